@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index';
+
+export type AppSchema = typeof schema;
+export type AppDb = PgDatabase<PgQueryResultHKT, AppSchema>;
+
+/** One handle over PGlite (embedded) or PostgreSQL (DATABASE_URL): same schema, same SQL. */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: AppDb;
+  /** Parameterised SQL ($1, $2...). Never interpolate user text into `text`. */
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+  /** Bulk load CSV text (no header) into a table, as fast as the engine allows. */
+  copyCsv(table: string, columns: readonly string[], chunks: AsyncIterable<string>): Promise<void>;
+  close(): Promise<void>;
+}
+
+const DATE_OID = 1082;
+
+export type DatabaseConfig = { url: string } | { dataDir: string } | { memory: true };
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  const database = 'url' in config ? await openPostgres(config.url) : await openPglite(config);
+  await applyMigrations(database);
+  return database;
+}
+
+function copyStatement(table: string, columns: readonly string[]): string {
+  const cols = columns.map((c) => `"${c}"`).join(', ');
+  return `COPY "${table}" (${cols}) FROM STDIN WITH (FORMAT csv)`;
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { from: copyFrom } = await import('pg-copy-streams');
+  const { pipeline } = await import('node:stream/promises');
+  const { Readable } = await import('node:stream');
+  // Dates stay 'YYYY-MM-DD' strings, as drizzle's date() columns and PGlite give them.
+  pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 20) });
+  pool.on('error', () => undefined); // idle-client errors must not crash the process
+  return {
+    kind: 'postgres',
+    db: drizzle(pool, { schema }) as unknown as AppDb,
+    async query(text, params = []) {
+      const result = await pool.query(text, params);
+      return result.rows;
+    },
+    async copyCsv(table, columns, chunks) {
+      const client = await pool.connect();
+      try {
+        await pipeline(Readable.from(chunks), client.query(copyFrom(copyStatement(table, columns))));
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(config: { dataDir: string } | { memory: true }): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  if ('dataDir' in config) await mkdir(config.dataDir, { recursive: true });
+  const client = new PGlite({ ...('dataDir' in config ? { dataDir: config.dataDir } : {}), extensions: { pg_trgm },
+    parsers: { [DATE_OID]: (value: string) => value },
+  });
+  await client.waitReady;
+  return {
+    kind: 'pglite',
+    db: drizzle(client, { schema }) as unknown as AppDb,
+    async query(text, params = []) {
+      const result = await client.query(text, params);
+      return result.rows as never[];
+    },
+    async copyCsv(table, columns, chunks) {
+      // PGlite reads COPY input from a virtual /dev/blob file: load in bounded batches.
+      const statement = copyStatement(table, columns).replace('STDIN', "'/dev/blob'");
+      let batch: string[] = [];
+      let size = 0;
+      const flush = async () => {
+        if (batch.length === 0) return;
+        await client.query(statement, [], { blob: new Blob(batch) });
+        batch = [];
+        size = 0;
+      };
+      for await (const chunk of chunks) {
+        batch.push(chunk);
+        size += chunk.length;
+        if (size > 32 * 1024 * 1024) await flush();
+      }
+      await flush();
+    },
+    close: () => client.close(),
+  };
+}
+
+/** drizzle-kit's SQL migrations ship beside the code, in src and in the bundle alike. */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('Dossier des migrations introuvable');
+}
+
+async function applyMigrations(database: Database): Promise<void> {
+  const migrationsFolderPath = migrationsFolder();
+  if (database.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(database.db as never, { migrationsFolder: migrationsFolderPath });
+  } else {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(database.db as never, { migrationsFolder: migrationsFolderPath });
+  }
+}

@@ -1,0 +1,96 @@
+import { boolean, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt, id, money } from './columns';
+import { FEDE_Saison } from './seasons';
+import { STR_Structure } from './structures';
+import { UTI_Utilisateur } from './users';
+
+/** 1 Licence, 2 Assurance, 3 Affiliation, 4 Facture, 5 Prélèvement SEPA, 6 Remboursement. */
+export const MKP_CategoryFlux = pgTable('MKP_CategoryFlux', {
+  id: integer('id').primaryKey(),
+  NomCategoryFlux: text('NomCategoryFlux').notNull(),
+});
+
+export const MKP_Tarif = pgTable('MKP_Tarif', {
+  id: id(),
+  NomTarif: text('NomTarif').notNull(),
+  PrixUnitaire: money('PrixUnitaire').notNull(),
+  ID_CategoryFlux: integer('ID_CategoryFlux')
+    .notNull()
+    .references(() => MKP_CategoryFlux.id),
+  ID_Saison: integer('ID_Saison').references(() => FEDE_Saison.id),
+});
+
+/** A processing batch (for example one SEPA file) that handled flux. */
+export const MKP_Traitement = pgTable('MKP_Traitement', {
+  id: id(),
+  TypeTraitement: text('TypeTraitement').notNull(),
+  ID_Structure: integer('ID_Structure').references(() => STR_Structure.id),
+  ID_Utilisateur: integer('ID_Utilisateur').references(() => UTI_Utilisateur.id),
+  NomFichier: text('NomFichier'),
+  Z_DateCreation: createdAt(),
+});
+
+export const MKP_FluxFinancier = pgTable(
+  'MKP_FluxFinancier',
+  {
+    id: id(),
+    NomFluxFinancier: text('NomFluxFinancier').notNull(),
+    Z_DateCreation: createdAt(),
+    MontantHT: money('MontantHT').notNull(),
+    MontantTVA: money('MontantTVA').notNull().default('0'),
+    MontantTTC: money('MontantTTC').notNull(),
+    EST_Debit: boolean('EST_Debit').notNull(),
+    /** Settled (paid). */
+    EST_Reglement: boolean('EST_Reglement').notNull().default(false),
+    ID_CategoryFlux: integer('ID_CategoryFlux')
+      .notNull()
+      .references(() => MKP_CategoryFlux.id),
+    /** For a credit flux: the debit flux it settles. */
+    ID_FluxFinancierDebit: integer('ID_FluxFinancierDebit'),
+    /** The flux created by a relaunch; non-null means "relaunched". Unique: one relaunch per flux. */
+    ID_FluxFinancierRelance: integer('ID_FluxFinancierRelance'),
+    ID_Saison: integer('ID_Saison')
+      .notNull()
+      .references(() => FEDE_Saison.id),
+    ID_Structure: integer('ID_Structure')
+      .notNull()
+      .references(() => STR_Structure.id),
+    ID_Traitement: integer('ID_Traitement'),
+    ID_Utilisateur: integer('ID_Utilisateur'),
+    DateEcheance: date('DateEcheance'),
+  },
+  (t) => [
+    // "season + structure ordered by date" pages, and structure-only / date-only pages.
+    index('mkp_flux_saison_structure_date_idx').on(t.ID_Saison, t.ID_Structure, t.Z_DateCreation.desc(), t.id.desc()),
+    index('mkp_flux_structure_date_idx').on(t.ID_Structure, t.Z_DateCreation.desc(), t.id.desc()),
+    index('mkp_flux_saison_date_idx').on(t.ID_Saison, t.Z_DateCreation.desc(), t.id.desc()),
+    index('mkp_flux_date_idx').on(t.Z_DateCreation.desc(), t.id.desc()),
+    index('mkp_flux_utilisateur_idx').on(t.ID_Utilisateur),
+    index('mkp_flux_nom_trgm_idx').using('gin', t.NomFluxFinancier.op('gin_trgm_ops')),
+    uniqueIndex('mkp_flux_relance_uq').on(t.ID_FluxFinancierRelance),
+    // Unpaid direct debits waiting for a batch or a relaunch.
+    index('mkp_flux_prelevement_a_traiter_idx')
+      .on(t.ID_Structure, t.id)
+      .where(sql`"ID_CategoryFlux" = 5 AND "EST_Debit" AND NOT "EST_Reglement"`),
+  ],
+);
+
+export const MKP_FluxFinancierDetail = pgTable(
+  'MKP_FluxFinancierDetail',
+  {
+    id: id(),
+    ID_FluxFinancier: integer('ID_FluxFinancier')
+      .notNull()
+      .references(() => MKP_FluxFinancier.id, { onDelete: 'cascade' }),
+    NomFluxFinancierDetail: text('NomFluxFinancierDetail').notNull(),
+    PrixUnitaire: money('PrixUnitaire').notNull(),
+    Quantite: integer('Quantite').notNull().default(1),
+    MontantHT: money('MontantHT').notNull(),
+    MontantTTC: money('MontantTTC').notNull(),
+    EST_Debit: boolean('EST_Debit').notNull(),
+    ID_Tarif: integer('ID_Tarif'),
+    Z_DateCreation: createdAt(),
+  },
+  (t) => [index('mkp_flux_detail_flux_idx').on(t.ID_FluxFinancier)],
+);

@@ -1,0 +1,5 @@
+export * from './seasons';
+export * from './structures';
+export * from './users';
+export * from './flux';
+export * from './documents';

@@ -1,0 +1,89 @@
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns';
+import { STR_Structure } from './structures';
+
+export const UTI_Utilisateur = pgTable(
+  'UTI_Utilisateur',
+  {
+    id: id(),
+    CT_Nom: text('CT_Nom').notNull(),
+    CT_Prenom: text('CT_Prenom').notNull(),
+    /** Null for people who never held a licence (shown 'N.C'). */
+    LicenceNumero: integer('LicenceNumero'),
+    CT_Email: text('CT_Email'),
+    CT_Telephone: text('CT_Telephone'),
+    Z_DateCreation: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('uti_utilisateur_licence_uq').on(t.LicenceNumero),
+    index('uti_utilisateur_nom_trgm_idx').using('gin', t.CT_Nom.op('gin_trgm_ops')),
+  ],
+);
+
+/** Sign-in credentials; scrypt hash ("scrypt$N$r$p$salt$hash"). */
+export const UTI_Login = pgTable('UTI_Login', {
+  id: id(),
+  ID_Utilisateur: integer('ID_Utilisateur')
+    .notNull()
+    .unique()
+    .references(() => UTI_Utilisateur.id),
+  Email: text('Email').notNull().unique(),
+  MotDePasseHash: text('MotDePasseHash').notNull(),
+  EST_Actif: boolean('EST_Actif').notNull().default(true),
+  DerniereConnexion: timestamp('DerniereConnexion', { withTimezone: true }),
+  Z_DateCreation: createdAt(),
+});
+
+export const FEDE_Role = pgTable('FEDE_Role', {
+  id: id(),
+  NomRole: text('NomRole').notNull(),
+  SlugRole: text('SlugRole').notNull().unique(),
+});
+
+/** A user's role in a structure. */
+export const STR_StructureUtilisateur = pgTable(
+  'STR_StructureUtilisateur',
+  {
+    id: id(),
+    ID_Utilisateur: integer('ID_Utilisateur')
+      .notNull()
+      .references(() => UTI_Utilisateur.id),
+    ID_Structure: integer('ID_Structure')
+      .notNull()
+      .references(() => STR_Structure.id),
+    ID_Role: integer('ID_Role')
+      .notNull()
+      .references(() => FEDE_Role.id),
+  },
+  (t) => [uniqueIndex('str_structure_utilisateur_uq').on(t.ID_Utilisateur, t.ID_Structure, t.ID_Role)],
+);
+
+/** Per-role module access (SPEC.md section 6: access to a module is checked per module). */
+export const FEDE_RoleModule = pgTable(
+  'FEDE_RoleModule',
+  {
+    id: id(),
+    ID_Role: integer('ID_Role')
+      .notNull()
+      .references(() => FEDE_Role.id),
+    SlugModule: text('SlugModule').notNull(),
+    EST_Acces: boolean('EST_Acces').notNull().default(true),
+  },
+  (t) => [uniqueIndex('fede_role_module_uq').on(t.ID_Role, t.SlugModule)],
+);
+
+export const LIC_Licence = pgTable(
+  'LIC_Licence',
+  {
+    id: id(),
+    ID_Utilisateur: integer('ID_Utilisateur')
+      .notNull()
+      .references(() => UTI_Utilisateur.id),
+    ID_Structure: integer('ID_Structure')
+      .notNull()
+      .references(() => STR_Structure.id),
+    ID_Saison: integer('ID_Saison').notNull(),
+    Z_DateCreation: createdAt(),
+  },
+  (t) => [index('lic_licence_structure_saison_idx').on(t.ID_Structure, t.ID_Saison)],
+);

@@ -1,0 +1,47 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+// Import directions of DESIGN.md section 2, enforced so they stay true.
+const zones = [
+  // packages/domain imports no app code.
+  { target: './packages/domain', from: ['./apps', './e2e', './bench'] },
+  // The web app never imports the server, and the server never imports the web app.
+  { target: './apps/web', from: './apps/server' },
+  { target: './apps/server', from: './apps/web' },
+  // Web: app -> features -> shared; a feature never imports another feature.
+  { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
+  { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'] },
+  { target: './apps/web/src/features', from: './apps/web/src/app' },
+  // Server: routes/graphql -> services -> repositories -> db; the db layer knows nothing above it.
+  { target: './apps/server/src/db', from: ['./apps/server/src/modules', './apps/server/src/graphql', './apps/server/src/plugins'] },
+];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['apps/web/src/features/*/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../../*/**', '@/features/*'], message: 'Une feature ne doit pas importer une autre feature.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+);

@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run, one project per workspace (each has its own vitest.config.ts).
+export default defineConfig({
+  test: {
+    projects: ['packages/domain', 'apps/server', 'apps/web'],
+  },
+});
