@@ -1,7 +1,11 @@
+import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const webFeatures = existsSync('apps/web/src/features') ? readdirSync('apps/web/src/features') : [];
 
 // Import directions of DESIGN.md section 2, enforced so they stay true.
 const zones = [
@@ -14,6 +18,12 @@ const zones = [
   { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
   { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'] },
   { target: './apps/web/src/features', from: './apps/web/src/app' },
+  // A feature never imports another feature.
+  ...webFeatures.map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: './apps/web/src/features',
+    except: [`./${feature}`],
+  })),
   // Server: routes/graphql -> services -> repositories -> db; the db layer knows nothing above it.
   { target: './apps/server/src/db', from: ['./apps/server/src/modules', './apps/server/src/graphql', './apps/server/src/plugins'] },
 ];
@@ -24,6 +34,15 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
+    // Resolve extension-less TypeScript imports and the web app's '@/' alias, so the zones apply.
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['packages/domain/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'e2e/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -35,7 +54,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../*/**', '@/features/*'], message: 'Une feature ne doit pas importer une autre feature.' }] },
+        {
+          patterns: [
+            { group: ['@/features/*', '../../features/*'], message: 'Une feature ne doit pas importer une autre feature.' },
+            { group: ['@/app/*', '@/app'], message: "Une feature n'importe pas la couche app." },
+          ],
+        },
       ],
     },
   },

@@ -1,0 +1,67 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { CenteredProgress } from '@/components/CenteredProgress';
+import { useMe } from '@/features/auth/api/get-me';
+import { authMessages } from '@/features/auth/messages';
+import { clearToken, getLastClearReason, useAuthToken } from '@/lib/auth-token';
+import { href } from '@/lib/routes';
+import { SessionProvider } from '@/lib/session';
+import { appMessages } from './messages';
+import { AppShell } from './shell/AppShell';
+
+/**
+ * Gate of every authenticated page: no token -> login (coming back here afterwards,
+ * unless the user logged out); then /api/me loads the session the pages read.
+ */
+export function RequireAuth() {
+  const token = useAuthToken();
+  const location = useLocation();
+  const me = useMe(token !== null);
+
+  if (token === null) {
+    const redirect = getLastClearReason() === 'logout' ? undefined : location.pathname + location.search;
+    return <Navigate to={href('login', undefined, { redirect })} replace />;
+  }
+  if (me.isPending) return <CenteredProgress label={authMessages.sessionLoading} />;
+  if (me.isError) {
+    return (
+      <Container maxWidth="sm" sx={{ py: 6 }}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void me.refetch()}>
+              {authMessages.retry}
+            </Button>
+          }
+        >
+          {authMessages.sessionError}
+        </Alert>
+      </Container>
+    );
+  }
+  if (me.data.memberships.length === 0) {
+    return (
+      <Container maxWidth="sm" sx={{ py: 6 }}>
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" size="small" onClick={() => clearToken('logout')}>
+              {appMessages.logout}
+            </Button>
+          }
+        >
+          {appMessages.noMembership}
+        </Alert>
+      </Container>
+    );
+  }
+  return (
+    <SessionProvider me={me.data}>
+      <AppShell>
+        <Outlet />
+      </AppShell>
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,154 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ExportWorkerLike, ToExportWorker } from '../worker/export-protocol';
+import { InlineExportWorker } from '../worker/inline-export-worker';
+import { ExportButton } from './ExportButton';
+
+const flux = [
+  {
+    id: 1,
+    NomFluxFinancier: 'Affiliation',
+    MontantTTC: 120,
+    EST_Debit: true,
+    STR_Structure: { NomStructure: 'Club A' },
+  },
+  { id: 2, NomFluxFinancier: 'Avoir', MontantTTC: 30, EST_Debit: false, STR_Structure: { NomStructure: 'Club B' } },
+];
+type Flux = (typeof flux)[number];
+
+let createObjectURL: ReturnType<typeof vi.fn<(blob: Blob) => string>>;
+let downloads: Array<{ name: string; href: string }>;
+
+beforeEach(() => {
+  createObjectURL = vi.fn(() => 'blob:export');
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+  downloads = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    downloads.push({ name: this.download, href: this.getAttribute('href') ?? '' });
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+const inlineWorker = vi.fn(() => new InlineExportWorker());
+
+describe('ExportButton: no rows (SPEC.md section 5: export generation does nothing when there are no rows)', () => {
+  it('creates no worker and downloads nothing for empty data', async () => {
+    const createWorker = vi.fn(() => new InlineExportWorker());
+    render(<ExportButton data={[]} createWorker={createWorker} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Exporter' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(createWorker).not.toHaveBeenCalled();
+    expect(createObjectURL).not.toHaveBeenCalled();
+    expect(downloads).toEqual([]);
+  });
+
+  it('creates no worker when fetch supplies no rows', async () => {
+    const createWorker = vi.fn(() => new InlineExportWorker());
+    const fetch = vi.fn(async () => []);
+    render(<ExportButton fetch={fetch} createWorker={createWorker} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Exporter' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledOnce());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(createWorker).not.toHaveBeenCalled();
+    expect(createObjectURL).not.toHaveBeenCalled();
+  });
+});
+
+describe('ExportButton: download (DESIGN.md 6b)', () => {
+  it('downloads data.xls as application/vnd.ms-excel by default, with the French label', async () => {
+    render(<ExportButton data={flux} createWorker={inlineWorker} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Exporter' }));
+    await waitFor(() => expect(downloads).toEqual([{ name: 'data.xls', href: 'blob:export' }]));
+    const blob = createObjectURL.mock.calls[0]?.[0] as Blob;
+    expect(blob.type).toBe('application/vnd.ms-excel');
+    expect(await blob.text()).toContain('<x:Name>Sheet1</x:Name>');
+  });
+
+  it('downloads a csv with the swapped name, the fields and callbacks resolved', async () => {
+    render(
+      <ExportButton
+        type="csv"
+        name="flux-financiers.xls"
+        escapeCsv={false}
+        data={flux}
+        fields={{
+          'N° de flux': 'id',
+          Structure: 'STR_Structure.NomStructure',
+          Débit: { callback: (row: Flux) => (row.EST_Debit ? row.MontantTTC : null) },
+        }}
+        defaultValue="-"
+        createWorker={inlineWorker}
+      >
+        Exporter en CSV
+      </ExportButton>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Exporter en CSV' }));
+    await waitFor(() => expect(downloads.map((download) => download.name)).toEqual(['flux-financiers.csv']));
+    const blob = createObjectURL.mock.calls[0]?.[0] as Blob;
+    expect(blob.type).toBe('text/csv;charset=utf-8');
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blob.arrayBuffer());
+    expect(text).toBe('\uFEFFN° de flux,Structure,Débit\r\n1,Club A,120\r\n2,Club B,-\r\n');
+  });
+
+  it('uses fetch when data is not given and calls beforeGenerate then beforeFinish before the download', async () => {
+    const calls: string[] = [];
+    render(
+      <ExportButton
+        type="html"
+        fetch={async () => (calls.push('fetch'), flux)}
+        beforeGenerate={() => calls.push('beforeGenerate')}
+        beforeFinish={() => calls.push(`beforeFinish:${downloads.length}`)}
+        createWorker={inlineWorker}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Exporter' }));
+    await waitFor(() => expect(downloads.map((download) => download.name)).toEqual(['data.html']));
+    expect(calls).toEqual(['beforeGenerate', 'fetch', 'beforeFinish:0']);
+  });
+});
+
+/** A worker that reports progress and never finishes, to look at the running state. */
+function stalledWorker() {
+  const worker: ExportWorkerLike & { posted: ToExportWorker[] } = {
+    posted: [],
+    onmessage: null,
+    onerror: null,
+    postMessage(message) {
+      worker.posted.push(message);
+      if (message.kind === 'end')
+        setTimeout(() => worker.onmessage?.({ data: { kind: 'progress', done: 1, total: 2 } }));
+    },
+    terminate: vi.fn(),
+  };
+  return worker;
+}
+
+describe('ExportButton: progress and cancel (DESIGN.md section 7: progress shown)', () => {
+  it('shows the percentage and Annuler terminates the worker without downloading', async () => {
+    const worker = stalledWorker();
+    render(<ExportButton data={flux} createWorker={() => worker} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Exporter' }));
+    expect(await screen.findByText('60 %')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Progression de l’export' })).toHaveAttribute('aria-valuenow', '60');
+    expect(screen.getByRole('button', { name: 'Exporter' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(worker.terminate).toHaveBeenCalled());
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Exporter' })).toBeEnabled();
+    expect(downloads).toEqual([]);
+  });
+
+  it('shows the error message when the worker fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const worker = stalledWorker();
+    worker.postMessage = (message) => {
+      if (message.kind === 'end') setTimeout(() => worker.onmessage?.({ data: { kind: 'error', message: 'boom' } }));
+    };
+    render(<ExportButton data={flux} createWorker={() => worker} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Exporter' }));
+    expect(await screen.findByText('Oups, une erreur est survenue...')).toBeInTheDocument();
+    expect(downloads).toEqual([]);
+  });
+});

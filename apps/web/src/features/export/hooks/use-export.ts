@@ -1,0 +1,82 @@
+import type { ExportOptions, ExportRow } from '@gdf/domain';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { downloadBlob } from '../utils/download-blob';
+import { runExport } from '../utils/run-export';
+import type { ExportWorkerLike } from '../worker/export-protocol';
+import { InlineExportWorker } from '../worker/inline-export-worker';
+
+/** The production path: a module Web Worker; the same job on the main thread where Worker is missing. */
+export function createExportWorker(): ExportWorkerLike {
+  if (typeof Worker === 'undefined') return new InlineExportWorker();
+  const worker = new Worker(new URL('../worker/export.worker.ts', import.meta.url), { type: 'module' });
+  return worker as unknown as ExportWorkerLike;
+}
+
+/** An export to run: the original component's options plus where the rows come from. */
+export interface ExportRequest extends ExportOptions {
+  data?: readonly ExportRow[] | null;
+  /** Supplies the rows when `data` is not given (e.g. every row matching the filters). */
+  fetch?: () => Promise<readonly ExportRow[] | null | undefined>;
+  /** Called first, before the rows are read. */
+  beforeGenerate?: () => unknown;
+  /** Called once the file is ready, just before the download starts. */
+  beforeFinish?: () => unknown;
+}
+
+export type ExportState =
+  | { status: 'idle' }
+  /** percent null while the rows are being fetched. */
+  | { status: 'running'; percent: number | null }
+  | { status: 'error' };
+
+/** Runs exports one at a time, with progress, cancellation and the download at the end. */
+export function useExport(createWorker: () => ExportWorkerLike = createExportWorker) {
+  const [state, setState] = useState<ExportState>({ status: 'idle' });
+  const running = useRef<AbortController | null>(null);
+
+  useEffect(() => () => running.current?.abort(), []);
+
+  const start = useCallback(
+    async (request: ExportRequest) => {
+      if (running.current) return;
+      const controller = new AbortController();
+      running.current = controller;
+      try {
+        await request.beforeGenerate?.();
+        let rows = request.data;
+        if (!rows && request.fetch) {
+          setState({ status: 'running', percent: null });
+          rows = await request.fetch();
+        }
+        // SPEC.md section 5: no rows, nothing generated, nothing downloaded.
+        if (!rows?.length || controller.signal.aborted) return setState({ status: 'idle' });
+        setState({ status: 'running', percent: 0 });
+        const file = await runExport({
+          rows,
+          options: request,
+          createWorker,
+          signal: controller.signal,
+          onProgress: (percent) => setState({ status: 'running', percent }),
+        });
+        if (file) {
+          await request.beforeFinish?.();
+          downloadBlob(file.blob, file.fileName);
+        }
+        setState({ status: 'idle' });
+      } catch (error) {
+        setState(controller.signal.aborted ? { status: 'idle' } : { status: 'error' });
+        if (!controller.signal.aborted) console.error(error);
+      } finally {
+        running.current = null;
+      }
+    },
+    [createWorker],
+  );
+
+  const cancel = useCallback(() => {
+    running.current?.abort();
+    setState({ status: 'idle' });
+  }, []);
+
+  return { state, start, cancel };
+}

@@ -1,0 +1,75 @@
+import { clearToken, getToken } from './auth-token';
+
+export const GENERIC_ERROR_MESSAGE = 'Oups, une erreur est survenue...';
+
+/** An HTTP error from the API, carrying the server's French `message` when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    /** The `message` of the JSON error body, meant for the user; undefined when absent. */
+    readonly serverMessage: string | undefined,
+    readonly body: unknown,
+  ) {
+    super(serverMessage ?? GENERIC_ERROR_MESSAGE);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-serialised unless it is FormData (uploads). */
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * false for calls made before there is a session (login): no bearer token, and a 401
+   * means "wrong credentials", not "session over".
+   */
+  authenticated?: boolean;
+}
+
+/** Sends the request with the bearer token; a 401 ends the session (see RequireAuth). */
+export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<Response> {
+  const { method = 'GET', body, signal, authenticated = true } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = authenticated ? getToken() : null;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  const response = await fetch(path, { method, headers, body: payload, signal });
+  if (response.ok) return response;
+
+  const errorBody = await readJson(response);
+  if (response.status === 401 && authenticated) clearToken('expired');
+  throw new ApiError(response.status, messageOf(errorBody), errorBody);
+}
+
+/** JSON call; resolves to undefined for 204 No Content. */
+export async function apiFetch<T>(path: string, options?: ApiRequestOptions): Promise<T> {
+  const response = await apiRequest(path, options);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** Binary download (PDF, files) with the same authentication and error handling. */
+export async function apiFetchBlob(path: string, options?: ApiRequestOptions): Promise<Blob> {
+  return (await apiRequest(path, options)).blob();
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('message' in body)) return undefined;
+  const { message } = body as { message: unknown };
+  return typeof message === 'string' && message.trim() ? message : undefined;
+}

@@ -1,0 +1,18 @@
+// Starts the built server on a brand-new embedded database with a small demo data set.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dataDir = path.join(here, '.data');
+rmSync(dataDir, { recursive: true, force: true });
+Object.assign(process.env, {
+  DATA_DIR: dataDir,
+  PORT: process.env.E2E_PORT ?? '4310',
+  HOST: '127.0.0.1',
+  SEED_FLUX: '3000',
+  SEED_SCALE: 'small',
+  LOG_LEVEL: 'warn',
+});
+delete process.env.DATABASE_URL;
+await import('../apps/server/dist/server.js');
