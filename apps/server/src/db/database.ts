@@ -68,7 +68,9 @@ async function openPglite(config: { dataDir: string } | { memory: true }): Promi
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   if ('dataDir' in config) await mkdir(config.dataDir, { recursive: true });
-  const client = new PGlite({ ...('dataDir' in config ? { dataDir: config.dataDir } : {}), extensions: { pg_trgm },
+  const client = new PGlite({
+    ...('dataDir' in config ? { dataDir: config.dataDir } : {}),
+    extensions: { pg_trgm },
     parsers: { [DATE_OID]: (value: string) => value },
   });
   await client.waitReady;

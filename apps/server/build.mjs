@@ -1,0 +1,21 @@
+// Bundles the server into dist/server.js: our code and @gdf/domain (TypeScript source)
+// are bundled; npm dependencies stay external and load from node_modules.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith('@gdf/'));
+
+await build({
+  entryPoints: [new URL('./src/server.ts', import.meta.url).pathname],
+  outfile: new URL('./dist/server.js', import.meta.url).pathname,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
+console.log('apps/server/dist/server.js construit');

@@ -1,0 +1,97 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Database } from './db/database';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSpa } from './plugins/spa';
+import { createAuthService } from './modules/auth/auth.service';
+import { registerAuthRoutes, type LoginRateLimit } from './modules/auth/auth.routes';
+import { createTokenService } from './modules/auth/token';
+import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerMeRoutes } from './modules/me/me.routes';
+import { registerFluxDocumentRoutes } from './modules/flux-documents/flux-documents.routes';
+import { registerAddressesRoutes } from './modules/addresses/addresses.routes';
+import { registerDepartementsRoutes } from './modules/departements/departements.routes';
+import { registerLicencesRoutes } from './modules/licences/licences.routes';
+import { registerFilesRoutes } from './modules/files/files.routes';
+import { registerStructureDocumentsRoutes } from './modules/structure-documents/structure-documents.routes';
+import { registerStructuresRoutes } from './modules/structures/structures.routes';
+import { registerStructureRibsRoutes } from './modules/structure-ribs/structure-ribs.routes';
+import { registerStructureStatusRoutes } from './modules/structure-status/structure-status.routes';
+import type { SafeFetchPolicy } from './lib/safe-fetch';
+import { registerGraphql } from './graphql/graphql.routes';
+
+export interface AppOptions {
+  database: Database;
+  jwtSecret: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Built SPA to serve (apps/web/dist); omitted in API-only tests. */
+  staticDir?: string;
+  loginRateLimit?: LoginRateLimit | false;
+  redisUrl?: string;
+  /** Who may frame the app (appMode=embedded): CSP frame-ancestors sources. */
+  frameAncestors?: string[];
+  /** Where uploaded documents are stored; default ./data/files (DATA_DIR). */
+  filesDir?: string;
+  /** Host names create-from-url may fetch; default FILE_URL_ALLOWLIST (comma-separated); empty refuses all. */
+  urlFetchAllowList?: string[];
+  /** Tests only: DNS resolver, one exempt (host, address) pair and limits for create-from-url. */
+  urlFetchOverrides?: Omit<SafeFetchPolicy, 'allowedHosts'>;
+}
+
+/** Plugins then modules; no listen() so tests drive it with inject(). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  const tokens = createTokenService(options.jwtSecret);
+  const auth = createAuthService(options.database, tokens);
+
+  registerErrorHandler(app);
+  registerAuth(app, auth);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'self'", 'blob:'],
+        frameAncestors: options.frameAncestors ?? ["'self'"],
+      },
+    },
+    frameguard: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(options.redisUrl ? { redis: new (await import('ioredis')).Redis(options.redisUrl) } : {}),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Gestion des finances — API REST', version: '1.0.0' } },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerHealthRoutes(app, options.database);
+  registerAuthRoutes(app, auth, options.loginRateLimit ?? { max: 10, timeWindow: 60_000 });
+  registerMeRoutes(app);
+  registerAddressesRoutes(app, options.database);
+  registerDepartementsRoutes(app, options.database);
+  registerLicencesRoutes(app, options.database);
+  await registerFilesRoutes(app, options);
+  registerStructureDocumentsRoutes(app, options.database);
+  registerStructuresRoutes(app, options.database);
+  registerStructureRibsRoutes(app, options.database);
+  registerStructureStatusRoutes(app, options.database);
+  registerFluxDocumentRoutes(app, options.database);
+  await registerGraphql(app, { database: options.database });
+
+  if (options.staticDir) await registerSpa(app, options.staticDir);
+  return app;
+}

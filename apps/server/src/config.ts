@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** Environment variables (documented in the README). Parsed once, at start-up. */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET doit faire au moins 32 caractères').optional(),
+  REDIS_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO_DATA: z.enum(['auto', 'never']).default('auto'),
+  SEED_FLUX: z.coerce.number().int().min(0).default(50_000),
+  SEED_SCALE: z.enum(['full', 'small']).default('full'),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environment {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Configuration invalide : ${details}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,13 @@
+import type { Membership, ModuleSlugValue } from '@gdf/domain';
+
+/** The signed-in caller, as every service sees it. */
+export interface Actor {
+  userId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  isSuperAdmin: boolean;
+  memberships: Membership[];
+  /** Module slugs allowed, per structure id the caller is a member of. */
+  permissions: Map<number, Set<ModuleSlugValue>>;
+}

@@ -1,0 +1,19 @@
+import type { MeResponse } from '@gdf/domain';
+import type { FastifyInstance } from 'fastify';
+import { requireActor } from '../../plugins/auth';
+import type { Actor } from '../auth/actor';
+
+export function toMeResponse(actor: Actor): MeResponse {
+  return {
+    user: { id: actor.userId, firstName: actor.firstName, lastName: actor.lastName, email: actor.email },
+    isSuperAdmin: actor.isSuperAdmin,
+    memberships: actor.memberships,
+    permissions: Object.fromEntries(
+      [...actor.permissions].map(([structureId, modules]) => [String(structureId), [...modules].sort()]),
+    ),
+  };
+}
+
+export function registerMeRoutes(app: FastifyInstance): void {
+  app.get('/api/me', { config: { auth: 'user' } }, async (request) => toMeResponse(requireActor(request)));
+}

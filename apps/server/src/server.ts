@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { readEnvironment } from './config';
+import { openDatabase } from './db/database';
+import { dataDir, defaultPgliteDir, repositoryRoot } from './db/paths';
+import { isDatabaseEmpty } from './db/database-state';
+import { seedDemoData } from './db/seed/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
+import { loadOrCreateSecret } from './lib/secrets';
+
+const env = readEnvironment();
+const embedded = !env.DATABASE_URL;
+const startedAt = performance.now();
+
+if (!embedded && !env.JWT_SECRET) {
+  console.error('JWT_SECRET est obligatoire avec DATABASE_URL (au moins 32 caractères).');
+  process.exit(1);
+}
+
+const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: defaultPgliteDir() });
+
+// Demo data only ever goes into the embedded database, and only when it is empty.
+let seeded = false;
+if (embedded && env.SEED_DEMO_DATA === 'auto' && (await isDatabaseEmpty(database))) {
+  console.log(`Première exécution : génération des données de démonstration (${env.SEED_FLUX} flux)...`);
+  await seedDemoData(database, {
+    flux: env.SEED_FLUX,
+    scale: env.SEED_SCALE,
+    onProgress: (message) => console.log(`  ${message}`),
+  });
+  seeded = true;
+}
+
+const app = await buildApp({
+  database,
+  jwtSecret: env.JWT_SECRET ?? (await loadOrCreateSecret(dataDir())),
+  logger: { level: env.LOG_LEVEL },
+  staticDir: path.join(repositoryRoot(), 'apps', 'web', 'dist'),
+  ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+});
+
+await app.listen({ port: env.PORT, host: env.HOST });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : env.PORT;
+const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+
+console.log(`
+Gestion des finances est prête en ${seconds} s (${database.kind}${seeded ? ', données de démonstration créées' : ''}) :
+
+    http://${shownHost}:${port}/
+`);
+if (embedded) {
+  console.log(`Comptes de démonstration (mot de passe : ${DEMO_PASSWORD}) :`);
+  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(28)} ${account.description}`);
+}
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'arrêt en cours');
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  try {
+    await app.close(); // stops accepting, lets in-flight requests finish
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, "échec de l'arrêt propre");
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../../src/db/database';
+
+export interface TestDatabaseTarget {
+  name: 'pglite' | 'postgres';
+  open(): Promise<Database>;
+}
+
+/**
+ * Every integration suite runs on PGlite, and also on PostgreSQL when TEST_DATABASE_URL
+ * is set: each open() gets a brand-new database, dropped when it is closed.
+ */
+export function testDatabaseTargets(): TestDatabaseTarget[] {
+  const targets: TestDatabaseTarget[] = [{ name: 'pglite', open: () => openDatabase({ memory: true }) }];
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) targets.push({ name: 'postgres', open: () => openFreshPostgres(serverUrl) });
+  return targets;
+}
+
+async function openFreshPostgres(serverUrl: string): Promise<Database> {
+  const name = `gdf_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

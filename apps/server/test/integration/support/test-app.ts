@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/app';
+import type { Database } from '../../../src/db/database';
+import { seedDemoData } from '../../../src/db/seed/seed';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+/** A fixed "today" so seeded data (and so assertions) never depend on the clock. */
+export const TEST_TODAY = new Date('2026-11-21T10:00:00Z');
+
+export async function seedSmall(database: Database): Promise<void> {
+  await seedDemoData(database, { flux: 1_500, scale: 'small', today: TEST_TODAY });
+}
+
+export async function buildTestApp(database: Database): Promise<FastifyInstance> {
+  return buildApp({ database, jwtSecret: TEST_JWT_SECRET, loginRateLimit: false });
+}
+
+export async function loginAs(app: FastifyInstance, email: string, password = 'demo1234'): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`login ${email} failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { token: string }).token;
+}
