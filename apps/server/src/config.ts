@@ -13,6 +13,10 @@ const environmentSchema = z.object({
   SEED_DEMO_DATA: z.enum(['auto', 'never']).default('auto'),
   SEED_FLUX: z.coerce.number().int().min(0).default(50_000),
   SEED_SCALE: z.enum(['full', 'small']).default('full'),
+  /** Host names POST /api/files/create-from-url may fetch (comma-separated); empty refuses every URL. */
+  FILE_URL_ALLOWLIST: z.string().default(''),
+  /** Where uploaded files are stored; default <DATA_DIR>/files. */
+  FILES_DIR: z.string().optional(),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

@@ -7,6 +7,7 @@ import { isDatabaseEmpty } from './db/database-state';
 import { seedDemoData } from './db/seed/seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
 import { loadOrCreateSecret } from './lib/secrets';
+import { parseAllowList } from './lib/safe-fetch';
 
 const env = readEnvironment();
 const embedded = !env.DATABASE_URL;
@@ -36,6 +37,8 @@ const app = await buildApp({
   jwtSecret: env.JWT_SECRET ?? (await loadOrCreateSecret(dataDir())),
   logger: { level: env.LOG_LEVEL },
   staticDir: path.join(repositoryRoot(), 'apps', 'web', 'dist'),
+  urlFetchAllowList: parseAllowList(env.FILE_URL_ALLOWLIST),
+  ...(env.FILES_DIR ? { filesDir: path.resolve(env.FILES_DIR) } : {}),
   ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
 });
 

@@ -1,0 +1,46 @@
+import type { FastifySchema, RouteShorthandOptions } from 'fastify';
+import { z } from 'zod';
+import './french-zod-messages';
+
+/** The JSON error body of the error handler (plugins/error-handler.ts). */
+export const errorResponseSchema = {
+  description: 'Erreur (message en français)',
+  type: 'object',
+  properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, message: { type: 'string' } },
+  required: ['statusCode', 'error', 'message'],
+} as const;
+
+/** A zod input schema as an OpenAPI 3.0 schema object, for the /api/docs page. */
+export function openApiSchema(schema: z.ZodType): Record<string, unknown> {
+  return z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
+}
+
+/**
+ * Route options shared by SPEC.md section 7's core API calls: bearer auth, the schema
+ * documented on /api/docs, and failures logged (the web client swallows them, so the
+ * log is the only trace). Fastify's own validator is switched off on purpose: each
+ * handler parses its input with the same zod schema the docs are generated from, which
+ * gives French messages and one source of truth.
+ */
+export function coreApiRoute(
+  schema: FastifySchema & { summary: string; tags: string[] },
+  options: { allowQueryToken?: boolean } = {},
+): RouteShorthandOptions {
+  return {
+    config: { auth: 'user', ...options },
+    schema: {
+      ...schema,
+      description:
+        `${schema.description ?? ''}\n\nAuthentification : en-tête \`Authorization: Bearer <jeton>\`.`.trim(),
+      response: { ...(schema.response as object | undefined), '4xx': errorResponseSchema },
+    },
+    validatorCompiler: () => () => true,
+    onError: async (request, _reply, error) => {
+      const statusCode = (error as { statusCode?: number }).statusCode ?? 500;
+      request.log.warn({ err: error, statusCode, route: request.routeOptions.url }, 'core API call failed');
+    },
+  };
+}

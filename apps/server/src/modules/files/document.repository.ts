@@ -1,0 +1,105 @@
+import type { Database } from '../../db/database';
+
+/** A DOC_Document row with its type slug (what the document routes return). */
+export interface DocumentRow {
+  id: number;
+  ID_TypeDocument: number;
+  SlugTypeDocument: string;
+  ID_Structure: number | null;
+  ID_Saison: number | null;
+  ID_Utilisateur: number | null;
+  NomFichier: string;
+  Chemin: string;
+  TypeMime: string;
+  Taille: number;
+  Z_DateCreation: Date;
+}
+
+const SELECT_DOCUMENT = `
+  SELECT d.id, d."ID_TypeDocument", t."SlugTypeDocument", d."ID_Structure", d."ID_Saison", d."ID_Utilisateur",
+         d."NomFichier", d."Chemin", d."TypeMime", d."Taille"::integer AS "Taille", d."Z_DateCreation"
+    FROM "DOC_Document" d
+    JOIN "DOC_TypeDocument" t ON t.id = d."ID_TypeDocument"`;
+
+export async function findDocumentById(database: Database, id: number): Promise<DocumentRow | null> {
+  const rows = await database.query<DocumentRow>(`${SELECT_DOCUMENT} WHERE d.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** A structure's documents of the given type slugs, newest first; optionally of one season. */
+export async function listStructureDocuments(
+  database: Database,
+  structureId: number,
+  slugs: readonly string[],
+  seasonId: number | null,
+  limit = 500,
+): Promise<DocumentRow[]> {
+  const params: unknown[] = [structureId, slugs, limit];
+  const seasonCondition = seasonId === null ? '' : `AND d."ID_Saison" = $${params.push(seasonId)}`;
+  return database.query<DocumentRow>(
+    `${SELECT_DOCUMENT}
+      WHERE d."ID_Structure" = $1 AND t."SlugTypeDocument" = ANY($2::text[]) ${seasonCondition}
+      ORDER BY d."Z_DateCreation" DESC, d.id DESC
+      LIMIT $3`,
+    params,
+  );
+}
+
+export async function findDocumentTypeId(database: Database, slug: string): Promise<number | null> {
+  const rows = await database.query<{ id: number }>(`SELECT id FROM "DOC_TypeDocument" WHERE "SlugTypeDocument" = $1`, [
+    slug,
+  ]);
+  return rows[0]?.id ?? null;
+}
+
+export async function seasonExists(database: Database, seasonId: number): Promise<boolean> {
+  return (await database.query(`SELECT 1 FROM "FEDE_Saison" WHERE id = $1`, [seasonId])).length > 0;
+}
+
+export interface NewDocument {
+  typeId: number;
+  structureId: number;
+  seasonId: number | null;
+  userId: number;
+  fileName: string;
+  storedName: string;
+  mimeType: string;
+  size: number;
+}
+
+/**
+ * Inserts the document and its APP_AuditLog row in one statement, so both exist or
+ * neither does (a statement is atomic on PGlite and PostgreSQL alike).
+ */
+export async function insertDocumentWithAudit(
+  database: Database,
+  document: NewDocument,
+  audit: { action: string; details: Record<string, unknown> },
+): Promise<number> {
+  const rows = await database.query<{ id: number }>(
+    `WITH doc AS (
+       INSERT INTO "DOC_Document" ("ID_TypeDocument", "ID_Structure", "ID_Saison", "ID_Utilisateur", "NomFichier", "Chemin", "TypeMime", "Taille")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       RETURNING id
+     ), audit AS (
+       INSERT INTO "APP_AuditLog" ("ID_Utilisateur", "ID_Structure", "Action", "TableCible", "ID_Cible", "Details")
+       SELECT $4, $2, $9, 'DOC_Document', doc.id, $10::jsonb FROM doc
+     )
+     SELECT id FROM doc`,
+    [
+      document.typeId,
+      document.structureId,
+      document.seasonId,
+      document.userId,
+      document.fileName,
+      document.storedName,
+      document.mimeType,
+      document.size,
+      audit.action,
+      JSON.stringify(audit.details),
+    ],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('DOC_Document insert returned no id');
+  return id;
+}

@@ -1,0 +1,144 @@
+import type { Database } from '../../db/database';
+import { EXTENSION_BY_MIME_TYPE, sniffMimeType } from '../../lib/file-type';
+import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-errors';
+import { safeFetch, type SafeFetchPolicy } from '../../lib/safe-fetch';
+import { canSeeStructure, type RequestScope } from '../scope/scope';
+import type { FileStorage } from './file-storage';
+import { findDocumentById, findDocumentTypeId, insertDocumentWithAudit, seasonExists } from './document.repository';
+import { toDocumentResponse, type DocumentResponse } from './document-response';
+import { cleanFileName, type DocumentTarget } from './files.inputs';
+
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const FILE_TOO_LARGE_MESSAGE = 'Le fichier dépasse la taille maximale autorisée (10 Mo).';
+
+export interface StoredFile {
+  bytes: Buffer;
+  mimeType: string;
+  fileName: string;
+}
+
+export interface FilesService {
+  upload(
+    scope: RequestScope,
+    target: DocumentTarget,
+    file: { bytes: Buffer; fileName: string | undefined },
+  ): Promise<DocumentResponse>;
+  createFromUrl(scope: RequestScope, target: DocumentTarget, fileUrl: string): Promise<DocumentResponse>;
+  /** A document's bytes; 404 when it is missing or out of scope, so existence does not leak. */
+  readDocumentFile(scope: RequestScope, documentId: number): Promise<StoredFile>;
+}
+
+export function createFilesService(database: Database, storage: FileStorage, urlPolicy: SafeFetchPolicy): FilesService {
+  /** Scope, type and season first: nothing is fetched or stored for a refused request. */
+  async function checkTarget(scope: RequestScope, target: DocumentTarget): Promise<number> {
+    if (!(await canSeeStructure(database, scope, target.structureId)))
+      throw forbidden("Vous n'avez pas accès à cette structure.");
+    const typeId = await findDocumentTypeId(database, target.documentType);
+    if (typeId === null) throw badRequest(`Type de document inconnu : ${target.documentType}`);
+    if (target.seasonId !== null && !(await seasonExists(database, target.seasonId)))
+      throw badRequest('Saison inconnue');
+    return typeId;
+  }
+
+  async function store(
+    scope: RequestScope,
+    target: DocumentTarget,
+    typeId: number,
+    file: { bytes: Buffer; fileName: string | undefined },
+    audit: { action: string; details: Record<string, unknown> },
+  ): Promise<DocumentResponse> {
+    if (file.bytes.length === 0) throw badRequest('Le fichier est vide.');
+    const actualType = sniffMimeType(file.bytes);
+    if (actualType === null)
+      throw new HttpError(
+        415,
+        'Type de fichier non autorisé : PDF, PNG, JPEG, GIF ou WEBP uniquement.',
+        'unsupported-media-type',
+      );
+    if (actualType !== target.declaredType) {
+      throw new HttpError(
+        415,
+        `Le contenu du fichier (${actualType}) ne correspond pas au type déclaré (${target.declaredType}).`,
+        'unsupported-media-type',
+      );
+    }
+    const fileName = cleanFileName(file.fileName, `document.${EXTENSION_BY_MIME_TYPE[actualType]}`);
+    const { storedName, checksum } = await storage.save(file.bytes);
+    let documentId: number;
+    try {
+      documentId = await insertDocumentWithAudit(
+        database,
+        {
+          typeId,
+          structureId: target.structureId,
+          seasonId: target.seasonId,
+          userId: scope.actor.userId,
+          fileName,
+          storedName,
+          mimeType: actualType,
+          size: file.bytes.length,
+        },
+        {
+          action: audit.action,
+          details: {
+            ...audit.details,
+            NomFichier: fileName,
+            TypeMime: actualType,
+            Taille: file.bytes.length,
+            Sha256: checksum,
+          },
+        },
+      );
+    } catch (error) {
+      await storage.remove(storedName); // no row, so no file either
+      throw error;
+    }
+    const row = await findDocumentById(database, documentId);
+    if (!row) throw new Error(`DOC_Document ${documentId} introuvable après insertion`);
+    return toDocumentResponse(row);
+  }
+
+  return {
+    async upload(scope, target, file) {
+      const typeId = await checkTarget(scope, target);
+      return store(scope, target, typeId, file, { action: 'document.upload', details: {} });
+    },
+
+    async createFromUrl(scope, target, fileUrl) {
+      const typeId = await checkTarget(scope, target);
+      const fetched = await safeFetch(fileUrl, { ...urlPolicy, maxBytes: MAX_FILE_BYTES });
+      const fileName = decodeSegment(fetched.finalUrl.pathname.split('/').pop());
+      return store(
+        scope,
+        target,
+        typeId,
+        { bytes: fetched.bytes, fileName },
+        {
+          action: 'document.create_from_url',
+          details: { url: fetched.finalUrl.origin + fetched.finalUrl.pathname },
+        },
+      );
+    },
+
+    async readDocumentFile(scope, documentId) {
+      const document = await findDocumentById(database, documentId);
+      const visible =
+        document !== null &&
+        (document.ID_Structure === null
+          ? scope.unrestricted
+          : await canSeeStructure(database, scope, document.ID_Structure));
+      if (!document || !visible) throw notFound('Document introuvable');
+      const bytes = await storage.read(document.Chemin);
+      if (!bytes) throw notFound('Fichier introuvable');
+      return { bytes, mimeType: document.TypeMime, fileName: document.NomFichier };
+    },
+  };
+}
+
+function decodeSegment(segment: string | undefined): string | undefined {
+  try {
+    return segment ? decodeURIComponent(segment) : undefined;
+  } catch {
+    return segment;
+  }
+}

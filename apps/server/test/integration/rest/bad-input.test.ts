@@ -1,0 +1,214 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseTargets } from '../support/databases';
+import { coreRouteKeys } from './core-routes';
+import { bearer, closeRestContext, multipartBody, openRestContext, TINY_PNG, type RestContext } from './rest-context';
+
+/** DESIGN.md section 8: bad input on every endpoint gets a 400 with a message, never a 500. */
+type BadRequest = (context: RestContext) => InjectOptions | Promise<InjectOptions>;
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+/** Bodies that are not a JSON object at all. */
+const notAnObject = (method: 'POST', url: string): Record<string, BadRequest> => ({
+  'no body': () => ({ method, url }),
+  'plain text': () => ({ method, url, payload: 'texte', headers: { 'content-type': 'text/plain' } }),
+  'malformed JSON': () => ({ method, url, payload: '{"a":', headers: JSON_HEADERS }),
+  'empty JSON body': () => ({ method, url, payload: '', headers: JSON_HEADERS }),
+  'JSON null': () => ({ method, url, payload: 'null', headers: JSON_HEADERS }),
+  'JSON array': () => ({ method, url, payload: '[]', headers: JSON_HEADERS }),
+  'unsupported media type': () => ({ method, url, payload: '<a/>', headers: { 'content-type': 'application/xml' } }),
+});
+const jsonBodies = (url: string, bodies: Record<string, unknown>): Record<string, BadRequest> => ({
+  ...notAnObject('POST', url),
+  ...Object.fromEntries(
+    Object.entries(bodies).map(([label, payload]) => [
+      label,
+      () => ({ method: 'POST' as const, url, payload: payload as object }),
+    ]),
+  ),
+});
+/** Path ids that are not a positive PostgreSQL integer. */
+const badIds = (url: (id: string) => string): Record<string, BadRequest> =>
+  Object.fromEntries(
+    ['abc', '0', '-1', '1.5', '1e3', '0x10', '%20', '2147483648', '99999999999999999999'].map((id) => [
+      `id ${id}`,
+      () => ({ method: 'GET' as const, url: url(id) }),
+    ]),
+  );
+const MALFORMED_STRUCTURE_PATHS = [
+  42,
+  '42',
+  '/api/structures/',
+  '/api/structures/abc',
+  '/api/structures/0',
+  '/api/structures/-4',
+  '/api/structures/1.5',
+  '/api/structures/42/',
+  '/api/structures/42/x',
+  '/api/structures/42?x=1',
+  ' /api/structures/42',
+  'api/structures/42',
+  '/api/saisons/42',
+  '/api/structures/99999999999',
+];
+const form =
+  (fields: Record<string, string>, withFile = true): BadRequest =>
+  async () => {
+    const body = await multipartBody(
+      fields,
+      withFile ? { name: 'logo.png', bytes: TINY_PNG, type: 'image/png' } : undefined,
+    );
+    return { method: 'POST', url: '/api/files', headers: body.headers, payload: body.payload };
+  };
+
+function cases(context: RestContext): Record<string, Record<string, BadRequest>> {
+  const own = `/api/structures/${context.clubId}`;
+  const document = { fileType: 'image/png', structure: own, documentType: 'avatar_structure' };
+  return {
+    'POST /api/addresses/zipcode/ct_ligue': jsonBodies('/api/addresses/zipcode/ct_ligue', {
+      'missing zipcode': {},
+      'number zipcode': { zipcode: 69001 },
+      'four digits': { zipcode: '6900' },
+      letters: { zipcode: 'ABCDE' },
+      'no department 00': { zipcode: '00100' },
+      'null zipcode': { zipcode: null },
+      'array zipcode': { zipcode: ['69001'] },
+    }),
+    'GET /api/departements/:id': badIds((id) => `/api/departements/${id}`),
+    'POST /api/addresses/structure/department': jsonBodies('/api/addresses/structure/department', {
+      'missing structureId': {},
+      'string id': { structureId: String(context.clubId) },
+      'resource path': { structureId: own },
+      'negative id': { structureId: -1 },
+      'zero id': { structureId: 0 },
+      'decimal id': { structureId: 1.5 },
+      'huge id': { structureId: 1e12 },
+      'null id': { structureId: null },
+      'boolean id': { structureId: true },
+    }),
+    'POST /api/licences/structure/count': jsonBodies('/api/licences/structure/count', {
+      'missing fields': {},
+      'missing structure': { season: '/api/saisons/2026' },
+      'numbers instead of paths': { season: 2026, structure: context.clubId },
+      'malformed season': { season: '/api/saisons/abc', structure: own },
+      'season of another collection': { season: '/api/seasons/2026', structure: own },
+      ...Object.fromEntries(
+        MALFORMED_STRUCTURE_PATHS.map((path) => [
+          `structure ${JSON.stringify(path)}`,
+          { season: '/api/saisons/2026', structure: path },
+        ]),
+      ),
+    }),
+    'POST /api/files/create-from-url': jsonBodies('/api/files/create-from-url', {
+      'missing fields': {},
+      'missing fileUrl': document,
+      'number fileUrl': { ...document, fileUrl: 5 },
+      'empty fileUrl': { ...document, fileUrl: '' },
+      'huge fileUrl': { ...document, fileUrl: `https://files.example/${'a'.repeat(3000)}` },
+      'fileType not allowed': { ...document, fileUrl: 'https://files.example/a.html', fileType: 'text/html' },
+      'malformed structure': { ...document, fileUrl: 'https://files.example/a.png', structure: '/api/structures/x' },
+      'malformed season': { ...document, fileUrl: 'https://files.example/a.png', season: '/api/saisons/0' },
+      'malformed documentType': { ...document, fileUrl: 'https://files.example/a.png', documentType: 'Logo !' },
+      'unknown documentType': { ...document, fileUrl: 'https://files.example/a.png', documentType: 'inconnu' },
+    }),
+    'POST /api/structure_documents/structure': jsonBodies('/api/structure_documents/structure', {
+      'missing fields': {},
+      'missing docTypes': { structure: own },
+      'empty docTypes': { structure: own, docTypes: [] },
+      'docTypes as a string': { structure: own, docTypes: 'avatar_structure' },
+      'docTypes of numbers': { structure: own, docTypes: [1] },
+      'too many docTypes': { structure: own, docTypes: Array.from({ length: 21 }, (_, i) => `type_${i}`) },
+      'number structure': { structure: context.clubId, docTypes: ['rib'] },
+      'malformed structure': { structure: '/api/structures/1.5', docTypes: ['rib'] },
+      'number season': { structure: own, docTypes: ['rib'], season: 2026 },
+    }),
+    'POST /api/files': {
+      'JSON instead of a form': () => ({ method: 'POST', url: '/api/files', payload: document }),
+      'plain text': () => ({
+        method: 'POST',
+        url: '/api/files',
+        payload: 'texte',
+        headers: { 'content-type': 'text/plain' },
+      }),
+      'garbled multipart': () => ({
+        method: 'POST',
+        url: '/api/files',
+        payload: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+        headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      }),
+      'missing file': form(document, false),
+      'missing structure': form({ fileType: 'image/png', documentType: 'avatar_structure' }),
+      'missing fileType': form({ structure: own, documentType: 'avatar_structure' }),
+      'fileType not allowed': form({ ...document, fileType: 'text/plain' }),
+      'malformed structure': form({ ...document, structure: '/api/structures/abc' }),
+      'malformed season': form({ ...document, season: '/api/saisons/x' }),
+      'unknown season': form({ ...document, season: '/api/saisons/1800' }),
+      'malformed documentType': form({ ...document, documentType: '../avatar' }),
+      'unknown documentType': form({ ...document, documentType: 'inconnu' }),
+      'file in another field': async () => {
+        const data = new FormData();
+        for (const [name, value] of Object.entries(document)) data.append(name, value);
+        data.append('document', new Blob([new Uint8Array(TINY_PNG)]), 'logo.png');
+        const request = new Request('http://localhost/', { method: 'POST', body: data });
+        return {
+          method: 'POST',
+          url: '/api/files',
+          headers: { 'content-type': request.headers.get('content-type') as string },
+          payload: Buffer.from(await request.arrayBuffer()),
+        };
+      },
+      'two files': async () => {
+        const data = new FormData();
+        for (const [name, value] of Object.entries(document)) data.append(name, value);
+        data.append('file', new Blob([new Uint8Array(TINY_PNG)]), 'a.png');
+        data.append('file', new Blob([new Uint8Array(TINY_PNG)]), 'b.png');
+        const request = new Request('http://localhost/', { method: 'POST', body: data });
+        return {
+          method: 'POST',
+          url: '/api/files',
+          headers: { 'content-type': request.headers.get('content-type') as string },
+          payload: Buffer.from(await request.arrayBuffer()),
+        };
+      },
+    },
+    'GET /api/structures/:id/avatar': badIds((id) => `/api/structures/${id}/avatar`),
+    'GET /api/structures/:id/status': badIds((id) => `/api/structures/${id}/status`),
+    'GET /api/structure_ribs/structure/:id': badIds((id) => `/api/structure_ribs/structure/${id}`),
+    'GET /api/files/structure_document/:id': badIds((id) => `/api/files/structure_document/${id}`),
+  };
+}
+
+describe.each(testDatabaseTargets())('bad input on $name (DESIGN.md section 8)', (target) => {
+  let context: RestContext;
+  beforeAll(async () => {
+    context = await openRestContext(target);
+  });
+  afterAll(() => closeRestContext(context));
+
+  it('has bad-input cases for every API route', () => {
+    const table = cases(context);
+    const routes = coreRouteKeys(context.app);
+    expect(routes.filter((route) => !table[route] || Object.keys(table[route]).length === 0)).toEqual([]);
+    expect(Object.keys(table).filter((key) => !routes.includes(key))).toEqual([]);
+  });
+
+  it('answers 400 with a French message to each bad request', async () => {
+    const failures: string[] = [];
+    for (const [route, requests] of Object.entries(cases(context))) {
+      for (const [label, build] of Object.entries(requests)) {
+        const options = await build(context);
+        const response = await context.app.inject({
+          ...options,
+          headers: { ...options.headers, ...bearer(context.tokens.club) },
+        });
+        const message = String(response.headers['content-type'] ?? '').includes('json')
+          ? (response.json() as { message?: unknown }).message
+          : undefined;
+        if (response.statusCode !== 400 || typeof message !== 'string' || !/invalide|inconnu/i.test(message)) {
+          failures.push(`${route} — ${label}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
