@@ -4,5 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/domain', 'apps/server', 'apps/web'],
+    // Two cores: integration files each open their own database, two at a time.
+    maxWorkers: 2,
   },
 });

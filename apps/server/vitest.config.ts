@@ -7,7 +7,5 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Each integration file opens its own database; two cores, so two at a time.
-    maxWorkers: 2,
   },
 });

@@ -42,7 +42,12 @@ async function openPostgres(url: string): Promise<Database> {
   const { Readable } = await import('node:stream');
   // Dates stay 'YYYY-MM-DD' strings, as drizzle's date() columns and PGlite give them.
   pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 20) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 20),
+    // A runaway query (e.g. a crafted filter) cannot hold a connection for long.
+    statement_timeout: Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 30_000),
+  });
   pool.on('error', () => undefined); // idle-client errors must not crash the process
   return {
     kind: 'postgres',

@@ -54,12 +54,14 @@ describe('login page', () => {
       'POST /api/auth/login': () => jsonResponse({ token: 'jwt-abc', expiresAt: '2030-01-01T00:00:00Z' }),
       'GET /api/me': () => jsonResponse(meFixture),
     });
-    const { user, router } = renderApp('/connexion?redirect=%2Fgestion-des-finances%2Frib%3FstructureId%3D202');
+    const { user, router } = renderApp(
+      '/connexion?redirect=%2Fgestion-des-finances%2Frecapitulatif%3FstructureId%3D202',
+    );
     await fillAndSubmitWithEnter(user);
 
-    expect(await screen.findByRole('heading', { name: 'RIB' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Récapitulatif mensuel' })).toBeInTheDocument();
     expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe('jwt-abc');
-    expect(currentUrl(router)).toBe('/gestion-des-finances/rib?structureId=202');
+    expect(currentUrl(router)).toBe('/gestion-des-finances/recapitulatif?structureId=202');
 
     const login = sentRequest(fetchMock, 0);
     expect(await login.json()).toEqual({ email: 'camille.martin@example.fr', password: 'secret' });

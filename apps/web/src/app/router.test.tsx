@@ -1,11 +1,12 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { href, type RouteName } from '@/lib/routes';
-import { meFixture } from '@/test/fixtures';
 import { jsonResponse, stubApi } from '@/test/stub-api';
+import { fullAccessMe } from './testing/access-fixtures';
 import { currentUrl, renderApp } from './testing/render-app';
 
-const meApi = { 'GET /api/me': () => jsonResponse(meFixture) };
+// Every module open (head office, all permissions), so each page shows; guards: access-guard.test.tsx.
+const meApi = { 'GET /api/me': () => jsonResponse(fullAccessMe) };
 
 // Heading of each authenticated screen (SPEC.md section 2).
 const headings: [RouteName, string][] = [
@@ -45,7 +46,7 @@ describe('routes', () => {
     stubApi(meApi);
     renderApp(href('export__sage'), { token: 'jwt' });
     expect(await screen.findByRole('heading', { name: 'EXPORT FICHIERS SEPA', level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'SEPA' })).toHaveAttribute('href', '/export-fichiers/sepa');
+    expect(await screen.findByRole('link', { name: 'SEPA' })).toHaveAttribute('href', '/export-fichiers/sepa');
     expect(screen.getByRole('link', { name: 'Retour' })).toHaveAttribute('href', '/gestion-des-finances');
   });
 

@@ -1,3 +1,4 @@
+import type { ModuleRouteName } from '@gdf/domain';
 import type { ComponentType } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { CenteredProgress } from '@/components/CenteredProgress';
@@ -13,8 +14,29 @@ function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: await load() }) };
 }
 
-function fluxFinanciersPage(backTo: RouteName) {
+/**
+ * A module's page behind its route guard (RequireModule): typed by URL, it opens only
+ * when the module's card would. 'section' for child pages of a layout.
+ */
+function guardedPage(
+  route: ModuleRouteName,
+  load: () => Promise<ComponentType>,
+  variant: 'page' | 'section' = 'page',
+): Pick<RouteObject, 'lazy'> {
   return page(async () => {
+    const [Page, { RequireModule }] = await Promise.all([load(), import('./RequireModule')]);
+    return function GuardedPage() {
+      return (
+        <RequireModule route={route} variant={variant}>
+          <Page />
+        </RequireModule>
+      );
+    };
+  });
+}
+
+function fluxFinanciersPage(route: ModuleRouteName, backTo: RouteName) {
+  return guardedPage(route, async () => {
     const { FluxFinanciersPage } = await import('./pages/FluxFinanciersPage');
     return function FluxFinanciersRoute() {
       return <FluxFinanciersPage backTo={backTo} />;
@@ -44,25 +66,39 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: ROUTES.gestion_des_finances__parametrage_plan_comptable,
-            ...page(async () => (await import('./pages/PlanComptablePage')).PlanComptablePage),
+            ...guardedPage(
+              'gestion_des_finances__parametrage_plan_comptable',
+              async () => (await import('./pages/PlanComptablePage')).PlanComptablePage,
+            ),
           },
           {
             path: ROUTES.gestion_des_finances__etats_statistiques,
-            ...page(async () => (await import('./pages/EtatsStatistiquesPage')).EtatsStatistiquesPage),
+            ...guardedPage(
+              'gestion_des_finances__etats_statistiques',
+              async () => (await import('./pages/EtatsStatistiquesPage')).EtatsStatistiquesPage,
+            ),
           },
-          { path: ROUTES.gestion_des_finances__rib, ...page(async () => (await import('./pages/RibPage')).RibPage) },
+          {
+            path: ROUTES.gestion_des_finances__rib,
+            ...guardedPage('gestion_des_finances__rib', async () => (await import('./pages/RibPage')).RibPage),
+          },
           {
             path: ROUTES.gestion_des_finances__recapitulatif,
-            ...page(async () => (await import('./pages/RecapitulatifPage')).RecapitulatifPage),
+            ...guardedPage(
+              'gestion_des_finances__recapitulatif',
+              async () => (await import('./pages/RecapitulatifPage')).RecapitulatifPage,
+            ),
           },
           {
             path: ROUTES.flux_financiers__gestion_des_finances,
-            ...fluxFinanciersPage('gestion_des_finances__dashboard'),
+            ...fluxFinanciersPage('flux_financiers__gestion_des_finances', 'gestion_des_finances__dashboard'),
           },
           {
             path: ROUTES.flux_financiers__gestion_comptabilite,
-            ...fluxFinanciersPage('gestion_comptabilite__dashboard'),
+            ...fluxFinanciersPage('flux_financiers__gestion_comptabilite', 'gestion_comptabilite__dashboard'),
           },
+          { path: ROUTES.flux_facture, ...page(async () => (await import('@/features/documents')).FluxFacturePage) },
+          { path: ROUTES.flux_releve, ...page(async () => (await import('@/features/documents')).FluxRelevePage) },
           {
             path: ROUTES.gestion_comptabilite__dashboard,
             ...page(async () => (await import('./pages/ComptabiliteDashboardPage')).ComptabiliteDashboardPage),
@@ -72,26 +108,34 @@ export const appRoutes: RouteObject[] = [
             children: [
               {
                 path: ROUTES.parametrages_comptables__plan_comptable,
-                ...page(
+                ...guardedPage(
+                  'parametrages_comptables__plan_comptable',
                   async () => (await import('./pages/parametrages/ParamPlanComptablePage')).ParamPlanComptablePage,
+                  'section',
                 ),
               },
               {
                 path: ROUTES.parametrages_comptables__type_facturation,
-                ...page(
+                ...guardedPage(
+                  'parametrages_comptables__type_facturation',
                   async () => (await import('./pages/parametrages/ParamTypeFacturationPage')).ParamTypeFacturationPage,
+                  'section',
                 ),
               },
               {
                 path: ROUTES.parametrages_comptables__plan_analytique,
-                ...page(
+                ...guardedPage(
+                  'parametrages_comptables__plan_analytique',
                   async () => (await import('./pages/parametrages/ParamPlanAnalytiquePage')).ParamPlanAnalytiquePage,
+                  'section',
                 ),
               },
               {
                 path: ROUTES.parametrages_comptables__flux_financier,
-                ...page(
+                ...guardedPage(
+                  'parametrages_comptables__flux_financier',
                   async () => (await import('./pages/parametrages/ParamFluxFinancierPage')).ParamFluxFinancierPage,
+                  'section',
                 ),
               },
             ],
@@ -101,11 +145,19 @@ export const appRoutes: RouteObject[] = [
             children: [
               {
                 path: ROUTES.export__sepa,
-                ...page(async () => (await import('./pages/export/ExportSepaPage')).ExportSepaPage),
+                ...guardedPage(
+                  'export__sepa',
+                  async () => (await import('./pages/export/ExportSepaPage')).ExportSepaPage,
+                  'section',
+                ),
               },
               {
                 path: ROUTES.export__sage,
-                ...page(async () => (await import('./pages/export/ExportSagePage')).ExportSagePage),
+                ...guardedPage(
+                  'export__sage',
+                  async () => (await import('./pages/export/ExportSagePage')).ExportSagePage,
+                  'section',
+                ),
               },
             ],
           },

@@ -51,9 +51,9 @@ describe('application shell', () => {
 
   it('hides the application bar when appMode=embedded, and links keep the context', async () => {
     stubApi(meApi);
-    renderApp('/gestion-des-finances/rib?structureId=202&appMode=embedded', { token: 'jwt' });
+    renderApp('/gestion-des-finances/recapitulatif?structureId=202&appMode=embedded', { token: 'jwt' });
 
-    expect(await screen.findByRole('heading', { name: 'RIB' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Récapitulatif mensuel' })).toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     expect(screen.queryByText('Se déconnecter')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Retour' })).toHaveAttribute(

@@ -1,4 +1,8 @@
 import Avatar from '@mui/material/Avatar';
+import { useEffect } from 'react';
+import { componentMessages } from './messages';
+import { useOptionalCurrentStructure } from './use-optional-structure';
+import { useStructureLogo } from './use-structure-logo';
 
 /** Up to two initials of the significant words: "Club Alpin de Lyon" -> "CA". */
 export function structureInitials(name: string): string {
@@ -9,18 +13,42 @@ export function structureInitials(name: string): string {
     .join('');
 }
 
+interface StructureAvatarProps {
+  /** The structure shown; the session's current structure when omitted. */
+  structure?: { id: number; name: string };
+  /** SPEC.md section 9: 52 by default, 102 on the layouts. */
+  size?: number;
+}
+
 /**
- * A structure's avatar (SPEC.md section 9: 102 on layouts, 52 by default). Shows the
- * logo when `src` is given, the initials otherwise (and while the logo is missing).
+ * A structure's logo, its initials until (or unless) the logo loads. Without any
+ * structure to show (no prop, no session) it logs an error and shows an empty avatar,
+ * no message (SPEC.md section 8).
  */
-export function StructureAvatar({ name, src, size = 52 }: { name: string; src?: string; size?: number }) {
+export function StructureAvatar({ structure, size = 52 }: StructureAvatarProps) {
+  const current = useOptionalCurrentStructure();
+  const shown = structure ?? (current ? { id: current.structureId, name: current.structureName } : undefined);
+  const src = useStructureLogo(shown?.id, current?.structureId);
+  const missing = shown === undefined;
+
+  useEffect(() => {
+    if (missing) console.error('StructureAvatar : aucune structure en contexte, avatar non chargé.');
+  }, [missing]);
+
+  const sx = {
+    width: size,
+    height: size,
+    fontSize: size / 2.6,
+    bgcolor: 'primary.light',
+    color: 'primary.contrastText',
+  };
+  if (!shown) return <Avatar sx={sx} aria-hidden="true" />;
+  const label = componentMessages.structureAvatar(shown.name);
+  // With a logo the <img> carries the name (alt); with initials the avatar itself does.
+  const naming = src ? { alt: label } : { role: 'img', 'aria-label': label };
   return (
-    <Avatar
-      src={src}
-      alt={name}
-      sx={{ width: size, height: size, fontSize: size / 2.6, bgcolor: 'primary.light', color: 'primary.contrastText' }}
-    >
-      {structureInitials(name)}
+    <Avatar src={src} {...naming} sx={sx}>
+      {structureInitials(shown.name)}
     </Avatar>
   );
 }

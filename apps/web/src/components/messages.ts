@@ -5,4 +5,10 @@ export const componentMessages = {
   // SPEC.md screen 3, spelling kept as specified.
   underDevelopment: 'Module en dévelopement',
   productName: 'Gestion des finances',
+  accessDeniedTitle: 'Accès refusé',
+  accessDeniedBack: 'Retour à Gestion des finances',
+  comingSoon: 'Prochainement',
+  unavailable: 'Indisponible',
+  structureAvatar: (name: string) => `Logo de ${name}`,
+  checkingAccess: 'Vérification de vos droits…',
 } as const;

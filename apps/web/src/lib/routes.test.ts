@@ -11,6 +11,8 @@ const expectedPaths: Record<RouteName, string> = {
   gestion_des_finances__recapitulatif: '/gestion-des-finances/recapitulatif',
   flux_financiers__gestion_des_finances: '/gestion-des-finances/flux-financiers',
   flux_financiers__gestion_comptabilite: '/gestion-comptabilite/flux-financiers',
+  flux_facture: '/gestion-des-finances/flux-financiers/:id/facture',
+  flux_releve: '/gestion-des-finances/flux-financiers/:id/releve',
   gestion_comptabilite__dashboard: '/gestion-comptabilite',
   parametrages_comptables__plan_comptable: '/gestion-comptabilite/parametrages/plan-comptable',
   parametrages_comptables__type_facturation: '/gestion-comptabilite/parametrages/type-facturation',
@@ -22,7 +24,7 @@ const expectedPaths: Record<RouteName, string> = {
 
 describe('href', () => {
   it.each(Object.entries(expectedPaths))('builds %s -> %s', (name, path) => {
-    expect(href(name as RouteName)).toBe(path);
+    expect(href(name as RouteName, { id: 42 } as never)).toBe(path.replace(':id', '42'));
   });
 
   it('has exactly the named routes of the design', () => {

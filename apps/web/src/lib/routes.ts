@@ -11,6 +11,8 @@ export const ROUTES = {
   gestion_des_finances__recapitulatif: '/gestion-des-finances/recapitulatif',
   flux_financiers__gestion_des_finances: '/gestion-des-finances/flux-financiers',
   flux_financiers__gestion_comptabilite: '/gestion-comptabilite/flux-financiers',
+  flux_facture: '/gestion-des-finances/flux-financiers/:id/facture',
+  flux_releve: '/gestion-des-finances/flux-financiers/:id/releve',
   gestion_comptabilite__dashboard: '/gestion-comptabilite',
   parametrages_comptables__plan_comptable: '/gestion-comptabilite/parametrages/plan-comptable',
   parametrages_comptables__type_facturation: '/gestion-comptabilite/parametrages/type-facturation',

@@ -66,7 +66,8 @@ export const MKP_FluxFinancier = pgTable(
     index('mkp_flux_structure_date_idx').on(t.ID_Structure, t.Z_DateCreation.desc(), t.id.desc()),
     index('mkp_flux_saison_date_idx').on(t.ID_Saison, t.Z_DateCreation.desc(), t.id.desc()),
     index('mkp_flux_date_idx').on(t.Z_DateCreation.desc(), t.id.desc()),
-    index('mkp_flux_utilisateur_idx').on(t.ID_Utilisateur),
+    // Covers "licensee name contains" pages and counts from the index alone (issue 3 bench).
+    index('mkp_flux_utilisateur_idx').on(t.ID_Utilisateur, t.ID_Structure, t.Z_DateCreation.desc(), t.id.desc()),
     index('mkp_flux_nom_trgm_idx').using('gin', t.NomFluxFinancier.op('gin_trgm_ops')),
     uniqueIndex('mkp_flux_relance_uq').on(t.ID_FluxFinancierRelance),
     // Unpaid direct debits waiting for a batch or a relaunch.

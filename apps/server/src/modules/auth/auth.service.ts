@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { unauthorized } from '../../lib/http-errors';
 import type { Actor } from './actor';
 import { findActorRecord, findLoginByEmail, recordLogin } from './auth.repository';
-import { verifyPassword } from './password';
+import { verifyPassword } from '../../lib/password';
 import type { TokenService } from './token';
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Adresse e-mail ou mot de passe incorrect.';

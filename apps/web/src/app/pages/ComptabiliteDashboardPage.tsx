@@ -1,6 +1,13 @@
+import { COMPTABILITE_DASHBOARD_MODULES } from '@gdf/domain';
 import { PageLayout } from '@/components/PageLayout';
+import { ModuleDashboard } from '@/features/dashboard';
 import { pageTitles } from '../messages';
 
+/** The accounting dashboard: the Paramétrages Comptables pages and the flux search. */
 export function ComptabiliteDashboardPage() {
-  return <PageLayout title={pageTitles.comptabiliteDashboard} />;
+  return (
+    <PageLayout title={pageTitles.comptabiliteDashboard}>
+      <ModuleDashboard modules={COMPTABILITE_DASHBOARD_MODULES} />
+    </PageLayout>
+  );
 }

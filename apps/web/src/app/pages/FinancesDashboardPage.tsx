@@ -1,7 +1,13 @@
+import { FINANCES_DASHBOARD_MODULES } from '@gdf/domain';
 import { PageLayout } from '@/components/PageLayout';
+import { ModuleDashboard } from '@/features/dashboard';
 import { pageTitles } from '../messages';
 
-/** SPEC.md screen 1; the module cards come with their own issue. */
+/** SPEC.md screen 1. */
 export function FinancesDashboardPage() {
-  return <PageLayout title={pageTitles.financesDashboard} />;
+  return (
+    <PageLayout title={pageTitles.financesDashboard}>
+      <ModuleDashboard modules={FINANCES_DASHBOARD_MODULES} />
+    </PageLayout>
+  );
 }

@@ -55,6 +55,27 @@ describe('ExportButton: no rows (SPEC.md section 5: export generation does nothi
   });
 });
 
+describe('ExportButton: fetch (SPEC.md section 7: an optional function supplies rows when none are given)', () => {
+  it('shows an indeterminate progress while fetching, then nothing when the rows are empty', async () => {
+    let supply: (rows: object[]) => void = () => undefined;
+    const fetch = () => new Promise<object[]>((resolve) => (supply = resolve));
+    render(<ExportButton fetch={fetch} createWorker={inlineWorker} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Exporter' }));
+    expect(await screen.findByText('Préparation de l’export…')).toBeInTheDocument();
+    supply([]);
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+    expect(downloads).toEqual([]);
+  });
+
+  it('ignores fetch when data is given', async () => {
+    const fetch = vi.fn(async () => flux);
+    render(<ExportButton data={flux} fetch={fetch} type="csv" createWorker={inlineWorker} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Exporter' }));
+    await waitFor(() => expect(downloads.map((download) => download.name)).toEqual(['data.csv']));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
 describe('ExportButton: download (DESIGN.md 6b)', () => {
   it('downloads data.xls as application/vnd.ms-excel by default, with the French label', async () => {
     render(<ExportButton data={flux} createWorker={inlineWorker} />);

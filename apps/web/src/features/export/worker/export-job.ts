@@ -1,4 +1,4 @@
-import { generateExportFile, type ExportCell, type GenerateExportOptions } from '@gdf/domain';
+import { appendColumnValues, generateExportFile, type ExportCell, type GenerateExportOptions } from '@gdf/domain';
 import type { FromExportWorker, ToExportWorker } from './export-protocol';
 
 interface ExportJobOptions {
@@ -35,7 +35,7 @@ export function createExportJob(post: (message: FromExportWorker) => void, job: 
       ({ columns, options } = message);
       rows = [];
     } else if (message.kind === 'rows') {
-      for (const row of message.rows) rows.push(row);
+      appendColumnValues(rows, message.byColumn);
     } else {
       try {
         await generate();

@@ -1,0 +1,308 @@
+import { randomBytes } from 'node:crypto';
+import { ALL_MODULE_SLUGS } from '@gdf/domain';
+import { isValidIBAN } from 'ibantools';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../database';
+import { dropForBulkLoad, recoverInterruptedLoad } from './bulk';
+import { DEMO_ACCOUNTS } from './demo-accounts';
+import { isValidFrenchIban } from './iban';
+import { DEFAULT_ROLE_MODULES } from './role-modules';
+import { SeedRefusedError, seedDemoData, type SeedOptions, type SeedSummary } from './seed';
+
+const TODAY = new Date('2026-11-21T10:00:00Z');
+const CURRENT_SEASON = 2027; // 2026-2027 holds 21 November 2026
+const OPTIONS: SeedOptions = { flux: 2_000, scale: 'small', today: TODAY };
+
+/** Every generated flux column, ordered by id: equal fingerprints mean equal rows. */
+async function fingerprint(database: Database): Promise<string> {
+  const [row] = await database.query<{ md5: string }>(
+    `SELECT md5(string_agg(concat_ws('|', f.id, f."NomFluxFinancier", extract(epoch FROM f."Z_DateCreation")::bigint,
+        f."MontantHT", f."MontantTTC", f."EST_Debit", f."EST_Reglement", f."ID_CategoryFlux", f."ID_FluxFinancierDebit",
+        f."ID_Saison", f."ID_Structure", f."ID_Traitement", f."ID_Utilisateur", f."DateEcheance"), E'\\n' ORDER BY f.id)) AS "md5"
+       FROM "MKP_FluxFinancier" f`,
+  );
+  return row?.md5 ?? '';
+}
+
+async function one<T>(database: Database, sql: string, params: unknown[] = []): Promise<T> {
+  const [row] = await database.query<{ v: T }>(sql, params);
+  return row?.v as T;
+}
+
+let database: Database;
+let summary: SeedSummary;
+
+beforeAll(async () => {
+  database = await openDatabase({ memory: true });
+  summary = await seedDemoData(database, OPTIONS);
+});
+afterAll(async () => database?.close());
+
+describe('seedDemoData (issue: deterministic demo data)', () => {
+  it('gives identical rows on a second fresh database', async () => {
+    const other = await openDatabase({ memory: true });
+    try {
+      const again = await seedDemoData(other, OPTIONS);
+      expect(again.counts).toEqual(summary.counts);
+      expect(again.fluxTtcCents).toBe(summary.fluxTtcCents);
+      expect(again.detailLines).toBe(summary.detailLines);
+      expect(again.contentHash).toBe(summary.contentHash);
+      expect(await fingerprint(other)).toBe(await fingerprint(database));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('loads the requested volume with 1 to 6 lines per flux', async () => {
+    expect(summary.fluxCount).toBe(2_000);
+    expect(summary.detailLines).toBeGreaterThan(2_000 * 2.5);
+    expect(summary.detailLines).toBeLessThan(2_000 * 4.5);
+    expect(summary.counts.UTI_Utilisateur).toBe(500 + DEMO_ACCOUNTS.length);
+    expect(Number(summary.fluxTtcCents)).toBeGreaterThan(0);
+  });
+
+  it('keeps every flux equal to the exact sum of its lines', async () => {
+    const bad = await one<number>(
+      database,
+      `SELECT count(*)::int AS "v" FROM "MKP_FluxFinancier" f
+         LEFT JOIN (SELECT "ID_FluxFinancier" AS id, sum("MontantTTC") AS ttc, count(*) AS n,
+                           bool_and("MontantHT" = "PrixUnitaire" * "Quantite" AND "MontantTTC" = "MontantHT") AS ok,
+                           bool_and("EST_Debit") AS debit, bool_or("EST_Debit") AS any_debit
+                      FROM "MKP_FluxFinancierDetail" GROUP BY 1) d ON d.id = f.id
+        WHERE d.ttc IS DISTINCT FROM f."MontantTTC" OR f."MontantHT" <> f."MontantTTC" OR f."MontantTVA" <> 0
+           OR d.n NOT BETWEEN 1 AND 6 OR NOT d.ok OR d.debit <> f."EST_Debit" OR d.any_debit <> f."EST_Debit"`,
+    );
+    expect(bad).toBe(0);
+  });
+
+  it('has the head office 1318 (type 7) with a valid RIB and BIC', async () => {
+    const [office] = await database.query<{ type: number; code: string; federation: number | null }>(
+      `SELECT "ID_TypeStructure" AS "type", "ID_CodeFederal" AS "code", "ID_Federation" AS "federation" FROM "STR_Structure" WHERE id = 1318`,
+    );
+    expect(office).toEqual({ type: 7, code: '000', federation: null });
+    const ribs = await database.query<{ iban: string; bic: string | null }>(
+      `SELECT "IBAN" AS "iban", "BIC" AS "bic" FROM "STR_StructureRib" WHERE "ID_Structure" = 1318`,
+    );
+    expect(ribs).toHaveLength(1);
+    expect(isValidIBAN(ribs[0]?.iban ?? '')).toBe(true);
+    expect(ribs[0]?.bic).toMatch(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/);
+    const members = await one<number>(
+      database,
+      `SELECT count(*)::int AS "v" FROM "STR_Structure" WHERE "ID_Federation" = 1318`,
+    );
+    expect(members).toBe((summary.counts.STR_Structure ?? 0) - 1);
+  });
+
+  it('writes only valid IBANs and unique mandate references', async () => {
+    const ribs = await database.query<{ iban: string; rum: string | null }>(
+      `SELECT "IBAN" AS "iban", "MandatRUM" AS "rum" FROM "STR_StructureRib"`,
+    );
+    expect(ribs.length).toBeGreaterThan(20);
+    for (const { iban } of ribs) {
+      expect(isValidIBAN(iban)).toBe(true);
+      expect(isValidFrenchIban(iban)).toBe(true);
+    }
+    const rums = ribs.map((r) => r.rum).filter((r): r is string => r !== null);
+    expect(new Set(rums).size).toBe(rums.length);
+    expect(Math.max(...rums.map((r) => r.length))).toBeLessThanOrEqual(35);
+    expect(isValidFrenchIban('FR7630004000031234567890143')).toBe(true);
+    expect(isValidFrenchIban('FR7630004000031234567890144')).toBe(false);
+  });
+
+  it('creates every demo account with its role, on the right kind of structure', async () => {
+    const rows = await database.query<{
+      email: string;
+      role: string;
+      type: number;
+      blocked: boolean;
+      affiliated: boolean;
+    }>(
+      `SELECT l."Email" AS "email", r."SlugRole" AS "role", s."ID_TypeStructure" AS "type", s."EST_Bloquee" AS "blocked",
+              EXISTS (SELECT 1 FROM "STR_Affiliation" a WHERE a."ID_Structure" = s.id AND a."ID_Saison" = $1) AS "affiliated"
+         FROM "UTI_Login" l
+         JOIN "STR_StructureUtilisateur" m ON m."ID_Utilisateur" = l."ID_Utilisateur"
+         JOIN "FEDE_Role" r ON r.id = m."ID_Role"
+         JOIN "STR_Structure" s ON s.id = m."ID_Structure"`,
+      [CURRENT_SEASON],
+    );
+    const byEmail = new Map(rows.map((r) => [r.email, r]));
+    for (const account of DEMO_ACCOUNTS) expect(byEmail.get(account.email)?.role).toBe(account.role);
+    expect(byEmail.get('super.admin@demo.fr')?.type).toBe(7);
+    expect(byEmail.get('siege@demo.fr')?.type).toBe(7);
+    expect(byEmail.get('ligue@demo.fr')?.type).toBe(4);
+    expect(byEmail.get('comite@demo.fr')?.type).toBe(5);
+    expect(byEmail.get('club@demo.fr')).toMatchObject({ type: 1, blocked: false, affiliated: true });
+    expect(byEmail.get('club.bloque@demo.fr')).toMatchObject({ blocked: true });
+    expect(byEmail.get('club.non.affilie@demo.fr')).toMatchObject({ blocked: false, affiliated: false });
+    const hashes = await database.query<{ hash: string }>(
+      `SELECT DISTINCT "MotDePasseHash" AS "hash" FROM "UTI_Login"`,
+    );
+    expect(hashes).toHaveLength(1);
+    expect(hashes[0]?.hash.startsWith('scrypt$')).toBe(true);
+  });
+
+  it('gives the club@demo.fr club many flux of every category, unpaid direct debits included', async () => {
+    const clubId = summary.demoStructures.club.id;
+    const categories = await database.query<{ category: number; n: number }>(
+      `SELECT "ID_CategoryFlux" AS "category", count(*)::int AS "n" FROM "MKP_FluxFinancier" WHERE "ID_Structure" = $1 GROUP BY 1 ORDER BY 1`,
+      [clubId],
+    );
+    expect(categories.map((c) => c.category)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(categories.reduce((n, c) => n + c.n, 0)).toBeGreaterThanOrEqual(2_000 * 0.03);
+    const unpaid = await one<number>(
+      database,
+      `SELECT count(*)::int AS "v" FROM "MKP_FluxFinancier" WHERE "ID_Structure" = $1 AND "ID_CategoryFlux" = 5
+          AND "EST_Debit" AND NOT "EST_Reglement" AND "ID_FluxFinancierRelance" IS NULL AND "ID_Traitement" IS NULL`,
+      [clubId],
+    );
+    expect(unpaid).toBeGreaterThan(0);
+    const affiliation = await one<number>(
+      database,
+      `SELECT count(*)::int AS "v" FROM "MKP_FluxFinancier" WHERE "ID_Structure" = $1 AND "ID_CategoryFlux" = 3 AND "NomFluxFinancier" ILIKE 'affiliation%'`,
+      [clubId],
+    );
+    expect(affiliation).toBeGreaterThan(0);
+  });
+
+  it('contains the edge cases the screens must handle', async () => {
+    const cases = await database.query<Record<string, number>>(
+      `SELECT
+        (SELECT count(*)::int FROM "STR_Structure" WHERE "EST_Bloquee") AS "blocked",
+        (SELECT count(*)::int FROM "STR_Structure" s WHERE NOT EXISTS (SELECT 1 FROM "STR_Affiliation" a WHERE a."ID_Structure" = s.id)) AS "never",
+        (SELECT count(*)::int FROM "STR_Structure" s WHERE EXISTS (SELECT 1 FROM "STR_Affiliation" a WHERE a."ID_Structure" = s.id)
+            AND NOT EXISTS (SELECT 1 FROM "STR_Affiliation" a WHERE a."ID_Structure" = s.id AND a."ID_Saison" = $1)) AS "lapsed",
+        (SELECT count(*)::int FROM "STR_Structure" s WHERE NOT EXISTS (SELECT 1 FROM "STR_StructureRib" r WHERE r."ID_Structure" = s.id)) AS "noRib",
+        (SELECT count(*)::int FROM "STR_StructureRib" WHERE NOT "EST_Valide") AS "expiredMandate",
+        (SELECT count(*)::int FROM "UTI_Utilisateur" WHERE "LicenceNumero" IS NULL AND id > $2) AS "noLicence",
+        (SELECT count(*)::int FROM "MKP_FluxFinancier" f JOIN "UTI_Utilisateur" u ON u.id = f."ID_Utilisateur" WHERE u."LicenceNumero" IS NULL) AS "fluxUserNoLicence",
+        (SELECT count(*)::int FROM "MKP_FluxFinancier" WHERE "ID_CategoryFlux" IN (1, 2) AND "ID_Utilisateur" IS NULL) AS "fluxNoUser",
+        (SELECT count(*)::int FROM "MKP_FluxFinancier" WHERE "ID_CategoryFlux" = 3 AND "NomFluxFinancier" LIKE 'Affiliation %') AS "affiliation",
+        (SELECT count(*)::int FROM "MKP_FluxFinancier" WHERE "ID_CategoryFlux" = 4 AND "DateEcheance" IS NOT NULL) AS "invoices",
+        (SELECT count(*)::int FROM "MKP_FluxFinancier" WHERE NOT "EST_Debit") AS "credits",
+        (SELECT count(*)::int FROM "MKP_FluxFinancier" c JOIN "MKP_FluxFinancier" d ON d.id = c."ID_FluxFinancierDebit"
+            WHERE d."EST_Debit" AND d."ID_Structure" = c."ID_Structure" AND d.id < c.id AND c."ID_CategoryFlux" = 6) AS "linkedCredits",
+        (SELECT count(*)::int FROM "MKP_FluxFinancier" c LEFT JOIN "MKP_FluxFinancier" d ON d.id = c."ID_FluxFinancierDebit"
+            WHERE c."ID_FluxFinancierDebit" IS NOT NULL AND (d.id IS NULL OR NOT d."EST_Debit" OR d."ID_Structure" <> c."ID_Structure")) AS "badLinks"`,
+      [CURRENT_SEASON, DEMO_ACCOUNTS.length],
+    );
+    const c = cases[0] ?? {};
+    for (const key of ['blocked', 'never', 'lapsed', 'noRib', 'expiredMandate', 'noLicence', 'fluxUserNoLicence']) {
+      expect(c[key], key).toBeGreaterThan(0);
+    }
+    for (const key of ['fluxNoUser', 'affiliation', 'invoices', 'credits', 'linkedCredits'])
+      expect(c[key], key).toBeGreaterThan(0);
+    expect(c.badLinks).toBe(0);
+    const codes = await database.query<{ n: number; distinct: number }>(
+      `SELECT count(*)::int AS "n", count(DISTINCT "ID_CodeFederal")::int AS "distinct" FROM "STR_Structure"`,
+    );
+    expect(codes[0]?.distinct).toBe(codes[0]?.n);
+  });
+
+  it('dates nothing after today and files every flux under its own season', async () => {
+    const late = await one<number>(
+      database,
+      `SELECT count(*)::int AS "v" FROM "MKP_FluxFinancier" WHERE "Z_DateCreation" >= '2026-11-21T00:00:00Z'`,
+    );
+    expect(late).toBe(0);
+    const misfiled = await one<number>(
+      database,
+      `SELECT count(*)::int AS "v" FROM "MKP_FluxFinancier" f, LATERAL (SELECT f."Z_DateCreation" AT TIME ZONE 'Europe/Paris' AS t) p
+        WHERE f."ID_Saison" <> extract(year FROM p.t)::int + CASE WHEN extract(month FROM p.t) >= 9 THEN 1 ELSE 0 END`,
+    );
+    expect(misfiled).toBe(0);
+    const seasons = await database.query<{ id: number; current: boolean; name: string; short: string }>(
+      `SELECT id, "EST_SaisonCourante" AS "current", "NomSaison" AS "name", "NomSaisonShort" AS "short" FROM "FEDE_Saison" ORDER BY id`,
+    );
+    expect(seasons.map((s) => s.id)).toEqual([2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026, 2027]);
+    expect(seasons.filter((s) => s.current).map((s) => s.id)).toEqual([CURRENT_SEASON]);
+    expect(seasons[0]).toMatchObject({ name: '2018-2019', short: '18-19' });
+    const current = await one<number>(
+      database,
+      `SELECT count(*)::int AS "v" FROM "MKP_FluxFinancier" WHERE "ID_Saison" = $1`,
+      [CURRENT_SEASON],
+    );
+    expect(current).toBeGreaterThan(0);
+  });
+
+  it('seeds the default module matrix of every role', async () => {
+    const rows = await database.query<{ role: string; module: string; access: boolean }>(
+      `SELECT r."SlugRole" AS "role", m."SlugModule" AS "module", m."EST_Acces" AS "access"
+         FROM "FEDE_RoleModule" m JOIN "FEDE_Role" r ON r.id = m."ID_Role"`,
+    );
+    expect(rows).toHaveLength(4 * ALL_MODULE_SLUGS.length);
+    for (const [role, modules] of Object.entries(DEFAULT_ROLE_MODULES)) {
+      const granted = rows.filter((r) => r.role === role && r.access).map((r) => r.module);
+      expect(granted.sort()).toEqual([...modules].sort());
+    }
+    expect(DEFAULT_ROLE_MODULES.administrateur_at).not.toContain('export__sepa');
+    expect(DEFAULT_ROLE_MODULES.administrateur).not.toContain('export__sepa');
+  });
+
+  it('refuses a non-empty database without reset, and reseeds identically with reset', async () => {
+    await expect(seedDemoData(database, OPTIONS)).rejects.toBeInstanceOf(SeedRefusedError);
+    const again = await seedDemoData(database, { ...OPTIONS, reset: true });
+    expect(again.contentHash).toBe(summary.contentHash);
+    // Identity sequences continue after the explicit ids.
+    const id = await one<number>(
+      database,
+      `INSERT INTO "MKP_FluxFinancier" ("NomFluxFinancier", "MontantHT", "MontantTTC", "EST_Debit", "ID_CategoryFlux", "ID_Saison", "ID_Structure")
+       VALUES ('Test', 1, 1, true, 4, $1, 1318) RETURNING id AS "v"`,
+      [CURRENT_SEASON],
+    );
+    expect(id).toBe(summary.fluxCount + 1);
+    await database.query(`DELETE FROM "MKP_FluxFinancier" WHERE id = $1`, [id]);
+  });
+
+  it('puts back indexes and foreign keys that an interrupted bulk load dropped', async () => {
+    const shape = async () => ({
+      indexes: await database.query(
+        `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1`,
+      ),
+      fks: await database.query(
+        `SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE contype = 'f' ORDER BY 1`,
+      ),
+    });
+    const before = await shape();
+    expect(before.fks.length).toBeGreaterThan(10);
+    await dropForBulkLoad(
+      database,
+      ['MKP_FluxFinancier', 'MKP_FluxFinancierDetail'],
+      ['MKP_FluxFinancier', 'MKP_FluxFinancierDetail'],
+    );
+    const dropped = await shape();
+    expect(dropped.indexes.length).toBeLessThan(before.indexes.length);
+    expect(dropped.fks.length).toBeLessThan(before.fks.length);
+    await recoverInterruptedLoad(database, () => undefined);
+    expect(await shape()).toEqual(before);
+  });
+});
+
+const PG_URL = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!PG_URL)('seedDemoData on PostgreSQL (TEST_DATABASE_URL)', () => {
+  const name = `gdf_seed_test_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  let postgres: Database | undefined;
+
+  beforeAll(async () => {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(PG_URL as string);
+    url.pathname = `/${name}`;
+    postgres = await openDatabase({ url: url.toString() });
+  });
+  afterAll(async () => {
+    await postgres?.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('loads exactly the same rows as PGlite', async () => {
+    const result = await seedDemoData(postgres as Database, OPTIONS);
+    expect(result.counts).toEqual(summary.counts);
+    expect(result.fluxTtcCents).toBe(summary.fluxTtcCents);
+    expect(result.contentHash).toBe(summary.contentHash);
+    expect(await fingerprint(postgres as Database)).toBe(await fingerprint(database));
+  });
+});

@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import { Faker, base, fr } from '@faker-js/faker';
+import type { Database } from '../database';
+import {
+  analyze,
+  applicationTables,
+  dropForBulkLoad,
+  nonEmptyTables,
+  recoverInterruptedLoad,
+  resetSequences,
+  restoreAfterBulkLoad,
+  truncateAll,
+} from './bulk';
+import { buildSeasons, type Season } from './catalog';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoStructure } from './demo-accounts';
+import { fluxChunks, type FluxStats } from './flux';
+import { loadFlux, loadTable, summarize } from './loaders';
+import { demoPasswordHash } from './password';
+import { planStructures } from './plan-structures';
+import { SCALES, type SeedScale } from './plan-types';
+import { planUsers } from './plan-users';
+import { Rng } from './random';
+import { referenceLoads, traitementLoad, type TableLoad } from './write-reference';
+import { affiliationLoad, departmentLoad, ribLoad, structureAddressLoad, structureLoad } from './write-structures';
+import { demoLoginLoads, licenceLoad, userAddressLoad, userLoad } from './write-users';
+
+/**
+ * Deterministic demo data (DESIGN.md section 3): same options, same rows. `today` only
+ * decides which season is current and caps dates; everything else comes from `seed`.
+ */
+export interface SeedOptions {
+  flux: number;
+  scale?: SeedScale;
+  /** Empty every application table first (TRUNCATE ... RESTART IDENTITY CASCADE). */
+  reset?: boolean;
+  /** Defaults to the real date; pass it explicitly for reproducible data. */
+  today?: Date;
+  seed?: number;
+  onProgress?: (message: string) => void;
+}
+
+export interface SeedSummary {
+  /** Rows per application table, counted in the database after loading. */
+  counts: Record<string, number>;
+  fluxCount: number;
+  detailLines: number;
+  /** Sum of MontantTTC over all flux, in cents, as summed by the database. */
+  fluxTtcCents: string;
+  /** SHA-256 over every CSV row written (per table, so chunk sizes do not matter): equal hashes mean identical data. */
+  contentHash: string;
+  currentSeason: number;
+  demoStructures: Record<DemoStructure, { id: number; name: string }>;
+  elapsedMs: number;
+}
+
+export class SeedRefusedError extends Error {}
+
+const FLUX_TABLES = ['MKP_FluxFinancier', 'MKP_FluxFinancierDetail'];
+/** Below this many flux, keeping the flux indexes is cheaper than rebuilding them. */
+const DROP_INDEXES_FROM = 20_000;
+/** Tables of the 'full' scale big enough (100,000+ rows) to load before indexing. */
+const LARGE_TABLES = ['UTI_Utilisateur', 'ADR_Adresse', 'LIC_Licence'];
+
+export async function seedDemoData(database: Database, options: SeedOptions): Promise<SeedSummary> {
+  const started = performance.now();
+  const progress = options.onProgress ?? (() => undefined);
+  const scale = options.scale ?? 'full';
+  const seed = options.seed ?? 1318;
+  if (!Number.isInteger(options.flux) || options.flux < 0) throw new RangeError('flux doit être un entier positif');
+
+  if (options.reset) {
+    progress('vidage des tables (TRUNCATE ... RESTART IDENTITY CASCADE)');
+    await truncateAll(database);
+  }
+  await recoverInterruptedLoad(database, progress);
+  if (!options.reset) {
+    const filled = await nonEmptyTables(database);
+    if (filled.length > 0) {
+      throw new SeedRefusedError(
+        `La base contient déjà des données (${filled.slice(0, 4).join(', ')}${filled.length > 4 ? '...' : ''}). ` +
+          'Relancez avec --reset pour tout effacer et régénérer.',
+      );
+    }
+  }
+
+  const seasons: Season[] = buildSeasons(options.today ?? new Date());
+  const faker = new Faker({ locale: [fr, base] });
+  faker.seed(seed);
+  const structures = planStructures(scale, seasons, new Rng(seed, 'structures'), faker);
+  const users = planUsers(SCALES[scale].users, structures, seasons, new Rng(seed, 'users'), faker);
+  const passwordHash = await demoPasswordHash(DEMO_PASSWORD, new Rng(seed, 'password'));
+  // One hash per stream: flux and lines are produced interleaved, in chunks whose size is
+  // a tuning detail, so each table's rows are hashed on their own and combined at the end.
+  const hashes = [createHash('sha256'), createHash('sha256'), createHash('sha256')] as const;
+
+  const loads: TableLoad[] = [
+    ...referenceLoads(seasons),
+    userLoad(users, new Rng(seed, 'user-rows')),
+    structureAddressLoad(structures),
+    userAddressLoad(users, structures, new Rng(seed, 'user-addresses'), faker),
+    departmentLoad(structures),
+    structureLoad(structures),
+    ribLoad(structures, seasons, new Rng(seed, 'ribs')),
+    affiliationLoad(structures, seasons, new Rng(seed, 'affiliations')),
+    licenceLoad(users, structures, seasons, new Rng(seed, 'licences')),
+    ...demoLoginLoads(structures, passwordHash),
+    traitementLoad(seasons),
+  ];
+  const stats: FluxStats = { flux: 0, details: 0, ttcCents: 0 };
+  const tables = await applicationTables(database);
+  const indexTables = [
+    ...(options.flux >= DROP_INDEXES_FROM ? FLUX_TABLES : []),
+    ...(scale === 'full' ? LARGE_TABLES : []),
+  ];
+  const deferred = await dropForBulkLoad(database, tables, indexTables);
+  try {
+    for (const load of loads) await loadTable(database, load, hashes[0], progress);
+    const pairs = fluxChunks(options.flux, seasons, structures, users, new Rng(seed, 'flux'), stats);
+    await loadFlux(database, pairs, options.flux, stats, [hashes[1], hashes[2]], progress);
+  } finally {
+    const count = deferred.reduce((n, d) => n + d.indexes.length, 0);
+    if (count > 0) progress(`reconstruction de ${count} index et des clés étrangères...`);
+    await restoreAfterBulkLoad(database, deferred, progress);
+  }
+
+  await resetSequences(database, tables);
+  progress('ANALYZE...');
+  await analyze(database, tables);
+  const summary = await summarize(database, tables);
+  if (summary.fluxTtcCents !== String(stats.ttcCents)) {
+    throw new Error(`Somme des flux incohérente : ${summary.fluxTtcCents} en base, ${stats.ttcCents} générés`);
+  }
+  const demoStructures = Object.fromEntries(
+    DEMO_ACCOUNTS.map((a) => [
+      a.structure,
+      { id: structures.demo[a.structure].id, name: structures.demo[a.structure].name },
+    ]),
+  ) as SeedSummary['demoStructures'];
+  return {
+    ...summary,
+    contentHash: createHash('sha256')
+      .update(hashes.map((h) => h.digest('hex')).join(''))
+      .digest('hex'),
+    currentSeason: (seasons.at(-1) as Season).id,
+    demoStructures,
+    elapsedMs: performance.now() - started,
+  };
+}

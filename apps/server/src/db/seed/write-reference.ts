@@ -1,0 +1,111 @@
+import {
+  ALL_MODULE_SLUGS,
+  HEAD_OFFICE_STRUCTURE_ID,
+  ROLE_NAMES,
+  STRUCTURE_TYPE_NAMES,
+  type RoleSlugValue,
+} from '@gdf/domain';
+import {
+  CATEGORY_NAMES,
+  DAY_MS,
+  DOCUMENT_TYPES,
+  ROLE_IDS,
+  TARIFS,
+  isoDay,
+  lastDataDay,
+  monthIndex,
+  timestamp,
+  type Season,
+} from './catalog';
+import { csvRow } from './csv';
+import { defaultModuleAccess } from './role-modules';
+
+/** Rows for one COPY: explicit ids everywhere, so the same options give the same rows. */
+export interface TableLoad {
+  table: string;
+  columns: readonly string[];
+  rows: Iterable<string>;
+}
+
+/** Small lookup tables that every other table refers to. */
+export function referenceLoads(seasons: Season[]): TableLoad[] {
+  const roles = Object.entries(ROLE_IDS) as [RoleSlugValue, number][];
+  return [
+    {
+      table: 'STR_StructureType',
+      columns: ['id', 'NomTypeStructure'],
+      rows: Object.entries(STRUCTURE_TYPE_NAMES).map(([id, name]) => csvRow([Number(id), name])),
+    },
+    {
+      table: 'FEDE_Saison',
+      columns: ['id', 'NomSaison', 'NomSaisonShort', 'DateDebut', 'DateFin', 'EST_SaisonCourante'],
+      rows: seasons.map((s) => csvRow([s.id, s.name, s.short, isoDay(s.startMs / DAY_MS), `${s.id}-08-31`, s.current])),
+    },
+    {
+      table: 'MKP_CategoryFlux',
+      columns: ['id', 'NomCategoryFlux'],
+      rows: Object.entries(CATEGORY_NAMES).map(([id, name]) => csvRow([Number(id), name])),
+    },
+    {
+      table: 'MKP_Tarif',
+      columns: ['id', 'NomTarif', 'PrixUnitaire', 'ID_CategoryFlux', 'ID_Saison'],
+      rows: seasons.flatMap((s) =>
+        TARIFS.map((t) => {
+          const tarif = s.tarifs[t.key];
+          return csvRow([tarif.id, `${t.label} ${s.id}`, (tarif.cents / 100).toFixed(2), t.category, s.id]);
+        }),
+      ),
+    },
+    {
+      table: 'FEDE_Role',
+      columns: ['id', 'NomRole', 'SlugRole'],
+      rows: roles.map(([slug, id]) => csvRow([id, ROLE_NAMES[slug], slug])),
+    },
+    {
+      table: 'FEDE_RoleModule',
+      columns: ['id', 'ID_Role', 'SlugModule', 'EST_Acces'],
+      // Every (role, module) pair is written, denied ones with EST_Acces false, so the
+      // matrix can be edited in the database without inserting rows.
+      rows: roles.flatMap(([slug, roleId], r) =>
+        ALL_MODULE_SLUGS.map((module, m) =>
+          csvRow([r * ALL_MODULE_SLUGS.length + m + 1, roleId, module, defaultModuleAccess(slug, module)]),
+        ),
+      ),
+    },
+    {
+      table: 'DOC_TypeDocument',
+      columns: ['id', 'SlugTypeDocument', 'NomTypeDocument'],
+      rows: DOCUMENT_TYPES.map((d, i) => csvRow([i + 1, d.slug, d.name])),
+    },
+  ];
+}
+
+/**
+ * One SEPA batch per month (MKP_Traitement), dated the month's last day or yesterday:
+ * paid direct debits point to their month's batch (ID_Traitement = monthIndex + 1).
+ */
+export function traitementLoad(seasons: Season[]): TableLoad {
+  const first = Math.floor((seasons[0] as Season).startMs / DAY_MS);
+  const last = lastDataDay(seasons);
+  const rows: string[] = [];
+  for (let day = first; day <= last; day++) {
+    const next = new Date((day + 1) * DAY_MS);
+    if (next.getUTCDate() !== 1 && day !== last) continue;
+    const month = isoDay(day).slice(0, 7);
+    rows.push(
+      csvRow([
+        monthIndex(day) + 1,
+        'prelevement_sepa',
+        HEAD_OFFICE_STRUCTURE_ID,
+        null,
+        `SEPA_${month}.xml`,
+        timestamp(day, 6 * 3600),
+      ]),
+    );
+  }
+  return {
+    table: 'MKP_Traitement',
+    columns: ['id', 'TypeTraitement', 'ID_Structure', 'ID_Utilisateur', 'NomFichier', 'Z_DateCreation'],
+    rows,
+  };
+}

@@ -1,0 +1,72 @@
+import { validationFailed } from '../errors';
+import { LIMITS } from '../limits';
+import { TABLES, ident, type TableName } from '../metadata/tables';
+import { AGGREGATE_FUNCTIONS, type AggregateFunction } from '../schema/table-types';
+import { rowSource, type ListArgs } from './row-source';
+import { compileArrayJson } from './select';
+import type { FieldSelection } from './selection';
+import { jsonObject, type SqlBuilder } from './sql-builder';
+
+/**
+ * `<table>_aggregate(where, order_by, limit, offset) { aggregate { count sum {...} } nodes }`
+ * as one JSON expression. As in Hasura, limit bounds the rows aggregated: a count with
+ * `limit: 10001` is the capped total the flux page shows as "plus de 10 000".
+ */
+export function compileAggregateJson(
+  table: TableName,
+  field: FieldSelection,
+  b: SqlBuilder,
+  join?: (alias: string) => string,
+): string {
+  const pairs = field.selections.map((selection) => {
+    if (selection.name === 'aggregate')
+      return `${b.key(selection.key)}, ${compileAggregateFields(table, field, selection, b, join)}`;
+    if (selection.name === 'nodes') {
+      return `${b.key(selection.key)}, ${compileArrayJson(table, { ...field, selections: selection.selections }, b, join)}`;
+    }
+    throw validationFailed(`Champ "${selection.name}" inconnu sur ${table}_aggregate.`);
+  });
+  return jsonObject(pairs);
+}
+
+function compileAggregateFields(
+  table: TableName,
+  field: FieldSelection,
+  aggregate: FieldSelection,
+  b: SqlBuilder,
+  join?: (alias: string) => string,
+): string {
+  const needed = new Set<string>();
+  const column = (name: string) => {
+    if (!TABLES[table].columns[name]) throw validationFailed(`Colonne "${name}" inconnue sur ${table}.`);
+    needed.add(name);
+    return `s.${ident(name)}`;
+  };
+  const pairs = aggregate.selections.map((selection) => {
+    if (selection.name === 'count') return `${b.key(selection.key)}, ${countExpression(selection, column)}`;
+    const fn = selection.name as AggregateFunction;
+    if (!(fn in AGGREGATE_FUNCTIONS)) throw validationFailed(`Agrégat "${selection.name}" inconnu.`);
+    const inner = selection.selections.map((target) => {
+      const type = TABLES[table].columns[target.name]?.type;
+      if (!type || !AGGREGATE_FUNCTIONS[fn](type)) throw validationFailed(`${fn} ne s'applique pas à ${target.name}.`);
+      return `${b.key(target.key)}, ${fn}(${column(target.name)})`;
+    });
+    return `${b.key(selection.key)}, ${jsonObject(inner)}`;
+  });
+  const source = rowSource(table, field.args as ListArgs, field.rawOrderBy, b, { join, defaultLimit: null });
+  const selectList =
+    needed.size > 0 ? [...needed].map((name) => `${source.alias}.${ident(name)}`).join(', ') : '1 AS one';
+  return `(SELECT ${jsonObject(pairs)} FROM (SELECT ${selectList} ${source.tail}) s)`;
+}
+
+/** count, count(columns) (non-null values), count(columns, distinct: true). */
+function countExpression(selection: FieldSelection, column: (name: string) => string): string {
+  const columns = (selection.args.columns as string[] | undefined) ?? [];
+  if (columns.length > LIMITS.maxOrderByItems) throw validationFailed('Trop de colonnes à compter.');
+  if (columns.length === 0) return 'count(*)';
+  const refs = columns.map(column);
+  const distinct = selection.args.distinct === true ? 'DISTINCT ' : '';
+  const notNull = refs.map((ref) => `${ref} IS NOT NULL`).join(' AND ');
+  const counted = refs.length === 1 ? refs[0] : `(${refs.join(', ')})`;
+  return `count(${distinct}${counted}) FILTER (WHERE ${notNull})`;
+}

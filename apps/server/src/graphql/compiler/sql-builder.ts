@@ -1,0 +1,66 @@
+import type { RequestScope } from '../../modules/scope/scope';
+import { scopeCondition } from '../metadata/scope-rules';
+import type { TableName } from '../metadata/tables';
+
+/** Casts of parameters per GraphQL scalar, so both engines infer the same types. */
+export const SQL_CASTS = {
+  Int: 'integer',
+  String: 'text',
+  Boolean: 'boolean',
+  numeric: 'numeric',
+  timestamptz: 'timestamptz',
+  date: 'date',
+  Float: 'float8',
+} as const;
+
+/**
+ * Collects the parameters of one SQL statement: every value becomes `$n::type`, table
+ * aliases are generated (t0, t1...), never taken from the request.
+ */
+export class SqlBuilder {
+  readonly params: unknown[] = [];
+  private aliases = 0;
+  whereNodes = 0;
+
+  constructor(readonly scope: RequestScope) {}
+
+  param(value: unknown, cast: keyof typeof SQL_CASTS): string {
+    this.params.push(value);
+    return `$${this.params.length}::${SQL_CASTS[cast]}`;
+  }
+
+  /** A JSON key (a response key chosen by the caller): a parameter, like any value. */
+  key(name: string): string {
+    this.params.push(name);
+    return `$${this.params.length}::text`;
+  }
+
+  alias(): string {
+    return `t${this.aliases++}`;
+  }
+
+  /** The table's scope condition on `alias`, or null when it adds none. */
+  scopeOf(table: TableName, alias: string): string | null {
+    return scopeCondition(table, alias, this.scope, this.params);
+  }
+}
+
+/** AND of the non-empty conditions ('TRUE' when there is none). */
+export function and(conditions: ReadonlyArray<string | null | undefined>): string {
+  const present = conditions.filter((c): c is string => !!c && c !== 'TRUE');
+  if (present.length === 0) return 'TRUE';
+  return present.map((c) => `(${c})`).join(' AND ');
+}
+
+/** PostgreSQL functions take at most 100 arguments: 50 key/value pairs per json_build_object. */
+const MAX_PAIRS_PER_OBJECT = 50;
+
+/** A JSON object from `key, value` pairs, however many there are. */
+export function jsonObject(pairs: string[]): string {
+  if (pairs.length <= MAX_PAIRS_PER_OBJECT) return `json_build_object(${pairs.join(', ')})`;
+  const chunks: string[] = [];
+  for (let i = 0; i < pairs.length; i += MAX_PAIRS_PER_OBJECT) {
+    chunks.push(`jsonb_build_object(${pairs.slice(i, i + MAX_PAIRS_PER_OBJECT).join(', ')})`);
+  }
+  return `(${chunks.join(' || ')})::json`;
+}

@@ -1,0 +1,157 @@
+import { validationFailed } from '../errors';
+import { LIMITS } from '../limits';
+import { TABLES, ident, type RelationMeta, type ScalarName, type TableName } from '../metadata/tables';
+import { COMPARISON_OPERATORS, LIST_OPERATORS, PATTERN_OPERATORS } from '../schema/comparison-types';
+import { and, type SqlBuilder } from './sql-builder';
+
+/**
+ * `<table>_bool_exp` -> SQL condition, Hasura semantics: several keys AND together,
+ * `{}` and `_and: []` are true, `_or: []` is false, an explicit null is refused.
+ * Identifiers come from the whitelist, operators from fixed maps, values are parameters.
+ */
+export function compileWhere(
+  table: TableName,
+  alias: string,
+  where: unknown,
+  b: SqlBuilder,
+  depth = 0,
+  negated = false,
+): string {
+  if (depth > LIMITS.maxWhereDepth)
+    throw validationFailed(`Filtre trop imbriqué (au plus ${LIMITS.maxWhereDepth} niveaux).`);
+  const expression = asObject(where, table);
+  const meta = TABLES[table];
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(expression)) {
+    countNode(b);
+    if (value === undefined) continue;
+    if (value === null) throw validationFailed(`Valeur null interdite pour "${key}" dans le filtre de ${table}.`);
+    if (key === '_and' || key === '_or') {
+      const items = asList(value, key).map((item) => `(${compileWhere(table, alias, item, b, depth + 1, negated)})`);
+      parts.push(
+        items.length === 0 ? (key === '_and' ? 'TRUE' : 'FALSE') : items.join(key === '_and' ? ' AND ' : ' OR '),
+      );
+    } else if (key === '_not') {
+      parts.push(`NOT (${compileWhere(table, alias, value, b, depth + 1, !negated)})`);
+    } else if (meta.columns[key]) {
+      parts.push(compileComparison(`${alias}.${ident(key)}`, meta.columns[key].type, value, b));
+    } else if (meta.relations[key]) {
+      parts.push(compileRelationFilter(meta.relations[key], alias, value, b, depth, negated));
+    } else {
+      throw validationFailed(`Champ "${key}" inconnu dans le filtre de ${table}.`);
+    }
+  }
+  return and(parts);
+}
+
+/**
+ * A related row exists, is visible to the caller, and matches. Usually EXISTS (exact
+ * under _not). But PostgreSQL plans a selective filter on a related table (a user's
+ * name, a federal code) as a hash join over every flux; so outside _not, an object
+ * relation to a table that is not large becomes `local IN (SELECT unnest(ARRAY(keys)))`:
+ * the matching keys are computed once, and their unknown count makes the planner walk
+ * the flux index of that key. It stays a join (or a hashed subplan under _or), never a
+ * per-row search through a long array. (Under _not a NULL key would make the forms differ.)
+ */
+function compileRelationFilter(
+  relation: RelationMeta,
+  alias: string,
+  filter: unknown,
+  b: SqlBuilder,
+  depth: number,
+  negated: boolean,
+): string {
+  const inner = b.alias();
+  const condition = and([
+    b.scopeOf(relation.target, inner),
+    compileWhere(relation.target, inner, filter, b, depth + 1),
+  ]);
+  const local = `${alias}.${ident(relation.localColumn)}`;
+  const remote = `${inner}.${ident(relation.remoteColumn)}`;
+  if (relation.kind === 'object' && !negated && !TABLES[relation.target].large) {
+    return `${local} IN (SELECT unnest(ARRAY(SELECT ${remote} FROM ${ident(relation.target)} ${inner} WHERE ${condition})))`;
+  }
+  return `EXISTS (SELECT 1 FROM ${ident(relation.target)} ${inner} WHERE ${and([`${remote} = ${local}`, condition])})`;
+}
+
+function compileComparison(column: string, type: ScalarName, comparison: unknown, b: SqlBuilder): string {
+  const parts: string[] = [];
+  for (const [operator, value] of Object.entries(asObject(comparison, type))) {
+    countNode(b);
+    if (value === undefined) continue;
+    if (value === null) throw validationFailed(`Valeur null interdite pour ${operator} : utilisez _is_null.`);
+    if (operator in COMPARISON_OPERATORS) {
+      const sqlOperator = COMPARISON_OPERATORS[operator as keyof typeof COMPARISON_OPERATORS];
+      parts.push(`${column} ${sqlOperator} ${b.param(checkValue(value, type), type)}`);
+    } else if (operator in LIST_OPERATORS) {
+      parts.push(compileList(column, operator as keyof typeof LIST_OPERATORS, value, type, b));
+    } else if (operator === '_is_null') {
+      parts.push(value === true ? `${column} IS NULL` : `${column} IS NOT NULL`);
+    } else if (operator in PATTERN_OPERATORS && type === 'String') {
+      const sqlOperator = PATTERN_OPERATORS[operator as keyof typeof PATTERN_OPERATORS];
+      parts.push(`${column} ${sqlOperator} ${b.param(checkPattern(value), 'String')}`);
+    } else {
+      throw validationFailed(`Opérateur "${operator}" inconnu pour le type ${type}.`);
+    }
+  }
+  return and(parts);
+}
+
+function compileList(
+  column: string,
+  operator: keyof typeof LIST_OPERATORS,
+  values: unknown,
+  type: ScalarName,
+  b: SqlBuilder,
+): string {
+  const list = asList(values, operator);
+  if (list.length > LIMITS.maxInListLength)
+    throw validationFailed(`Liste ${operator} trop longue (au plus ${LIMITS.maxInListLength}).`);
+  // Hasura: _in [] matches nothing, _nin [] everything.
+  if (list.length === 0) return operator === '_in' ? 'FALSE' : 'TRUE';
+  const placeholders = list.map((value) => {
+    if (value === null) throw validationFailed(`Valeur null interdite dans ${operator}.`);
+    return b.param(checkValue(value, type), type);
+  });
+  return `${column} ${LIST_OPERATORS[operator]} (${placeholders.join(', ')})`;
+}
+
+function checkValue(value: unknown, type: ScalarName): unknown {
+  return type === 'String' ? checkText(value) : value;
+}
+
+/** Text values are bounded and NUL-free (PostgreSQL text cannot hold NUL). */
+export function checkText(value: unknown): string {
+  if (typeof value !== 'string') throw validationFailed('Texte attendu.');
+  if (value.length > LIMITS.maxStringLength)
+    throw validationFailed(`Texte trop long (au plus ${LIMITS.maxStringLength} caractères).`);
+  if (value.includes('\u0000')) throw validationFailed('Le caractère NUL est interdit.');
+  return value;
+}
+
+/** A LIKE pattern must not end with a lone escape character (PostgreSQL would fail). */
+function checkPattern(value: unknown): string {
+  const pattern = checkText(value);
+  const trailingBackslashes = /\\*$/.exec(pattern)?.[0].length ?? 0;
+  if (trailingBackslashes % 2 === 1)
+    throw validationFailed('Motif invalide : il ne peut pas finir par une barre oblique inverse seule.');
+  return pattern;
+}
+
+function countNode(b: SqlBuilder): void {
+  b.whereNodes += 1;
+  if (b.whereNodes > LIMITS.maxWhereNodes)
+    throw validationFailed(`Filtre trop grand (au plus ${LIMITS.maxWhereNodes} éléments).`);
+}
+
+function asObject(value: unknown, what: string): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw validationFailed(`Objet attendu pour ${what}.`);
+  return value as Record<string, unknown>;
+}
+
+function asList(value: unknown, what: string): unknown[] {
+  // graphql-js already coerced a single value to a list of one, as the spec says.
+  if (!Array.isArray(value)) throw validationFailed(`Liste attendue pour ${what}.`);
+  return value;
+}

@@ -1,0 +1,9 @@
+import type { Database } from '../db/database';
+import type { RequestScope } from '../modules/scope/scope';
+
+/** What every resolver gets: the database, the caller's scope, the variables as sent. */
+export interface GraphqlContext {
+  database: Database;
+  scope: RequestScope;
+  rawVariables: Record<string, unknown>;
+}

@@ -1,0 +1,75 @@
+import { GraphQLObjectType, getNamedType, type GraphQLFieldResolver, type GraphQLResolveInfo } from 'graphql';
+import { compileAggregateJson } from '../compiler/aggregate';
+import { compileByPk, compileRootList } from '../compiler/select';
+import { collectSelections, rawArgument, type FieldSelection, type SelectionSource } from '../compiler/selection';
+import { SqlBuilder } from '../compiler/sql-builder';
+import type { GraphqlContext } from '../context';
+import type { TableName } from '../metadata/tables';
+
+type Resolver = GraphQLFieldResolver<unknown, GraphqlContext, Record<string, unknown>>;
+
+/** The root field being resolved, with its whole selection set, ready for the compiler. */
+export function rootSelection(
+  info: GraphQLResolveInfo,
+  context: GraphqlContext,
+  args: Record<string, unknown>,
+): FieldSelection {
+  const source: SelectionSource = {
+    fragments: info.fragments,
+    variableValues: info.variableValues,
+    rawVariables: context.rawVariables,
+  };
+  const returned = getNamedType(info.returnType);
+  const first = info.fieldNodes[0];
+  return {
+    key: String(info.path.key),
+    name: info.fieldName,
+    args,
+    rawOrderBy: first ? rawArgument(first, 'order_by', source) : undefined,
+    selections: returned instanceof GraphQLObjectType ? collectSelections(returned, info.fieldNodes, source) : [],
+  };
+}
+
+/** Runs one compiled statement; each row holds one JSON value `j`. */
+async function jsonRows(context: GraphqlContext, text: string, params: unknown[]): Promise<unknown[]> {
+  const rows = await context.database.query<{ j: unknown }>(text, params);
+  return rows.map((row) => (typeof row.j === 'string' ? JSON.parse(row.j) : row.j));
+}
+
+export const listResolver =
+  (table: TableName): Resolver =>
+  async (_source, args, context, info) => {
+    const b = new SqlBuilder(context.scope);
+    return jsonRows(context, compileRootList(table, rootSelection(info, context, args), b), b.params);
+  };
+
+export const byPkResolver =
+  (table: TableName): Resolver =>
+  async (_source, args, context, info) => {
+    const b = new SqlBuilder(context.scope);
+    const rows = await jsonRows(context, compileByPk(table, rootSelection(info, context, args), b), b.params);
+    return rows[0] ?? null;
+  };
+
+export const aggregateResolver =
+  (table: TableName): Resolver =>
+  async (_source, args, context, info) => {
+    const b = new SqlBuilder(context.scope);
+    const json = compileAggregateJson(table, rootSelection(info, context, args), b);
+    const rows = await jsonRows(context, `SELECT ${json} AS j`, b.params);
+    return rows[0];
+  };
+
+/** After a mutation: the written row, read back through the same scoped compiler. */
+export async function readBack(
+  table: TableName,
+  id: number | null,
+  context: GraphqlContext,
+  info: GraphQLResolveInfo,
+): Promise<unknown> {
+  if (id === null) return null;
+  const b = new SqlBuilder(context.scope);
+  const field = { ...rootSelection(info, context, {}), args: { id } };
+  const rows = await jsonRows(context, compileByPk(table, field, b), b.params);
+  return rows[0] ?? null;
+}

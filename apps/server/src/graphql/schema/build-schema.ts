@@ -1,0 +1,68 @@
+import { GraphQLInt, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, type GraphQLFieldConfigMap } from 'graphql';
+import type { GraphqlContext } from '../context';
+import { SCOPE_RULES } from '../metadata/scope-rules';
+import { TABLE_LIST } from '../metadata/tables';
+import { insertFluxOne, relaunchFluxResolver, updateFluxByPk } from '../resolvers/mutations';
+import { aggregateResolver, byPkResolver, listResolver } from '../resolvers/root-query';
+import { FluxInsertInput, FluxPkColumnsInput, FluxSetInput } from './mutation-types';
+import { TableTypes } from './table-types';
+
+type Fields = GraphQLFieldConfigMap<unknown, GraphqlContext>;
+
+/** Hasura v2 shaped schema over the whitelist; every resolver compiles to one scoped SQL statement. */
+function buildSchema(): GraphQLSchema {
+  const types = new TableTypes();
+  const query: Fields = {};
+  for (const table of TABLE_LIST.filter((t) => t.root)) {
+    if (SCOPE_RULES[table.name].kind === 'relation-only')
+      throw new Error(`${table.name} n'a pas de règle de portée racine`);
+    query[table.name] = {
+      type: types.list(table.name),
+      args: types.listArgs(table.name),
+      resolve: listResolver(table.name),
+    };
+    query[`${table.name}_by_pk`] = {
+      type: types.object(table.name),
+      args: { id: { type: new GraphQLNonNull(GraphQLInt) } },
+      resolve: byPkResolver(table.name),
+    };
+    query[`${table.name}_aggregate`] = {
+      type: new GraphQLNonNull(types.aggregate(table.name)),
+      args: types.listArgs(table.name),
+      resolve: aggregateResolver(table.name),
+    };
+  }
+  const flux = types.object('MKP_FluxFinancier');
+  const mutation: Fields = {
+    insert_MKP_FluxFinancier_one: {
+      type: flux,
+      description: 'Crée un flux (et ses lignes) dans une structure de votre périmètre',
+      args: { object: { type: new GraphQLNonNull(FluxInsertInput) } },
+      resolve: insertFluxOne,
+    },
+    update_MKP_FluxFinancier_by_pk: {
+      type: flux,
+      description: "Modifie un flux de votre périmètre ; null s'il n'existe pas ou n'est pas visible",
+      args: { pk_columns: { type: new GraphQLNonNull(FluxPkColumnsInput) }, _set: { type: FluxSetInput } },
+      resolve: updateFluxByPk,
+    },
+    relaunch_MKP_FluxFinancier: {
+      type: flux,
+      description:
+        "Relance un prélèvement impayé : nouveau flux daté d'un mois plus tard, l'original est marqué relancé",
+      args: { id: { type: new GraphQLNonNull(GraphQLInt) } },
+      resolve: relaunchFluxResolver,
+    },
+  };
+  return new GraphQLSchema({
+    query: new GraphQLObjectType({ name: 'query_root', fields: query }),
+    mutation: new GraphQLObjectType({ name: 'mutation_root', fields: mutation }),
+  });
+}
+
+let schema: GraphQLSchema | null = null;
+
+export function graphqlSchema(): GraphQLSchema {
+  schema ??= buildSchema();
+  return schema;
+}

@@ -1,0 +1,95 @@
+import { ModuleSlug } from '@gdf/domain';
+import type { Database } from '../../db/database';
+import { badRequest, forbidden } from '../../lib/http-errors';
+import { canSeeStructure, requireModule, type RequestScope } from '../scope/scope';
+import { MAX_DETAIL_LINES, cleanDetailValues, cleanFluxValues, type FluxValues } from './flux-input';
+import {
+  DETAIL_WRITABLE_COLUMNS,
+  FLUX_WRITABLE_COLUMNS,
+  canSeeFlux,
+  canSeeUser,
+  insertRow,
+  updateVisibleFlux,
+  writeFluxAudit,
+} from './flux.repository';
+import { inTransaction, type Queryable } from './transaction';
+
+const OUT_OF_SCOPE = "Vous n'avez pas accès à cette structure.";
+
+/**
+ * Creates a flux (and its detail lines) for a structure in the caller's scope; holders of
+ * the flux module only. One transaction, audited. Returns the new flux id.
+ */
+export async function insertFlux(
+  database: Database,
+  scope: RequestScope,
+  input: Record<string, unknown>,
+  detailInputs: Array<Record<string, unknown>> = [],
+): Promise<number> {
+  requireModule(scope, ModuleSlug.FluxFinanciers);
+  const values = cleanFluxValues(input, 'insert');
+  if (detailInputs.length > MAX_DETAIL_LINES) throw badRequest(`Au plus ${MAX_DETAIL_LINES} lignes de détail.`);
+  const details = detailInputs.map(cleanDetailValues);
+  return inTransaction(database, async (tx) => {
+    await checkReferences(tx, scope, values);
+    const id = await insertRow(tx, 'MKP_FluxFinancier', FLUX_WRITABLE_COLUMNS, values);
+    for (const detail of details) {
+      await insertRow(
+        tx,
+        'MKP_FluxFinancierDetail',
+        { ...DETAIL_WRITABLE_COLUMNS, ID_FluxFinancier: 'integer' },
+        {
+          ...detail,
+          ID_FluxFinancier: id,
+        },
+      );
+    }
+    await writeFluxAudit(
+      tx,
+      audit(scope, 'creation_flux', id, { colonnes: Object.keys(values), lignes: details.length }),
+    );
+    return id;
+  });
+}
+
+/**
+ * Sets whitelisted columns of a flux the caller may see (and a moved flux must stay in
+ * scope). Returns null when the flux does not exist or is out of scope, as Hasura does.
+ */
+export async function updateFlux(
+  database: Database,
+  scope: RequestScope,
+  id: number,
+  input: Record<string, unknown>,
+): Promise<number | null> {
+  requireModule(scope, ModuleSlug.FluxFinanciers);
+  const values = cleanFluxValues(input, 'update');
+  return inTransaction(database, async (tx) => {
+    await checkReferences(tx, scope, values);
+    const updated = await updateVisibleFlux(tx, scope, id, values);
+    if (updated !== null && Object.keys(values).length > 0) {
+      await writeFluxAudit(tx, audit(scope, 'modification_flux', id, { valeurs: values }));
+    }
+    return updated;
+  });
+}
+
+/** Every id a caller writes must point at something the caller may already see. */
+async function checkReferences(tx: Queryable, scope: RequestScope, values: FluxValues): Promise<void> {
+  if (typeof values.ID_Structure === 'number' && !(await canSeeStructure(tx, scope, values.ID_Structure))) {
+    throw forbidden(OUT_OF_SCOPE);
+  }
+  if (typeof values.ID_Utilisateur === 'number' && !(await canSeeUser(tx, scope, values.ID_Utilisateur))) {
+    throw forbidden("Vous n'avez pas accès à cet utilisateur.");
+  }
+  if (
+    typeof values.ID_FluxFinancierDebit === 'number' &&
+    !(await canSeeFlux(tx, scope, values.ID_FluxFinancierDebit))
+  ) {
+    throw forbidden("Vous n'avez pas accès au flux de débit indiqué.");
+  }
+}
+
+export function audit(scope: RequestScope, action: string, fluxId: number, details: Record<string, unknown>) {
+  return { userId: scope.actor.userId, structureId: scope.currentStructureId, action, fluxId, details };
+}

@@ -1,0 +1,37 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+
+/** The query method of a transaction: same `$n` parameterised SQL as Database.query. */
+export interface Queryable {
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+}
+
+/**
+ * Runs `work` in one drizzle transaction (READ COMMITTED) on PGlite or PostgreSQL:
+ * committed when it resolves, rolled back when it throws. On PGlite other queries wait
+ * until it ends, so `work` must use `tx`, never the Database handle.
+ */
+export async function inTransaction<T>(database: Database, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  return database.db.transaction(async (transaction) =>
+    work({
+      async query<Row>(text: string, params: unknown[] = []) {
+        const result = (await transaction.execute(toSql(text, params))) as unknown as { rows: Row[] };
+        return result.rows;
+      },
+    }),
+  );
+}
+
+/** `$n` placeholders -> drizzle parameters; the SQL text between them is ours, never user text. */
+function toSql(text: string, params: unknown[]): SQL {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    const index = Number(match[1]) - 1;
+    if (index < 0 || index >= params.length) throw new Error(`Paramètre SQL $${match[1]} absent`);
+    chunks.push(sql.raw(text.slice(last, match.index)), sql`${params[index]}`);
+    last = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks);
+}

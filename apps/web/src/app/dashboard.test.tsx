@@ -1,0 +1,130 @@
+import { ALL_MODULE_SLUGS, type MeResponse, type Membership, type StructureStatusResponse } from '@gdf/domain';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, stubApi } from '@/test/stub-api';
+import { CLUB_PERMISSIONS, clubMembership, headOfficeMembership, meWith, statusApi } from './testing/access-fixtures';
+import { renderApp } from './testing/render-app';
+
+const NO_RIGHTS =
+  "Vous n'avez pas les droits nécessaire pour accéder à ce module. Merci de contacter un administrateur.";
+
+function openDashboard(
+  me: MeResponse,
+  membership: Membership,
+  status: Partial<StructureStatusResponse> = {},
+  path = '/gestion-des-finances',
+) {
+  stubApi({ 'GET /api/me': () => jsonResponse(me), ...statusApi(membership, status) });
+  return renderApp(path, { token: 'jwt' });
+}
+
+const card = (name: string) => screen.getByRole('link', { name });
+const cards = async () => within(await screen.findByRole('list', { name: 'Modules' })).getAllByRole('link');
+
+describe('Gestion des finances dashboard (SPEC.md screen 1)', () => {
+  it('shows a club its cards: three coming soon, the flux search and SAGE/SEPA open, no RIB', async () => {
+    openDashboard(meWith(clubMembership, CLUB_PERMISSIONS), clubMembership);
+    expect(await cards()).toHaveLength(5);
+    for (const title of ['Paramétrages comptable', 'Création factures', 'Récapitulatif mensuel']) {
+      expect(card(title)).toHaveAttribute('aria-disabled', 'true');
+      expect(card(title)).toHaveAccessibleDescription(expect.stringContaining('Module prochainement disponible.'));
+    }
+    expect(card('Recherche flux financiers')).toHaveAttribute(
+      'href',
+      '/gestion-des-finances/flux-financiers?structureId=101&appMode=standalone',
+    );
+    // The club may export SAGE only: the card opens SAGE rather than a refusal.
+    expect(card('SAGE/SEPA')).toHaveAttribute('href', '/export-fichiers/sage');
+    expect(screen.queryByRole('link', { name: 'RIB' })).not.toBeInTheDocument();
+  });
+
+  it('shows the head office the RIB card, and SAGE/SEPA opening the SEPA export', async () => {
+    openDashboard(
+      meWith(headOfficeMembership, ALL_MODULE_SLUGS),
+      headOfficeMembership,
+      {},
+      '/gestion-des-finances?appMode=embedded',
+    );
+    expect(await cards()).toHaveLength(6);
+    expect(card('RIB')).toHaveAttribute('href', '/gestion-des-finances/rib?appMode=embedded');
+    expect(card('SAGE/SEPA')).toHaveAttribute('href', '/export-fichiers/sepa?appMode=embedded');
+    expect(card('Recherche flux financiers')).toHaveAttribute(
+      'href',
+      '/gestion-des-finances/flux-financiers?structureId=1318&appMode=embedded',
+    );
+  });
+
+  it.each([
+    ['blocked', { EST_Bloquee: true }, 'Cette structure est bloquée.'],
+    ['never affiliated', { affiliated: false, affiliatedCurrentSeason: false }, "Cette structure n'est pas affiliée."],
+    [
+      'not affiliated this season',
+      { affiliatedCurrentSeason: false },
+      "Cette structure n'est pas affiliée sur la saison en cours.",
+    ],
+  ] as const)('disables the open cards of a %s structure with its tooltip', async (_label, status, tooltip) => {
+    openDashboard(meWith(clubMembership, CLUB_PERMISSIONS), clubMembership, status);
+    await cards();
+    for (const title of ['Recherche flux financiers', 'SAGE/SEPA']) {
+      expect(card(title)).toHaveAttribute('aria-disabled', 'true');
+      expect(card(title)).not.toHaveAttribute('href');
+      expect(card(title)).toHaveAccessibleDescription(expect.stringContaining(tooltip));
+    }
+    // Coming soon outranks every other reason (DESIGN.md section 4).
+    expect(card('Création factures')).toHaveAccessibleDescription(
+      expect.stringContaining('Module prochainement disponible.'),
+    );
+  });
+
+  it('tells a user without the permission to ask an administrator', async () => {
+    openDashboard(meWith(clubMembership, ['gestion_des_finances__dashboard']), clubMembership);
+    await cards();
+    expect(card('SAGE/SEPA')).toHaveAccessibleDescription(expect.stringContaining(NO_RIGHTS));
+    expect(card('Recherche flux financiers')).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('lets the super administrator through blocks and missing permissions', async () => {
+    openDashboard(meWith(clubMembership, [], true), clubMembership, { EST_Bloquee: true, affiliated: false });
+    await cards();
+    expect(card('SAGE/SEPA')).toHaveAttribute('href', '/export-fichiers/sepa');
+    expect(card('Recherche flux financiers')).not.toHaveAttribute('aria-disabled');
+    expect(card('Récapitulatif mensuel')).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('opens the tooltip of a disabled card from the keyboard', async () => {
+    const { user } = openDashboard(meWith(clubMembership, CLUB_PERMISSIONS), clubMembership, { EST_Bloquee: true });
+    await cards();
+    card('SAGE/SEPA').focus();
+    await user.keyboard('{Shift>}{Tab}{/Shift}{Tab}'); // focus that came from the keyboard
+    expect(card('SAGE/SEPA')).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Cette structure est bloquée.');
+  });
+
+  it('falls back to the permissions, and says so, when the structure status cannot be read', async () => {
+    stubApi({ 'GET /api/me': () => jsonResponse(meWith(clubMembership, CLUB_PERMISSIONS)) });
+    renderApp('/gestion-des-finances', { token: 'jwt' });
+    await cards();
+    expect(screen.getByText(/n'a pas pu être vérifié/)).toBeInTheDocument();
+    expect(card('SAGE/SEPA')).toHaveAttribute('href', '/export-fichiers/sage');
+  });
+});
+
+describe('Gestion comptabilité dashboard', () => {
+  it('shows the Paramétrages comptables pages and the flux search of its own segment', async () => {
+    openDashboard(meWith(headOfficeMembership, ALL_MODULE_SLUGS), headOfficeMembership, {}, '/gestion-comptabilite');
+    expect((await cards()).map((c) => c.getAttribute('href'))).toEqual([
+      '/gestion-comptabilite/parametrages/plan-comptable',
+      '/gestion-comptabilite/parametrages/type-facturation',
+      '/gestion-comptabilite/parametrages/plan-analytique',
+      '/gestion-comptabilite/parametrages/flux-financier',
+      '/gestion-comptabilite/flux-financiers?structureId=1318&appMode=standalone',
+    ]);
+  });
+
+  it('disables the settings a club may not open', async () => {
+    openDashboard(meWith(clubMembership, CLUB_PERMISSIONS), clubMembership, {}, '/gestion-comptabilite');
+    await cards();
+    expect(card('Plan Comptable')).toHaveAccessibleDescription(expect.stringContaining(NO_RIGHTS));
+    expect(card('Recherche flux financiers')).toHaveAttribute('href', expect.stringContaining('structureId=101'));
+  });
+});

@@ -1,0 +1,14 @@
+import type { SxProps, Theme } from '@mui/material/styles';
+
+/** Read by screen readers, invisible on screen. */
+export const visuallyHidden: SxProps<Theme> = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  m: '-1px',
+  p: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};

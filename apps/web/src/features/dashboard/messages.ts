@@ -1,0 +1,7 @@
+/** French text of the dashboards (SPEC.md screen 1). Card titles and tooltips come from @gdf/domain. */
+export const dashboardMessages = {
+  modulesLabel: 'Modules',
+  loading: 'Chargement des modules…',
+  statusUnavailable:
+    "L'état de la structure (blocage, affiliation) n'a pas pu être vérifié : seuls vos droits sont pris en compte.",
+} as const;

@@ -1,0 +1,1 @@
+export { ExportFilesLayout } from './components/ExportFilesLayout';

@@ -1,0 +1,1 @@
+export { ParametragesLayout } from './components/ParametragesLayout';

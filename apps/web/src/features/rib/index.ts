@@ -1,0 +1,1 @@
+export { HeadOfficeRibs } from './components/HeadOfficeRibs';

@@ -1,0 +1,139 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+// Issue 7: each demo account's dashboard says, card by card, what it can open and why not.
+const COMING_SOON = 'Module prochainement disponible.';
+const NO_RIGHTS =
+  "Vous n'avez pas les droits nécessaire pour accéder à ce module. Merci de contacter un administrateur.";
+const BLOCKED = 'Cette structure est bloquée.';
+const NOT_AFFILIATED_THIS_SEASON = "Cette structure n'est pas affiliée sur la saison en cours.";
+const COMING_SOON_CARDS = ['Paramétrages comptable', 'Création factures', 'Récapitulatif mensuel'];
+
+const TOKEN_STORAGE_KEY = 'gdf.token';
+const tokens = new Map<string, string>();
+
+/**
+ * Signs in through the API, once per account for the whole file (the login form itself
+ * is covered by login.spec.ts). Each account signs in from its own documentation address
+ * (X-Forwarded-For, trusted by the server), as separate people would: this file's seven
+ * sign-ins then leave the login rate limit (10 a minute per address) to the other specs.
+ */
+async function login(page: Page, email: string) {
+  let token = tokens.get(email);
+  if (!token) {
+    const response = await page.request.post('/api/auth/login', {
+      data: { email, password: 'demo1234' },
+      headers: { 'X-Forwarded-For': `198.51.100.${tokens.size + 10}` },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    token = ((await response.json()) as { token: string }).token;
+    tokens.set(email, token);
+  }
+  await page.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
+  await page.goto('/gestion-des-finances');
+  await expect(page.getByRole('heading', { name: 'Gestion des finances', level: 1 })).toBeVisible();
+}
+
+const modules = (page: Page) => page.getByRole('list', { name: 'Modules' });
+const card = (page: Page, title: string) => modules(page).getByRole('link', { name: title, exact: true });
+
+/** Focus from the keyboard (Shift+Tab then Tab), as :focus-visible, which opens MUI tooltips. */
+async function focusByKeyboard(page: Page, target: Locator) {
+  await target.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(target).toBeFocused();
+}
+
+async function expectDisabled(page: Page, target: Locator, tooltip: string) {
+  const tooltips = page.getByRole('tooltip');
+  await expect(target).toHaveAttribute('aria-disabled', 'true');
+  await expect(target).not.toHaveAttribute('href');
+  await target.hover();
+  await expect(tooltips).toHaveCount(1);
+  await expect(tooltips).toHaveText(tooltip);
+  await page.mouse.move(0, 0);
+  await expect(tooltips).toHaveCount(0);
+  await focusByKeyboard(page, target);
+  await expect(tooltips).toHaveCount(1);
+  await expect(tooltips).toHaveText(tooltip);
+  await target.blur();
+  await expect(tooltips).toHaveCount(0);
+}
+
+async function expectFluxLink(page: Page) {
+  const href = await card(page, 'Recherche flux financiers').getAttribute('href');
+  const url = new URL(href ?? '', 'http://x');
+  expect(url.pathname).toBe('/gestion-des-finances/flux-financiers');
+  expect(url.searchParams.get('structureId')).toMatch(/^\d+$/);
+  expect(url.searchParams.get('appMode')).toBe('standalone');
+  return Number(url.searchParams.get('structureId'));
+}
+
+async function expectComingSoon(page: Page) {
+  for (const title of COMING_SOON_CARDS) await expectDisabled(page, card(page, title), COMING_SOON);
+}
+
+for (const email of ['super.admin@demo.fr', 'siege@demo.fr']) {
+  test(`${email}: every available card open, RIB included`, async ({ page }) => {
+    await login(page, email);
+    await expectComingSoon(page);
+    expect(await expectFluxLink(page)).toBe(1318);
+    await expect(card(page, 'SAGE/SEPA')).toHaveAttribute('href', '/export-fichiers/sepa');
+    await expect(card(page, 'RIB')).toHaveAttribute('href', '/gestion-des-finances/rib');
+
+    await card(page, 'RIB').click();
+    await expect(page.getByRole('heading', { name: 'RIB', level: 1 })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'RIB du siège fédéral' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: /^FR\d\d( [0-9A-Z]{4})+( [0-9A-Z]{1,4})?$/ }).first()).toBeVisible();
+  });
+}
+
+for (const email of ['ligue@demo.fr', 'comite@demo.fr', 'club@demo.fr']) {
+  test(`${email}: flux search and SAGE open, no RIB, SEPA denied`, async ({ page }) => {
+    await login(page, email);
+    await expectComingSoon(page);
+    expect(await expectFluxLink(page)).not.toBe(1318);
+    await expect(card(page, 'SAGE/SEPA')).toHaveAttribute('href', '/export-fichiers/sage');
+    await expect(card(page, 'RIB')).toHaveCount(0);
+
+    await card(page, 'SAGE/SEPA').click();
+    await expect(page.getByRole('heading', { name: 'EXPORT FICHIERS SEPA', level: 1 })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Fichiers à exporter' });
+    await expect(nav.getByRole('link', { name: 'SAGE' })).toHaveAttribute('href', '/export-fichiers/sage');
+    await expectDisabled(page, nav.getByRole('link', { name: 'SEPA' }), NO_RIGHTS);
+
+    // Typed by URL, the SEPA page is refused too.
+    await page.goto('/export-fichiers/sepa');
+    await expect(page.getByRole('heading', { name: 'Accès refusé' })).toBeVisible();
+    await expect(page.getByText(NO_RIGHTS)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Retour à Gestion des finances' })).toBeVisible();
+  });
+}
+
+test('club.bloque@demo.fr: every card disabled, the blocked structure said', async ({ page }) => {
+  await login(page, 'club.bloque@demo.fr');
+  await expectComingSoon(page);
+  await expectDisabled(page, card(page, 'Recherche flux financiers'), BLOCKED);
+  await expectDisabled(page, card(page, 'SAGE/SEPA'), BLOCKED);
+  await expect(card(page, 'RIB')).toHaveCount(0);
+});
+
+test('club.non.affilie@demo.fr: not affiliated on the current season', async ({ page }) => {
+  await login(page, 'club.non.affilie@demo.fr');
+  await expectComingSoon(page);
+  await expectDisabled(page, card(page, 'Recherche flux financiers'), NOT_AFFILIATED_THIS_SEASON);
+  await expectDisabled(page, card(page, 'SAGE/SEPA'), NOT_AFFILIATED_THIS_SEASON);
+  await expect(card(page, 'RIB')).toHaveCount(0);
+});
+
+test('the head office sees the export page with both entries and the SEPA placeholder', async ({ page }) => {
+  await login(page, 'siege@demo.fr');
+  await card(page, 'SAGE/SEPA').click();
+  await expect(page).toHaveURL(/\/export-fichiers\/sepa/);
+  await expect(page.getByRole('heading', { name: 'Générer les virements SEPA' })).toBeVisible();
+  await expect(page.getByText('Module en dévelopement')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Fichiers à exporter' }).getByRole('link', { name: 'SAGE' }).click();
+  await expect(page.getByRole('heading', { name: 'Export SAGE' })).toBeVisible();
+  await page.getByRole('link', { name: 'Retour' }).click();
+  await expect(page).toHaveURL(/\/gestion-des-finances$/);
+});

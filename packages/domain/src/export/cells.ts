@@ -1,0 +1,100 @@
+import type { ExportCell } from './types';
+import { DEFAULT_EXPORT_TIME_ZONE, toWallClock } from './wall-clock';
+
+/** SPEC.md section 5: null, undefined, '' and NaN are empty; 0 and false are values. */
+export function isEmptyValue(value: unknown): boolean {
+  return value === null || value === undefined || value === '' || (typeof value === 'number' && Number.isNaN(value));
+}
+
+/**
+ * Turns any resolved value into a plain cell: empty values become `defaultValue`,
+ * invalid dates too; objects become text so every cell can cross into a worker.
+ */
+export function toExportCell(value: unknown, defaultValue: ExportCell = ''): ExportCell {
+  if (isEmptyValue(value)) return defaultValue;
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      // Infinity has no spreadsheet number: keep it readable as text.
+      return Number.isFinite(value) ? value : String(value);
+    case 'bigint':
+      return value.toString();
+    case 'object':
+      if (value instanceof Date) return Number.isNaN(value.getTime()) ? defaultValue : value;
+      if (Array.isArray(value)) return value.map((item) => String(toExportCell(item, ''))).join(', ');
+      return JSON.stringify(value);
+    default:
+      return String(value);
+  }
+}
+
+const LONG_NUMBER_MAX = 99999999999;
+const LONG_NUMBER_MIN = 1e-13;
+const DECIMAL_TEXT = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$/i;
+
+/**
+ * SPEC.md section 9 / DESIGN.md 6b (stringifyLongNum): magnitude above 99999999999, or
+ * non-zero and below 1e-13. Numeric text counts too (a long licence or account number held
+ * as a string would otherwise be parsed by the spreadsheet and lose digits).
+ */
+export function isLongNumber(cell: ExportCell): boolean {
+  let number: number;
+  if (typeof cell === 'number') number = cell;
+  else if (typeof cell === 'string' && DECIMAL_TEXT.test(cell)) number = Number(cell);
+  else return false;
+  const magnitude = Math.abs(number);
+  return magnitude > LONG_NUMBER_MAX || (magnitude !== 0 && magnitude < LONG_NUMBER_MIN);
+}
+
+// OWASP "CSV injection": these first characters make spreadsheets read a formula.
+const FORMULA_START = /^[=+\-@\t\r]/;
+// ...but a lone '-' (the "no amount" mark) or a plain signed number cannot run anything.
+const HARMLESS = /^(?:-|[-+]?\d+(?:[.,]\d+)?)$/;
+
+/**
+ * DESIGN.md 6b / section 8: text starting with = + - @ tab or CR gets a leading apostrophe,
+ * except a lone '-' and plain signed numbers ('-12.50'), which are literals, not formulas.
+ */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) && !HARMLESS.test(text) ? `'${text}` : text;
+}
+
+// '00' to '99', looked up rather than padded: dates are formatted 100,000 times per export.
+const TWO_DIGITS = Array.from({ length: 100 }, (_, value) => String(value).padStart(2, '0'));
+const pad = (value: number) => TWO_DIGITS[value] as string;
+
+/** True when a wall-clock date (see `toWallClock`) has a time of day: it needs a date-time format. */
+function wallClockHasTime(wall: Date): boolean {
+  return wall.getUTCHours() !== 0 || wall.getUTCMinutes() !== 0 || wall.getUTCSeconds() !== 0;
+}
+
+/** True when the date, seen in `timeZone` (default Europe/Paris), is not at midnight. */
+export function hasTimeOfDay(date: Date, timeZone = DEFAULT_EXPORT_TIME_ZONE): boolean {
+  return wallClockHasTime(toWallClock(date, timeZone));
+}
+
+/** French display in `timeZone`: JJ/MM/AAAA, plus HH:MM (and :SS when not zero) when it has a time. */
+export function formatExportDate(date: Date, timeZone = DEFAULT_EXPORT_TIME_ZONE): string {
+  const wall = toWallClock(date, timeZone);
+  const day = `${pad(wall.getUTCDate())}/${pad(wall.getUTCMonth() + 1)}/${String(wall.getUTCFullYear()).padStart(4, '0')}`;
+  if (!wallClockHasTime(wall)) return day;
+  const seconds = wall.getUTCSeconds() ? `:${pad(wall.getUTCSeconds())}` : '';
+  return `${day} ${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}${seconds}`;
+}
+
+const MS_PER_DAY = 86_400_000;
+const EXCEL_EPOCH_OFFSET = 25_569; // days from 1899-12-30 (Excel day 0) to 1970-01-01
+
+/** Excel serial day number of the date's wall-clock time in `timeZone` (what the screen shows). */
+export function excelDateSerial(date: Date, timeZone = DEFAULT_EXPORT_TIME_ZONE): number {
+  return toWallClock(date, timeZone).getTime() / MS_PER_DAY + EXCEL_EPOCH_OFFSET;
+}
+
+/** Plain text of a cell, shared by CSV and HTML (numbers keep JavaScript's '.' decimal point). */
+export function cellText(cell: ExportCell, timeZone = DEFAULT_EXPORT_TIME_ZONE): string {
+  if (cell === null) return '';
+  if (cell instanceof Date) return formatExportDate(cell, timeZone);
+  return String(cell);
+}

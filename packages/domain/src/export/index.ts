@@ -1,0 +1,13 @@
+export * from './types';
+export * from './file-naming';
+export * from './cells';
+export * from './wall-clock';
+export * from './chunks';
+export * from './columns';
+export * from './csv';
+export * from './html-table';
+export { toXlsx } from './xlsx/write-xlsx';
+export { sheetXmlChunks, xlsxCell, columnLetters, escapeXml } from './xlsx/sheet-xml';
+export { zipEntries, type Bytes, type ZipEntry } from './xlsx/zip';
+export { crc32 } from './xlsx/crc32';
+export * from './generate';

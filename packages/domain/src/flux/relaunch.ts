@@ -1,0 +1,92 @@
+/**
+ * Relaunch of a failed direct debit (SPEC.md section 4: "It re-creates a direct-debit flux
+ * dated one month later"; section 9: "A direct-debit relaunch is dated one month ahead").
+ */
+
+/** MKP_CategoryFlux 5: Prélèvement SEPA (DESIGN.md section 3). */
+export const DIRECT_DEBIT_CATEGORY_ID = 5;
+
+export const RELAUNCH_LABEL_SUFFIX = ' (relance)';
+
+export interface RelaunchCandidate {
+  ID_CategoryFlux: number;
+  EST_Debit: boolean;
+  EST_Reglement: boolean;
+  ID_FluxFinancierRelance: number | null;
+}
+
+/** Why a flux cannot be relaunched (French, shown to the user), or null when it can. */
+export function relaunchRefusal(flux: RelaunchCandidate): string | null {
+  if (flux.ID_CategoryFlux !== DIRECT_DEBIT_CATEGORY_ID || !flux.EST_Debit) {
+    return 'Seul un prélèvement SEPA au débit peut être relancé.';
+  }
+  if (flux.EST_Reglement) return 'Ce prélèvement est déjà réglé : il ne peut pas être relancé.';
+  if (flux.ID_FluxFinancierRelance !== null) return 'Ce prélèvement a déjà été relancé.';
+  return null;
+}
+
+export function relaunchLabel(label: string): string {
+  return `${label}${RELAUNCH_LABEL_SUFFIX}`;
+}
+
+/**
+ * The relaunched flux's date: one calendar month after `now`, same wall-clock time in
+ * `timeZone` (the federation works in Europe/Paris), clamped to the month's last day
+ * (31 January -> 28 or 29 February).
+ */
+export function relaunchDate(now: Date, timeZone = 'Europe/Paris'): Date {
+  const local = wallClock(now, timeZone);
+  // local.month is 1-based, so it is also the 0-based index of the next month.
+  const year = local.year + Math.floor(local.month / 12);
+  const month = local.month % 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const target = { ...local, year, month: month + 1, day: Math.min(local.day, lastDay) };
+  return fromWallClock(target, timeZone, now.getUTCMilliseconds());
+}
+
+interface WallClock {
+  year: number;
+  /** 1 to 12. */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function wallClock(date: Date, timeZone: string): WallClock {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+  };
+}
+
+function asUtc(clock: WallClock): number {
+  return Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
+}
+
+/** The instant whose wall clock in `timeZone` is `clock` (two passes settle DST changes). */
+function fromWallClock(clock: WallClock, timeZone: string, milliseconds: number): Date {
+  const wanted = asUtc(clock);
+  let instant = wanted;
+  for (let pass = 0; pass < 2; pass++) {
+    const offset = asUtc(wallClock(new Date(instant), timeZone)) - instant;
+    instant = wanted - offset;
+  }
+  return new Date(instant + milliseconds);
+}
