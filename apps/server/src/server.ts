@@ -35,7 +35,16 @@ if (embedded && env.SEED_DEMO_DATA === 'auto' && (await isDatabaseEmpty(database
 const app = await buildApp({
   database,
   jwtSecret: env.JWT_SECRET ?? (await loadOrCreateSecret(dataDir())),
-  logger: { level: env.LOG_LEVEL },
+  logger: {
+    level: env.LOG_LEVEL,
+    // PDF links may carry ?access_token=: never write a token into the logs.
+    serializers: {
+      req: (request: { method: string; url: string }) => ({
+        method: request.method,
+        url: request.url.replace(/([?&]access_token=)[^&]*/g, '$1[masqué]'),
+      }),
+    },
+  },
   staticDir: path.join(repositoryRoot(), 'apps', 'web', 'dist'),
   urlFetchAllowList: parseAllowList(env.FILE_URL_ALLOWLIST),
   ...(env.FILES_DIR ? { filesDir: path.resolve(env.FILES_DIR) } : {}),

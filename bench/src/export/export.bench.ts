@@ -5,6 +5,7 @@
  * then the worker's own job (createExportJob -> generateExportFile -> Blob).
  * Alone: `npx tsx bench/src/export/export.bench.ts`.
  */
+import type { BenchResult } from '../bench-result';
 import { resolveColumnValues, resolveColumns, type ExportType } from '@gdf/domain';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -14,13 +15,6 @@ import { createExportJob } from '../../../apps/web/src/features/export/worker/ex
 import type { FromExportWorker } from '../../../apps/web/src/features/export/worker/export-protocol';
 import { fluxExportFields, fluxRows, type FluxRow } from './flux-rows';
 
-export interface BenchResult {
-  name: string;
-  value: number;
-  unit: string;
-  bar: number;
-  pass: boolean;
-}
 
 const ROWS = 100_000;
 const RUNS = 5;

@@ -1,0 +1,151 @@
+import {
+  HEAD_OFFICE_STRUCTURE_ID,
+  toCents,
+  type BankAccount,
+  type DocumentFlux,
+  type DocumentLine,
+  type DocumentPerson,
+  type DocumentStructure,
+} from '@gdf/domain';
+import type { Database } from '../../db/database';
+import { structureScopeCondition, type RequestScope } from '../scope/scope';
+
+const STRUCTURE_COLUMNS = `
+  s.id AS "structureId", s."NomStructure" AS "structureName", s."ID_CodeFederal" AS "federalCode",
+  s."SIREN" AS "siren", s."CT_Email" AS "structureEmail", s."CT_Telephone" AS "structurePhone",
+  a."Adresse1" AS "line1", a."Adresse2" AS "line2", a."CodePostal" AS "postalCode", a."Ville" AS "city"`;
+
+interface StructureRow {
+  structureId: number;
+  structureName: string;
+  federalCode: string | null;
+  siren: string | null;
+  structureEmail: string | null;
+  structurePhone: string | null;
+  line1: string | null;
+  line2: string | null;
+  postalCode: string | null;
+  city: string | null;
+}
+
+interface FluxRow extends StructureRow {
+  id: number;
+  name: string;
+  createdAt: Date | string;
+  seasonId: number;
+  categoryId: number;
+  isDebit: boolean;
+  amountHT: string;
+  amountTVA: string;
+  amountTTC: string;
+  dueDate: string | null;
+  correspondentFirstName: string | null;
+  correspondentLastName: string | null;
+  correspondentEmail: string | null;
+  correspondentPhone: string | null;
+  lines: Array<{ label: string; unitPrice: string; quantity: number; amount: string }> | null;
+}
+
+export interface LoadedFlux {
+  flux: DocumentFlux;
+  lines: DocumentLine[];
+  structure: DocumentStructure;
+  correspondent: DocumentPerson | null;
+}
+
+/**
+ * One query: the flux, its structure, address and correspondent, and (for the invoice) its
+ * detail lines as JSON. The caller's scope is ANDed in, so an out-of-scope flux is "not found".
+ */
+export async function findFluxForDocument(
+  database: Database,
+  scope: RequestScope,
+  fluxId: number,
+  withLines: boolean,
+): Promise<LoadedFlux | null> {
+  const params: unknown[] = [fluxId];
+  const lines = withLines
+    ? `(SELECT json_agg(json_build_object('label', d."NomFluxFinancierDetail", 'unitPrice', d."PrixUnitaire"::text,
+          'quantity', d."Quantite", 'amount', d."MontantHT"::text) ORDER BY d.id)
+        FROM "MKP_FluxFinancierDetail" d WHERE d."ID_FluxFinancier" = f.id)`
+    : 'NULL';
+  const rows = await database.query<FluxRow>(
+    `SELECT f.id, f."NomFluxFinancier" AS "name", f."Z_DateCreation" AS "createdAt", f."ID_Saison" AS "seasonId",
+        f."ID_CategoryFlux" AS "categoryId", f."EST_Debit" AS "isDebit", f."MontantHT"::text AS "amountHT",
+        f."MontantTVA"::text AS "amountTVA", f."MontantTTC"::text AS "amountTTC", f."DateEcheance"::text AS "dueDate",
+        ${STRUCTURE_COLUMNS},
+        u."CT_Prenom" AS "correspondentFirstName", u."CT_Nom" AS "correspondentLastName",
+        u."CT_Email" AS "correspondentEmail", u."CT_Telephone" AS "correspondentPhone",
+        ${lines} AS "lines"
+     FROM "MKP_FluxFinancier" f
+     JOIN "STR_Structure" s ON s.id = f."ID_Structure"
+     LEFT JOIN "ADR_Adresse" a ON a.id = s."ID_Adresse"
+     LEFT JOIN "UTI_Utilisateur" u ON u.id = s."ID_Correspondant"
+     WHERE f.id = $1 AND ${structureScopeCondition(scope, 'f."ID_Structure"', params)}`,
+    params,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    flux: {
+      id: row.id,
+      name: row.name,
+      createdAt: new Date(row.createdAt),
+      seasonId: row.seasonId,
+      categoryId: row.categoryId,
+      isDebit: row.isDebit,
+      amountHT: toCents(row.amountHT),
+      amountTVA: toCents(row.amountTVA),
+      amountTTC: toCents(row.amountTTC),
+      dueDate: row.dueDate,
+    },
+    lines: (row.lines ?? []).map((line) => ({
+      label: line.label,
+      unitPrice: toCents(line.unitPrice),
+      quantity: line.quantity,
+      amount: toCents(line.amount),
+    })),
+    structure: toStructure(row),
+    correspondent:
+      row.correspondentLastName === null
+        ? null
+        : {
+            firstName: row.correspondentFirstName ?? '',
+            lastName: row.correspondentLastName,
+            email: row.correspondentEmail,
+            phone: row.correspondentPhone,
+          },
+  };
+}
+
+/** The seller: the national head office (structure 1318), its address and its latest valid RIB. */
+export async function findHeadOffice(
+  database: Database,
+): Promise<{ structure: DocumentStructure; bank: BankAccount | null } | null> {
+  const rows = await database.query<StructureRow & { iban: string | null; bic: string | null }>(
+    `SELECT ${STRUCTURE_COLUMNS}, r."IBAN" AS "iban", r."BIC" AS "bic"
+     FROM "STR_Structure" s
+     LEFT JOIN "ADR_Adresse" a ON a.id = s."ID_Adresse"
+     LEFT JOIN LATERAL (
+       SELECT "IBAN", "BIC" FROM "STR_StructureRib" WHERE "ID_Structure" = s.id AND "EST_Valide" ORDER BY id DESC LIMIT 1
+     ) r ON TRUE
+     WHERE s.id = $1`,
+    [HEAD_OFFICE_STRUCTURE_ID],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { structure: toStructure(row), bank: row.iban ? { iban: row.iban, bic: row.bic } : null };
+}
+
+function toStructure(row: StructureRow): DocumentStructure {
+  const hasAddress = [row.line1, row.line2, row.postalCode, row.city].some((part) => part !== null);
+  return {
+    id: row.structureId,
+    name: row.structureName,
+    federalCode: row.federalCode,
+    siren: row.siren,
+    email: row.structureEmail,
+    phone: row.structurePhone,
+    address: hasAddress ? { line1: row.line1, line2: row.line2, postalCode: row.postalCode, city: row.city } : null,
+  };
+}

@@ -1,0 +1,44 @@
+import { ModuleSlug, buildInvoiceDocument, buildStatementDocument, type FluxDocumentKind } from '@gdf/domain';
+import type { Database } from '../../db/database';
+import { notFound } from '../../lib/http-errors';
+import { requireModule, type RequestScope } from '../scope/scope';
+import { findFluxForDocument, findHeadOffice } from './flux-documents.repository';
+import { renderInvoicePdf } from './invoice-pdf';
+import { renderStatementPdf } from './statement-pdf';
+
+export interface RenderedPdf {
+  fileName: string;
+  pdf: Buffer;
+}
+
+export interface FluxDocumentsService {
+  render(scope: RequestScope, kind: FluxDocumentKind, fluxId: number): Promise<RenderedPdf>;
+}
+
+const FLUX_NOT_FOUND = 'Flux financier introuvable';
+
+/** Scope and permission first; a flux the caller may not see is "not found", never "forbidden". */
+export function createFluxDocumentsService(database: Database): FluxDocumentsService {
+  return {
+    async render(scope, kind, fluxId) {
+      requireModule(scope, ModuleSlug.FluxFinanciers);
+      const loaded = await findFluxForDocument(database, scope, fluxId, kind === 'facture');
+      if (!loaded) throw notFound(FLUX_NOT_FOUND);
+      if (kind === 'releve') {
+        const statement = buildStatementDocument({ flux: loaded.flux, structure: loaded.structure });
+        return { fileName: statement.fileName, pdf: await renderStatementPdf(statement) };
+      }
+      const headOffice = await findHeadOffice(database);
+      if (!headOffice) throw new Error('Siège national (structure 1318) introuvable');
+      const invoice = buildInvoiceDocument({
+        flux: loaded.flux,
+        lines: loaded.lines,
+        buyer: loaded.structure,
+        correspondent: loaded.correspondent,
+        seller: headOffice.structure,
+        sellerBank: headOffice.bank,
+      });
+      return { fileName: invoice.fileName, pdf: await renderInvoicePdf(invoice) };
+    },
+  };
+}

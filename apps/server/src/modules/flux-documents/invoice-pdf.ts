@@ -1,0 +1,116 @@
+import type { InvoiceDocument } from '@gdf/domain';
+import { A4, CONTENT_WIDTH, FONT, createPdfDocument, pdfToBuffer } from '../../pdf/pdf-document';
+import {
+  COLOR,
+  drawBlock,
+  drawFooter,
+  drawLabelValues,
+  drawTable,
+  ensureSpace,
+  type Column,
+} from '../../pdf/pdf-layout';
+
+const RIGHT_COLUMN_X = A4.margin + CONTENT_WIDTH / 2 + 10;
+const RIGHT_COLUMN_WIDTH = CONTENT_WIDTH / 2 - 10;
+
+/** Draws a facture or avoir (DESIGN.md section 6): every wording comes from @gdf/domain. */
+export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+  const doc = createPdfDocument({
+    title: `${invoice.title === 'AVOIR' ? 'Avoir' : 'Facture'} ${invoice.number}`,
+    subject: invoice.rows.map((row) => row[0]).join(', '),
+    author: invoice.seller.name,
+  });
+  let y = drawHeader(doc, invoice);
+  y = drawInvoiceTable(doc, invoice, y + 24);
+  y = drawTotals(doc, invoice, y + 12);
+  y = drawNotes(doc, invoice, y + 14);
+  if (invoice.paymentTerms) drawPaymentTerms(doc, invoice.paymentTerms, y + 16);
+  drawFooter(doc, `${invoice.seller.name} — ${invoice.title === 'AVOIR' ? 'Avoir' : 'Facture'} n° ${invoice.number}`);
+  return pdfToBuffer(doc);
+}
+
+/** Seller top left; title and references top right; buyer below them on the right. */
+function drawHeader(doc: PDFKit.PDFDocument, invoice: InvoiceDocument): number {
+  const sellerBottom = drawBlock(doc, invoice.seller, A4.margin, A4.margin, CONTENT_WIDTH / 2 - 10);
+  doc.font(FONT.bold).fontSize(26).fillColor(COLOR.accent);
+  doc.text(invoice.title, RIGHT_COLUMN_X, A4.margin - 4, { width: RIGHT_COLUMN_WIDTH, align: 'right' });
+  const referencesBottom = drawLabelValues(doc, invoice.references, {
+    x: RIGHT_COLUMN_X,
+    y: doc.y + 6,
+    labelWidth: 100,
+    valueWidth: RIGHT_COLUMN_WIDTH - 100,
+    fontSize: 9,
+    align: 'right',
+  });
+  const buyerTop = Math.max(sellerBottom, referencesBottom) + 22;
+  const buyerBottom = drawBlock(doc, invoice.buyer, RIGHT_COLUMN_X + 10, buyerTop, RIGHT_COLUMN_WIDTH - 10);
+  doc.rect(RIGHT_COLUMN_X, buyerTop - 2, 3, buyerBottom - buyerTop + 4).fill(COLOR.accent);
+  return buyerBottom;
+}
+
+function drawInvoiceTable(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, y: number): number {
+  const [label, unitPrice, quantity, amount] = invoice.columns;
+  const columns: Column[] = [
+    { header: label, width: CONTENT_WIDTH - 95 - 60 - 95, align: 'left' },
+    { header: unitPrice, width: 95, align: 'right' },
+    { header: quantity, width: 60, align: 'right' },
+    { header: amount, width: 95, align: 'right' },
+  ];
+  return drawTable(doc, columns, invoice.rows, y);
+}
+
+function drawTotals(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, y: number): number {
+  const width = 230;
+  const x = A4.margin + CONTENT_WIDTH - width;
+  const top = ensureSpace(doc, y, 70);
+  const bottom = drawLabelValues(doc, invoice.totals, {
+    x,
+    y: top,
+    labelWidth: 110,
+    valueWidth: width - 110,
+    fontSize: 10,
+    align: 'right',
+  });
+  doc
+    .moveTo(x, bottom - 17)
+    .lineTo(x + width, bottom - 17)
+    .lineWidth(0.8)
+    .strokeColor(COLOR.accent)
+    .stroke();
+  return bottom;
+}
+
+/** The VAT exemption note, always; 'Facture acquittée par carte bancaire' for Affiliation flux. */
+function drawNotes(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, y: number): number {
+  let cursor = ensureSpace(doc, y, 50);
+  doc
+    .font(FONT.regular)
+    .fontSize(9)
+    .fillColor(COLOR.muted)
+    .text(invoice.vatNote, A4.margin, cursor, { width: CONTENT_WIDTH });
+  cursor = doc.y;
+  if (invoice.paidNote) {
+    cursor += 10;
+    doc.roundedRect(A4.margin, cursor, CONTENT_WIDTH, 24, 3).lineWidth(1).strokeColor('#2e7d32').stroke();
+    doc.font(FONT.bold).fontSize(10).fillColor('#2e7d32');
+    doc.text(invoice.paidNote, A4.margin, cursor + 7, { width: CONTENT_WIDTH, align: 'center' });
+    cursor += 24;
+  }
+  return cursor;
+}
+
+function drawPaymentTerms(
+  doc: PDFKit.PDFDocument,
+  terms: NonNullable<InvoiceDocument['paymentTerms']>,
+  y: number,
+): void {
+  const top = ensureSpace(doc, y, 110);
+  doc
+    .font(FONT.bold)
+    .fontSize(10)
+    .fillColor(COLOR.accent)
+    .text(terms.heading, A4.margin, top, { width: CONTENT_WIDTH });
+  doc.moveDown(0.3);
+  doc.font(FONT.regular).fontSize(8.5).fillColor(COLOR.text);
+  for (const line of terms.lines) doc.text(line, { width: CONTENT_WIDTH, paragraphGap: 3 });
+}

@@ -1,0 +1,51 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * DejaVu Sans (assets/fonts, with its licence): French glyphs, '€', and the narrow no-break
+ * space U+202F that Intl.NumberFormat('fr-FR') puts in amounts. Shipped with the code so
+ * PDFs never depend on the fonts of the machine they run on.
+ */
+export const FONT_FILES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' } as const;
+export type FontWeight = keyof typeof FONT_FILES;
+
+/** A parsed fontkit font; pdfkit 0.20 takes one wherever it takes font bytes. */
+export type ParsedFont = { layout: (...args: never[]) => unknown };
+export type PdfFonts = Record<FontWeight, ParsedFont>;
+
+let loaded: PdfFonts | undefined;
+
+/**
+ * Read and parsed once per process (DESIGN.md section 2), then shared by every document:
+ * re-parsing the font tables per document cost ~40 ms an invoice.
+ */
+export function pdfFonts(): PdfFonts {
+  if (!loaded) {
+    const fontkit = pdfkitFontkit();
+    const folder = fontsFolder();
+    loaded = {
+      regular: fontkit.create(readFileSync(path.join(folder, FONT_FILES.regular))),
+      bold: fontkit.create(readFileSync(path.join(folder, FONT_FILES.bold))),
+    };
+  }
+  return loaded;
+}
+
+/** The very fontkit pdfkit depends on (resolved from pdfkit), so both agree on the font objects. */
+function pdfkitFontkit(): { create(bytes: Uint8Array): ParsedFont } {
+  const fromHere = createRequire(import.meta.url);
+  return createRequire(fromHere.resolve('pdfkit'))('fontkit');
+}
+
+/** apps/server/assets/fonts, found from src/pdf (tsx, tests) or dist (the esbuild bundle). */
+export function fontsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = path.join(dir, 'assets', 'fonts');
+    if (existsSync(path.join(candidate, FONT_FILES.regular))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('Dossier des polices introuvable (apps/server/assets/fonts)');
+}

@@ -1,0 +1,58 @@
+import { fluxDocumentPath, type FluxDocumentKind } from '@gdf/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { toSearch } from '@/lib/routes';
+
+export interface FluxDocumentFile {
+  blob: Blob;
+  /** The server's name, e.g. facture-123456-2024-03-01.pdf (Content-Disposition). */
+  fileName: string;
+}
+
+/**
+ * URL of a flux PDF. `accessToken` is for places that cannot send a header (a link opened
+ * in a new tab); the printable pages fetch with the bearer header instead, so the token
+ * never lands in the browser history.
+ */
+export function fluxDocumentUrl(
+  kind: FluxDocumentKind,
+  fluxId: number,
+  options: { structureId?: number; download?: boolean; accessToken?: string } = {},
+): string {
+  return (
+    fluxDocumentPath(kind, fluxId) +
+    toSearch({
+      structureId: options.structureId,
+      download: options.download ? 1 : undefined,
+      access_token: options.accessToken,
+    })
+  );
+}
+
+const FILE_NAME = /filename="([^"]+)"/;
+
+/** GET /api/flux/{id}/facture.pdf or releve.pdf, as the current structure. */
+export async function getFluxDocument(
+  kind: FluxDocumentKind,
+  fluxId: number,
+  structureId: number,
+  signal?: AbortSignal,
+): Promise<FluxDocumentFile> {
+  const response = await apiRequest(fluxDocumentUrl(kind, fluxId, { structureId }), { signal });
+  const fileName = FILE_NAME.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `${kind}-${fluxId}.pdf`;
+  return { blob: await response.blob(), fileName };
+}
+
+export function fluxDocumentQueryOptions(kind: FluxDocumentKind, fluxId: number, structureId: number) {
+  return queryOptions({
+    queryKey: ['flux-document', kind, fluxId, structureId],
+    queryFn: ({ signal }) => getFluxDocument(kind, fluxId, structureId, signal),
+    // A PDF is cheap to redraw and may hold a lot of bytes: never keep it once the page is left.
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+export function useFluxDocument(kind: FluxDocumentKind, fluxId: number | undefined, structureId: number) {
+  return useQuery({ ...fluxDocumentQueryOptions(kind, fluxId ?? 0, structureId), enabled: fluxId !== undefined });
+}

@@ -1,0 +1,106 @@
+import type { FluxDocumentKind } from '@gdf/domain';
+import Download from '@mui/icons-material/Download';
+import Print from '@mui/icons-material/Print';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useRef } from 'react';
+import { useParams } from 'react-router';
+import { CenteredProgress } from '@/components/CenteredProgress';
+import { PageLayout } from '@/components/PageLayout';
+import { ApiError } from '@/lib/api-client';
+import { useCurrentStructure } from '@/lib/session';
+import { useFluxDocument } from '../api/get-flux-document';
+import { useObjectUrl } from '../hooks/use-object-url';
+import { documentMessages } from '../messages';
+import { saveFile } from '../utils/save-file';
+
+function parseFluxId(raw: string | undefined): number | undefined {
+  return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return documentMessages.notFound;
+  if (error instanceof ApiError && error.status < 500 && error.serverMessage) return error.serverMessage;
+  return documentMessages.error;
+}
+
+/**
+ * SPEC.md screen 6: the printable Facture or Relevé d'opération of one flux. The PDF is
+ * fetched with the bearer token and shown from a blob URL, so printing and downloading
+ * reuse the same bytes and the token never appears in a URL.
+ */
+export function FluxDocumentPage({ kind }: { kind: FluxDocumentKind }) {
+  const fluxId = parseFluxId(useParams().id);
+  const { structureId } = useCurrentStructure();
+  const pdf = useFluxDocument(kind, fluxId, structureId);
+  const url = useObjectUrl(pdf.data?.blob);
+  const frame = useRef<HTMLIFrameElement>(null);
+
+  const actions = (
+    <Stack direction="row" spacing={1}>
+      <Button
+        variant="outlined"
+        startIcon={<Download />}
+        disabled={!url}
+        onClick={() => url && pdf.data && saveFile(url, pdf.data.fileName)}
+      >
+        {documentMessages.download}
+      </Button>
+      <Button
+        variant="contained"
+        startIcon={<Print />}
+        disabled={!url}
+        onClick={() => frame.current?.contentWindow?.print()}
+      >
+        {documentMessages.print}
+      </Button>
+    </Stack>
+  );
+
+  return (
+    <PageLayout
+      title={documentMessages.pageTitle(documentMessages.documentName[kind], fluxId)}
+      backTo="flux_financiers__gestion_des_finances"
+      actions={actions}
+    >
+      {fluxId === undefined ? (
+        <Alert severity="error">{documentMessages.invalidId}</Alert>
+      ) : pdf.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void pdf.refetch()}>
+              {documentMessages.retry}
+            </Button>
+          }
+        >
+          {errorMessage(pdf.error)}
+        </Alert>
+      ) : !url || !pdf.data ? (
+        <CenteredProgress label={documentMessages.loading} />
+      ) : (
+        <iframe
+          ref={frame}
+          src={url}
+          title={documentMessages.frameTitle(pdf.data.fileName)}
+          style={{
+            width: '100%',
+            height: 'calc(100vh - 180px)',
+            minHeight: 480,
+            border: '1px solid #c9d1dc',
+            borderRadius: 4,
+          }}
+        />
+      )}
+    </PageLayout>
+  );
+}
+
+export function FluxFacturePage() {
+  return <FluxDocumentPage kind="facture" />;
+}
+
+export function FluxRelevePage() {
+  return <FluxDocumentPage kind="releve" />;
+}

@@ -1,0 +1,10 @@
+/** One line of the benchmark table: a figure against its bar (DESIGN.md section 7). */
+export interface BenchResult {
+  name: string;
+  value: number;
+  unit: string;
+  bar: number;
+  pass: boolean;
+  /** 'max' (default): the figure must stay at or below the bar; 'min': at or above. */
+  direction?: 'max' | 'min';
+}

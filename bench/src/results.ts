@@ -1,0 +1,52 @@
+import { cpus, totalmem } from 'node:os';
+import { execSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchResult } from './bench-result';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+function format(value: number): string {
+  return value.toLocaleString('fr-FR', { maximumFractionDigits: value >= 100 ? 0 : 1 });
+}
+
+/** Markdown table: figure against bar, PASS or FAIL. */
+export function resultsTable(sections: Array<{ title: string; results: BenchResult[] }>): string {
+  const lines = ['| Mesure | Valeur | Barre | Résultat |', '| --- | ---: | ---: | :---: |'];
+  for (const section of sections) {
+    lines.push(`| **${section.title}** | | | |`);
+    for (const r of section.results) {
+      const bar = `${r.direction === 'min' ? '>=' : '<='} ${format(r.bar)} ${r.unit}`;
+      lines.push(`| ${r.name} | ${format(r.value)} ${r.unit} | ${bar} | ${r.pass ? 'PASS' : 'FAIL'} |`);
+    }
+  }
+  return lines.join('\n');
+}
+
+function version(command: string): string {
+  try {
+    return execSync(command, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split('\n')[0] ?? '?';
+  } catch {
+    return 'absent';
+  }
+}
+
+export async function writeResults(
+  sections: Array<{ title: string; results: BenchResult[] }>,
+  run: { seconds: number; pgFlux: number; pgliteFlux: number; argv: string[] },
+): Promise<string> {
+  const table = resultsTable(sections);
+  const document = `# Résultats des benchmarks
+
+- Date : ${new Date().toISOString()}
+- Machine : ${cpus().length} cœurs (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} Gio de mémoire
+- Versions : Node ${process.version}, ${version('psql --version')}, ${version('/usr/bin/chromium --version')}
+- Commande : \`npm run bench${run.argv.length ? ` -- ${run.argv.join(' ')}` : ''}\` (durée ${run.seconds.toFixed(0)} s)
+- Données : PostgreSQL ${run.pgFlux.toLocaleString('fr-FR')} flux, PGlite ${run.pgliteFlux.toLocaleString('fr-FR')} flux (générées une fois, réutilisées)
+
+${table}
+`;
+  await writeFile(path.join(here, '..', 'RESULTS.md'), document);
+  return table;
+}

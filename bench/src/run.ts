@@ -1,0 +1,99 @@
+/**
+ * `npm run bench`: every bar of DESIGN.md section 7 in one run, one table, and
+ * bench/RESULTS.md. PostgreSQL from DATABASE_URL (default: the machine's server,
+ * database gdf_bench), 2,000,000 flux; PGlite under bench/.data, 500,000 flux. Both are
+ * seeded once and reused. Options: --pg-flux N, --pglite-flux N, --skip-pglite, --skip-load.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { buildApp } from '../../apps/server/src/app';
+import type { BenchResult } from './bench-result';
+import { benchExport } from './export/export.bench';
+import { loadTestGraphql } from './load/graphql-load';
+import { benchPdf } from './pdf/pdf.bench';
+import { writeResults } from './results';
+import { openBenchDatabase } from './search/bench-database';
+import { benchSearch, type SearchBenchRow } from './search/search.bench';
+import { benchDashboardJs } from './web/dashboard-js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const { values } = parseArgs({
+  options: {
+    'pg-flux': { type: 'string', default: '2000000' },
+    'pglite-flux': { type: 'string', default: '500000' },
+    'skip-pglite': { type: 'boolean', default: false },
+    'skip-load': { type: 'boolean', default: false },
+  },
+});
+const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gdf_bench';
+const pgFlux = Number(values['pg-flux']);
+const pgliteFlux = Number(values['pglite-flux']);
+const log = (line: string) => console.log(line);
+const started = performance.now();
+const sections: Array<{ title: string; results: BenchResult[] }> = [];
+
+function searchResults(rows: SearchBenchRow[], engine: string, pageBar: number): BenchResult[] {
+  // The scenario bars are PostgreSQL's; PGlite's page bar is 100 ms (totals keep theirs).
+  return rows.map((row) => {
+    const bar = row.bar === 50 ? pageBar : row.bar;
+    return { name: `${engine} : ${row.name} (p95 ; p50 ${row.p50.toFixed(1)} ms)`, value: row.p95, unit: 'ms', bar, pass: row.p95 <= bar };
+  });
+}
+
+if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  log('Construction de l’application web...');
+  spawnSync('npm', ['run', 'build', '-w', '@gdf/web'], { cwd: root, stdio: 'inherit' });
+}
+
+log('\n== Export 100 000 lignes ==');
+sections.push({ title: 'Export (même code que le worker, dans Node)', results: await benchExport() });
+
+log('\n== PDF : pdfkit contre html2pdf.js dans Chromium ==');
+sections.push({ title: 'PDF de facture', results: await benchPdf() });
+
+log(`\n== Recherche de flux, PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
+const pgRows = await benchSearch({ databaseUrl: pgUrl, flux: pgFlux, log });
+sections.push({ title: `Recherche, PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux`, results: searchResults(pgRows, 'PostgreSQL', 50) });
+
+if (!values['skip-load']) {
+  log('\n== Charge GraphQL et JavaScript du tableau de bord ==');
+  const database = await openBenchDatabase({ databaseUrl: pgUrl, flux: pgFlux }, log);
+  const app = await buildApp({
+    database,
+    jwtSecret: randomBytes(32).toString('hex'),
+    loginRateLimit: false,
+    staticDir: path.join(root, 'apps/web/dist'),
+  });
+  try {
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const login = await fetch(`${address}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'siege@demo.fr', password: 'demo1234' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const [season] = await database.query<{ id: number }>(`SELECT id FROM "FEDE_Saison" WHERE "EST_SaisonCourante"`);
+    const where = { ID_Saison: { _eq: season?.id ?? 2027 } };
+    sections.push({ title: 'API sous charge (autocannon, boucle locale)', results: await loadTestGraphql(address, token, where) });
+    sections.push({ title: 'Web (build de production, Chromium)', results: await benchDashboardJs(address, token) });
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+if (!values['skip-pglite']) {
+  log(`\n== Recherche de flux, PGlite, ${pgliteFlux.toLocaleString('fr-FR')} flux ==`);
+  const rows = await benchSearch({ flux: pgliteFlux, log });
+  sections.push({ title: `Recherche, PGlite, ${pgliteFlux.toLocaleString('fr-FR')} flux`, results: searchResults(rows, 'PGlite', 100) });
+}
+
+const seconds = (performance.now() - started) / 1000;
+const table = await writeResults(sections, { seconds, pgFlux, pgliteFlux, argv: process.argv.slice(2) });
+console.log(`\n${table}`);
+const failed = sections.flatMap((s) => s.results).filter((r) => !r.pass);
+console.log(`\n${failed.length === 0 ? 'Toutes les barres tiennent.' : `${failed.length} barre(s) non tenue(s).`} (${seconds.toFixed(0)} s) -> bench/RESULTS.md`);

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type { FluxDocumentKind } from './document-rules';
+
+/** GET /api/flux/{id}/facture.pdf and /releve.pdf (DESIGN.md section 5). */
+export function fluxDocumentPath(kind: FluxDocumentKind, fluxId: number): string {
+  return `/api/flux/${fluxId}/${kind}.pdf`;
+}
+
+export const fluxDocumentParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'Identifiant de flux invalide')
+    .transform(Number),
+});
+
+/**
+ * `download=1` asks for an attachment (else inline); `structureId` picks the current
+ * structure; `access_token` lets a new tab or an <iframe> open the PDF without a header.
+ */
+export const fluxDocumentQuerySchema = z.object({
+  download: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
+  structureId: z.string().optional(),
+  access_token: z.string().optional(),
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  fluxDocumentFileName,
+  invoiceBlocks,
+  invoiceNumber,
+  invoiceTitle,
+  isAffiliationFlux,
+  latePaymentText,
+} from './document-rules';
+import { formatDocumentAmount, formatIsoDay, formatParisDate, parisIsoDate } from './document-format';
+
+describe('invoice number (SPEC.md section 9: season end year, then -FFME-, then the flux id)', () => {
+  it('uses the season id, which is the end year (DESIGN.md section 3)', () => {
+    expect(invoiceNumber(2024, 123456)).toBe('2024-FFME-123456');
+  });
+});
+
+describe("Affiliation flux (SPEC.md section 4: name contains 'Affiliation', either case)", () => {
+  it.each(['Affiliation club 2024', 'AFFILIATION 2024', 'Ré-affiliation du club', 'frais affiliation'])(
+    '%s is an Affiliation flux',
+    (name) => expect(isAffiliationFlux(name)).toBe(true),
+  );
+  it.each(['Licence adulte 2024', 'Assurance base+', 'Affil. club'])('%s is not', (name) =>
+    expect(isAffiliationFlux(name)).toBe(false),
+  );
+});
+
+describe('which invoice blocks show (SPEC.md section 4, DESIGN.md section 6)', () => {
+  it('category 4 shows the payment-terms block and the address', () => {
+    expect(invoiceBlocks({ name: 'Facture formation', categoryId: 4 })).toEqual({
+      paymentTerms: true,
+      paidByCard: false,
+      buyer: 'address',
+    });
+  });
+  it.each([1, 2, 3, 5, 6, 99])('category %i has no payment-terms block', (categoryId) => {
+    expect(invoiceBlocks({ name: 'Licence adulte', categoryId }).paymentTerms).toBe(false);
+  });
+  it.each(['Affiliation club 2024', 'affiliation club 2024'])(
+    '%s: no payment terms even in category 4, paid by card, correspondent instead of address',
+    (name) => {
+      expect(invoiceBlocks({ name, categoryId: 4 })).toEqual({
+        paymentTerms: false,
+        paidByCard: true,
+        buyer: 'correspondent',
+      });
+    },
+  );
+});
+
+describe("title (DESIGN.md section 6: a credit flux is an 'AVOIR')", () => {
+  it('debit -> FACTURE, credit -> AVOIR', () => {
+    expect(invoiceTitle(true)).toBe('FACTURE');
+    expect(invoiceTitle(false)).toBe('AVOIR');
+  });
+});
+
+describe('file names (SPEC.md section 9: the flux id and the date)', () => {
+  it('uses the creation day in Europe/Paris', () => {
+    expect(fluxDocumentFileName('facture', 123456, new Date('2024-03-01T10:00:00Z'))).toBe(
+      'facture-123456-2024-03-01.pdf',
+    );
+    // 23:30 UTC on 29 February is already 1 March in Paris.
+    expect(fluxDocumentFileName('releve', 7, new Date('2024-02-29T23:30:00Z'))).toBe('releve-7-2024-03-01.pdf');
+    // Summer time: 22:30 UTC on 30 June is 00:30 on 1 July in Paris.
+    expect(parisIsoDate(new Date('2024-06-30T22:30:00Z'))).toBe('2024-07-01');
+  });
+});
+
+describe('formatting (SPEC.md section 9: 2 decimals, DESIGN.md section 6: 1 234,50 €)', () => {
+  it('formats amounts with 2 decimals and fr-FR separators', () => {
+    expect(formatDocumentAmount(123450)).toBe('1\u202f234,50\u00a0€');
+    expect(formatDocumentAmount(5)).toBe('0,05\u00a0€');
+    expect(formatDocumentAmount(4200)).toBe('42,00\u00a0€');
+  });
+  it('formats dates as dd/mm/yyyy', () => {
+    expect(formatParisDate(new Date('2024-02-29T23:30:00Z'))).toBe('01/03/2024');
+    expect(formatIsoDay('2024-03-31')).toBe('31/03/2024');
+    expect(() => formatIsoDay('31/03/2024')).toThrow(RangeError);
+  });
+});
+
+describe('late-payment text (SPEC.md section 9)', () => {
+  it('states 3 times the legal interest rate and the 40 € flat recovery fee', () => {
+    expect(latePaymentText()).toContain("3 fois le taux d'intérêt légal");
+    expect(latePaymentText()).toContain('indemnité forfaitaire pour frais de recouvrement de 40\u00a0€');
+  });
+});
