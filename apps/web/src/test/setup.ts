@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Lazy pages are transformed on first import: on a loaded 2-core CI machine that can take
+// more than Testing Library's default 1 s, so findBy* waits longer (it still fails if absent).
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

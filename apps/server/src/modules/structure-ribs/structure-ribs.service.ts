@@ -1,4 +1,4 @@
-import { HEAD_OFFICE_STRUCTURE_ID } from '@gdf/domain';
+import { HEAD_OFFICE_STRUCTURE_ID, type StructureRib } from '@gdf/domain';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import type { Database } from '../../db/database';
 import { forbidden } from '../../lib/http-errors';
@@ -6,19 +6,7 @@ import { canSeeStructure, type RequestScope } from '../scope/scope';
 import { canSeeWholeIban, maskIban } from './iban-visibility';
 import { listRibsOfStructure } from './structure-ribs.repository';
 
-export interface RibResponse {
-  id: number;
-  ID_Structure: number;
-  IBAN: string;
-  IBANMasque: boolean;
-  BIC: string | null;
-  Titulaire: string;
-  Banque: string | null;
-  MandatRUM: string | null;
-  MandatDateSignature: string | null;
-  EST_Valide: boolean;
-  ibanValide: boolean;
-}
+export type RibResponse = StructureRib;
 
 /**
  * A structure's RIBs. The head office's (1318) are readable by every signed-in user,

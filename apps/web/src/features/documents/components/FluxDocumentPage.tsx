@@ -13,7 +13,7 @@ import { useCurrentStructure } from '@/lib/session';
 import { useFluxDocument } from '../api/get-flux-document';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { documentMessages } from '../messages';
-import { saveFile } from '../utils/save-file';
+import { saveUrl } from '@/lib/save-file';
 
 function parseFluxId(raw: string | undefined): number | undefined {
   return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
@@ -43,7 +43,7 @@ export function FluxDocumentPage({ kind }: { kind: FluxDocumentKind }) {
         variant="outlined"
         startIcon={<Download />}
         disabled={!url}
-        onClick={() => url && pdf.data && saveFile(url, pdf.data.fileName)}
+        onClick={() => url && pdf.data && saveUrl(url, pdf.data.fileName)}
       >
         {documentMessages.download}
       </Button>

@@ -1,6 +1,6 @@
 import type { ExportOptions, ExportRow } from '@gdf/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { downloadBlob } from '../utils/download-blob';
+import { saveBlob } from '@/lib/save-file';
 import { runExport } from '../utils/run-export';
 import type { ExportWorkerLike } from '../worker/export-protocol';
 import { InlineExportWorker } from '../worker/inline-export-worker';
@@ -60,7 +60,7 @@ export function useExport(createWorker: () => ExportWorkerLike = createExportWor
         });
         if (file) {
           await request.beforeFinish?.();
-          downloadBlob(file.blob, file.fileName);
+          saveBlob(file.blob, file.fileName);
         }
         setState({ status: 'idle' });
       } catch (error) {
