@@ -17,6 +17,13 @@ const environmentSchema = z.object({
   FILE_URL_ALLOWLIST: z.string().default(''),
   /** Where uploaded files are stored; default <DATA_DIR>/files. */
   FILES_DIR: z.string().optional(),
+  /** SEPA direct-debit creditor; name, IBAN and BIC default to the head office's (1318) RIB. */
+  SEPA_CREDITOR_NAME: z.string().min(1).max(70).optional(),
+  SEPA_CREDITOR_IBAN: z.string().min(15).max(34).optional(),
+  SEPA_CREDITOR_BIC: z.string().min(8).max(11).optional(),
+  /** Identifiant Créancier SEPA given by the bank; default a demo identifier (valid check digits). */
+  SEPA_CREDITOR_ICS: z.string().default('FR72ZZZ123456'),
+  SEPA_SEQUENCE_TYPE: z.enum(['FRST', 'RCUR', 'OOFF', 'FNAL']).default('RCUR'),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

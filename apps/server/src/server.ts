@@ -49,6 +49,13 @@ const app = await buildApp({
   urlFetchAllowList: parseAllowList(env.FILE_URL_ALLOWLIST),
   ...(env.FILES_DIR ? { filesDir: path.resolve(env.FILES_DIR) } : {}),
   ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+  sepa: {
+    ics: env.SEPA_CREDITOR_ICS,
+    sequenceType: env.SEPA_SEQUENCE_TYPE,
+    ...(env.SEPA_CREDITOR_NAME ? { creditorName: env.SEPA_CREDITOR_NAME } : {}),
+    ...(env.SEPA_CREDITOR_IBAN ? { creditorIban: env.SEPA_CREDITOR_IBAN } : {}),
+    ...(env.SEPA_CREDITOR_BIC ? { creditorBic: env.SEPA_CREDITOR_BIC } : {}),
+  },
 });
 
 await app.listen({ port: env.PORT, host: env.HOST });

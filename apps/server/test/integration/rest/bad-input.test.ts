@@ -175,6 +175,111 @@ function cases(context: RestContext): Record<string, Record<string, BadRequest>>
     'GET /api/structures/:id/status': badIds((id) => `/api/structures/${id}/status`),
     'GET /api/structure_ribs/structure/:id': badIds((id) => `/api/structure_ribs/structure/${id}`),
     'GET /api/files/structure_document/:id': badIds((id) => `/api/files/structure_document/${id}`),
+    'GET /api/exports/sepa/prelevements/preview': Object.fromEntries(
+      [
+        '',
+        '?dateEcheance=demain',
+        '?dateEcheance=2099-02-30',
+        '?dateEcheance=2099-01-02&saison=x',
+        '?dateEcheance=2099-01-02&categories=5;4',
+      ].map((query) => [
+        `query "${query}"`,
+        () => ({ method: 'GET' as const, url: `/api/exports/sepa/prelevements/preview${query}` }),
+      ]),
+    ),
+    'POST /api/exports/sepa/prelevements': jsonBodies('/api/exports/sepa/prelevements', {
+      'missing date': {},
+      'date as number': { dateEcheance: 20990102 },
+      'unknown version': { dateEcheance: '2099-01-02', version: 'pain.008.001.99' },
+      'categories not a list': { dateEcheance: '2099-01-02', categories: 5 },
+      'season as text': { dateEcheance: '2099-01-02', saison: '2026' },
+    }),
+    'GET /api/exports/sepa/batches': {
+      'limit abc': () => ({ method: 'GET', url: '/api/exports/sepa/batches?limit=abc' }),
+      'limit 0': () => ({ method: 'GET', url: '/api/exports/sepa/batches?limit=0' }),
+    },
+    'GET /api/exports/sepa/batches/:id/file': badIds((id) => `/api/exports/sepa/batches/${id}/file`),
+    ...accountingCases(),
+  };
+}
+
+/** Issue 8: SAGE/FEC exports and Paramétrages comptables (input is checked before the module). */
+function accountingCases(): Record<string, Record<string, BadRequest>> {
+  const periods = (url: string): Record<string, BadRequest> =>
+    Object.fromEntries(
+      Object.entries({
+        'no period': '',
+        'malformed date': 'from=01/01/2030&to=2030-01-31',
+        'impossible date': 'from=2030-02-30&to=2030-03-01',
+        'reversed period': 'from=2030-02-01&to=2030-01-01',
+        'unknown format': 'from=2030-01-01&to=2030-01-31&format=xls',
+        'malformed journals': 'from=2030-01-01&to=2030-01-31&journaux=ve;ac',
+        'malformed structureId': 'from=2030-01-01&to=2030-01-31&structureId=abc',
+      }).map(([label, query]) => [label, () => ({ method: 'GET' as const, url: `${url}?${query}` })]),
+    );
+  const base = '/api/parametrages-comptables';
+  const compte = { Numero: '606400', Libelle: 'Test' };
+  const bodies = (method: 'POST' | 'PUT', url: string): Record<string, BadRequest> => ({
+    'unknown resource': () => ({ method, url: url.replace('comptes', 'inconnus'), payload: compte }),
+    'no body': () => ({ method, url }),
+    'JSON array': () => ({ method, url, payload: '[]', headers: JSON_HEADERS }),
+    'account class 8': () => ({ method, url, payload: { ...compte, Numero: '806400' } }),
+    'empty label': () => ({ method, url, payload: { ...compte, Libelle: ' ' } }),
+    'extra field': () => ({ method, url, payload: { ...compte, ID_Structure: 1 } }),
+    'mapping without target': () => ({
+      method,
+      url: url.replace('comptes', 'mappings-flux'),
+      payload: { CompteNumero: '706000', JournalCode: 'VE' },
+    }),
+  });
+  const ids = (method: 'PUT' | 'DELETE'): Record<string, BadRequest> =>
+    Object.fromEntries(
+      ['abc', '0', '-1', '1.5', '2147483648'].map((id) => [
+        `id ${id}`,
+        () => ({ method, url: `${base}/comptes/${id}`, payload: method === 'PUT' ? compte : undefined }),
+      ]),
+    );
+  const badStructure = (url: string): Record<string, BadRequest> => ({
+    'malformed structureId': () => ({ method: 'GET', url: `${url}?structureId=abc` }),
+  });
+  return {
+    'GET /api/exports/sage': periods('/api/exports/sage'),
+    'GET /api/exports/fec': periods('/api/exports/fec'),
+    'GET /api/exports/sage/preview': periods('/api/exports/sage/preview'),
+    'GET /api/parametrages-comptables/references': badStructure(`${base}/references`),
+    'GET /api/parametrages-comptables/parametres': badStructure(`${base}/parametres`),
+    'PUT /api/parametrages-comptables/parametres': {
+      'no body': () => ({ method: 'PUT', url: `${base}/parametres` }),
+      'both rules': () => ({
+        method: 'PUT',
+        url: `${base}/parametres`,
+        payload: {
+          CompteCollectif: '411000',
+          TiersPrefixe: '411',
+          TiersCompteFixe: '401FFME',
+          TiersLibelleFixe: null,
+          SIREN: null,
+        },
+      }),
+      'malformed SIREN': () => ({
+        method: 'PUT',
+        url: `${base}/parametres`,
+        payload: {
+          CompteCollectif: '411000',
+          TiersPrefixe: '411',
+          TiersCompteFixe: null,
+          TiersLibelleFixe: null,
+          SIREN: '12',
+        },
+      }),
+    },
+    'GET /api/parametrages-comptables/:resource': {
+      'unknown resource': () => ({ method: 'GET', url: `${base}/inconnus` }),
+      'upper case resource': () => ({ method: 'GET', url: `${base}/COMPTES` }),
+    },
+    'POST /api/parametrages-comptables/:resource': bodies('POST', `${base}/comptes`),
+    'PUT /api/parametrages-comptables/:resource/:id': { ...bodies('PUT', `${base}/comptes/1`), ...ids('PUT') },
+    'DELETE /api/parametrages-comptables/:resource/:id': ids('DELETE'),
   };
 }
 

@@ -34,6 +34,44 @@ type RouteCase =
 
 const json = (method: 'GET' | 'POST', url: string, payload?: object): InjectOptions => ({ method, url, payload });
 
+/** Issue 8: exports (club allowed) and settings (club administrators lack the modules: 403 on their own too). */
+const exportCase = (url: string): RouteCase => ({
+  kind: 'scoped',
+  request: (id) => json('GET', `${url}?from=2030-01-01&to=2030-01-31&structureId=${id}`),
+  ownStatus: 200,
+  deniedStatus: 403,
+});
+const settingsCase = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object): RouteCase => ({
+  kind: 'scoped',
+  request: (id) => ({ method, url: `/api/parametrages-comptables${url}?structureId=${id}`, payload }),
+  ownStatus: 403,
+  deniedStatus: 403,
+});
+const ACCOUNTING_CASES: Record<string, RouteCase> = {
+  'GET /api/exports/sage': exportCase('/api/exports/sage'),
+  'GET /api/exports/fec': exportCase('/api/exports/fec'),
+  'GET /api/exports/sage/preview': exportCase('/api/exports/sage/preview'),
+  'GET /api/parametrages-comptables/references': settingsCase('GET', '/references'),
+  'GET /api/parametrages-comptables/parametres': settingsCase('GET', '/parametres'),
+  'PUT /api/parametrages-comptables/parametres': settingsCase('PUT', '/parametres', {
+    CompteCollectif: '401000',
+    TiersPrefixe: null,
+    TiersCompteFixe: '401FFME',
+    TiersLibelleFixe: null,
+    SIREN: null,
+  }),
+  'GET /api/parametrages-comptables/:resource': settingsCase('GET', '/comptes'),
+  'POST /api/parametrages-comptables/:resource': settingsCase('POST', '/comptes', {
+    Numero: '606400',
+    Libelle: 'Test',
+  }),
+  'PUT /api/parametrages-comptables/:resource/:id': settingsCase('PUT', '/comptes/1', {
+    Numero: '606400',
+    Libelle: 'Test',
+  }),
+  'DELETE /api/parametrages-comptables/:resource/:id': settingsCase('DELETE', '/comptes/1'),
+};
+
 const CASES: Record<string, RouteCase> = {
   'POST /api/addresses/zipcode/ct_ligue': {
     kind: 'reference-data',
@@ -124,6 +162,35 @@ const CASES: Record<string, RouteCase> = {
     ownStatus: 200,
     deniedStatus: 403,
   },
+  // SEPA (module export__sepa): a club holds no SEPA authorisation, so even its own structure is refused;
+  // the federation's allowed paths are covered by test/integration/sepa.
+  ...Object.fromEntries(
+    [
+      [
+        'GET /api/exports/sepa/prelevements/preview',
+        'GET',
+        '/api/exports/sepa/prelevements/preview?dateEcheance=2099-01-02',
+      ],
+      ['POST /api/exports/sepa/prelevements', 'POST', '/api/exports/sepa/prelevements'],
+      ['GET /api/exports/sepa/batches', 'GET', '/api/exports/sepa/batches'],
+      ['GET /api/exports/sepa/batches/:id/file', 'GET', '/api/exports/sepa/batches/1/file'],
+    ].map(([key, method, url]) => [
+      key as string,
+      {
+        kind: 'scoped',
+        request: (id: number) => ({
+          ...json(
+            method as 'GET' | 'POST',
+            url as string,
+            method === 'POST' ? { dateEcheance: '2099-01-02' } : undefined,
+          ),
+          headers: { 'x-structure-id': String(id) },
+        }),
+        ownStatus: 403,
+        deniedStatus: 403,
+      } satisfies RouteCase,
+    ]),
+  ),
   'GET /api/files/structure_document/:id': {
     kind: 'scoped',
     request: (id, context, fixtures) =>
@@ -134,6 +201,7 @@ const CASES: Record<string, RouteCase> = {
     ownStatus: 200,
     deniedStatus: 404,
   },
+  ...ACCOUNTING_CASES,
 };
 
 describe.each(testDatabaseTargets())('cross-structure access on $name (DESIGN.md section 8)', (target) => {

@@ -1,12 +1,16 @@
 import { SubPage } from '@/components/SubPage';
 import { UnderDevelopment } from '@/components/UnderDevelopment';
+import { SepaDirectDebitSection } from '@/features/sepa-export';
 import { pageTitles } from '../../messages';
 
-/** SPEC.md screen 3: 'Générer les virements SEPA' is a placeholder. */
+/** SEPA child: the direct-debit files (issue 9); 'Générer les virements SEPA' stays SPEC.md's placeholder (screen 3). */
 export function ExportSepaPage() {
   return (
-    <SubPage title={pageTitles.exportSepa}>
-      <UnderDevelopment />
-    </SubPage>
+    <>
+      <SepaDirectDebitSection />
+      <SubPage title={pageTitles.exportSepa}>
+        <UnderDevelopment />
+      </SubPage>
+    </>
   );
 }

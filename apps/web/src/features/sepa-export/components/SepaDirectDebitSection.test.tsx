@@ -1,0 +1,72 @@
+import type { MeResponse } from '@gdf/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SessionProvider } from '@/lib/session';
+import { jsonResponse, stubApi } from '@/test/stub-api';
+import { SepaDirectDebitSection } from './SepaDirectDebitSection';
+
+const me = {
+  user: { id: 1, email: 'siege@demo.fr', firstName: 'Siège', lastName: 'Démo', isSuperAdmin: false },
+  memberships: [{ structureId: 1318, structureName: 'Siège', structureType: 7, roleSlug: 'administrateur_si' }],
+  permissions: { '1318': ['export__sepa'] },
+} as unknown as MeResponse;
+
+const preview = {
+  dateEcheance: '2026-11-27',
+  nbFlux: 1,
+  totalCents: 4_250,
+  structures: [{ ID_Structure: 10, NomStructure: 'ASPTT Lyon montagne', nbFlux: 1, totalCents: 4_250 }],
+  exclues: [
+    {
+      ID_Structure: 13,
+      NomStructure: 'Club sans RIB',
+      nbFlux: 1,
+      totalCents: 100,
+      code: 'sans_rib',
+      motif: 'Aucun RIB enregistré',
+    },
+  ],
+};
+
+function renderSection() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <SessionProvider me={me}>
+          <SepaDirectDebitSection />
+        </SessionProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Prélèvements SEPA section', () => {
+  it('previews, then generates the file and shows the server message when nothing is left', async () => {
+    const generate = vi.fn(() =>
+      jsonResponse({ message: 'Aucun prélèvement à générer : aucun flux à prélever pour cette sélection.' }, 409),
+    );
+    const fetchMock = stubApi({
+      'GET /api/exports/sepa/prelevements/preview': () => jsonResponse(preview),
+      'GET /api/exports/sepa/batches': () => jsonResponse([]),
+      'POST /api/exports/sepa/prelevements': generate,
+    });
+    renderSection();
+    const table = await screen.findByRole('table', { name: 'Prélèvements à générer par structure' });
+    expect(within(table).getByText('ASPTT Lyon montagne')).toBeInTheDocument();
+    expect(screen.getByText('Aucun RIB enregistré')).toBeInTheDocument();
+    expect(await screen.findByText('Aucun fichier généré pour l’instant.')).toBeInTheDocument();
+    const previewUrl = fetchMock.mock.calls.map((call) => String(call[0])).find((url) => url.includes('preview'));
+    expect(previewUrl).toMatch(/dateEcheance=\d{4}-\d{2}-\d{2}/);
+    expect(previewUrl).toContain('categories=5');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Générer et télécharger le fichier' }));
+    expect(await screen.findByText(/Aucun prélèvement à générer/)).toBeInTheDocument();
+    expect(generate).toHaveBeenCalledTimes(1);
+  });
+});

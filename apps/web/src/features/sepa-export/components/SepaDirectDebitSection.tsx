@@ -1,0 +1,95 @@
+import { DEFAULT_PAIN008_VERSION, defaultCollectionDate, SEPA_DEFAULT_CATEGORIES } from '@gdf/domain';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { CenteredProgress } from '@/components/CenteredProgress';
+import { ApiError } from '@/lib/api-client';
+import { useCurrentStructure } from '@/lib/session';
+import { useGenerateSepa } from '../api/generate-sepa';
+import { downloadSepaBatch } from '../api/sepa-batches';
+import { useSepaPreview, type SepaSelection } from '../api/sepa-preview';
+import { sepaMessages } from '../messages';
+import { SepaBatchList } from './SepaBatchList';
+import { SepaExcludedList } from './SepaExcludedList';
+import { SepaPreviewTable } from './SepaPreviewTable';
+import { SepaSelectionForm, type SepaFormValues } from './SepaSelectionForm';
+
+const errorText = (error: unknown) => (error instanceof ApiError && error.serverMessage) || sepaMessages.genericError;
+const localDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/** 'Prélèvements SEPA': pick, preview, generate and download the pain.008 file; past files below. */
+export function SepaDirectDebitSection() {
+  const { structureId } = useCurrentStructure();
+  const today = localDay(new Date());
+  const [values, setValues] = useState<SepaFormValues>(() => ({
+    dateEcheance: defaultCollectionDate(new Date()),
+    saison: '',
+    categories: [...SEPA_DEFAULT_CATEGORIES],
+    version: DEFAULT_PAIN008_VERSION,
+  }));
+  const selection = useMemo<SepaSelection>(
+    () => ({
+      dateEcheance: values.dateEcheance,
+      saison: values.saison.length === 4 ? Number(values.saison) : undefined,
+      categories: values.categories,
+      structureId,
+    }),
+    [values, structureId],
+  );
+  const preview = useSepaPreview(selection, values.dateEcheance >= today);
+  const generation = useGenerateSepa();
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+
+  return (
+    <Box component="section" sx={{ mb: 4 }}>
+      <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
+        {sepaMessages.title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {sepaMessages.intro}
+      </Typography>
+      <SepaSelectionForm values={values} minDate={today} onChange={setValues} />
+      {preview.isPending && <CenteredProgress label={sepaMessages.loading} />}
+      {preview.isError && <Alert severity="error">{errorText(preview.error)}</Alert>}
+      {preview.data && (
+        <>
+          <SepaPreviewTable preview={preview.data} />
+          <Button
+            variant="contained"
+            sx={{ mt: 2 }}
+            disabled={preview.data.nbFlux === 0 || generation.isPending}
+            onClick={() => generation.mutate({ selection, version: values.version })}
+          >
+            {generation.isPending ? sepaMessages.generating : sepaMessages.generate}
+          </Button>
+          {generation.isSuccess && (
+            <Alert severity="success" sx={{ mt: 2 }}>
+              {sepaMessages.generated(generation.data)}
+            </Alert>
+          )}
+          {generation.isError && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {errorText(generation.error)}
+            </Alert>
+          )}
+          <SepaExcludedList excluded={preview.data.exclues} />
+        </>
+      )}
+      {downloadError && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {downloadError}
+        </Alert>
+      )}
+      <SepaBatchList
+        structureId={structureId}
+        onDownload={(batch) => {
+          setDownloadError(null);
+          downloadSepaBatch(structureId, batch).catch((error: unknown) => setDownloadError(errorText(error)));
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,81 @@
+import { PAIN008_VERSIONS, type Pain008Version } from '@gdf/domain';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { sepaMessages } from '../messages';
+
+export interface SepaFormValues {
+  dateEcheance: string;
+  saison: string;
+  categories: number[];
+  version: Pain008Version;
+}
+
+const CATEGORY_IDS = Object.keys(sepaMessages.categoryNames).map(Number);
+
+/** Collection date (never in the past), optional season, categories and file format. */
+export function SepaSelectionForm({
+  values,
+  minDate,
+  onChange,
+}: {
+  values: SepaFormValues;
+  minDate: string;
+  onChange: (values: SepaFormValues) => void;
+}) {
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
+      <TextField
+        type="date"
+        label={sepaMessages.collectionDate}
+        value={values.dateEcheance}
+        helperText={sepaMessages.collectionDateHelp}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: minDate } }}
+        onChange={(event) => {
+          // The picker's min is a hint only: typed dates before it are ignored.
+          if (event.target.value >= minDate) onChange({ ...values, dateEcheance: event.target.value });
+        }}
+      />
+      <TextField
+        label={sepaMessages.season}
+        value={values.saison}
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
+        onChange={(event) => onChange({ ...values, saison: event.target.value.replace(/\D/g, '') })}
+      />
+      <TextField
+        select
+        label={sepaMessages.categories}
+        value={values.categories}
+        sx={{ minWidth: 220 }}
+        slotProps={{
+          select: {
+            multiple: true,
+            renderValue: (selected) => (selected as number[]).map((id) => sepaMessages.categoryNames[id]).join(', '),
+          },
+        }}
+        onChange={(event) => {
+          const selected = event.target.value as unknown as number[];
+          if (selected.length > 0) onChange({ ...values, categories: selected });
+        }}
+      >
+        {CATEGORY_IDS.map((id) => (
+          <MenuItem key={id} value={id}>
+            {sepaMessages.categoryNames[id]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label={sepaMessages.version}
+        value={values.version}
+        onChange={(event) => onChange({ ...values, version: event.target.value as Pain008Version })}
+      >
+        {PAIN008_VERSIONS.map((version) => (
+          <MenuItem key={version} value={version}>
+            {sepaMessages.versions[version]}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Stack>
+  );
+}

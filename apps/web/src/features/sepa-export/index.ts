@@ -1,0 +1,1 @@
+export { SepaDirectDebitSection } from './components/SepaDirectDebitSection';

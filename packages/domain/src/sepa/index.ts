@@ -1,0 +1,6 @@
+export * from './sepa-text';
+export * from './ics';
+export * from './debtor-eligibility';
+export * from './pain008-types';
+export * from './pain008';
+export * from './sepa-contracts';

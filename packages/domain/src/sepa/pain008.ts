@@ -1,0 +1,100 @@
+import { centsToDecimal } from '../money/money';
+import { normalizeIban } from './debtor-eligibility';
+import type { Pain008Input, Pain008Version, SepaDirectDebit, SepaPostalAddress } from './pain008-types';
+import { escapeSepaXml, sepaField } from './sepa-text';
+
+/** An element whose text is transliterated to the SEPA set, cut to `max` and escaped. */
+const text = (name: string, value: string, max: number) => `<${name}>${escapeSepaXml(sepaField(value, max))}</${name}>`;
+/** An element whose value is already known to be safe (codes, dates, amounts, IBAN). */
+const raw = (name: string, value: string) => `<${name}>${escapeSepaXml(value)}</${name}>`;
+const wrap = (name: string, ...children: string[]) => `<${name}>${children.join('')}</${name}>`;
+
+/** The same elements in .02 and .08 (StrtNm, PstCd, TwnNm, Ctry), in schema order. */
+function postalAddress(address: SepaPostalAddress): string {
+  const street = address.street ? text('StrtNm', address.street, 70) : '';
+  const postCode = address.postCode ? text('PstCd', address.postCode, 16) : '';
+  return wrap('PstlAdr', street, postCode, text('TwnNm', address.town, 35), raw('Ctry', address.country));
+}
+
+/** A bank by BIC; the schema requires the agent, so a missing BIC is written NOTPROVIDED. */
+function agent(name: string, bic: string | null, version: Pain008Version): string {
+  const bicElement = version === 'pain.008.001.08' ? 'BICFI' : 'BIC';
+  const id = bic ? raw(bicElement, bic) : wrap('Othr', raw('Id', 'NOTPROVIDED'));
+  return wrap(name, wrap('FinInstnId', id));
+}
+
+function transaction(debit: SepaDirectDebit, version: Pain008Version): string {
+  return wrap(
+    'DrctDbtTxInf',
+    wrap('PmtId', raw('EndToEndId', debit.endToEndId)),
+    `<InstdAmt Ccy="EUR">${centsToDecimal(debit.amountCents)}</InstdAmt>`,
+    wrap(
+      'DrctDbtTx',
+      wrap('MndtRltdInf', raw('MndtId', debit.mandateReference), raw('DtOfSgntr', debit.mandateSignedOn)),
+    ),
+    agent('DbtrAgt', debit.debtorBic, version),
+    wrap('Dbtr', text('Nm', debit.debtorName, 70), postalAddress(debit.debtorAddress)),
+    wrap('DbtrAcct', wrap('Id', raw('IBAN', normalizeIban(debit.debtorIban)))),
+    wrap('RmtInf', text('Ustrd', debit.remittance, 140)),
+  );
+}
+
+/** Refuses what a bank would reject anyway, before any byte is written. */
+function check(input: Pain008Input): void {
+  if (input.transactions.length === 0) throw new RangeError('Aucune transaction à prélever');
+  const ids = new Set<string>();
+  for (const debit of input.transactions) {
+    if (!Number.isInteger(debit.amountCents) || debit.amountCents <= 0) {
+      throw new RangeError(`Montant invalide pour ${debit.endToEndId}`);
+    }
+    if (debit.endToEndId.length > 35 || ids.has(debit.endToEndId)) {
+      throw new RangeError(`EndToEndId invalide ou en double : ${debit.endToEndId}`);
+    }
+    ids.add(debit.endToEndId);
+  }
+}
+
+/** A pain.008 (SEPA Direct Debit CORE) document: one payment information block, one transaction per debit. */
+export function buildPain008(input: Pain008Input): string {
+  check(input);
+  const count = String(input.transactions.length);
+  const total = centsToDecimal(input.transactions.reduce((sum, debit) => sum + debit.amountCents, 0));
+  const { creditor, version } = input;
+  const header = wrap(
+    'GrpHdr',
+    raw('MsgId', input.messageId),
+    raw('CreDtTm', input.createdAt.toISOString().slice(0, 19)),
+    raw('NbOfTxs', count),
+    raw('CtrlSum', total),
+    wrap('InitgPty', text('Nm', creditor.name, 70)),
+  );
+  const paymentInfo = wrap(
+    'PmtInf',
+    raw('PmtInfId', input.paymentInfoId),
+    raw('PmtMtd', 'DD'),
+    raw('NbOfTxs', count),
+    raw('CtrlSum', total),
+    wrap(
+      'PmtTpInf',
+      wrap('SvcLvl', raw('Cd', 'SEPA')),
+      wrap('LclInstrm', raw('Cd', 'CORE')),
+      raw('SeqTp', input.sequenceType),
+    ),
+    raw('ReqdColltnDt', input.requestedCollectionDate),
+    wrap('Cdtr', text('Nm', creditor.name, 70), postalAddress(creditor.address)),
+    wrap('CdtrAcct', wrap('Id', raw('IBAN', normalizeIban(creditor.iban)))),
+    agent('CdtrAgt', creditor.bic, version),
+    raw('ChrgBr', 'SLEV'),
+    wrap(
+      'CdtrSchmeId',
+      wrap('Id', wrap('PrvtId', wrap('Othr', raw('Id', creditor.ics), wrap('SchmeNm', raw('Prtry', 'SEPA'))))),
+    ),
+    ...input.transactions.map((debit) => transaction(debit, version)),
+  );
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<Document xmlns="urn:iso:std:iso:20022:tech:xsd:${version}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">` +
+    wrap('CstmrDrctDbtInitn', header, paymentInfo) +
+    '</Document>\n'
+  );
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { Cents } from '../money/money';
+import type { SepaExclusionCode } from './debtor-eligibility';
+import { PAIN008_VERSIONS } from './pain008-types';
+
+/** Category 5 = Prélèvement SEPA (DESIGN.md section 3): the default selection. */
+export const SEPA_DEFAULT_CATEGORIES = [5] as const;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date attendue au format AAAA-MM-JJ')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && isRealDay(value), 'date inexistante');
+const id = z.number().int().positive().max(2_147_483_647);
+
+function isRealDay(value: string): boolean {
+  return new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+}
+
+/** GET .../preview query: categories as "5" or "4,5". */
+export const sepaPreviewQuerySchema = z.object({
+  dateEcheance: isoDate,
+  saison: z
+    .string()
+    .regex(/^\d{1,9}$/, 'saison invalide')
+    .transform(Number)
+    .optional(),
+  categories: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9})*$/, 'liste de catégories invalide (ex. 4,5)')
+    .transform((list) => [...new Set(list.split(',').map(Number))])
+    .optional(),
+});
+
+/** POST body of a generation. */
+export const sepaGenerateBodySchema = z.object({
+  dateEcheance: isoDate,
+  saison: id.optional(),
+  categories: z.array(id).min(1).max(20).optional(),
+  version: z.enum(PAIN008_VERSIONS).optional(),
+});
+export type SepaGenerateBody = z.input<typeof sepaGenerateBodySchema>;
+
+export interface SepaPreviewStructure {
+  ID_Structure: number;
+  NomStructure: string;
+  nbFlux: number;
+  totalCents: Cents;
+}
+
+export interface SepaExcludedStructure extends SepaPreviewStructure {
+  code: SepaExclusionCode;
+  /** French reason shown to the user. */
+  motif: string;
+}
+
+export interface SepaPreview {
+  dateEcheance: string;
+  nbFlux: number;
+  totalCents: Cents;
+  structures: SepaPreviewStructure[];
+  exclues: SepaExcludedStructure[];
+}
+
+export interface SepaBatch {
+  id: number;
+  NomFichier: string;
+  Z_DateCreation: string;
+  /** Who generated it: "Prénom Nom". */
+  auteur: string;
+  nbFlux: number;
+  totalCents: Cents;
+}
+
+/** Default requested collection date: the next business day plus a few days for the bank. */
+export function defaultCollectionDate(today: Date, extraDays = 3): string {
+  const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
+  day.setUTCDate(day.getUTCDate() + 1 + extraDays);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}

@@ -1,0 +1,49 @@
+/**
+ * SEPA files may only carry the EPC basic Latin set (a-z A-Z 0-9 / - ? : ( ) . , ' + and
+ * space): banks reject or garble anything else, so French text is transliterated first.
+ */
+const SPECIAL_LETTERS: Record<string, string> = {
+  œ: 'oe',
+  Œ: 'OE',
+  æ: 'ae',
+  Æ: 'AE',
+  ß: 'ss',
+  ø: 'o',
+  Ø: 'O',
+  ð: 'd',
+  Ð: 'D',
+  þ: 'th',
+  Þ: 'TH',
+  ł: 'l',
+  Ł: 'L',
+  '&': '+',
+  '’': "'",
+  '‘': "'",
+  '«': '',
+  '»': '',
+  '–': '-',
+  '—': '-',
+};
+const OUTSIDE_SEPA_SET = /[^A-Za-z0-9/\-?:().,'+ ]/g;
+
+/** é->e, ç->c, œ->oe...; other characters become spaces; runs of spaces collapse. */
+export function toSepaText(text: string): string {
+  const replaced = Array.from(text, (char) => SPECIAL_LETTERS[char] ?? char).join('');
+  return replaced
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '') // the accents split off by NFD
+    .replace(OUTSIDE_SEPA_SET, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Transliterated, then cut to the field's maximum length (ISO 20022 MaxNText). */
+export function sepaField(text: string, maxLength: number): string {
+  return toSepaText(text).slice(0, maxLength).trim();
+}
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+export function escapeSepaXml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char] as string);
+}
