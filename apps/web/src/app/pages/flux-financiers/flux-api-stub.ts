@@ -1,0 +1,107 @@
+import {
+  CLUB_PERMISSIONS,
+  clubMembership,
+  headOfficeMembership,
+  meWith,
+  statusApi,
+} from '@/app/testing/access-fixtures';
+import { jsonResponse, stubApi } from '@/test/stub-api';
+import type { Membership, ModuleSlugValue } from '@gdf/domain';
+
+export interface GraphqlCall {
+  query: string;
+  variables: Record<string, unknown>;
+  url: string;
+}
+
+export const fluxRow = (overrides: object = {}) => ({
+  id: 501,
+  NomFluxFinancier: 'Licence adulte Dupont',
+  Z_DateCreation: '2026-03-01T09:30:00.000Z',
+  MontantTTC: '60.00',
+  EST_Debit: true,
+  STR_Structure: { NomStructure: 'Club Alpin de Lyon' },
+  UTI_Utilisateur: { CT_Nom: 'Dupont', CT_Prenom: 'Anne', LicenceNumero: 123456 },
+  ...overrides,
+});
+
+export const ROWS = [
+  fluxRow(),
+  fluxRow({ id: 502, NomFluxFinancier: 'Remboursement licence', MontantTTC: '1234.5', EST_Debit: false }),
+  fluxRow({ id: 503, NomFluxFinancier: 'Licence jeune', UTI_Utilisateur: null }),
+];
+
+export const directDebitDetail = (overrides: object = {}) => ({
+  id: 501,
+  NomFluxFinancier: 'Prélèvement SEPA licences mars 2026',
+  ID_CategoryFlux: 5,
+  EST_Debit: true,
+  EST_Reglement: false,
+  ID_FluxFinancierRelance: null,
+  STR_Structure: { NomStructure: 'Club Alpin de Lyon' },
+  MKP_FluxFinancierDetail: [
+    {
+      id: 1,
+      NomFluxFinancierDetail: 'Licence adulte',
+      PrixUnitaire: '60.00',
+      Quantite: 2,
+      MontantTTC: '120.00',
+      EST_Debit: true,
+      Z_DateCreation: '2026-03-01T09:30:00.000Z',
+    },
+  ],
+  ...overrides,
+});
+
+interface StubOptions {
+  membership?: Membership;
+  permissions?: readonly ModuleSlugValue[];
+  rows?: unknown[];
+  total?: number;
+  detail?: object;
+  relaunch?: 'ok' | 'fail';
+  /** The search answers a GraphQL error. */
+  searchFails?: boolean;
+}
+
+/** The page's API: session, status and a GraphQL endpoint answering by operation; records calls. */
+export function stubFluxApi(options: StubOptions = {}) {
+  const { membership = clubMembership, permissions = CLUB_PERMISSIONS, rows = ROWS, relaunch = 'ok' } = options;
+  const calls: GraphqlCall[] = [];
+  const fetchMock = stubApi({
+    'GET /api/me': () => jsonResponse(meWith(membership, permissions)),
+    ...statusApi(membership),
+    ...statusApi(headOfficeMembership),
+    'POST /v1/graphql': async (request) => {
+      const { query, variables = {} } = (await request.json()) as {
+        query: string;
+        variables?: Record<string, unknown>;
+      };
+      calls.push({ query, variables, url: request.url });
+      if (query.includes('FEDE_Saison'))
+        return jsonResponse({
+          data: {
+            FEDE_Saison: [
+              { id: 2027, NomSaison: '2026-2027', EST_SaisonCourante: true },
+              { id: 2026, NomSaison: '2025-2026', EST_SaisonCourante: false },
+            ],
+          },
+        });
+      if (query.includes('SearchFlux') && options.searchFails) return jsonResponse({ errors: [{ message: 'boom' }] });
+      if (query.includes('SearchFlux'))
+        return jsonResponse({ data: { rows, total: { aggregate: { count: options.total ?? rows.length } } } });
+      if (query.includes('FluxDetail')) return jsonResponse({ data: { flux: options.detail ?? directDebitDetail() } });
+      if (query.includes('Relaunch'))
+        return relaunch === 'ok'
+          ? jsonResponse({ data: { relaunch_MKP_FluxFinancier: { id: 900 } } })
+          : jsonResponse({ errors: [{ message: 'déjà relancé' }] });
+      if (query.includes('Structures'))
+        return jsonResponse({
+          data: { STR_Structure: [{ id: 42, NomStructure: 'Club de Grenoble', ID_CodeFederal: '038001' }] },
+        });
+      return jsonResponse({ errors: [{ message: 'unexpected' }] });
+    },
+  });
+  const searches = () => calls.filter((call) => call.query.includes('SearchFlux'));
+  return { fetchMock, calls, searches };
+}

@@ -1,0 +1,181 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { currentUrl, renderApp } from '@/app/testing/render-app';
+import { directDebitDetail, stubFluxApi } from './flux-api-stub';
+
+const PATH = '/gestion-des-finances/flux-financiers';
+
+async function openResults(path = `${PATH}?libelle=Licence`, options: Parameters<typeof stubFluxApi>[0] = {}) {
+  const api = stubFluxApi(options);
+  const app = renderApp(path, { token: 'jwt' });
+  const table = await screen.findByRole('table');
+  return { ...api, ...app, table };
+}
+
+const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
+/** fr-FR puts narrow no-break spaces in amounts; compare with plain spaces. */
+const text = (cell: HTMLElement) => (cell.textContent ?? '').replace(/\s/g, ' ');
+
+describe('flux results (SPEC.md section 3, "Results table columns")', { timeout: 20_000 }, () => {
+  it('shows Débit / Crédit by EST_Debit, N.C without a user, French amounts and dates', async () => {
+    const { table } = await openResults();
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual([
+      'N° de flux',
+      'N° Licence',
+      'Licencié',
+      'Date création',
+      'Structure',
+      'Libellé',
+      'Débit',
+      'Crédit',
+      'Action',
+      'Justificatif',
+    ]);
+    const [debit, credit, noUser] = bodyRows(table).map((row) => within(row).getAllByRole('cell').map(text));
+    expect(debit?.slice(0, 8)).toEqual([
+      '501',
+      '123456',
+      'DUPONT Anne',
+      '01/03/2026 10:30',
+      'Club Alpin de Lyon',
+      'Licence adulte Dupont',
+      '60,00 €',
+      '-',
+    ]);
+    expect(credit?.slice(6, 8)).toEqual(['-', '1 234,50 €']);
+    expect(noUser?.slice(1, 3)).toEqual(['N.C', 'N.C']);
+    expect(screen.getByRole('status')).toHaveTextContent('3 flux');
+  });
+
+  it('says "plus de 10 000" past the capped count, and the empty state in French', async () => {
+    await openResults(undefined, { total: 10_001 });
+    expect(screen.getByRole('status')).toHaveTextContent('plus de 10 000 flux');
+  });
+
+  it('shows the empty state', async () => {
+    stubFluxApi({ rows: [] });
+    renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
+    expect(await screen.findByText('Aucun flux ne correspond à la recherche.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Exporter' })).toBeDisabled();
+  });
+});
+
+it('shows the error state in French', { timeout: 20_000 }, async () => {
+  stubFluxApi({ searchFails: true });
+  renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
+  expect(await screen.findByText(/La recherche n’a pas pu aboutir/)).toBeInTheDocument();
+});
+
+describe('URL state (issue 6 point 4)', { timeout: 20_000 }, () => {
+  it('reopens a search from its URL, sorts and pages server-side, and back restores it', async () => {
+    const { searches, router, user, table } = await openResults(
+      `${PATH}?structureId=101&saison=2026&libelle=Licence&taille=60&page=2`,
+    );
+    expect(screen.getByRole('textbox', { name: 'Libellé' })).toHaveValue('Licence');
+    expect(searches()[0]?.variables).toMatchObject({
+      limit: 60,
+      offset: 60,
+      orderBy: [{ Z_DateCreation: 'desc' }, { id: 'desc' }],
+    });
+
+    await user.click(within(table).getByRole('button', { name: 'Structure' }));
+    await waitFor(() => expect(currentUrl(router)).toContain('tri=structure&ordre=asc'));
+    expect(currentUrl(router)).toContain('structureId=101');
+    expect(currentUrl(router)).not.toContain('page=');
+    await waitFor(() =>
+      expect(searches().at(-1)?.variables).toMatchObject({
+        offset: 0,
+        orderBy: [{ STR_Structure: { NomStructure: 'asc' } }, { id: 'desc' }],
+      }),
+    );
+
+    await act(() => router.navigate(-1));
+    expect(currentUrl(router)).toBe(`${PATH}?structureId=101&saison=2026&libelle=Licence&taille=60&page=2`);
+    await act(() => router.navigate(1));
+    expect(currentUrl(router)).toContain('tri=structure');
+  });
+
+  it('writes a new search into the URL, keeping structureId and appMode', async () => {
+    stubFluxApi();
+    const { router, user } = renderApp(`${PATH}?structureId=101&appMode=embedded`, { token: 'jwt' });
+    await user.type(await screen.findByRole('textbox', { name: 'Nom du licencié' }), 'Dupont{Enter}');
+    await waitFor(() =>
+      expect(currentUrl(router)).toBe(`${PATH}?structureId=101&appMode=embedded&saison=2027&nom=Dupont`),
+    );
+  });
+});
+
+describe('detail modal (SPEC.md screen 5)', { timeout: 20_000 }, () => {
+  async function openModal(options: Parameters<typeof stubFluxApi>[0] = {}) {
+    const context = await openResults(undefined, options);
+    const action = screen.getByRole('button', { name: 'Voir le détail du flux 501' });
+    await context.user.click(action);
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('Licence adulte');
+    return { ...context, action, dialog };
+  }
+
+  it('is titled "NomFluxFinancier (NomStructure)" and lists the detail lines', async () => {
+    const { dialog } = await openModal();
+    expect(within(dialog).getByRole('heading')).toHaveTextContent(
+      'Prélèvement SEPA licences mars 2026 (Club Alpin de Lyon)',
+    );
+    const headers = within(dialog)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['N° de flux', 'Date création', 'Libellé', 'PU', 'Quantité', 'Débit', 'Crédit']);
+    const cells = within(dialog).getAllByRole('cell').map(text);
+    expect(cells).toEqual(['501', '01/03/2026 10:30', 'Licence adulte', '60,00 €', '2', '120,00 €', '-']);
+  });
+
+  it('closes on Escape and gives the focus back', async () => {
+    const { user, action } = await openModal();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(action).toHaveFocus();
+  });
+
+  it('closes on the close icon', async () => {
+    const { user, dialog } = await openModal();
+    await user.click(within(dialog).getByRole('button', { name: 'Fermer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('closes on an outside click', async () => {
+    await openModal();
+    const backdrop = document.querySelector('.MuiDialog-container');
+    if (!backdrop) throw new Error('no dialog container');
+    fireEvent.mouseDown(backdrop);
+    fireEvent.click(backdrop);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('relaunches an unpaid direct debit after confirmation', async () => {
+    const { user, dialog, calls } = await openModal();
+    await user.click(within(dialog).getByRole('button', { name: 'Relancer le prélèvement' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmer' }));
+    expect(await screen.findByText('Flux de prélèvement relancé')).toBeInTheDocument();
+    expect(calls.find((call) => call.query.includes('Relaunch'))?.variables).toEqual({ id: 501 });
+  });
+
+  it('says "Oups, une erreur est survenue..." when the relaunch fails', async () => {
+    const { user, dialog } = await openModal({ relaunch: 'fail' });
+    await user.click(within(dialog).getByRole('button', { name: 'Relancer le prélèvement' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmer' }));
+    expect(await screen.findByText('Oups, une erreur est survenue...')).toBeInTheDocument();
+  });
+
+  it('offers the invoice but no relaunch for a paid debit', async () => {
+    const { dialog } = await openModal({ detail: directDebitDetail({ EST_Reglement: true }) });
+    expect(within(dialog).getByRole('button', { name: 'Facture' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Relancer le prélèvement' })).not.toBeInTheDocument();
+  });
+
+  it('offers no relaunch for an already relaunched debit', async () => {
+    const { dialog } = await openModal({ detail: directDebitDetail({ ID_FluxFinancierRelance: 777 }) });
+    expect(within(dialog).queryByRole('button', { name: 'Relancer le prélèvement' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,97 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { headOfficeMembership } from '@/app/testing/access-fixtures';
+import { renderApp } from '@/app/testing/render-app';
+import { stubFluxApi } from './flux-api-stub';
+
+const PATH = '/gestion-des-finances/flux-financiers';
+
+async function openPage(path = PATH, options: Parameters<typeof stubFluxApi>[0] = {}) {
+  const api = stubFluxApi(options);
+  const app = renderApp(path, { token: 'jwt' });
+  await screen.findByRole('form', { name: 'Filtres' });
+  return { ...api, ...app };
+}
+
+const field = (name: string) => screen.getByRole('textbox', { name });
+
+describe('flux search form (SPEC.md screen 4 and section 5)', { timeout: 20_000 }, () => {
+  it('toggles the panel: "Masquer les filtres" when open, "Afficher les filtres" when closed', async () => {
+    const { user } = await openPage();
+    expect(screen.getByRole('heading', { name: 'Rechercher les flux financiers', level: 1 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Masquer les filtres' }));
+    expect(screen.getByRole('button', { name: 'Afficher les filtres' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('defaults the season to the current one and shows the hint, with no required marker', async () => {
+    await openPage();
+    expect(screen.getByRole('combobox', { name: 'Saison' })).toHaveTextContent('2026-2027');
+    expect(screen.getByText('(* Champs obligatoires)')).toBeInTheDocument();
+    expect(field('Libellé')).not.toBeRequired();
+  });
+
+  it('"Text filters require at least 3 characters", and Enter runs the search', async () => {
+    const { user, searches } = await openPage();
+    await user.type(field('Libellé'), 'Li{Enter}');
+    expect(await screen.findByText(/Merci de corriger les champs/)).toBeInTheDocument();
+    expect(screen.getByText('Au moins 3 caractères')).toBeInTheDocument();
+    expect(searches()).toHaveLength(0);
+    await user.type(field('Libellé'), 'c{Enter}');
+    await screen.findAllByRole('row');
+    expect(searches()[0]?.variables.where).toEqual({
+      _and: [{ ID_Saison: { _eq: 2027 } }, { ID_Structure: { _eq: 101 } }, { NomFluxFinancier: { _ilike: '%Lic%' } }],
+    });
+  });
+
+  it('"Search is blocked when every filter is empty"', async () => {
+    const { user, searches } = await openPage();
+    await user.click(screen.getByRole('combobox', { name: 'Saison' }));
+    await user.click(screen.getByRole('option', { name: 'Toutes les saisons' }));
+    await user.click(screen.getByRole('button', { name: 'Rechercher' }));
+    expect(await screen.findByText(/Renseignez au moins un filtre/)).toBeInTheDocument();
+    expect(searches()).toHaveLength(0);
+  });
+
+  it('"The number input blocks the keys -, + and e"', async () => {
+    await openPage();
+    const licence = screen.getByRole('spinbutton', { name: 'N° de licence' });
+    for (const key of ['-', '+', 'e', 'E']) expect(fireEvent.keyDown(licence, { key })).toBe(false);
+    expect(fireEvent.keyDown(licence, { key: '7' })).toBe(true);
+  });
+
+  it('refuses future dates ("do not allow future dates")', async () => {
+    const { user, searches } = await openPage(`${PATH}?libelle=Licence&debut=2099-01-02&fin=2099-01-01`);
+    await user.click(screen.getByRole('button', { name: 'Rechercher' }));
+    expect(await screen.findAllByText('La date ne peut pas être dans le futur')).toHaveLength(2);
+    expect(searches()).toHaveLength(0);
+  });
+
+  it('refuses an end date before the start date', async () => {
+    const { user } = await openPage(`${PATH}?libelle=Licence&debut=2024-03-02&fin=2024-03-01`);
+    await user.click(screen.getByRole('button', { name: 'Rechercher' }));
+    expect(await screen.findByText('La date de fin ne peut pas précéder la date de début')).toBeInTheDocument();
+  });
+
+  it('locks a club to its own structure', async () => {
+    await openPage();
+    expect(field('Structure')).toBeDisabled();
+    expect(field('Structure')).toHaveValue('Club Alpin de Lyon');
+  });
+
+  it('lets a type-7 structure pick a structure, and reset clears it', async () => {
+    const { user, searches } = await openPage(PATH, { membership: headOfficeMembership });
+    const picker = screen.getByRole('combobox', { name: 'Structure' });
+    await user.type(picker, 'Gre');
+    await user.click(await screen.findByRole('option', { name: 'Club de Grenoble (038001)' }, { timeout: 2000 }));
+    await user.click(screen.getByRole('button', { name: 'Rechercher' }));
+    await screen.findAllByRole('row');
+    expect(searches()[0]?.variables.where).toEqual({
+      _and: [{ ID_Saison: { _eq: 2027 } }, { ID_Structure: { _eq: 42 } }],
+    });
+    expect(searches()[0]?.url).toContain('structureId=1318');
+    await user.click(screen.getByRole('button', { name: 'Réinitialiser' }));
+    expect(
+      within(screen.getByRole('form', { name: 'Filtres' })).getByRole('combobox', { name: 'Structure' }),
+    ).toHaveValue('');
+  });
+});

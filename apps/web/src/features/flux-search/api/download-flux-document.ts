@@ -1,0 +1,30 @@
+import { fluxDocumentPath, type FluxDocumentKind } from '@gdf/domain';
+import { apiRequest } from '@/lib/api-client';
+import { toSearch } from '@/lib/routes';
+
+const FILE_NAME = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i;
+
+/** The server's file name from Content-Disposition (facture-123-2024-03-01.pdf). */
+export function fileNameOf(contentDisposition: string | null, fallback: string): string {
+  const match = FILE_NAME.exec(contentDisposition ?? '');
+  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
+}
+
+/**
+ * GET the PDF with the bearer header (never a token in the URL), then save it under the
+ * server's name (SPEC.md screen 4: the justificatif is the operation statement PDF).
+ */
+export async function downloadFluxDocument(kind: FluxDocumentKind, fluxId: number, structureId: number): Promise<void> {
+  const response = await apiRequest(fluxDocumentPath(kind, fluxId) + toSearch({ download: 1, structureId }));
+  const fileName = fileNameOf(response.headers.get('content-disposition'), `${kind}-${fluxId}.pdf`);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser time to start the download before the blob goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

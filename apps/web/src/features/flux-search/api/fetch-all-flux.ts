@@ -1,0 +1,38 @@
+import type { FluxWhere } from '@gdf/domain';
+import { fluxGraphql } from './flux-graphql';
+import { FLUX_ROW_FIELDS, type FluxOrderBy, type FluxRow } from './flux-row';
+
+/** 'Tous' and the export stop here (the server's own bound on one list is 100,000 rows). */
+export const MAX_ALL_ROWS = 100_000;
+export const ALL_ROWS_BATCH = 5_000;
+
+const BATCH = `query FluxBatch($where: MKP_FluxFinancier_bool_exp!, $orderBy: [MKP_FluxFinancier_order_by!], $limit: Int!, $offset: Int!) {
+  rows: MKP_FluxFinancier(where: $where, order_by: $orderBy, limit: $limit, offset: $offset) { ${FLUX_ROW_FIELDS} }
+}`;
+
+/**
+ * Every row matching `where`, in batches, so no single response grows too large and the
+ * caller can show progress. The order ends with id, so batches neither skip nor repeat rows.
+ */
+export async function fetchAllFlux(
+  structureId: number,
+  where: FluxWhere,
+  orderBy: FluxOrderBy,
+  options: { signal?: AbortSignal; onBatch?: (loaded: number) => void; batchSize?: number } = {},
+): Promise<FluxRow[]> {
+  const { signal, onBatch, batchSize = ALL_ROWS_BATCH } = options;
+  const rows: FluxRow[] = [];
+  while (rows.length < MAX_ALL_ROWS) {
+    const limit = Math.min(batchSize, MAX_ALL_ROWS - rows.length);
+    const data = await fluxGraphql<{ rows: FluxRow[] }>(
+      structureId,
+      BATCH,
+      { where, orderBy, limit, offset: rows.length },
+      signal,
+    );
+    rows.push(...data.rows);
+    onBatch?.(rows.length);
+    if (data.rows.length < limit) break;
+  }
+  return rows;
+}

@@ -1,0 +1,36 @@
+import { fluxGraphql } from './flux-graphql';
+
+export interface FluxDetailLine {
+  id: number;
+  NomFluxFinancierDetail: string;
+  PrixUnitaire: string | number;
+  Quantite: number;
+  MontantTTC: string | number;
+  EST_Debit: boolean;
+  Z_DateCreation: string;
+}
+
+export interface FluxDetail {
+  id: number;
+  NomFluxFinancier: string;
+  ID_CategoryFlux: number;
+  EST_Debit: boolean;
+  EST_Reglement: boolean;
+  ID_FluxFinancierRelance: number | null;
+  STR_Structure: { NomStructure: string } | null;
+  MKP_FluxFinancierDetail: FluxDetailLine[];
+}
+
+const DETAIL = `query FluxDetail($id: Int!) {
+  flux: MKP_FluxFinancier_by_pk(id: $id) {
+    id NomFluxFinancier ID_CategoryFlux EST_Debit EST_Reglement ID_FluxFinancierRelance
+    STR_Structure { NomStructure }
+    MKP_FluxFinancierDetail(order_by: [{id: asc}]) {
+      id NomFluxFinancierDetail PrixUnitaire Quantite MontantTTC EST_Debit Z_DateCreation
+    }
+  }
+}`;
+
+export async function getFluxDetail(structureId: number, id: number, signal?: AbortSignal): Promise<FluxDetail | null> {
+  return (await fluxGraphql<{ flux: FluxDetail | null }>(structureId, DETAIL, { id }, signal)).flux;
+}

@@ -1,0 +1,42 @@
+import { contains } from '@gdf/domain';
+import { fluxGraphql } from './flux-graphql';
+
+export interface StructureOption {
+  id: number;
+  NomStructure: string;
+  ID_CodeFederal: string | null;
+}
+
+const STRUCTURES = `query Structures($where: STR_Structure_bool_exp!) {
+  STR_Structure(where: $where, order_by: [{NomStructure: asc}], limit: 20) { id NomStructure ID_CodeFederal }
+}`;
+
+/** The federation's structures whose name contains, or whose federal code starts with, `text`. */
+export async function searchStructures(
+  federationId: number,
+  text: string,
+  signal?: AbortSignal,
+): Promise<StructureOption[]> {
+  const where = {
+    _and: [
+      { _or: [{ ID_Federation: { _eq: federationId } }, { id: { _eq: federationId } }] },
+      { _or: [{ NomStructure: { _ilike: contains(text) } }, { ID_CodeFederal: { _ilike: `${text}%` } }] },
+    ],
+  };
+  return (await fluxGraphql<{ STR_Structure: StructureOption[] }>(federationId, STRUCTURES, { where }, signal))
+    .STR_Structure;
+}
+
+export async function getStructure(
+  currentStructureId: number,
+  id: number,
+  signal?: AbortSignal,
+): Promise<StructureOption | null> {
+  const data = await fluxGraphql<{ STR_Structure: StructureOption[] }>(
+    currentStructureId,
+    STRUCTURES,
+    { where: { id: { _eq: id } } },
+    signal,
+  );
+  return data.STR_Structure[0] ?? null;
+}

@@ -1,0 +1,41 @@
+import Button from '@mui/material/Button';
+import { ModuleSlug, relaunchRefusal } from '@gdf/domain';
+import { useSession } from '@/lib/session';
+import type { FluxDetail } from '../api/get-flux-detail';
+import { useRelaunch } from '../hooks/use-relaunch';
+import { fluxSearchMessages as m } from '../messages';
+import { RelaunchAction } from './RelaunchAction';
+
+interface FluxDetailActionsProps {
+  flux: FluxDetail;
+  structureId: number;
+  onDownloadInvoice: (fluxId: number) => void;
+  notify: (message: string, severity: 'success' | 'error') => void;
+}
+
+/**
+ * The invoice, and the relaunch of an unpaid direct debit not yet relaunched (SPEC.md
+ * section 4) for users holding the flux module permission; the server checks both again.
+ */
+export function FluxDetailActions({ flux, structureId, onDownloadInvoice, notify }: FluxDetailActionsProps) {
+  const { me, modules } = useSession();
+  const relaunch = useRelaunch(structureId);
+  const allowed = me.isSuperAdmin || modules.includes(ModuleSlug.FluxFinanciers);
+  const canRelaunch = allowed && relaunchRefusal({ ...flux }) === null;
+  return (
+    <>
+      <Button onClick={() => onDownloadInvoice(flux.id)}>{m.facture}</Button>
+      {canRelaunch && (
+        <RelaunchAction
+          pending={relaunch.isPending}
+          onConfirm={() =>
+            relaunch.mutate(flux.id, {
+              onSuccess: () => notify(m.relaunchSuccess, 'success'),
+              onError: () => notify(m.relaunchFailure, 'error'),
+            })
+          }
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Alert from '@mui/material/Alert';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { getFluxDetail, type FluxDetail } from '../api/get-flux-detail';
+import { FLUX_DETAIL_QUERY_KEY } from '../hooks/use-relaunch';
+import { fluxSearchMessages as m } from '../messages';
+import { FluxDetailLines } from './FluxDetailLines';
+
+interface FluxDetailModalProps {
+  structureId: number;
+  /** The flux shown; null when closed. */
+  fluxId: number | null;
+  /** Title before the detail arrives (from the results row). */
+  fallbackTitle?: string;
+  onClose: () => void;
+  /** Buttons under the lines (invoice, relaunch), given the loaded flux. */
+  renderActions?: (flux: FluxDetail) => ReactNode;
+}
+
+/**
+ * SPEC.md screen 5: the flux's detail lines, titled 'NomFluxFinancier (NomStructure)'. MUI
+ * Dialog closes on outside click and Escape, traps focus and gives it back on close.
+ */
+export function FluxDetailModal({ structureId, fluxId, fallbackTitle, onClose, renderActions }: FluxDetailModalProps) {
+  const detail = useQuery({
+    queryKey: [FLUX_DETAIL_QUERY_KEY, structureId, fluxId],
+    queryFn: ({ signal }) => getFluxDetail(structureId, fluxId ?? 0, signal),
+    enabled: fluxId !== null,
+  });
+  const flux = detail.data;
+  const title = flux ? `${flux.NomFluxFinancier} (${flux.STR_Structure?.NomStructure ?? ''})` : (fallbackTitle ?? '');
+
+  return (
+    <Dialog open={fluxId !== null} onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="flux-detail-title">
+      <DialogTitle id="flux-detail-title" sx={{ pr: 6 }}>
+        {title}
+      </DialogTitle>
+      <IconButton aria-label={m.close} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <CloseIcon />
+      </IconButton>
+      <DialogContent dividers>
+        {detail.isPending && fluxId !== null && <LinearProgress aria-label={m.modalLoading} />}
+        {(detail.isError || (detail.isSuccess && !flux)) && <Alert severity="error">{m.relaunchFailure}</Alert>}
+        {flux && <FluxDetailLines flux={flux} />}
+      </DialogContent>
+      {flux && renderActions && <DialogActions>{renderActions(flux)}</DialogActions>}
+    </Dialog>
+  );
+}

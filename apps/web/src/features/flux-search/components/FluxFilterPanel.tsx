@@ -1,0 +1,98 @@
+import FilterListIcon from '@mui/icons-material/FilterList';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  parisToday,
+  resetClearsStructure,
+  validateFluxFilters,
+  type FluxFilterErrors,
+  type FluxSearchFilters,
+  type StructureTypeId,
+} from '@gdf/domain';
+import { useState, type ReactNode } from 'react';
+import type { Season } from '../api/get-seasons';
+import { fluxSearchMessages as m } from '../messages';
+import { FluxFilterFields } from './FluxFilterFields';
+
+export interface FluxFilterPanelProps {
+  initialFilters: FluxSearchFilters;
+  /** What the reset button goes back to (season by default, no text). */
+  resetFilters: FluxSearchFilters;
+  seasons: readonly Season[];
+  structureType: StructureTypeId;
+  /** The structure picker of a type-7 structure; absent for locked types. */
+  renderStructurePicker?: (value: number | null, onChange: (id: number | null) => void) => ReactNode;
+  lockedStructureName?: string;
+  onSearch: (filters: FluxSearchFilters) => void;
+}
+
+/** The collapsible filter panel (SPEC.md screen 4, section 5). */
+export function FluxFilterPanel(props: FluxFilterPanelProps) {
+  const { initialFilters, resetFilters, structureType, onSearch } = props;
+  const [open, setOpen] = useState(true);
+  const [filters, setFilters] = useState(initialFilters);
+  const [errors, setErrors] = useState<FluxFilterErrors>({});
+
+  const change = (patch: Partial<FluxSearchFilters>) => {
+    setFilters((previous) => ({ ...previous, ...patch }));
+    // Errors are re-checked on the next search; a field being corrected loses its message now.
+    setErrors((previous) => {
+      const next = { ...previous, form: undefined };
+      for (const key of Object.keys(patch)) delete next[key as keyof FluxFilterErrors];
+      return next;
+    });
+  };
+
+  const submit = () => {
+    const found = validateFluxFilters(filters, parisToday());
+    setErrors(found);
+    if (Object.keys(found).length === 0) onSearch(filters);
+  };
+
+  const reset = () => {
+    setFilters({ ...resetFilters, structureId: resetClearsStructure(structureType) ? null : filters.structureId });
+    setErrors({});
+  };
+
+  const invalid = Object.keys(errors).length > 0;
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+      <Button startIcon={<FilterListIcon />} onClick={() => setOpen((value) => !value)} aria-expanded={open}>
+        {open ? m.hideFilters : m.showFilters}
+      </Button>
+      <Collapse in={open}>
+        <form
+          noValidate
+          aria-label={m.filtersTitle}
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <FluxFilterFields {...props} filters={filters} errors={errors} onChange={change} onEnter={submit} />
+          {invalid && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {m.formAlert}
+              {errors.form && ` : ${errors.form}`}
+            </Alert>
+          )}
+          <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
+            <Button type="submit" variant="contained">
+              {m.search}
+            </Button>
+            <Button type="button" onClick={reset}>
+              {m.reset}
+            </Button>
+            <Typography variant="caption" color="text.secondary">
+              {m.requiredHint}
+            </Typography>
+          </Stack>
+        </form>
+      </Collapse>
+    </Paper>
+  );
+}

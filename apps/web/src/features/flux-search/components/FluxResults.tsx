@@ -1,0 +1,51 @@
+import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { FluxRow } from '../api/flux-row';
+import type { FluxSearchResult } from '../hooks/use-flux-search';
+import { fluxSearchMessages as m } from '../messages';
+import { FluxResultsFooter } from './FluxResultsFooter';
+import { FluxResultsTable } from './FluxResultsTable';
+
+interface FluxResultsProps {
+  search: FluxSearchResult;
+  onOpen: (row: FluxRow) => void;
+  onDownloadJustificatif: (row: FluxRow) => void;
+}
+
+/** Results and their states: not searched yet, loading, error, empty, rows. */
+export function FluxResults({ search, onOpen, onDownloadJustificatif }: FluxResultsProps) {
+  if (search.status === 'idle') return <Typography color="text.secondary">{m.notSearched}</Typography>;
+  if (search.status === 'error') return <Alert severity="error">{m.error}</Alert>;
+  if (search.status === 'loading')
+    return (
+      <Stack spacing={1} aria-busy="true" aria-label={m.loading}>
+        <LinearProgress />
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} variant="rectangular" height={32} />
+        ))}
+      </Stack>
+    );
+  if (search.rows.length === 0) return <Alert severity="info">{m.empty}</Alert>;
+  return (
+    <Paper variant="outlined">
+      {search.refreshing && <LinearProgress aria-label={m.loading} />}
+      <FluxResultsTable
+        rows={search.rows}
+        sort={search.state.sort}
+        onSortChange={search.setSort}
+        virtual={search.state.pageSize === 'all'}
+        actions={{ open: onOpen, downloadJustificatif: onDownloadJustificatif }}
+      />
+      <FluxResultsFooter
+        state={search.state}
+        total={search.total}
+        onPageChange={search.setPage}
+        onPageSizeChange={search.setPageSize}
+      />
+    </Paper>
+  );
+}

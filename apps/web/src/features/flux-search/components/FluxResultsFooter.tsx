@@ -1,0 +1,38 @@
+import TablePagination from '@mui/material/TablePagination';
+import { FLUX_TOTAL_CAP } from '@gdf/domain';
+import { formatInteger } from '@/lib/format';
+import { fluxSearchMessages as m } from '../messages';
+import { PAGE_SIZES, type FluxSearchState, type PageSize } from '../utils/search-url';
+
+interface FluxResultsFooterProps {
+  state: FluxSearchState;
+  total: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: PageSize) => void;
+}
+
+const ALL = -1;
+
+/** Page sizes 30, 60, 90 and 'Tous' (SPEC.md section 9); past the cap the count is unknown (-1). */
+export function FluxResultsFooter({ state, total, onPageChange, onPageSizeChange }: FluxResultsFooterProps) {
+  const all = state.pageSize === 'all';
+  return (
+    <TablePagination
+      component="div"
+      count={all ? total : total > FLUX_TOTAL_CAP ? -1 : total}
+      page={all ? 0 : state.page}
+      rowsPerPage={state.pageSize === 'all' ? ALL : state.pageSize}
+      rowsPerPageOptions={PAGE_SIZES.map((size) => (size === 'all' ? { label: m.all, value: ALL } : size))}
+      onPageChange={(_event, page) => onPageChange(page)}
+      onRowsPerPageChange={(event) => {
+        const value = Number(event.target.value);
+        onPageSizeChange(value === ALL ? 'all' : (value as PageSize));
+      }}
+      labelRowsPerPage={m.pageSize}
+      labelDisplayedRows={({ from, to, count }) =>
+        `${formatInteger(from)}–${formatInteger(to)} sur ${count === -1 ? `plus de ${formatInteger(FLUX_TOTAL_CAP)}` : formatInteger(count)}`
+      }
+      getItemAriaLabel={(type) => (type === 'next' ? m.nextPage : m.previousPage)}
+    />
+  );
+}

@@ -1,0 +1,106 @@
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { EMPTY_FLUX_FILTERS, canPickStructure, totalLabel } from '@gdf/domain';
+import { useMemo, useState, type ReactNode } from 'react';
+import { formatInteger } from '@/lib/format';
+import { useCurrentStructure } from '@/lib/session';
+import { downloadFluxDocument } from '../api/download-flux-document';
+import type { FluxRow } from '../api/flux-row';
+import { useFluxSearch } from '../hooks/use-flux-search';
+import { useSeasons } from '../hooks/use-seasons';
+import { fluxSearchMessages as m } from '../messages';
+import { FluxDetailActions } from './FluxDetailActions';
+import { FluxDetailModal } from './FluxDetailModal';
+import { FluxFilterPanel } from './FluxFilterPanel';
+import { FluxResults } from './FluxResults';
+import { Notice, type NoticeState } from './Notice';
+import { StructurePicker } from './StructurePicker';
+
+export interface FluxExportSlotProps {
+  /** Every row matching the current search (not only the page), in batches. */
+  fetchRows: () => Promise<FluxRow[]>;
+  disabled: boolean;
+}
+
+interface FluxSearchProps {
+  /** The export button, composed by the page (a feature never imports another). */
+  renderExport?: (props: FluxExportSlotProps) => ReactNode;
+}
+
+/** SPEC.md screens 4 and 5: filters, results, detail modal. State lives in the URL (useFluxSearch). */
+export function FluxSearch({ renderExport }: FluxSearchProps) {
+  const search = useFluxSearch();
+  const { structureId, currentStructure } = useCurrentStructure();
+  const seasons = useSeasons(structureId);
+  const [open, setOpen] = useState<FluxRow | null>(null);
+  const [notice, setNotice] = useState<NoticeState | null>(null);
+  const picker = canPickStructure(currentStructure.structureType);
+  const resetFilters = useMemo(
+    () => ({ ...EMPTY_FLUX_FILTERS, season: seasons.defaultSeason }),
+    [seasons.defaultSeason],
+  );
+
+  const download = (kind: 'facture' | 'releve', fluxId: number) =>
+    downloadFluxDocument(kind, fluxId, structureId).catch(() =>
+      setNotice({ message: m.downloadError, severity: 'error' }),
+    );
+  const noResults = search.status !== 'success' || search.rows.length === 0;
+
+  return (
+    <>
+      {seasons.settled ? (
+        <FluxFilterPanel
+          // A new URL (back/forward, a shared link) re-seeds the form.
+          key={JSON.stringify(search.state.filters)}
+          initialFilters={search.state.filters ?? resetFilters}
+          resetFilters={resetFilters}
+          seasons={seasons.seasons}
+          structureType={currentStructure.structureType}
+          lockedStructureName={currentStructure.structureName}
+          renderStructurePicker={
+            picker
+              ? (value, onChange) => <StructurePicker federationId={structureId} value={value} onChange={onChange} />
+              : undefined
+          }
+          onSearch={search.search}
+        />
+      ) : (
+        <LinearProgress aria-label={m.loading} sx={{ mb: 2 }} />
+      )}
+      {search.status !== 'idle' && (
+        <Stack direction="row" sx={{ mb: 1, alignItems: 'center', justifyContent: 'space-between', minHeight: 40 }}>
+          <Typography role="status">
+            {search.status === 'success' &&
+              // 'Tous' counts the loaded rows, the pages a capped count (DESIGN.md section 7).
+              m.total(
+                search.state.pageSize === 'all' ? formatInteger(search.total) : totalLabel(search.total, formatInteger),
+              )}
+          </Typography>
+          {renderExport && (
+            <Tooltip title={noResults ? m.exportDisabled : ''}>
+              <span>{renderExport({ fetchRows: () => search.fetchAll(), disabled: noResults })}</span>
+            </Tooltip>
+          )}
+        </Stack>
+      )}
+      <FluxResults search={search} onOpen={setOpen} onDownloadJustificatif={(row) => void download('releve', row.id)} />
+      <FluxDetailModal
+        structureId={structureId}
+        fluxId={open?.id ?? null}
+        fallbackTitle={open ? `${open.NomFluxFinancier} (${open.STR_Structure?.NomStructure ?? ''})` : undefined}
+        onClose={() => setOpen(null)}
+        renderActions={(flux) => (
+          <FluxDetailActions
+            flux={flux}
+            structureId={structureId}
+            onDownloadInvoice={(fluxId) => void download('facture', fluxId)}
+            notify={(message, severity) => setNotice({ message, severity })}
+          />
+        )}
+      />
+      <Notice notice={notice} onClose={() => setNotice(null)} />
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { buildFluxWhere, canPickStructure, parisToday, validateFluxFilters, type FluxSearchFilters } from '@gdf/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { useCurrentStructure } from '@/lib/session';
+import { fetchAllFlux } from '../api/fetch-all-flux';
+import type { FluxRow } from '../api/flux-row';
+import { searchFluxPage } from '../api/search-flux';
+import { fluxOrderBy } from '../utils/order-by';
+import { parseSearchUrl, writeSearchUrl, type FluxSearchState, type PageSize } from '../utils/search-url';
+
+/** Prefix of every flux list query: invalidated after a relaunch. */
+export const FLUX_SEARCH_QUERY_KEY = 'flux-search';
+
+export interface FluxSearchResult {
+  state: FluxSearchState;
+  rows: readonly FluxRow[];
+  /** Capped count for pages, the number of loaded rows for 'Tous'. */
+  total: number;
+  status: 'idle' | 'loading' | 'error' | 'success';
+  /** Fetching with results already shown (page change, refresh). */
+  refreshing: boolean;
+  search: (filters: FluxSearchFilters) => void;
+  setSort: (sort: FluxSearchState['sort']) => void;
+  setPage: (page: number) => void;
+  setPageSize: (pageSize: PageSize) => void;
+  /** Every row matching the current search, in batches (the export). */
+  fetchAll: (onBatch?: (loaded: number) => void) => Promise<FluxRow[]>;
+}
+
+const NO_ROWS: FluxRow[] = [];
+
+/** Headless state of the flux search (issue 6 point 4): URL in, rows out; no markup. */
+export function useFluxSearch(): FluxSearchResult {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { structureId, currentStructure } = useCurrentStructure();
+  const state = useMemo(() => parseSearchUrl(searchParams), [searchParams]);
+  const locked = canPickStructure(currentStructure.structureType) ? undefined : structureId;
+  // A hand-edited link with invalid filters runs no search: the form shows why on submit.
+  const where = useMemo(
+    () =>
+      state.filters && Object.keys(validateFluxFilters(state.filters, parisToday())).length === 0
+        ? buildFluxWhere(state.filters, locked)
+        : null,
+    [state.filters, locked],
+  );
+  const orderBy = useMemo(() => fluxOrderBy(state.sort), [state.sort]);
+  const all = state.pageSize === 'all';
+
+  const pageQuery = useQuery({
+    queryKey: [FLUX_SEARCH_QUERY_KEY, structureId, where, orderBy, state.pageSize, state.page],
+    queryFn: ({ signal }) => {
+      const limit = state.pageSize === 'all' ? 0 : state.pageSize;
+      return searchFluxPage(structureId, { where: where ?? {}, orderBy, limit, offset: state.page * limit }, signal);
+    },
+    enabled: where !== null && !all,
+    placeholderData: keepPreviousData,
+  });
+  const allQuery = useQuery({
+    queryKey: [FLUX_SEARCH_QUERY_KEY, structureId, where, orderBy, 'all'],
+    queryFn: ({ signal }) => fetchAllFlux(structureId, where ?? {}, orderBy, { signal }),
+    enabled: where !== null && all,
+    // Comparing 100,000 fresh rows with the previous ones costs more than it saves.
+    structuralSharing: false,
+  });
+  const query = all ? allQuery : pageQuery;
+
+  const update = useCallback(
+    (change: (state: FluxSearchState) => FluxSearchState) =>
+      setSearchParams((previous) => writeSearchUrl(previous, change(parseSearchUrl(previous)))),
+    [setSearchParams],
+  );
+
+  const fetchAll = useCallback(
+    (onBatch?: (loaded: number) => void) =>
+      where ? fetchAllFlux(structureId, where, orderBy, { onBatch }) : Promise.resolve([]),
+    [structureId, where, orderBy],
+  );
+
+  return {
+    state,
+    rows: (all ? allQuery.data : pageQuery.data?.rows) ?? NO_ROWS,
+    total: (all ? allQuery.data?.length : pageQuery.data?.cappedTotal) ?? 0,
+    status: where === null ? 'idle' : query.isError ? 'error' : query.isPending ? 'loading' : 'success',
+    refreshing: query.isFetching && !query.isPending,
+    search: useCallback((filters) => update((previous) => ({ ...previous, filters, page: 0 })), [update]),
+    setSort: useCallback((sort) => update((previous) => ({ ...previous, sort, page: 0 })), [update]),
+    setPage: useCallback((page) => update((previous) => ({ ...previous, page })), [update]),
+    setPageSize: useCallback((pageSize) => update((previous) => ({ ...previous, pageSize, page: 0 })), [update]),
+    fetchAll,
+  };
+}

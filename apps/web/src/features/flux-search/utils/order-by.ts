@@ -1,0 +1,19 @@
+import type { FluxOrderBy } from '../api/flux-row';
+import type { FluxSearchState, SortColumn, SortDirection } from './search-url';
+
+const SORT_PATHS: Record<SortColumn, (direction: SortDirection) => Record<string, unknown>> = {
+  id: (direction) => ({ id: direction }),
+  licence: (direction) => ({ UTI_Utilisateur: { LicenceNumero: direction } }),
+  licensee: (direction) => ({ UTI_Utilisateur: { CT_Nom: direction } }),
+  createdAt: (direction) => ({ Z_DateCreation: direction }),
+  structure: (direction) => ({ STR_Structure: { NomStructure: direction } }),
+  label: (direction) => ({ NomFluxFinancier: direction }),
+  amount: (direction) => ({ MontantTTC: direction }),
+};
+
+/** Server-side order; id last, so pages never overlap or skip rows of equal keys. */
+export function fluxOrderBy(sort: FluxSearchState['sort']): FluxOrderBy {
+  const order = [SORT_PATHS[sort.column](sort.direction)];
+  if (sort.column !== 'id') order.push({ id: 'desc' });
+  return order;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { fluxOrderBy } from './order-by';
+import { parseSearchUrl, writeSearchUrl, type FluxSearchState } from './search-url';
+
+// Issue 6 point 4: a copied link reopens the same search (filters, sort, page, page size).
+describe('search URL round trip', () => {
+  const state: FluxSearchState = {
+    filters: {
+      season: 2026,
+      structureId: 42,
+      licence: '123456',
+      lastName: 'Dupont',
+      codeFederal: '069001',
+      label: 'Licence adulte',
+      startDate: '2026-01-01',
+      endDate: '2026-03-31',
+    },
+    sort: { column: 'structure', direction: 'asc' },
+    page: 3,
+    pageSize: 'all',
+  };
+
+  it('writes then reads the same state, keeping structureId and appMode', () => {
+    const url = writeSearchUrl(new URLSearchParams('structureId=1318&appMode=embedded&page=9'), state);
+    expect(url.get('structureId')).toBe('1318');
+    expect(url.get('appMode')).toBe('embedded');
+    expect(url.get('taille')).toBe('tous');
+    expect(parseSearchUrl(url)).toEqual(state);
+  });
+
+  it('leaves defaults out and reads "not searched yet" from a bare URL', () => {
+    const url = writeSearchUrl(new URLSearchParams(), {
+      filters: {
+        ...state.filters!,
+        structureId: null,
+        licence: '',
+        lastName: '',
+        codeFederal: '',
+        label: '',
+        startDate: '',
+        endDate: '',
+      },
+      sort: { column: 'createdAt', direction: 'desc' },
+      page: 0,
+      pageSize: 30,
+    });
+    expect(url.toString()).toBe('saison=2026');
+    expect(parseSearchUrl(new URLSearchParams('structureId=5')).filters).toBeNull();
+  });
+
+  it('ignores values it does not know', () => {
+    const parsed = parseSearchUrl(new URLSearchParams('libelle=abc&tri=DROP&taille=1000&page=-1&saison=x'));
+    expect(parsed).toMatchObject({ sort: { column: 'createdAt', direction: 'desc' }, pageSize: 30, page: 0 });
+    expect(parsed.filters?.season).toBeNull();
+  });
+
+  it('orders server-side with id last (stable pages)', () => {
+    expect(fluxOrderBy({ column: 'licensee', direction: 'asc' })).toEqual([
+      { UTI_Utilisateur: { CT_Nom: 'asc' } },
+      { id: 'desc' },
+    ]);
+    expect(fluxOrderBy({ column: 'id', direction: 'asc' })).toEqual([{ id: 'asc' }]);
+  });
+});

@@ -1,0 +1,82 @@
+import { EMPTY_FLUX_FILTERS, type FluxSearchFilters } from '@gdf/domain';
+
+/**
+ * The search lives in the URL (issue 6 point 4): a copied link reopens the same search and
+ * back/forward restore it. French keys, since users see and share these links.
+ */
+export const PAGE_SIZES = [30, 60, 90, 'all'] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+
+export const SORT_COLUMNS = ['id', 'licence', 'licensee', 'createdAt', 'structure', 'label', 'amount'] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number];
+export type SortDirection = 'asc' | 'desc';
+
+export interface FluxSearchState {
+  /** null until a search was asked for: the page then shows the form only. */
+  filters: FluxSearchFilters | null;
+  sort: { column: SortColumn; direction: SortDirection };
+  /** 0-based. */
+  page: number;
+  pageSize: PageSize;
+}
+
+export const DEFAULT_SORT = { column: 'createdAt', direction: 'desc' } as const;
+
+const TEXT_KEYS = {
+  licence: 'licence',
+  lastName: 'nom',
+  codeFederal: 'code',
+  label: 'libelle',
+  startDate: 'debut',
+  endDate: 'fin',
+} as const satisfies Partial<Record<keyof FluxSearchFilters, string>>;
+const FILTER_KEYS = ['saison', 'structure', ...Object.values(TEXT_KEYS)];
+/** Keys this page owns; any other (structureId, appMode) is kept as it is. */
+const OWN_KEYS = [...FILTER_KEYS, 'tri', 'ordre', 'page', 'taille'];
+
+function positiveInt(value: string | null): number | null {
+  return value !== null && /^\d{1,9}$/.test(value) ? Number(value) : null;
+}
+
+export function parseSearchUrl(params: URLSearchParams): FluxSearchState {
+  const searched = FILTER_KEYS.some((key) => params.has(key));
+  const filters: FluxSearchFilters = { ...EMPTY_FLUX_FILTERS };
+  filters.season = positiveInt(params.get('saison'));
+  filters.structureId = positiveInt(params.get('structure'));
+  for (const [field, key] of Object.entries(TEXT_KEYS) as [keyof typeof TEXT_KEYS, string][])
+    filters[field] = params.get(key) ?? '';
+  const column = params.get('tri') as SortColumn | null;
+  const size = params.get('taille');
+  const pageSize = size === 'tous' ? 'all' : (PAGE_SIZES.find((item) => String(item) === size) ?? 30);
+  return {
+    filters: searched ? filters : null,
+    sort:
+      column && SORT_COLUMNS.includes(column)
+        ? { column, direction: params.get('ordre') === 'asc' ? 'asc' : 'desc' }
+        : DEFAULT_SORT,
+    page: Math.max(0, (positiveInt(params.get('page')) ?? 1) - 1),
+    pageSize,
+  };
+}
+
+/** `current` with the page's own keys replaced by `state` (defaults left out). */
+export function writeSearchUrl(current: URLSearchParams, state: FluxSearchState): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const key of OWN_KEYS) next.delete(key);
+  const { filters } = state;
+  if (filters) {
+    if (filters.season !== null) next.set('saison', String(filters.season));
+    if (filters.structureId !== null) next.set('structure', String(filters.structureId));
+    for (const [field, key] of Object.entries(TEXT_KEYS) as [keyof typeof TEXT_KEYS, string][]) {
+      const value = filters[field].trim();
+      if (value) next.set(key, value);
+    }
+  }
+  if (state.sort.column !== DEFAULT_SORT.column || state.sort.direction !== DEFAULT_SORT.direction) {
+    next.set('tri', state.sort.column);
+    next.set('ordre', state.sort.direction);
+  }
+  if (state.page > 0) next.set('page', String(state.page + 1));
+  if (state.pageSize !== 30) next.set('taille', state.pageSize === 'all' ? 'tous' : String(state.pageSize));
+  return next;
+}

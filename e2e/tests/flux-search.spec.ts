@@ -1,0 +1,195 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// Issue 6: 'Rechercher les flux financiers' against the real server and its demo data.
+const TOKEN_STORAGE_KEY = 'gdf.token';
+const SEARCH_PATH = '/gestion-des-finances/flux-financiers';
+const tokens = new Map<string, string>();
+
+/** Signs in through the API once per account, each from its own address (login rate limit). */
+async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
+  let token = tokens.get(email);
+  if (!token) {
+    const response = await request.post('/api/auth/login', {
+      data: { email, password: 'demo1234' },
+      headers: { 'X-Forwarded-For': `198.51.100.${tokens.size + 60}` },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    token = ((await response.json()) as { token: string }).token;
+    tokens.set(email, token);
+  }
+  return token;
+}
+
+async function signIn(page: Page, email: string): Promise<string> {
+  const token = await tokenFor(page.request, email);
+  await page
+    .context()
+    .addInitScript(([key, value]) => sessionStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
+  return token;
+}
+
+async function graphql<T>(page: Page, token: string, query: string, structureId?: number): Promise<T> {
+  const response = await page.request.post(`/v1/graphql${structureId ? `?structureId=${structureId}` : ''}`, {
+    data: { query },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: T }).data;
+}
+
+const results = (page: Page) => page.getByRole('table').first();
+const bodyRows = (page: Page) => results(page).locator('tbody tr');
+const totalText = (page: Page) => page.getByRole('status').filter({ hasText: /flux$/ });
+
+test('a club user searches by label with Enter, opens and closes the detail three ways', async ({ page }) => {
+  await signIn(page, 'club@demo.fr');
+  await page.goto(SEARCH_PATH);
+  await expect(page.getByRole('heading', { name: 'Rechercher les flux financiers', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Masquer les filtres' }).click();
+  await expect(page.getByRole('button', { name: 'Afficher les filtres' })).toBeVisible();
+  await page.getByRole('button', { name: 'Afficher les filtres' }).click();
+
+  await page.getByLabel('Libellé').fill('Li');
+  await page.getByLabel('Libellé').press('Enter');
+  await expect(page.getByText('Merci de corriger les champs')).toBeVisible();
+  await page.getByLabel('Libellé').fill('Licence');
+  await page.getByLabel('Libellé').press('Enter');
+  await expect(page).toHaveURL(/libelle=Licence/);
+  await expect(bodyRows(page).first()).toBeVisible();
+  await expect(bodyRows(page).first()).toContainText(/licence/i);
+
+  const action = bodyRows(page)
+    .first()
+    .getByRole('button', { name: /Voir le détail du flux/ });
+  const dialog = page.getByRole('dialog');
+  await action.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('columnheader', { name: 'Quantité' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(action).toBeFocused();
+
+  await action.click();
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
+  await expect(dialog).toBeHidden();
+
+  await action.click();
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeHidden();
+});
+
+test('a club user downloads a justificatif and exports the search, and a copied link reopens it', async ({ page }) => {
+  await signIn(page, 'club@demo.fr');
+  await page.goto(`${SEARCH_PATH}?libelle=Affiliation&saison=`);
+  await expect(bodyRows(page).first()).toBeVisible();
+  const firstId = (await bodyRows(page).first().locator('td').first().textContent())?.trim();
+
+  const pdf = page.waitForEvent('download');
+  await bodyRows(page).first().getByRole('button', { name: 'Télécharger le justificatif' }).click();
+  const download = await pdf;
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^releve-${firstId}-\\d{4}-\\d{2}-\\d{2}\\.pdf$`));
+  expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-');
+
+  const total = Number((await totalText(page).textContent())?.replace(/\D/g, ''));
+  const csv = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exporter' }).click();
+  const exported = await csv;
+  expect(exported.suggestedFilename()).toBe('flux-financiers.csv');
+  const lines = (await readFile(await exported.path(), 'utf8')).trim().split(/\r\n/);
+  expect(lines[0]).toContain('N° de flux');
+  expect(lines[0]).toContain('Date création');
+  expect(lines).toHaveLength(total + 1);
+  expect(lines.slice(1).every((line) => line.includes('Affiliation'))).toBe(true);
+
+  // Sort and page size go to the URL too; the copied URL reopens the same view.
+  await results(page).getByRole('button', { name: 'N° de flux' }).click();
+  await expect(page).toHaveURL(/tri=id&ordre=asc/);
+  const url = page.url();
+  // The previous rows stay shown while the sorted page loads: wait for ascending ids.
+  const ids = async () => (await bodyRows(page).locator('td:first-child').allTextContents()).map(Number);
+  await expect
+    .poll(async () => {
+      const [first = 0, second = 0] = await ids();
+      return first < second;
+    })
+    .toBe(true);
+  const firstSorted = String((await ids())[0]);
+  const copy = await page.context().newPage();
+  await copy.goto(url);
+  await expect(copy.getByLabel('Libellé')).toHaveValue('Affiliation');
+  await expect(bodyRows(copy).first().locator('td').first()).toHaveText(firstSorted ?? '');
+  await copy.close();
+  await page.goBack();
+  await expect(page).not.toHaveURL(/tri=id/);
+});
+
+test('a head-office user picks another structure of the federation', async ({ page }) => {
+  const token = await signIn(page, 'siege@demo.fr');
+  const { STR_Structure: clubs } = await graphql<{ STR_Structure: { id: number; NomStructure: string }[] }>(
+    page,
+    token,
+    '{ STR_Structure(where: {ID_Federation: {_eq: 1318}, ID_TypeStructure: {_eq: 1}}, order_by: [{id: asc}], limit: 1) { id NomStructure } }',
+    1318,
+  );
+  const club = clubs[0];
+  if (!club) throw new Error('no club in the demo data');
+  await page.goto(SEARCH_PATH);
+  const picker = page.getByRole('combobox', { name: 'Structure' });
+  await picker.fill(club.NomStructure.slice(0, 6));
+  await page
+    .getByRole('option', { name: new RegExp(club.NomStructure.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Rechercher' }).click();
+  await expect(page).toHaveURL(new RegExp(`structure=${club.id}`));
+  await expect(bodyRows(page).first()).toBeVisible();
+  const structures = await bodyRows(page).locator('td:nth-child(5)').allTextContents();
+  expect(new Set(structures)).toEqual(new Set([club.NomStructure]));
+});
+
+test('a club user relaunches an unpaid direct debit', async ({ page }) => {
+  const token = await signIn(page, 'club@demo.fr');
+  const { MKP_FluxFinancier: unpaid } = await graphql<{ MKP_FluxFinancier: { id: number; Z_DateCreation: string }[] }>(
+    page,
+    token,
+    '{ MKP_FluxFinancier(where: {ID_CategoryFlux: {_eq: 5}, EST_Debit: {_eq: true}, EST_Reglement: {_eq: false}, ID_FluxFinancierRelance: {_is_null: true}}, limit: 1) { id Z_DateCreation } }',
+  );
+  const flux = unpaid[0];
+  if (!flux) throw new Error('no unpaid direct debit in the demo data');
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date(flux.Z_DateCreation));
+  await page.goto(`${SEARCH_PATH}?libelle=Prélèvement&debut=${day}&fin=${day}`);
+  await page.getByRole('button', { name: `Voir le détail du flux ${flux.id}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Relancer le prélèvement' }).click();
+  await page
+    .getByRole('dialog', { name: 'Relancer le prélèvement ?' })
+    .getByRole('button', { name: 'Confirmer' })
+    .click();
+  await expect(page.getByText('Flux de prélèvement relancé')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Relancer le prélèvement' })).toBeHidden();
+});
+
+test('a club user cannot reach another structure by editing the URL', async ({ page }) => {
+  const token = await signIn(page, 'club@demo.fr');
+  const refused = await page.request.post('/v1/graphql?structureId=1318', {
+    data: { query: '{ MKP_FluxFinancier(limit: 1) { id } }' },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  // Hasura-shaped: HTTP 200 with errors and no data.
+  const refusal = (await refused.json()) as { data?: unknown; errors?: { message: string }[] };
+  expect(refusal.data ?? null).toBeNull();
+  expect(refusal.errors?.[0]?.message).toMatch(/accès|structure/i);
+
+  // The club's own structure, as the server scopes its flux.
+  const { MKP_FluxFinancier: sample } = await graphql<{
+    MKP_FluxFinancier: { STR_Structure: { NomStructure: string } }[];
+  }>(page, token, '{ MKP_FluxFinancier(limit: 1) { STR_Structure { NomStructure } } }');
+  const own = sample[0]?.STR_Structure.NomStructure;
+  await page.goto(`${SEARCH_PATH}?structureId=1318&libelle=Licence&saison=`);
+  await expect(bodyRows(page).first()).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Structure', exact: true })).toHaveValue(own ?? '');
+  const structures = await bodyRows(page).locator('td:nth-child(5)').allTextContents();
+  expect(new Set(structures)).toEqual(new Set([own]));
+});

@@ -1,0 +1,4 @@
+export * from './relaunch';
+export * from './search-filters';
+export * from './paris-day';
+export * from './flux-display';

@@ -1,0 +1,31 @@
+/**
+ * Start of a Paris calendar day as an ISO timestamp with its explicit offset
+ * ("2024-03-01T00:00:00+01:00"), so the server never guesses the zone of a date filter.
+ */
+const TIME_ZONE = 'Europe/Paris';
+
+function offsetAt(instant: Date, timeZone: string): string {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(instant)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  // "GMT+01:00"; plain "GMT" for a zero offset.
+  const offset = name?.replace('GMT', '') ?? '';
+  return offset === '' ? '+00:00' : offset;
+}
+
+/** `isoDate` (YYYY-MM-DD) at 00:00 in Paris. */
+export function parisDayStart(isoDate: string, timeZone = TIME_ZONE): string {
+  // Clocks change at 01:00 UTC, so 00:00 UTC of the day has the offset of local midnight.
+  return `${isoDate}T00:00:00${offsetAt(new Date(`${isoDate}T00:00:00Z`), timeZone)}`;
+}
+
+/** The day after `isoDate` at 00:00 in Paris: the exclusive bound of an inclusive end date. */
+export function nextParisDayStart(isoDate: string, timeZone = TIME_ZONE): string {
+  const next = new Date(Date.parse(`${isoDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return parisDayStart(next, timeZone);
+}
+
+/** Today's Paris calendar day, YYYY-MM-DD (the "no future dates" bound). */
+export function parisToday(now: Date = new Date(), timeZone = TIME_ZONE): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}

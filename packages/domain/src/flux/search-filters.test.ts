@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_FLUX_FILTERS,
+  FLUX_FILTER_MESSAGES,
+  areFluxFiltersEmpty,
+  buildFluxWhere,
+  canPickStructure,
+  isRequiredRule,
+  resetClearsStructure,
+  validateFluxFilters,
+  type FluxSearchFilters,
+} from './search-filters';
+
+const TODAY = '2026-11-21';
+const filters = (overrides: Partial<FluxSearchFilters>): FluxSearchFilters => ({ ...EMPTY_FLUX_FILTERS, ...overrides });
+
+describe('validateFluxFilters (SPEC.md section 5)', () => {
+  it('"Text filters require at least 3 characters."', () => {
+    const errors = validateFluxFilters(filters({ label: 'ab', lastName: 'du', codeFederal: '06' }), TODAY);
+    expect(errors).toMatchObject({
+      label: FLUX_FILTER_MESSAGES.tooShort,
+      lastName: FLUX_FILTER_MESSAGES.tooShort,
+      codeFederal: FLUX_FILTER_MESSAGES.tooShort,
+    });
+    expect(validateFluxFilters(filters({ label: 'abc' }), TODAY)).toEqual({});
+  });
+  it('"The start and end date pickers do not allow future dates."', () => {
+    const errors = validateFluxFilters(filters({ startDate: '2026-11-22', endDate: '2027-01-01' }), TODAY);
+    expect(errors.startDate).toBe(FLUX_FILTER_MESSAGES.futureDate);
+    expect(errors.endDate).toBe(FLUX_FILTER_MESSAGES.futureDate);
+    expect(validateFluxFilters(filters({ endDate: TODAY }), TODAY)).toEqual({});
+  });
+  it('refuses an end date before the start date', () => {
+    expect(validateFluxFilters(filters({ startDate: '2026-03-02', endDate: '2026-03-01' }), TODAY).endDate).toBe(
+      FLUX_FILTER_MESSAGES.endBeforeStart,
+    );
+  });
+  it('"Search is blocked when every filter is empty."', () => {
+    expect(areFluxFiltersEmpty(EMPTY_FLUX_FILTERS)).toBe(true);
+    expect(validateFluxFilters(EMPTY_FLUX_FILTERS, TODAY).form).toBe(FLUX_FILTER_MESSAGES.allEmpty);
+    expect(areFluxFiltersEmpty(filters({ season: 2022 }))).toBe(false);
+    expect(areFluxFiltersEmpty(filters({ label: '   ' }))).toBe(true);
+  });
+  it('accepts only digits as a licence number (the input blocks -, + and e)', () => {
+    expect(validateFluxFilters(filters({ licence: '12e4' }), TODAY).licence).toBe(FLUX_FILTER_MESSAGES.licenceDigits);
+    expect(validateFluxFilters(filters({ licence: '123456' }), TODAY)).toEqual({});
+  });
+});
+
+describe('isRequiredRule (SPEC.md section 5: "*" when the rule text contains \'required\')', () => {
+  it('reads the rule text', () => {
+    expect(isRequiredRule('required|min:3')).toBe(true);
+    expect(isRequiredRule('min:3')).toBe(false);
+  });
+});
+
+describe('structure scope (SPEC.md section 6)', () => {
+  it('only type 7 picks a structure', () => {
+    expect(canPickStructure(7)).toBe(true);
+    expect(canPickStructure(1)).toBe(false);
+    expect(canPickStructure(4)).toBe(false);
+  });
+  it('reset clears the structure for types 4, 5 and 7', () => {
+    expect([1, 2, 3, 4, 5, 6, 7].filter((type) => resetClearsStructure(type as 1))).toEqual([4, 5, 7]);
+  });
+});
+
+describe('buildFluxWhere (SPEC.md section 7, flux list filters)', () => {
+  it('maps each filter to its comparison', () => {
+    const where = buildFluxWhere(
+      filters({ season: 2022, structureId: 12, licence: '123', lastName: 'Dup', codeFederal: '069001', label: 'Lic' }),
+    );
+    expect(where).toEqual({
+      _and: [
+        { ID_Saison: { _eq: 2022 } },
+        { ID_Structure: { _eq: 12 } },
+        { UTI_Utilisateur: { LicenceNumero: { _eq: 123 } } },
+        { UTI_Utilisateur: { CT_Nom: { _ilike: '%Dup%' } } },
+        { STR_Structure: { ID_CodeFederal: { _eq: '069001' } } },
+        { NomFluxFinancier: { _ilike: '%Lic%' } },
+      ],
+    });
+  });
+  it('locks a structure that may not pick to its own', () => {
+    expect(buildFluxWhere(filters({ structureId: 99 }), 5)).toEqual({ _and: [{ ID_Structure: { _eq: 5 } }] });
+  });
+  it('"the end date is inclusive, up to the next day", in Europe/Paris with explicit offsets', () => {
+    expect(buildFluxWhere(filters({ startDate: '2024-03-01', endDate: '2024-03-31' }))).toEqual({
+      _and: [{ Z_DateCreation: { _gte: '2024-03-01T00:00:00+01:00', _lt: '2024-04-01T00:00:00+02:00' } }],
+    });
+    expect(buildFluxWhere(filters({ endDate: '2024-12-31' }))).toEqual({
+      _and: [{ Z_DateCreation: { _lt: '2025-01-01T00:00:00+01:00' } }],
+    });
+  });
+  it('escapes LIKE wildcards typed by the user', () => {
+    expect(buildFluxWhere(filters({ label: '50%_x' }))).toEqual({
+      _and: [{ NomFluxFinancier: { _ilike: '%50\\%\\_x%' } }],
+    });
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * Flux search filters (SPEC.md screen 4, sections 5 and 7): the form's values, their
+ * validation and the GraphQL `where` they become. Pure, so the web form, the URL state and
+ * the tests share one definition.
+ */
+import { StructureType, type StructureTypeId } from '../structures/structure-types';
+import { parisDayStart, nextParisDayStart } from './paris-day';
+
+export interface FluxSearchFilters {
+  season: number | null;
+  /** A structure picked by a type-7 structure; other types are locked to their own. */
+  structureId: number | null;
+  licence: string;
+  lastName: string;
+  codeFederal: string;
+  label: string;
+  /** ISO dates (YYYY-MM-DD), '' when empty. */
+  startDate: string;
+  endDate: string;
+}
+
+export type FluxTextFilter = 'lastName' | 'codeFederal' | 'label';
+export const FLUX_TEXT_FILTERS: readonly FluxTextFilter[] = ['lastName', 'codeFederal', 'label'];
+
+/** SPEC.md section 5: "Text filters require at least 3 characters." */
+export const MIN_TEXT_FILTER_LENGTH = 3;
+
+export const EMPTY_FLUX_FILTERS: FluxSearchFilters = {
+  season: null,
+  structureId: null,
+  licence: '',
+  lastName: '',
+  codeFederal: '',
+  label: '',
+  startDate: '',
+  endDate: '',
+};
+
+export const FLUX_FILTER_MESSAGES = {
+  tooShort: `Au moins ${MIN_TEXT_FILTER_LENGTH} caractères`,
+  licenceDigits: 'Le numéro de licence ne contient que des chiffres',
+  futureDate: 'La date ne peut pas être dans le futur',
+  endBeforeStart: 'La date de fin ne peut pas précéder la date de début',
+  invalidDate: 'Date invalide',
+  allEmpty: 'Renseignez au moins un filtre pour lancer la recherche.',
+} as const;
+
+export type FluxFilterErrors = Partial<Record<keyof FluxSearchFilters | 'form', string>>;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True when no filter holds a value: SPEC.md section 5, "Search is blocked when every filter is empty." */
+export function areFluxFiltersEmpty(filters: FluxSearchFilters): boolean {
+  return (
+    filters.season === null &&
+    filters.structureId === null &&
+    [filters.licence, filters.lastName, filters.codeFederal, filters.label, filters.startDate, filters.endDate].every(
+      (value) => value.trim() === '',
+    )
+  );
+}
+
+/** Field errors in French (empty object when valid); `today` is the Paris calendar day, YYYY-MM-DD. */
+export function validateFluxFilters(filters: FluxSearchFilters, today: string): FluxFilterErrors {
+  const errors: FluxFilterErrors = {};
+  for (const field of FLUX_TEXT_FILTERS) {
+    const value = filters[field].trim();
+    if (value !== '' && value.length < MIN_TEXT_FILTER_LENGTH) errors[field] = FLUX_FILTER_MESSAGES.tooShort;
+  }
+  if (filters.licence !== '' && !/^\d+$/.test(filters.licence)) errors.licence = FLUX_FILTER_MESSAGES.licenceDigits;
+  for (const field of ['startDate', 'endDate'] as const) {
+    const value = filters[field];
+    if (value === '') continue;
+    if (!ISO_DATE.test(value) || Number.isNaN(Date.parse(value))) errors[field] = FLUX_FILTER_MESSAGES.invalidDate;
+    // ISO dates compare as text: no date after today (SPEC.md section 5).
+    else if (value > today) errors[field] = FLUX_FILTER_MESSAGES.futureDate;
+  }
+  if (
+    !errors.startDate &&
+    !errors.endDate &&
+    filters.startDate &&
+    filters.endDate &&
+    filters.endDate < filters.startDate
+  )
+    errors.endDate = FLUX_FILTER_MESSAGES.endBeforeStart;
+  if (areFluxFiltersEmpty(filters)) errors.form = FLUX_FILTER_MESSAGES.allEmpty;
+  return errors;
+}
+
+/** SPEC.md section 5: "The required marker * is shown when the rule text contains 'required'." */
+export function isRequiredRule(rules: string): boolean {
+  return rules.includes('required');
+}
+
+/** SPEC.md section 6: a type-7 structure picks among its federation's structures; others are locked. */
+export function canPickStructure(structureType: StructureTypeId): boolean {
+  return structureType === StructureType.Federation;
+}
+
+/** SPEC.md section 6: "In the reset logic, types 4, 5 and 7 also clear the structure selection." */
+export function resetClearsStructure(structureType: StructureTypeId): boolean {
+  return (
+    structureType === StructureType.LigueRegionale ||
+    structureType === StructureType.ComiteDepartemental ||
+    structureType === StructureType.Federation
+  );
+}
+
+export type FluxWhere = Record<string, unknown>;
+
+/**
+ * The GraphQL where of SPEC.md section 7: licence equal, last name contains, federal code
+ * equal, label contains, structure equal, creation date range with an inclusive end date
+ * (`< start of the next day`, Europe/Paris). `lockedStructureId` applies to structures that
+ * may not pick (the server enforces the scope anyway).
+ */
+export function buildFluxWhere(filters: FluxSearchFilters, lockedStructureId?: number): FluxWhere {
+  const and: FluxWhere[] = [];
+  if (filters.season !== null) and.push({ ID_Saison: { _eq: filters.season } });
+  const structureId = lockedStructureId ?? filters.structureId;
+  if (structureId !== null) and.push({ ID_Structure: { _eq: structureId } });
+  const licence = filters.licence.trim();
+  if (licence !== '') and.push({ UTI_Utilisateur: { LicenceNumero: { _eq: Number(licence) } } });
+  const lastName = filters.lastName.trim();
+  if (lastName !== '') and.push({ UTI_Utilisateur: { CT_Nom: { _ilike: contains(lastName) } } });
+  const codeFederal = filters.codeFederal.trim();
+  if (codeFederal !== '') and.push({ STR_Structure: { ID_CodeFederal: { _eq: codeFederal } } });
+  const label = filters.label.trim();
+  if (label !== '') and.push({ NomFluxFinancier: { _ilike: contains(label) } });
+  const range: Record<string, string> = {};
+  if (filters.startDate) range._gte = parisDayStart(filters.startDate);
+  if (filters.endDate) range._lt = nextParisDayStart(filters.endDate);
+  if (Object.keys(range).length) and.push({ Z_DateCreation: range });
+  return { _and: and };
+}
+
+/** `%text%` with the LIKE wildcards of the user's text escaped, so "50%" means 50%. */
+export function contains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+}
