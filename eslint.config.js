@@ -17,7 +17,10 @@ const zones = [
   { target: './apps/server', from: './apps/web' },
   // Web: app -> features -> shared; a feature never imports another feature.
   { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
-  { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'] },
+  {
+    target: './apps/web/src/lib',
+    from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'],
+  },
   { target: './apps/web/src/features', from: './apps/web/src/app' },
   // A feature never imports another feature.
   ...webFeatures.map((feature) => ({
@@ -26,7 +29,10 @@ const zones = [
     except: [`./${feature}`],
   })),
   // Server: routes/graphql -> services -> repositories -> db; the db layer knows nothing above it.
-  { target: './apps/server/src/db', from: ['./apps/server/src/modules', './apps/server/src/graphql', './apps/server/src/plugins'] },
+  {
+    target: './apps/server/src/db',
+    from: ['./apps/server/src/modules', './apps/server/src/graphql', './apps/server/src/plugins'],
+  },
 ];
 
 export default tseslint.config(
@@ -40,7 +46,12 @@ export default tseslint.config(
     settings: {
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['packages/domain/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'e2e/tsconfig.json'],
+          project: [
+            'packages/domain/tsconfig.json',
+            'apps/server/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'e2e/tsconfig.json',
+          ],
           noWarnOnMultipleProjects: true,
         }),
       ],
@@ -58,7 +69,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@/features/*', '../../features/*'], message: 'Une feature ne doit pas importer une autre feature.' },
+            {
+              group: ['@/features/*', '../../features/*'],
+              message: 'Une feature ne doit pas importer une autre feature.',
+            },
             { group: ['@/app/*', '@/app'], message: "Une feature n'importe pas la couche app." },
           ],
         },

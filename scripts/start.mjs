@@ -27,9 +27,20 @@ function ensureBuilt(label, output, sources, command, args) {
 }
 
 const domain = at('packages', 'domain', 'src');
-ensureBuilt('application web', at('apps', 'web', 'dist', 'index.html'), [at('apps', 'web', 'src'), at('apps', 'web', 'index.html'), domain], 'npm', ['run', 'build', '-w', '@gdf/web']);
-ensureBuilt('serveur', at('apps', 'server', 'dist', 'server.js'), [at('apps', 'server', 'src'), domain], 'node', [at('apps', 'server', 'build.mjs')]);
+ensureBuilt(
+  'application web',
+  at('apps', 'web', 'dist', 'index.html'),
+  [at('apps', 'web', 'src'), at('apps', 'web', 'index.html'), domain],
+  'npm',
+  ['run', 'build', '-w', '@gdf/web'],
+);
+ensureBuilt('serveur', at('apps', 'server', 'dist', 'server.js'), [at('apps', 'server', 'src'), domain], 'node', [
+  at('apps', 'server', 'build.mjs'),
+]);
 
-const server = spawn(process.execPath, ['--enable-source-maps', at('apps', 'server', 'dist', 'server.js')], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--enable-source-maps', at('apps', 'server', 'dist', 'server.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -2,17 +2,23 @@
 // Server suites also run on PostgreSQL when TEST_DATABASE_URL (or DATABASE_URL) is set.
 import { spawnSync } from 'node:child_process';
 
-if (!process.env.TEST_DATABASE_URL && process.env.DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
+if (!process.env.TEST_DATABASE_URL && process.env.DATABASE_URL)
+  process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
 
 const steps = [
   ['Lint', 'npx', ['eslint', '.']],
+  ['Format', 'npx', ['prettier', '--check', '.']],
   ['Types', 'npm', ['run', 'typecheck']],
   ['Domain, server and web (Vitest)', 'npx', ['vitest', 'run']],
   ['Build', 'npm', ['run', 'build']],
   ['End-to-end (Playwright, Chromium)', 'npm', ['run', 'test:e2e']],
 ];
 
-console.log(process.env.TEST_DATABASE_URL ? 'Server suites: PGlite and PostgreSQL' : 'Server suites: PGlite only (set TEST_DATABASE_URL for PostgreSQL)');
+console.log(
+  process.env.TEST_DATABASE_URL
+    ? 'Server suites: PGlite and PostgreSQL'
+    : 'Server suites: PGlite only (set TEST_DATABASE_URL for PostgreSQL)',
+);
 for (const [label, command, args] of steps) {
   console.log(`\n=== ${label} ===`);
   const started = Date.now();

@@ -15,7 +15,9 @@ await build({
   target: 'node20',
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 console.log('apps/server/dist/server.js construit');

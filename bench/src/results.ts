@@ -26,7 +26,11 @@ export function resultsTable(sections: Array<{ title: string; results: BenchResu
 
 function version(command: string): string {
   try {
-    return execSync(command, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split('\n')[0] ?? '?';
+    return (
+      execSync(command, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+        .trim()
+        .split('\n')[0] ?? '?'
+    );
   } catch {
     return 'absent';
   }

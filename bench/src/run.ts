@@ -19,6 +19,7 @@ import { writeResults } from './results';
 import { openBenchDatabase } from './search/bench-database';
 import { benchSearch, type SearchBenchRow } from './search/search.bench';
 import { benchDashboardJs } from './web/dashboard-js';
+import { benchTousRender } from './web/tous-render';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
@@ -40,7 +41,13 @@ function searchResults(rows: SearchBenchRow[], engine: string, pageBar: number):
   // The scenario bars are PostgreSQL's; PGlite's page bar is 100 ms (totals keep theirs).
   return rows.map((row) => {
     const bar = row.bar === 50 ? pageBar : row.bar;
-    return { name: `${engine} : ${row.name} (p95 ; p50 ${row.p50.toFixed(1)} ms)`, value: row.p95, unit: 'ms', bar, pass: row.p95 <= bar };
+    return {
+      name: `${engine} : ${row.name} (p95 ; p50 ${row.p50.toFixed(1)} ms)`,
+      value: row.p95,
+      unit: 'ms',
+      bar,
+      pass: row.p95 <= bar,
+    };
   });
 }
 
@@ -57,7 +64,10 @@ sections.push({ title: 'PDF de facture', results: await benchPdf() });
 
 log(`\n== Recherche de flux, PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
 const pgRows = await benchSearch({ databaseUrl: pgUrl, flux: pgFlux, log });
-sections.push({ title: `Recherche, PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux`, results: searchResults(pgRows, 'PostgreSQL', 50) });
+sections.push({
+  title: `Recherche, PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux`,
+  results: searchResults(pgRows, 'PostgreSQL', 50),
+});
 
 if (!values['skip-load']) {
   log('\n== Charge GraphQL et JavaScript du tableau de bord ==');
@@ -78,8 +88,14 @@ if (!values['skip-load']) {
     const { token } = (await login.json()) as { token: string };
     const [season] = await database.query<{ id: number }>(`SELECT id FROM "FEDE_Saison" WHERE "EST_SaisonCourante"`);
     const where = { ID_Saison: { _eq: season?.id ?? 2027 } };
-    sections.push({ title: 'API sous charge (autocannon, boucle locale)', results: await loadTestGraphql(address, token, where) });
-    sections.push({ title: 'Web (build de production, Chromium)', results: await benchDashboardJs(address, token) });
+    sections.push({
+      title: 'API sous charge (autocannon, boucle locale)',
+      results: await loadTestGraphql(address, token, where),
+    });
+    sections.push({
+      title: 'Web (build de production, Chromium)',
+      results: [...(await benchDashboardJs(address, token)), ...(await benchTousRender(address, token, database))],
+    });
   } finally {
     await app.close();
     await database.close();
@@ -89,11 +105,16 @@ if (!values['skip-load']) {
 if (!values['skip-pglite']) {
   log(`\n== Recherche de flux, PGlite, ${pgliteFlux.toLocaleString('fr-FR')} flux ==`);
   const rows = await benchSearch({ flux: pgliteFlux, log });
-  sections.push({ title: `Recherche, PGlite, ${pgliteFlux.toLocaleString('fr-FR')} flux`, results: searchResults(rows, 'PGlite', 100) });
+  sections.push({
+    title: `Recherche, PGlite, ${pgliteFlux.toLocaleString('fr-FR')} flux`,
+    results: searchResults(rows, 'PGlite', 100),
+  });
 }
 
 const seconds = (performance.now() - started) / 1000;
 const table = await writeResults(sections, { seconds, pgFlux, pgliteFlux, argv: process.argv.slice(2) });
 console.log(`\n${table}`);
 const failed = sections.flatMap((s) => s.results).filter((r) => !r.pass);
-console.log(`\n${failed.length === 0 ? 'Toutes les barres tiennent.' : `${failed.length} barre(s) non tenue(s).`} (${seconds.toFixed(0)} s) -> bench/RESULTS.md`);
+console.log(
+  `\n${failed.length === 0 ? 'Toutes les barres tiennent.' : `${failed.length} barre(s) non tenue(s).`} (${seconds.toFixed(0)} s) -> bench/RESULTS.md`,
+);

@@ -23,6 +23,10 @@ import { registerStructureRibsRoutes } from './modules/structure-ribs/structure-
 import { registerStructureStatusRoutes } from './modules/structure-status/structure-status.routes';
 import type { SafeFetchPolicy } from './lib/safe-fetch';
 import { registerGraphql } from './graphql/graphql.routes';
+import { registerAccountingSettingsRoutes } from './modules/accounting-settings/accounting-settings.routes';
+import { registerExportsSageRoutes } from './modules/exports-sage/exports-sage.routes';
+import { registerSepaExports } from './modules/exports-sepa/register-sepa';
+import type { SepaSettings } from './modules/exports-sepa/sepa-settings';
 
 export interface AppOptions {
   database: Database;
@@ -40,6 +44,8 @@ export interface AppOptions {
   urlFetchAllowList?: string[];
   /** Tests only: DNS resolver, one exempt (host, address) pair and limits for create-from-url. */
   urlFetchOverrides?: Omit<SafeFetchPolicy, 'allowedHosts'>;
+  /** SEPA creditor and file settings (SEPA_* variables); defaults: head office RIB, demo ICS, RCUR. */
+  sepa?: Partial<SepaSettings>;
 }
 
 /** Plugins then modules; no listen() so tests drive it with inject(). */
@@ -90,6 +96,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStructureRibsRoutes(app, options.database);
   registerStructureStatusRoutes(app, options.database);
   registerFluxDocumentRoutes(app, options.database);
+  registerAccountingSettingsRoutes(app, options.database);
+  registerExportsSageRoutes(app, options.database);
+  registerSepaExports(app, options);
   await registerGraphql(app, { database: options.database });
 
   if (options.staticDir) await registerSpa(app, options.staticDir);

@@ -15,7 +15,6 @@ import { createExportJob } from '../../../apps/web/src/features/export/worker/ex
 import type { FromExportWorker } from '../../../apps/web/src/features/export/worker/export-protocol';
 import { fluxExportFields, fluxRows, type FluxRow } from './flux-rows';
 
-
 const ROWS = 100_000;
 const RUNS = 5;
 const MB = 1024 * 1024;

@@ -11,7 +11,6 @@ import { html2pdfInChromium } from './html2pdf-chromium';
 import { invoiceHtml } from './invoice-html';
 import { sampleInvoice } from './sample-invoice';
 
-
 const WARMUP = 30;
 const ITERATIONS = 200;
 // html2pdf.js costs ~100x more per run; 30 runs give a stable median in a few seconds.

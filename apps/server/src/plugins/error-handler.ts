@@ -21,13 +21,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ statusCode: 413, error: 'payload-too-large', message: 'Contenu trop volumineux.' });
     }
     if (error.statusCode === 429) {
-      return reply
-        .status(429)
-        .send({
-          statusCode: 429,
-          error: 'too-many-requests',
-          message: 'Trop de tentatives, merci de réessayer plus tard.',
-        });
+      return reply.status(429).send({
+        statusCode: 429,
+        error: 'too-many-requests',
+        message: 'Trop de tentatives, merci de réessayer plus tard.',
+      });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply

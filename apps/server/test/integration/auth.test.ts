@@ -36,8 +36,16 @@ describe.each(testDatabaseTargets())('auth on $name (issue 2 item 5)', (target) 
   });
 
   it('rejects a wrong password, and an unknown e-mail, with the same French 401', async () => {
-    const wrong = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'club@demo.fr', password: 'nope' } });
-    const unknown = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@demo.fr', password: 'demo1234' } });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'club@demo.fr', password: 'nope' },
+    });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@demo.fr', password: 'demo1234' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().message).toBe('Adresse e-mail ou mot de passe incorrect.');
@@ -60,14 +68,20 @@ describe.each(testDatabaseTargets())('auth on $name (issue 2 item 5)', (target) 
     expect(me.user.email).toBe('siege@demo.fr');
     expect(me.isSuperAdmin).toBe(false);
     expect(me.memberships).toEqual([
-      expect.objectContaining({ structureId: 1318, structureType: 7, role: { slug: 'administrateur_si', name: 'Administrateur SI' } }),
+      expect.objectContaining({
+        structureId: 1318,
+        structureType: 7,
+        role: { slug: 'administrateur_si', name: 'Administrateur SI' },
+      }),
     ]);
     expect(me.permissions['1318']).toContain('export__sepa');
   });
 
   it('marks the super administrator', async () => {
     const token = await loginAs(app, 'super.admin@demo.fr');
-    const me = (await app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } })).json();
+    const me = (
+      await app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } })
+    ).json();
     expect(me.isSuperAdmin).toBe(true);
   });
 
@@ -88,8 +102,20 @@ describe.each(testDatabaseTargets())('auth on $name (issue 2 item 5)', (target) 
       .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
     const valid = await loginAs(app, 'club@demo.fr');
     const tampered = `${valid.slice(0, -4)}AAAA`;
-    for (const authorization of [undefined, 'Bearer', 'Basic abc', 'Bearer abc.def.ghi', `Bearer ${expired}`, `Bearer ${forged}`, `Bearer ${tampered}`]) {
-      const response = await app.inject({ method: 'GET', url: '/api/me', headers: authorization ? { authorization } : {} });
+    for (const authorization of [
+      undefined,
+      'Bearer',
+      'Basic abc',
+      'Bearer abc.def.ghi',
+      `Bearer ${expired}`,
+      `Bearer ${forged}`,
+      `Bearer ${tampered}`,
+    ]) {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: authorization ? { authorization } : {},
+      });
       expect(response.statusCode, String(authorization)).toBe(401);
     }
   });
@@ -101,11 +127,19 @@ describe.each(testDatabaseTargets())('auth on $name (issue 2 item 5)', (target) 
   });
 
   it('rate-limits login attempts', async () => {
-    const limited = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, loginRateLimit: { max: 3, timeWindow: 60_000 } });
+    const limited = await buildApp({
+      database,
+      jwtSecret: TEST_JWT_SECRET,
+      loginRateLimit: { max: 3, timeWindow: 60_000 },
+    });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const response = await limited.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'club@demo.fr', password: 'bad' } });
+        const response = await limited.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'club@demo.fr', password: 'bad' },
+        });
         codes.push(response.statusCode);
       }
       expect(codes).toEqual([401, 401, 401, 429, 429]);

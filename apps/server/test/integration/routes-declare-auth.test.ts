@@ -37,7 +37,11 @@ describe('route auth declarations', () => {
     expect(protectedRoutes.length).toBeGreaterThan(0);
     for (const route of protectedRoutes) {
       const url = route.url.replace(/:[^/]+/g, '1');
-      const response = await app.inject({ method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : {} });
+      const response = await app.inject({
+        method: route.method as 'GET',
+        url,
+        payload: route.method === 'GET' ? undefined : {},
+      });
       expect(response.statusCode, `${route.method} ${url}`).toBe(401);
     }
   });

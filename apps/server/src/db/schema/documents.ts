@@ -40,5 +40,9 @@ export const APP_AuditLog = pgTable(
     ID_Cible: integer('ID_Cible'),
     Details: jsonb('Details'),
   },
-  (t) => [index('app_audit_log_date_idx').on(t.Z_DateCreation)],
+  (t) => [
+    index('app_audit_log_date_idx').on(t.Z_DateCreation),
+    // Audit rows of one row (e.g. a SEPA batch's author).
+    index('app_audit_log_cible_idx').on(t.TableCible, t.ID_Cible),
+  ],
 );

@@ -70,6 +70,8 @@ export const MKP_FluxFinancier = pgTable(
     index('mkp_flux_utilisateur_idx').on(t.ID_Utilisateur, t.ID_Structure, t.Z_DateCreation.desc(), t.id.desc()),
     index('mkp_flux_nom_trgm_idx').using('gin', t.NomFluxFinancier.op('gin_trgm_ops')),
     uniqueIndex('mkp_flux_relance_uq').on(t.ID_FluxFinancierRelance),
+    // The SEPA batch list counts the flux of each batch.
+    index('mkp_flux_traitement_idx').on(t.ID_Traitement),
     // Unpaid direct debits waiting for a batch or a relaunch.
     index('mkp_flux_prelevement_a_traiter_idx')
       .on(t.ID_Structure, t.id)

@@ -3,3 +3,4 @@ export * from './structures';
 export * from './users';
 export * from './flux';
 export * from './documents';
+export * from './accounting';

@@ -11,6 +11,7 @@ import {
   restoreAfterBulkLoad,
   truncateAll,
 } from './bulk';
+import { seedAccountingDefaults } from './accounting';
 import { buildSeasons, type Season } from './catalog';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoStructure } from './demo-accounts';
 import { fluxChunks, type FluxStats } from './flux';
@@ -124,6 +125,11 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   }
 
   await resetSequences(database, tables);
+  // After resetSequences: these rows take their ids from the identity sequences.
+  await seedAccountingDefaults(
+    database,
+    Object.values(structures.demo).map((s) => s.id),
+  );
   progress('ANALYZE...');
   await analyze(database, tables);
   const summary = await summarize(database, tables);

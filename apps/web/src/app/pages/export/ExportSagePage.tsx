@@ -1,6 +1,11 @@
 import { SubPage } from '@/components/SubPage';
+import { SageExportPanel } from '@/features/sage-export';
 import { pageTitles } from '../../messages';
 
 export function ExportSagePage() {
-  return <SubPage title={pageTitles.exportSage} />;
+  return (
+    <SubPage title={pageTitles.exportSage}>
+      <SageExportPanel />
+    </SubPage>
+  );
 }

@@ -1,6 +1,11 @@
 import { SubPage } from '@/components/SubPage';
+import { TypeFacturationSettings } from '@/features/accounting-settings';
 import { pageTitles } from '../../messages';
 
 export function ParamTypeFacturationPage() {
-  return <SubPage title={pageTitles.paramTypeFacturation} />;
+  return (
+    <SubPage title={pageTitles.paramTypeFacturation}>
+      <TypeFacturationSettings />
+    </SubPage>
+  );
 }

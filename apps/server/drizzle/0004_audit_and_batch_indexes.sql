@@ -1,0 +1,2 @@
+CREATE INDEX "mkp_flux_traitement_idx" ON "MKP_FluxFinancier" USING btree ("ID_Traitement");--> statement-breakpoint
+CREATE INDEX "app_audit_log_cible_idx" ON "APP_AuditLog" USING btree ("TableCible","ID_Cible");

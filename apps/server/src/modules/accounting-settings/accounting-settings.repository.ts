@@ -1,0 +1,102 @@
+import type { Database } from '../../db/database';
+import type { RequestScope } from '../scope/scope';
+import type { ResourceDefinition } from './accounting-resources';
+
+/** Generic SQL over the settings tables: identifiers come from RESOURCES, values are parameters. */
+export function listRows(database: Database, def: ResourceDefinition, structureId: number) {
+  const columns = ['id', ...def.columns].map((c) => `"${c}"`).join(', ');
+  return database.query(`SELECT ${columns} FROM "${def.table}" WHERE "ID_Structure" = $1 ORDER BY ${def.orderBy}, id`, [
+    structureId,
+  ]);
+}
+
+export async function insertRow(
+  database: Database,
+  def: ResourceDefinition,
+  structureId: number,
+  values: Record<string, unknown>,
+) {
+  const params = [structureId, ...def.columns.map((c) => values[c] ?? null)];
+  const placeholders = params.map((_, i) => `$${i + 1}`).join(', ');
+  const [row] = await database.query(
+    `INSERT INTO "${def.table}" ("ID_Structure", ${def.columns.map((c) => `"${c}"`).join(', ')})
+     VALUES (${placeholders}) RETURNING id, ${def.columns.map((c) => `"${c}"`).join(', ')}`,
+    params,
+  );
+  return row;
+}
+
+export async function updateRow(
+  database: Database,
+  def: ResourceDefinition,
+  structureId: number,
+  id: number,
+  values: Record<string, unknown>,
+) {
+  const params: unknown[] = [structureId, id, ...def.columns.map((c) => values[c] ?? null)];
+  const sets = def.columns.map((c, i) => `"${c}" = $${i + 3}`).join(', ');
+  const [row] = await database.query(
+    `UPDATE "${def.table}" SET ${sets} WHERE "ID_Structure" = $1 AND id = $2
+     RETURNING id, ${def.columns.map((c) => `"${c}"`).join(', ')}`,
+    params,
+  );
+  return row ?? null;
+}
+
+export async function deleteRow(database: Database, def: ResourceDefinition, structureId: number, id: number) {
+  const rows = await database.query(`DELETE FROM "${def.table}" WHERE "ID_Structure" = $1 AND id = $2 RETURNING id`, [
+    structureId,
+    id,
+  ]);
+  return rows.length > 0;
+}
+
+export async function exists(database: Database, sql: string, params: unknown[]): Promise<boolean> {
+  return (await database.query(sql, params)).length > 0;
+}
+
+export async function audit(
+  database: Database,
+  scope: RequestScope,
+  action: string,
+  table: string,
+  id: number | null,
+  details: unknown,
+) {
+  await database.query(
+    `INSERT INTO "APP_AuditLog" ("ID_Utilisateur", "ID_Structure", "Action", "TableCible", "ID_Cible", "Details")
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [scope.actor.userId, scope.currentStructureId, action, table, id, JSON.stringify(details ?? null)],
+  );
+}
+
+export function loadReferences(database: Database) {
+  return Promise.all([
+    database.query(`SELECT id, "NomCategoryFlux" FROM "MKP_CategoryFlux" ORDER BY id`),
+    database.query(
+      `SELECT id, "NomTarif", "ID_CategoryFlux", "ID_Saison" FROM "MKP_Tarif" ORDER BY "ID_Saison" DESC NULLS LAST, "NomTarif", id LIMIT 500`,
+    ),
+  ]).then(([categories, tarifs]) => ({ categories, tarifs }));
+}
+
+export async function loadParametres(database: Database, structureId: number) {
+  const [row] = await database.query(
+    `SELECT "CompteCollectif", "TiersPrefixe", "TiersCompteFixe", "TiersLibelleFixe", "SIREN"
+     FROM "CPT_Parametres" WHERE "ID_Structure" = $1`,
+    [structureId],
+  );
+  return row ?? null;
+}
+
+export async function saveParametres(database: Database, structureId: number, p: Record<string, unknown>) {
+  const [row] = await database.query(
+    `INSERT INTO "CPT_Parametres" ("ID_Structure", "CompteCollectif", "TiersPrefixe", "TiersCompteFixe", "TiersLibelleFixe", "SIREN")
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT ("ID_Structure") DO UPDATE SET "CompteCollectif" = EXCLUDED."CompteCollectif",
+       "TiersPrefixe" = EXCLUDED."TiersPrefixe", "TiersCompteFixe" = EXCLUDED."TiersCompteFixe",
+       "TiersLibelleFixe" = EXCLUDED."TiersLibelleFixe", "SIREN" = EXCLUDED."SIREN"
+     RETURNING "CompteCollectif", "TiersPrefixe", "TiersCompteFixe", "TiersLibelleFixe", "SIREN"`,
+    [structureId, p.CompteCollectif, p.TiersPrefixe, p.TiersCompteFixe, p.TiersLibelleFixe, p.SIREN],
+  );
+  return row;
+}

@@ -1,0 +1,177 @@
+import { FEC_COLUMNS } from '@gdf/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseTargets } from '../support/databases';
+import { loginAs } from '../support/test-app';
+import { bearer, buildRestApp, closeRestContext, openRestContext, type RestContext } from '../rest/rest-context';
+import { decodeLatin9, insertFlux, PERIOD } from './accounting-fixtures';
+
+const query = (extra = '') => `from=${PERIOD.from}&to=${PERIOD.to}${extra}`;
+
+describe.each(testDatabaseTargets())('SAGE and FEC exports on $name (issue 8)', (target) => {
+  let context: RestContext;
+  let clubCode: string;
+
+  beforeAll(async () => {
+    context = await openRestContext(target);
+    await insertFlux(context.database, [
+      {
+        structureId: context.clubId,
+        label: 'Licence adulte 2030 - Éloïse Œuvré',
+        amount: '123.45',
+        isDebit: true,
+        category: 1,
+        date: '2030-01-07',
+      },
+      {
+        structureId: context.clubId,
+        label: 'Remboursement assurance',
+        amount: '10.00',
+        isDebit: false,
+        category: 2,
+        date: '2030-01-08',
+      },
+      {
+        structureId: context.clubId,
+        label: 'Facture matériel',
+        amount: '99.99',
+        isDebit: true,
+        category: 4,
+        date: '2030-01-09',
+      },
+      {
+        structureId: context.otherClubId,
+        label: 'Affiliation autre club',
+        amount: '250.00',
+        isDebit: true,
+        category: 3,
+        date: '2030-01-10',
+      },
+    ]);
+    // The club has no mapping for category 4 (Facture): that flux must be reported.
+    await context.database.query(`DELETE FROM "CPT_MappingFlux" WHERE "ID_Structure" = $1 AND "ID_CategoryFlux" = 4`, [
+      context.clubId,
+    ]);
+    const [row] = await context.database.query<{ code: string }>(
+      `SELECT "ID_CodeFederal" AS code FROM "STR_Structure" WHERE id = $1`,
+      [context.clubId],
+    );
+    clubCode = row?.code ?? '';
+  });
+  afterAll(() => closeRestContext(context));
+
+  const get = (token: string, url: string) => context.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+  it('club: PNM golden file, 138 characters a line, ISO-8859-15', async () => {
+    const response = await get(context.tokens.club, `/api/exports/sage?${query()}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toContain('iso-8859-15');
+    expect(response.headers['x-flux-non-mappes']).toBe('1');
+    const text = decodeLatin9(response.rawPayload);
+    expect(response.rawPayload.length).toBe(text.length); // one byte per character
+    const lines = text.split('\r\n');
+    expect(lines.pop()).toBe('');
+    expect(lines).toEqual([
+      'AC 070130OD401000       X401FFME      900001       Licence adulte 2030 - Éloïse Œuvré        C              123.45N 900001             EUR',
+      'AC 070130OD628100       G             900001       Licence adulte 2030 - Éloïse Œuvré        D              123.45N 900001LIC          EUR',
+      'AC 080130OD401000       X401FFME      900002       Remboursement assurance                   D               10.00N 900002             EUR',
+      'AC 080130OD616000       G             900002       Remboursement assurance                   C               10.00N 900002ASS          EUR',
+    ]);
+    for (const line of lines) expect(line).toHaveLength(138);
+  });
+
+  it('club: the CSV variant and a journal filter', async () => {
+    const csv = await get(context.tokens.club, `/api/exports/sage?${query('&format=csv')}`);
+    expect(decodeLatin9(csv.rawPayload).split('\r\n')[1]).toBe(
+      'AC;070130;401000;401FFME;900001;Licence adulte 2030 - Éloïse Œuvré;;123,45;',
+    );
+    const none = await get(context.tokens.club, `/api/exports/sage?${query('&journaux=VE')}`);
+    expect(none.body).toBe('');
+  });
+
+  it('club: never exports another structure, and cannot act for it', async () => {
+    const own = await get(context.tokens.club, `/api/exports/fec?${query()}`);
+    expect(own.body).not.toContain('900004');
+    const other = await get(context.tokens.club, `/api/exports/fec?${query(`&structureId=${context.otherClubId}`)}`);
+    expect(other.statusCode).toBe(403);
+  });
+
+  it('head office: FEC header, 18 columns, balanced entries, file name from SIREN and period end', async () => {
+    const saved = await context.app.inject({
+      method: 'PUT',
+      url: '/api/parametrages-comptables/parametres',
+      headers: bearer(context.tokens.siege),
+      payload: {
+        CompteCollectif: '411000',
+        TiersPrefixe: '411',
+        TiersCompteFixe: null,
+        TiersLibelleFixe: null,
+        SIREN: '775671356',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const response = await get(context.tokens.siege, `/api/exports/fec?${query()}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toContain('775671356FEC20300131.txt');
+    const [header, ...rows] = decodeLatin9(response.rawPayload).split('\r\n').slice(0, -1);
+    expect(header?.split('\t')).toEqual([...FEC_COLUMNS]);
+    const cells = rows.map((r) => r.split('\t'));
+    for (const c of cells) expect(c).toHaveLength(18);
+    // Head office: every member flux, including the club's unmapped-for-the-club facture.
+    expect(new Set(cells.map((c) => c[8]))).toEqual(new Set(['900001', '900002', '900003', '900004']));
+    const first = cells.find((c) => c[8] === '900001' && c[4] === '411000');
+    expect(first?.slice(0, 13)).toEqual([
+      'VE',
+      'Ventes',
+      'VE900001',
+      '20300107',
+      '411000',
+      expect.any(String),
+      `411${clubCode}`,
+      expect.any(String),
+      '900001',
+      '20300107',
+      'Licence adulte 2030 - Éloïse Œuvré',
+      '123,45',
+      '0,00',
+    ]);
+    const cents = (v: string | undefined) => Number((v ?? '').replace(',', '')); // exact: always two decimals
+    const byEntry = new Map<string, number>();
+    for (const c of cells) byEntry.set(c[2] ?? '', (byEntry.get(c[2] ?? '') ?? 0) + cents(c[11]) - cents(c[12]));
+    for (const [entry, balance] of byEntry) expect(balance, entry).toBe(0);
+  });
+
+  it('preview: counts, totals that balance, unmapped flux listed', async () => {
+    const response = await get(context.tokens.club, `/api/exports/sage/preview?${query()}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const preview = response.json();
+    expect(preview).toMatchObject({
+      entryCount: 2,
+      lineCount: 4,
+      totalDebitCents: 13_345,
+      totalCreditCents: 13_345,
+      journals: ['AC'],
+      unmappedCount: 1,
+    });
+    expect(preview.unmapped).toEqual([expect.objectContaining({ id: 900003, label: 'Facture matériel', category: 4 })]);
+  });
+
+  it('answers 403 without the export__sage module, and records exports in the audit log', async () => {
+    const [logged] = await context.database.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM "APP_AuditLog" WHERE "Action" LIKE 'export_%'`,
+    );
+    expect(logged?.count).toBeGreaterThanOrEqual(4);
+    await context.database.query(
+      `DELETE FROM "FEDE_RoleModule" WHERE "SlugModule" = 'export__sage' AND "ID_Role" IN (SELECT id FROM "FEDE_Role" WHERE "SlugRole" = 'administrateur')`,
+    );
+    const app = await buildRestApp(context.database, context.filesDir); // a fresh app: no cached permissions
+    try {
+      const token = await loginAs(app, 'club@demo.fr');
+      for (const url of ['/api/exports/sage', '/api/exports/fec', '/api/exports/sage/preview']) {
+        const response = await app.inject({ method: 'GET', url: `${url}?${query()}`, headers: bearer(token) });
+        expect(response.statusCode, url).toBe(403);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});

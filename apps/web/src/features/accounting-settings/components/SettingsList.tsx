@@ -1,0 +1,124 @@
+import type { AccountingResource } from '@gdf/domain';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { useCurrentStructure } from '@/lib/session';
+import { deleteSetting, listSettings, saveSetting, type SettingsRow } from '../api/settings-api';
+import { accountingSettingsMessages as m } from '../messages';
+import { emptyValues, rowToValues, toPayload, type FormValues, type SettingsField } from './settings-form';
+
+export interface SettingsColumn {
+  key: string;
+  label: string;
+  render?: (row: SettingsRow) => string;
+}
+
+/** A list of one structure's settings with an add/edit form; the server validates and audits. */
+export function SettingsList(props: {
+  resource: AccountingResource;
+  columns: readonly SettingsColumn[];
+  fields: readonly SettingsField[];
+}) {
+  const { structureId } = useCurrentStructure();
+  const queryClient = useQueryClient();
+  const queryKey = ['parametrages-comptables', structureId, props.resource];
+  const rows = useQuery({ queryKey, queryFn: () => listSettings(structureId, props.resource) });
+  const [values, setValues] = useState<FormValues>(emptyValues(props.fields));
+  const [editing, setEditing] = useState<number | undefined>();
+  const [error, setError] = useState<string | null>(null);
+  const done = async () => {
+    setError(null);
+    setEditing(undefined);
+    setValues(emptyValues(props.fields));
+    await queryClient.invalidateQueries({ queryKey });
+  };
+  const fail = (e: unknown) => setError(e instanceof ApiError ? (e.serverMessage ?? m.genericError) : m.genericError);
+  const save = useMutation({
+    mutationFn: () => saveSetting(structureId, props.resource, toPayload(props.fields, values), editing),
+    onSuccess: done,
+    onError: fail,
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteSetting(structureId, props.resource, id),
+    onSuccess: done,
+    onError: fail,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+
+  if (rows.isError)
+    return <Alert severity="error">{rows.error instanceof ApiError ? rows.error.message : m.genericError}</Alert>;
+  return (
+    <Stack spacing={2}>
+      <Stack component="form" direction="row" spacing={1} onSubmit={submit} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {props.fields.map((field) => (
+          <TextField
+            key={field.key}
+            size="small"
+            label={field.label}
+            value={values[field.key] ?? ''}
+            onChange={(e) => setValues({ ...values, [field.key]: e.target.value })}
+            select={Boolean(field.options)}
+            sx={{ minWidth: 160 }}
+          >
+            {field.nullable && field.options && <MenuItem value="">{m.aucun}</MenuItem>}
+            {field.options?.map((o) => (
+              <MenuItem key={o.value} value={o.value}>
+                {o.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        ))}
+        <Button type="submit" variant="contained" disabled={save.isPending}>
+          {editing ? m.save : m.add}
+        </Button>
+        {editing && <Button onClick={() => void done()}>{m.cancel}</Button>}
+      </Stack>
+      {error && <Alert severity="error">{error}</Alert>}
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            {props.columns.map((c) => (
+              <TableCell key={c.key}>{c.label}</TableCell>
+            ))}
+            <TableCell>{m.actions}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.data?.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={props.columns.length + 1}>{m.empty}</TableCell>
+            </TableRow>
+          )}
+          {rows.data?.map((row) => (
+            <TableRow key={row.id}>
+              {props.columns.map((c) => (
+                <TableCell key={c.key}>{c.render ? c.render(row) : String(row[c.key] ?? '')}</TableCell>
+              ))}
+              <TableCell>
+                <Button size="small" onClick={() => (setEditing(row.id), setValues(rowToValues(props.fields, row)))}>
+                  {m.edit}
+                </Button>
+                <Button size="small" color="error" onClick={() => remove.mutate(row.id)}>
+                  {m.remove}
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Stack>
+  );
+}

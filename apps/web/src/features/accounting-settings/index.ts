@@ -1,0 +1,2 @@
+export { FluxFinancierSettings } from './components/FluxFinancierSettings';
+export { PlanAnalytiqueSettings, PlanComptableSettings, TypeFacturationSettings } from './components/SimpleSettings';

@@ -1,0 +1,51 @@
+import type { MeResponse } from '@gdf/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SessionProvider } from '@/lib/session';
+import { jsonResponse, stubApi } from '@/test/stub-api';
+import { SageExportPanel } from './SageExportPanel';
+
+const me = {
+  user: { id: 2, email: 'club@demo.fr', firstName: 'Club', lastName: 'Démo', isSuperAdmin: false },
+  memberships: [{ structureId: 42, structureName: 'Club', structureType: 1, roleSlug: 'administrateur' }],
+  permissions: { '42': ['export__sage'] },
+} as unknown as MeResponse;
+
+const preview = {
+  entryCount: 2,
+  lineCount: 4,
+  totalDebitCents: 13_345,
+  totalCreditCents: 13_345,
+  journals: ['AC'],
+  unmappedCount: 1,
+  unmapped: [{ id: 900003, label: 'Facture matériel', date: '2030-01-09', category: 4, structureName: 'Club' }],
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SAGE export panel', () => {
+  it('previews the season: balanced totals, unmapped flux listed with a link to the Flux financier settings', async () => {
+    const fetchMock = stubApi({ 'GET /api/exports/sage/preview': () => jsonResponse(preview) });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <SessionProvider me={me}>
+            <SageExportPanel />
+          </SessionProvider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Aperçu des écritures' }));
+    expect(await screen.findByText('Débit = crédit : les écritures sont équilibrées.')).toBeInTheDocument();
+    expect(screen.getByText(/N° 900003/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Paramétrer les flux financiers' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/gestion-comptabilite/parametrages/flux-financier'),
+    );
+    const url = String(fetchMock.mock.calls[0]?.[0]);
+    expect(url).toMatch(/from=\d{4}-09-01&to=\d{4}-08-31&format=pnm&structureId=42/);
+  });
+});

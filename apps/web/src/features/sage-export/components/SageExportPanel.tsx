@@ -1,0 +1,142 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { saveBlob } from '@/lib/save-file';
+import { useCurrentStructure } from '@/lib/session';
+import { downloadAccountingFile, previewSageExport, type SageExportRequest } from '../api/sage-export-api';
+import { sageExportMessages as m } from '../messages';
+import { recentSeasons, seasonPeriod } from './period';
+import { SagePreview } from './SagePreview';
+
+const JOURNALS = ['VE', 'AC', 'BQ', 'OD'];
+
+/** SAGE child of the export files page: period and journals, preview, then download. */
+export function SageExportPanel() {
+  const { structureId } = useCurrentStructure();
+  const seasons = recentSeasons(new Date());
+  const [mode, setMode] = useState<'season' | 'dates'>('season');
+  const [seasonId, setSeasonId] = useState(seasons[0]?.id ?? 0);
+  const [dates, setDates] = useState(seasonPeriod(seasonId));
+  const [journals, setJournals] = useState<string[]>([]);
+  const [format, setFormat] = useState<'pnm' | 'csv'>('pnm');
+  const request: SageExportRequest = {
+    structureId,
+    ...(mode === 'season' ? seasonPeriod(seasonId) : dates),
+    format,
+    journals,
+  };
+  const errorText = (e: unknown) => (e instanceof ApiError ? (e.serverMessage ?? m.genericError) : m.genericError);
+  const preview = useMutation({ mutationFn: () => previewSageExport(request) });
+  const download = useMutation({
+    mutationFn: async (kind: 'sage' | 'fec') => {
+      const file = await downloadAccountingFile(kind, request);
+      saveBlob(file.blob, file.fileName);
+    },
+  });
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={mode}
+          onChange={(_e, v: 'season' | 'dates' | null) => v && setMode(v)}
+          aria-label={m.period}
+        >
+          <ToggleButton value="season">{m.bySeason}</ToggleButton>
+          <ToggleButton value="dates">{m.byDates}</ToggleButton>
+        </ToggleButtonGroup>
+        {mode === 'season' ? (
+          <TextField
+            select
+            size="small"
+            label={m.season}
+            value={seasonId}
+            onChange={(e) => setSeasonId(Number(e.target.value))}
+            sx={{ minWidth: 140 }}
+          >
+            {seasons.map((s) => (
+              <MenuItem key={s.id} value={s.id}>
+                {s.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : (
+          <>
+            <TextField
+              type="date"
+              size="small"
+              label={m.from}
+              value={dates.from}
+              onChange={(e) => setDates({ ...dates, from: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              type="date"
+              size="small"
+              label={m.to}
+              value={dates.to}
+              onChange={(e) => setDates({ ...dates, to: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </>
+        )}
+        <TextField
+          select
+          size="small"
+          label={m.journals}
+          value={journals}
+          onChange={(e) => setJournals(e.target.value as unknown as string[])}
+          slotProps={{
+            select: {
+              multiple: true,
+              displayEmpty: true,
+              renderValue: (v) => ((v as string[]).length ? (v as string[]).join(', ') : m.allJournals),
+            },
+            inputLabel: { shrink: true },
+          }}
+          sx={{ minWidth: 160 }}
+        >
+          {JOURNALS.map((j) => (
+            <MenuItem key={j} value={j}>
+              {j}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={m.format}
+          value={format}
+          onChange={(e) => setFormat(e.target.value as 'pnm' | 'csv')}
+          sx={{ minWidth: 220 }}
+        >
+          <MenuItem value="pnm">{m.formatPnm}</MenuItem>
+          <MenuItem value="csv">{m.formatCsv}</MenuItem>
+        </TextField>
+      </Stack>
+      <Stack direction="row" spacing={1}>
+        <Button variant="outlined" onClick={() => preview.mutate()} disabled={preview.isPending}>
+          {m.preview}
+        </Button>
+        <Button variant="contained" onClick={() => download.mutate('sage')} disabled={download.isPending}>
+          {m.downloadSage}
+        </Button>
+        <Button variant="contained" onClick={() => download.mutate('fec')} disabled={download.isPending}>
+          {m.downloadFec}
+        </Button>
+      </Stack>
+      {preview.isError && <Alert severity="error">{errorText(preview.error)}</Alert>}
+      {download.isError && <Alert severity="error">{errorText(download.error)}</Alert>}
+      {preview.data && <SagePreview preview={preview.data} />}
+    </Stack>
+  );
+}

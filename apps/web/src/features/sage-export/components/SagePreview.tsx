@@ -1,0 +1,64 @@
+import type { ExportPreview } from '@gdf/domain';
+import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import { Link as RouterLink } from 'react-router';
+import { formatAmount, formatDate, formatInteger } from '@/lib/format';
+import { useRouteHref } from '@/lib/use-route-href';
+import { sageExportMessages as m } from '../messages';
+
+/** Counts and totals of the entries; unmapped flux listed with a link to their settings. */
+export function SagePreview({ preview }: { preview: ExportPreview }) {
+  const href = useRouteHref();
+  const rows: Array<[string, string]> = [
+    [m.entries, formatInteger(preview.entryCount)],
+    [m.lines, formatInteger(preview.lineCount)],
+    [m.totalDebit, formatAmount(preview.totalDebitCents / 100)],
+    [m.totalCredit, formatAmount(preview.totalCreditCents / 100)],
+  ];
+  return (
+    <>
+      {preview.entryCount === 0 ? (
+        <Alert severity="info">{m.noEntry}</Alert>
+      ) : (
+        <Table size="small" sx={{ maxWidth: 420 }}>
+          <TableBody>
+            {rows.map(([label, value]) => (
+              <TableRow key={label}>
+                <TableCell component="th">{label}</TableCell>
+                <TableCell align="right">{value}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {preview.entryCount > 0 && (
+        <Alert severity={preview.totalDebitCents === preview.totalCreditCents ? 'success' : 'error'}>
+          {preview.totalDebitCents === preview.totalCreditCents ? m.balanced : m.unbalanced}
+        </Alert>
+      )}
+      {preview.unmappedCount > 0 && (
+        <Alert severity="warning">
+          {m.unmappedTitle(preview.unmappedCount)}{' '}
+          <Link component={RouterLink} to={href('parametrages_comptables__flux_financier')}>
+            {m.unmappedLink}
+          </Link>
+          <List dense>
+            {preview.unmapped.map((f) => (
+              <ListItem key={f.id} disableGutters>
+                {`N° ${f.id} — ${formatDate(f.date)} — ${f.structureName} — ${f.label}`}
+              </ListItem>
+            ))}
+          </List>
+          {preview.unmappedCount > preview.unmapped.length &&
+            m.unmappedMore(preview.unmappedCount - preview.unmapped.length)}
+        </Alert>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { SageExportPanel } from './components/SageExportPanel';

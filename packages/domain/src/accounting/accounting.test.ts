@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import {
+  allocate,
+  buildEntry,
+  DEFAULT_PNM_LAYOUT,
+  encodeLatin9,
+  entryTotals,
+  exportQuerySchema,
+  FEC_HEADER,
+  fecFileName,
+  fecLines,
+  layoutWidth,
+  pnmLines,
+  sageCsvLines,
+  type FluxForEntry,
+  type ThirdPartyRule,
+} from './index';
+
+const HEAD_OFFICE: ThirdPartyRule = {
+  collectiveAccount: '411000',
+  prefix: '411',
+  fixedAccount: null,
+  fixedLabel: null,
+};
+const CLUB: ThirdPartyRule = { collectiveAccount: '401000', prefix: null, fixedAccount: '401FFME', fixedLabel: 'FFME' };
+const FLUX: FluxForEntry = {
+  id: 42,
+  label: 'Licence adulte 2025 - Éloïse Œuvré',
+  date: '2025-03-07',
+  isDebit: true,
+  amountCents: 12_345,
+  structureCode: '069012',
+  structureName: 'Club Escalade Lyon',
+};
+const licence = { account: '756100', accountLabel: 'Cotisations licences', section: 'LIC' };
+
+describe('entries', () => {
+  it('head office: a debit flux debits 411+code and credits revenue', () => {
+    const entry = buildEntry(FLUX, 'federation', HEAD_OFFICE, 'VE', allocate(12_345, licence, []));
+    expect(entry.lines.map((l) => [l.account, l.auxAccount, l.debitCents, l.creditCents])).toEqual([
+      ['411000', '411069012', 12_345, 0],
+      ['756100', '', 0, 12_345],
+    ]);
+  });
+
+  it('club: the same flux is an expense against 401FFME; a credit flux reverses it', () => {
+    const expense = { account: '628100', accountLabel: 'Cotisations', section: null };
+    const debit = buildEntry(FLUX, 'membre', CLUB, 'AC', allocate(12_345, expense, []));
+    expect(debit.lines.map((l) => [l.account, l.auxAccount, l.debitCents, l.creditCents])).toEqual([
+      ['401000', '401FFME', 0, 12_345],
+      ['628100', '', 12_345, 0],
+    ]);
+    const credit = buildEntry({ ...FLUX, isDebit: false }, 'membre', CLUB, 'AC', allocate(12_345, expense, []));
+    expect(credit.lines.map((l) => [l.debitCents, l.creditCents])).toEqual([
+      [12_345, 0],
+      [0, 12_345],
+    ]);
+  });
+
+  it('tarif mappings split the amount and the entry still balances to the cent', () => {
+    const parts = [{ account: '756200', accountLabel: 'Assurances', section: null, amountCents: 1_001 }];
+    const entry = buildEntry(FLUX, 'federation', HEAD_OFFICE, 'VE', allocate(12_345, licence, parts));
+    expect(entry.lines.map((l) => l.creditCents)).toEqual([0, 1_001, 11_344]);
+    const totals = entryTotals(entry);
+    expect(totals.debitCents).toBe(totals.creditCents);
+    // A detail in the opposite direction (negative part) lands on the other side.
+    const odd = buildEntry(
+      { ...FLUX, amountCents: 100 },
+      'federation',
+      HEAD_OFFICE,
+      'VE',
+      allocate(100, licence, [{ ...parts[0]!, amountCents: -50 }]),
+    );
+    expect(entryTotals(odd).debitCents).toBe(entryTotals(odd).creditCents);
+  });
+});
+
+describe('files', () => {
+  const entry = buildEntry(FLUX, 'federation', HEAD_OFFICE, 'VE', allocate(12_345, licence, []));
+
+  it('PNM: golden lines of 138 characters, dates JJMMAA', () => {
+    expect(layoutWidth(DEFAULT_PNM_LAYOUT)).toBe(138);
+    const lines = pnmLines(entry).split('\r\n').slice(0, -1);
+    expect(lines).toEqual([
+      'VE 070325OD411000       X411069012    42           Licence adulte 2025 - Éloïse Œuvré        D              123.45N     42             EUR',
+      'VE 070325OD756100       G             42           Licence adulte 2025 - Éloïse Œuvré        C              123.45N     42LIC          EUR',
+    ]);
+    for (const line of lines) expect(line).toHaveLength(138);
+  });
+
+  it('accents round-trip through ISO-8859-15, one byte per character', () => {
+    const text = pnmLines(entry);
+    const bytes = encodeLatin9(text);
+    expect(bytes.length).toBe(text.length);
+    expect(new TextDecoder('iso-8859-15').decode(bytes)).toBe(text);
+    expect([...encodeLatin9('€ŠšŽžŒœŸ')]).toEqual([0xa4, 0xa6, 0xa8, 0xb4, 0xb8, 0xbc, 0xbd, 0xbe]);
+    expect(new TextDecoder('iso-8859-15').decode(encodeLatin9('éàç€œ'))).toBe('éàç€œ');
+    expect([...encodeLatin9('¤→')]).toEqual([0x3f, 0x3f]); // not in Latin-9
+  });
+
+  it('characters outside Latin-9 (emoji, ¤) become one ? each: lines keep 138 bytes', () => {
+    expect([...encodeLatin9('a😀b¤')]).toEqual([0x61, 0x3f, 0x62, 0x3f]);
+    const odd = buildEntry({ ...FLUX, label: 'Stage 😀 été\tnuit' }, 'federation', HEAD_OFFICE, 'VE', []);
+    for (const line of pnmLines(odd).split('\r\n').slice(0, -1)) expect(encodeLatin9(line)).toHaveLength(138);
+  });
+
+  it('CSV: ; separated, comma decimals', () => {
+    expect(sageCsvLines(entry)).toBe(
+      'VE;070325;411000;411069012;42;Licence adulte 2025 - Éloïse Œuvré;123,45;;\r\n' +
+        'VE;070325;756100;;42;Licence adulte 2025 - Éloïse Œuvré;;123,45;LIC\r\n',
+    );
+  });
+
+  it('FEC: 18 columns in the regulatory order, AAAAMMJJ dates, comma decimals', () => {
+    expect(FEC_HEADER.trimEnd().split('\t')).toEqual([
+      'JournalCode',
+      'JournalLib',
+      'EcritureNum',
+      'EcritureDate',
+      'CompteNum',
+      'CompteLib',
+      'CompAuxNum',
+      'CompAuxLib',
+      'PieceRef',
+      'PieceDate',
+      'EcritureLib',
+      'Debit',
+      'Credit',
+      'EcritureLet',
+      'DateLet',
+      'ValidDate',
+      'Montantdevise',
+      'Idevise',
+    ]);
+    const [first] = fecLines(entry).split('\r\n');
+    expect(first?.split('\t')).toEqual([
+      'VE',
+      'Ventes',
+      'VE42',
+      '20250307',
+      '411000',
+      'Club Escalade Lyon',
+      '411069012',
+      'Club Escalade Lyon',
+      '42',
+      '20250307',
+      'Licence adulte 2025 - Éloïse Œuvré',
+      '123,45',
+      '0,00',
+      '',
+      '',
+      '20250307',
+      '',
+      '',
+    ]);
+    expect(fecFileName('775671356', '2025-08-31')).toBe('775671356FEC20250831.txt');
+  });
+
+  it('export query: rejects impossible dates and reversed periods', () => {
+    expect(exportQuerySchema.safeParse({ from: '2025-02-30', to: '2025-03-01' }).success).toBe(false);
+    expect(exportQuerySchema.safeParse({ from: '2025-03-02', to: '2025-03-01' }).success).toBe(false);
+    expect(exportQuerySchema.parse({ from: '2025-03-01', to: '2025-03-01', journaux: 'VE,AC' }).journaux).toEqual([
+      'VE',
+      'AC',
+    ]);
+  });
+});

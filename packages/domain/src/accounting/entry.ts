@@ -1,0 +1,129 @@
+import type { Cents } from '../money/money';
+
+/**
+ * How a flux becomes a balanced accounting entry, from the exporting structure's point
+ * of view (DESIGN.md section 6c):
+ * - federation (head office): a member's debit flux is a receivable: debit the member's
+ *   customer account (411 + federal code), credit revenue (7xx);
+ * - member (club, ligue, comité): the same flux is a payable to the federation: debit an
+ *   expense (6xx), credit the supplier account (401FFME).
+ * A credit flux (refund, payment) reverses both sides.
+ */
+export type PointOfView = 'federation' | 'membre';
+
+export interface FluxForEntry {
+  id: number;
+  label: string;
+  /** 'YYYY-MM-DD' in Europe/Paris. */
+  date: string;
+  isDebit: boolean;
+  amountCents: Cents;
+  structureCode: string | null;
+  structureName: string;
+}
+
+/** Where a part of the flux amount goes (category mapping, or a finer tarif mapping). */
+export interface CounterpartAllocation {
+  account: string;
+  accountLabel: string;
+  section: string | null;
+  /** Signed relative to the flux: a detail line in the opposite direction is negative. */
+  amountCents: Cents;
+}
+
+export interface ThirdPartyRule {
+  /** General (collective) account of the third-party line: 411000, 401000. */
+  collectiveAccount: string;
+  /** Auxiliary account = prefix + federal code (head office's customers)... */
+  prefix: string | null;
+  /** ...or one fixed account (a club's supplier account 401FFME). */
+  fixedAccount: string | null;
+  fixedLabel: string | null;
+}
+
+export interface EntryLine {
+  account: string;
+  accountLabel: string;
+  auxAccount: string;
+  auxLabel: string;
+  section: string | null;
+  debitCents: Cents;
+  creditCents: Cents;
+}
+
+export interface AccountingEntry {
+  fluxId: number;
+  journal: string;
+  date: string;
+  label: string;
+  lines: EntryLine[];
+}
+
+export function thirdPartyAccount(rule: ThirdPartyRule, flux: Pick<FluxForEntry, 'structureCode' | 'structureName'>) {
+  if (rule.fixedAccount) return { account: rule.fixedAccount, label: rule.fixedLabel ?? rule.fixedAccount };
+  return { account: `${rule.prefix ?? ''}${flux.structureCode ?? ''}`, label: flux.structureName };
+}
+
+/** One balanced entry: the third-party line for the whole amount against the allocations. */
+export function buildEntry(
+  flux: FluxForEntry,
+  pointOfView: PointOfView,
+  rule: ThirdPartyRule,
+  journal: string,
+  allocations: readonly CounterpartAllocation[],
+): AccountingEntry {
+  // The third party is debited when the federation receives, credited when a member owes.
+  const thirdPartyDebits = flux.isDebit === (pointOfView === 'federation');
+  const tiers = thirdPartyAccount(rule, flux);
+  const line = (
+    account: string,
+    label: string,
+    aux: string,
+    auxLabel: string,
+    section: string | null,
+    debitSide: boolean,
+    cents: Cents,
+  ): EntryLine => {
+    // A negative amount goes to the other side, so every amount in a file is positive.
+    const side = cents < 0 ? !debitSide : debitSide;
+    const abs = Math.abs(cents);
+    return {
+      account,
+      accountLabel: label,
+      auxAccount: aux,
+      auxLabel,
+      section,
+      debitCents: side ? abs : 0,
+      creditCents: side ? 0 : abs,
+    };
+  };
+  const lines = [
+    line(rule.collectiveAccount, tiers.label, tiers.account, tiers.label, null, thirdPartyDebits, flux.amountCents),
+    ...allocations.map((a) => line(a.account, a.accountLabel, '', '', a.section, !thirdPartyDebits, a.amountCents)),
+  ];
+  return { fluxId: flux.id, journal, date: flux.date, label: flux.label, lines };
+}
+
+/**
+ * Splits the flux amount: tarif-mapped detail lines go to their own accounts, the rest to
+ * the category's account, so the entry balances to the cent whatever the details say.
+ */
+export function allocate(
+  amountCents: Cents,
+  category: Omit<CounterpartAllocation, 'amountCents'>,
+  tarifParts: readonly CounterpartAllocation[],
+): CounterpartAllocation[] {
+  const rest = tarifParts.reduce((sum, part) => sum - part.amountCents, amountCents);
+  const parts = tarifParts.filter((part) => part.amountCents !== 0);
+  return rest === 0 && parts.length > 0 ? parts : [...parts, { ...category, amountCents: rest }];
+}
+
+export function entryTotals(entry: AccountingEntry): { debitCents: Cents; creditCents: Cents } {
+  let debitCents = 0;
+  let creditCents = 0;
+  for (const l of entry.lines) {
+    debitCents += l.debitCents;
+    creditCents += l.creditCents;
+  }
+  return { debitCents, creditCents };
+}

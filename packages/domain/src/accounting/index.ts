@@ -1,0 +1,7 @@
+export * from './latin9';
+export * from './entry';
+export * from './dates';
+export * from './pnm';
+export * from './sage-csv';
+export * from './fec';
+export * from './contracts';
