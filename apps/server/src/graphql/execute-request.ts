@@ -20,6 +20,7 @@ import type { GraphqlContext } from './context';
 import { toHasuraError, type HasuraCode, type HasuraError } from './errors';
 import { LIMITS } from './limits';
 import { graphqlSchema } from './schema/build-schema';
+import { TtlCache } from './ttl-cache';
 
 export interface GraphqlRequestBody {
   query: string;
@@ -45,6 +46,9 @@ const jsonFieldResolver: GraphQLFieldResolver<unknown, unknown> = (source, args,
   return defaultFieldResolver(source, args, context, info);
 };
 
+/** Parsed documents that passed validation (the schema never changes while running). */
+const validDocuments = new TtlCache<DocumentNode>(500, 60 * 60_000);
+
 /**
  * One GraphQL request, Hasura style: any error gives `{errors}` without data (HTTP 200,
  * 500 only for the unexpected, which is logged and never described).
@@ -56,16 +60,19 @@ export async function executeGraphqlRequest(
   method: 'GET' | 'POST',
   log: FastifyBaseLogger,
 ): Promise<GraphqlHttpResult> {
-  let document: DocumentNode;
-  try {
-    document = parse(body.query, { maxTokens: 50_000 });
-  } catch (error) {
-    return failure('validation-failed', (error as Error).message);
-  }
   const schema = graphqlSchema();
-  const validationErrors = validate(schema, document, specifiedRules, { maxErrors: 20 });
-  if (validationErrors.length > 0)
-    return { status: 200, body: { errors: validationErrors.map((e) => toHasuraError(e).error) } };
+  let document = validDocuments.get(body.query);
+  if (!document) {
+    try {
+      document = parse(body.query, { maxTokens: 50_000 });
+    } catch (error) {
+      return failure('validation-failed', (error as Error).message);
+    }
+    const validationErrors = validate(schema, document, specifiedRules, { maxErrors: 20 });
+    if (validationErrors.length > 0)
+      return { status: 200, body: { errors: validationErrors.map((e) => toHasuraError(e).error) } };
+    validDocuments.set(body.query, document);
+  }
 
   const operation = getOperationAST(document, body.operationName);
   if (!operation) return failure('validation-failed', 'Opération introuvable : précisez operationName.');

@@ -5,6 +5,7 @@ import { collectSelections, rawArgument, type FieldSelection, type SelectionSour
 import { SqlBuilder } from '../compiler/sql-builder';
 import type { GraphqlContext } from '../context';
 import type { TableName } from '../metadata/tables';
+import { TtlCache } from '../ttl-cache';
 
 type Resolver = GraphQLFieldResolver<unknown, GraphqlContext, Record<string, unknown>>;
 
@@ -51,13 +52,33 @@ export const byPkResolver =
     return rows[0] ?? null;
   };
 
+/**
+ * Capped counts (`_aggregate(limit: …)`, the search's "plus de 10 000") are kept 5 s per
+ * statement and parameters: the scope is part of both, so callers never share what they
+ * may not see. Exact aggregates (no limit) are always computed.
+ */
+const cappedAggregates = new WeakMap<GraphqlContext['database'], TtlCache<unknown>>();
+
+function cappedAggregateCache(database: GraphqlContext['database']): TtlCache<unknown> {
+  let cache = cappedAggregates.get(database);
+  if (!cache) cappedAggregates.set(database, (cache = new TtlCache<unknown>(2_000, 5_000)));
+  return cache;
+}
+
 export const aggregateResolver =
   (table: TableName): Resolver =>
   async (_source, args, context, info) => {
     const b = new SqlBuilder(context.scope);
     const json = compileAggregateJson(table, rootSelection(info, context, args), b);
-    const rows = await jsonRows(context, `SELECT ${json} AS j`, b.params);
-    return rows[0];
+    const text = `SELECT ${json} AS j`;
+    const cacheKey =
+      args.limit === undefined || args.limit === null ? null : `${text}\u0000${JSON.stringify(b.params)}`;
+    const cache = cappedAggregateCache(context.database);
+    const cached = cacheKey ? cache.get(cacheKey) : undefined;
+    if (cached !== undefined) return cached;
+    const [row] = await jsonRows(context, text, b.params);
+    if (cacheKey) cache.set(cacheKey, row);
+    return row;
   };
 
 /** After a mutation: the written row, read back through the same scoped compiler. */
