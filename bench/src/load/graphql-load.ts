@@ -18,7 +18,7 @@ export async function loadTestGraphql(address: string, token: string, where: unk
   const errors = result.errors + result.timeouts + result.non2xx;
   return [
     {
-      name: 'Charge GraphQL : requêtes/s (50 connexions, 20 s)',
+      name: 'Charge GraphQL (même recherche répétée, total en cache 5 s) : requêtes/s, 50 connexions, 20 s',
       value: result.requests.average,
       unit: 'req/s',
       bar: 3000,

@@ -10,13 +10,13 @@ export interface SearchScenario {
 }
 
 /** The screen's search: a page of 30, newest first, and a total capped at 10,001 ("plus de 10 000"). */
-export const PAGE_QUERY = `query Recherche($where: MKP_FluxFinancier_bool_exp!) {
+export const PAGE_QUERY = `query Recherche($where: MKP_FluxFinancier_bool_exp!, $cap: Int = 10001) {
   MKP_FluxFinancier(where: $where, order_by: [{Z_DateCreation: desc}, {id: desc}], limit: 30) {
     id NomFluxFinancier Z_DateCreation MontantTTC EST_Debit ID_CategoryFlux
     UTI_Utilisateur { LicenceNumero CT_Nom CT_Prenom }
     STR_Structure { id NomStructure ID_CodeFederal }
   }
-  total: MKP_FluxFinancier_aggregate(where: $where, limit: 10001) { aggregate { count } }
+  total: MKP_FluxFinancier_aggregate(where: $where, limit: $cap) { aggregate { count } }
 }`;
 
 /** Exact totals with the debit and credit sums, asked for on demand. */

@@ -40,7 +40,9 @@ export function coreApiRoute(
     validatorCompiler: () => () => true,
     onError: async (request, _reply, error) => {
       const statusCode = (error as { statusCode?: number }).statusCode ?? 500;
-      request.log.warn({ err: error, statusCode, route: request.routeOptions.url }, 'core API call failed');
+      // A 404 is an ordinary answer here (most structures have no avatar): keep it out of warnings.
+      const level = statusCode === 404 ? 'info' : 'warn';
+      request.log[level]({ err: error, statusCode, route: request.routeOptions.url }, 'core API call failed');
     },
   };
 }
