@@ -193,3 +193,16 @@ test('a club user cannot reach another structure by editing the URL', async ({ p
   const structures = await bodyRows(page).locator('td:nth-child(5)').allTextContents();
   expect(new Set(structures)).toEqual(new Set([own]));
 });
+
+test('the detail modal leads to the printable invoice, with its download and print buttons', async ({ page }) => {
+  await signIn(page, 'club@demo.fr');
+  await page.goto(`${SEARCH_PATH}?libelle=Licence`);
+  await bodyRows(page)
+    .first()
+    .getByRole('button', { name: /Voir le détail du flux/ })
+    .click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Voir la facture' }).click();
+  await expect(page).toHaveURL(/\/flux-financiers\/\d+\/facture/);
+  await expect(page.getByRole('button', { name: 'Télécharger' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Imprimer' })).toBeVisible();
+});

@@ -47,6 +47,8 @@ export const fluxSearchMessages = {
   modalLoading: 'Chargement du détail…',
   noDetail: 'Ce flux n’a pas de ligne de détail.',
   facture: 'Facture',
+  printableFacture: 'Voir la facture',
+  printableReleve: 'Voir le relevé',
   relaunch: 'Relancer le prélèvement',
   relaunchConfirmTitle: 'Relancer le prélèvement ?',
   relaunchConfirmText:

@@ -1,6 +1,8 @@
 import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router';
 import { ModuleSlug, relaunchRefusal } from '@gdf/domain';
 import { useSession } from '@/lib/session';
+import { useRouteHref } from '@/lib/use-route-href';
 import type { FluxDetail } from '../api/get-flux-detail';
 import { useRelaunch } from '../hooks/use-relaunch';
 import { fluxSearchMessages as m } from '../messages';
@@ -19,12 +21,20 @@ interface FluxDetailActionsProps {
  */
 export function FluxDetailActions({ flux, structureId, onDownloadInvoice, notify }: FluxDetailActionsProps) {
   const { me, modules } = useSession();
+  const routeHref = useRouteHref();
   const relaunch = useRelaunch(structureId);
   const allowed = me.isSuperAdmin || modules.includes(ModuleSlug.FluxFinanciers);
   const canRelaunch = allowed && relaunchRefusal({ ...flux }) === null;
   return (
     <>
       <Button onClick={() => onDownloadInvoice(flux.id)}>{m.facture}</Button>
+      {/* The printable layouts (SPEC.md screen 6): the PDF with 'Télécharger' and 'Imprimer'. */}
+      <Button component={RouterLink} to={routeHref('flux_facture', { id: flux.id })}>
+        {m.printableFacture}
+      </Button>
+      <Button component={RouterLink} to={routeHref('flux_releve', { id: flux.id })}>
+        {m.printableReleve}
+      </Button>
       {canRelaunch && (
         <RelaunchAction
           pending={relaunch.isPending}
