@@ -4,7 +4,9 @@ import { compileByPk, compileRootList } from '../compiler/select';
 import { collectSelections, rawArgument, type FieldSelection, type SelectionSource } from '../compiler/selection';
 import { SqlBuilder } from '../compiler/sql-builder';
 import type { GraphqlContext } from '../context';
+import { ModuleSlug } from '@gdf/domain';
 import type { TableName } from '../metadata/tables';
+import { requireModule } from '../../modules/scope/scope';
 import { TtlCache } from '../ttl-cache';
 
 type Resolver = GraphQLFieldResolver<unknown, GraphqlContext, Record<string, unknown>>;
@@ -31,6 +33,16 @@ export function rootSelection(
   };
 }
 
+/**
+ * Flux and their lines are the flux module's data: reading them needs that module, and a
+ * blocked or non-affiliated structure is refused (issue 7), as the dashboard shows.
+ * Seasons and structures stay readable (filters, invoice header).
+ */
+function requireTableModule(table: TableName, context: GraphqlContext): void {
+  if (table === 'MKP_FluxFinancier' || table === 'MKP_FluxFinancierDetail')
+    requireModule(context.scope, ModuleSlug.FluxFinanciers);
+}
+
 /** Runs one compiled statement; each row holds one JSON value `j`. */
 async function jsonRows(context: GraphqlContext, text: string, params: unknown[]): Promise<unknown[]> {
   const rows = await context.database.query<{ j: unknown }>(text, params);
@@ -40,6 +52,7 @@ async function jsonRows(context: GraphqlContext, text: string, params: unknown[]
 export const listResolver =
   (table: TableName): Resolver =>
   async (_source, args, context, info) => {
+    requireTableModule(table, context);
     const b = new SqlBuilder(context.scope);
     return jsonRows(context, compileRootList(table, rootSelection(info, context, args), b), b.params);
   };
@@ -47,6 +60,7 @@ export const listResolver =
 export const byPkResolver =
   (table: TableName): Resolver =>
   async (_source, args, context, info) => {
+    requireTableModule(table, context);
     const b = new SqlBuilder(context.scope);
     const rows = await jsonRows(context, compileByPk(table, rootSelection(info, context, args), b), b.params);
     return rows[0] ?? null;
@@ -68,6 +82,7 @@ function cappedAggregateCache(database: GraphqlContext['database']): TtlCache<un
 export const aggregateResolver =
   (table: TableName): Resolver =>
   async (_source, args, context, info) => {
+    requireTableModule(table, context);
     const b = new SqlBuilder(context.scope);
     const json = compileAggregateJson(table, rootSelection(info, context, args), b);
     const text = `SELECT ${json} AS j`;

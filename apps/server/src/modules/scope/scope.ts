@@ -1,4 +1,4 @@
-import { StructureType, type ModuleSlugValue, type StructureTypeId } from '@gdf/domain';
+import { CARD_TOOLTIPS, StructureType, type ModuleSlugValue, type StructureTypeId } from '@gdf/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database';
 import { badRequest, forbidden } from '../../lib/http-errors';
@@ -17,6 +17,39 @@ export interface RequestScope {
   currentStructureType: StructureTypeId;
   /** True for super_administrateur: no structure restriction. */
   unrestricted: boolean;
+  /** The current structure's standing, which gates every module (DESIGN.md section 4). */
+  standing: StructureStanding;
+}
+
+export interface StructureStanding {
+  blocked: boolean;
+  /** Affiliated on at least one season. */
+  affiliated: boolean;
+  affiliatedCurrentSeason: boolean;
+}
+
+// Standing changes rarely; 30 s per structure saves a query on every request.
+const STANDING_TTL_MS = 30_000;
+const standingCaches = new WeakMap<Database, Map<number, { standing: StructureStanding; expires: number }>>();
+
+async function structureStanding(database: Database, structureId: number): Promise<StructureStanding> {
+  let cache = standingCaches.get(database);
+  if (!cache) standingCaches.set(database, (cache = new Map()));
+  const cached = cache.get(structureId);
+  if (cached && cached.expires > Date.now()) return cached.standing;
+  const [row] = await database.query<StructureStanding>(
+    `SELECT s."EST_Bloquee" AS "blocked",
+            EXISTS (SELECT 1 FROM "STR_Affiliation" a WHERE a."ID_Structure" = s.id) AS "affiliated",
+            EXISTS (SELECT 1 FROM "STR_Affiliation" a
+                      JOIN "FEDE_Saison" se ON se.id = a."ID_Saison" AND se."EST_SaisonCourante"
+                     WHERE a."ID_Structure" = s.id) AS "affiliatedCurrentSeason"
+       FROM "STR_Structure" s WHERE s.id = $1`,
+    [structureId],
+  );
+  const standing = row ?? { blocked: true, affiliated: false, affiliatedCurrentSeason: false };
+  if (cache.size > 10_000) cache.clear();
+  cache.set(structureId, { standing, expires: Date.now() + STANDING_TTL_MS });
+  return standing;
 }
 
 export const STRUCTURE_HEADER = 'x-structure-id';
@@ -33,6 +66,7 @@ export async function resolveScope(request: FastifyRequest, database: Database):
       currentStructureId: membership.structureId,
       currentStructureType: membership.structureType,
       unrestricted: actor.isSuperAdmin,
+      standing: await structureStanding(database, membership.structureId),
     };
   }
   if (requested !== null && actor.isSuperAdmin) {
@@ -41,7 +75,13 @@ export async function resolveScope(request: FastifyRequest, database: Database):
       [requested],
     );
     if (rows[0])
-      return { actor, currentStructureId: requested, currentStructureType: rows[0].type, unrestricted: true };
+      return {
+        actor,
+        currentStructureId: requested,
+        currentStructureType: rows[0].type,
+        unrestricted: true,
+        standing: await structureStanding(database, requested),
+      };
   }
   throw forbidden("Vous n'avez pas accès à cette structure.");
 }
@@ -83,15 +123,26 @@ export async function canSeeStructure(
   return rows.length > 0;
 }
 
-/** Module permission of the current structure's role (SPEC.md section 6). */
-export function hasModule(scope: RequestScope, slug: ModuleSlugValue): boolean {
-  return scope.actor.isSuperAdmin || (scope.actor.permissions.get(scope.currentStructureId)?.has(slug) ?? false);
+/**
+ * Why the current structure may not open a module, or null: the card-state precedence of
+ * DESIGN.md section 4 (blocked > not affiliated > not affiliated this season > no
+ * permission), with SPEC.md's texts. super_administrateur bypasses all of them.
+ */
+export function moduleRefusal(scope: RequestScope, slug: ModuleSlugValue): string | null {
+  if (scope.actor.isSuperAdmin) return null;
+  if (scope.standing.blocked) return CARD_TOOLTIPS.blocked;
+  if (!scope.standing.affiliated) return CARD_TOOLTIPS.not_affiliated;
+  if (!scope.standing.affiliatedCurrentSeason) return CARD_TOOLTIPS.not_affiliated_current_season;
+  if (!scope.actor.permissions.get(scope.currentStructureId)?.has(slug)) return CARD_TOOLTIPS.no_permission;
+  return null;
 }
 
+export function hasModule(scope: RequestScope, slug: ModuleSlugValue): boolean {
+  return moduleRefusal(scope, slug) === null;
+}
+
+/** The server refuses what the dashboard greys out (issue 7), whatever the UI shows. */
 export function requireModule(scope: RequestScope, slug: ModuleSlugValue): void {
-  if (!hasModule(scope, slug)) {
-    throw forbidden(
-      "Vous n'avez pas les droits nécessaire pour accéder à ce module. Merci de contacter un administrateur.",
-    );
-  }
+  const refusal = moduleRefusal(scope, slug);
+  if (refusal) throw forbidden(refusal);
 }

@@ -143,6 +143,7 @@ describe.each(testDatabaseTargets())('flux mutations and relaunch on $name', (ta
       currentStructureId: context.clubId,
       currentStructureType: 1,
       unrestricted: true,
+      standing: { blocked: false, affiliated: true, affiliatedCurrentSeason: true },
     } as unknown as RequestScope;
     const crash = async () => {
       throw new Error('crash simulé entre la copie et le marquage');
@@ -165,6 +166,7 @@ describe.each(testDatabaseTargets())('flux mutations and relaunch on $name', (ta
       currentStructureId: context.clubId,
       currentStructureType: 1,
       unrestricted: false,
+      standing: { blocked: false, affiliated: true, affiliatedCurrentSeason: true },
     } as unknown as RequestScope;
     await expect(relaunchFlux(context.database, scope, unpaidDebits[3] as number)).rejects.toMatchObject({
       statusCode: 403,

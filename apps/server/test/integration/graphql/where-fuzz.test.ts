@@ -91,6 +91,7 @@ const clubScope = {
   currentStructureId: 9,
   currentStructureType: 1,
   unrestricted: false,
+  standing: { blocked: false, affiliated: true, affiliatedCurrentSeason: true },
 } as unknown as RequestScope;
 
 describe('where compiler, property: values never become SQL text', () => {
