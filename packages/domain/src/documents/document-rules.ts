@@ -3,12 +3,13 @@
  * SPEC.md sections 4 and 9, DESIGN.md section 6. Pure, so every rule is unit-tested here
  * and the server only loads data and draws.
  */
+import { FluxCategory } from '../flux/categories';
 import { parisIsoDate } from './document-format';
 
 /** DESIGN.md section 3: category 4 is an invoice payable by bank transfer. */
-export const CATEGORY_FACTURE = 4;
+export const CATEGORY_FACTURE = FluxCategory.Facture;
 /** DESIGN.md section 3: category 5 is a SEPA direct debit (no payment-terms block). */
-export const CATEGORY_PRELEVEMENT = 5;
+export const CATEGORY_PRELEVEMENT = FluxCategory.Prelevement;
 
 export const VAT_EXEMPTION_NOTE = 'TVA NON APPLICABLE, art 293B du CGI';
 export const PAID_BY_CARD_NOTE = 'Facture acquittée par carte bancaire';

@@ -1,3 +1,4 @@
+export * from './categories';
 export * from './relaunch';
 export * from './search-filters';
 export * from './paris-day';

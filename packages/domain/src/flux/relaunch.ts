@@ -1,10 +1,11 @@
+import { FluxCategory } from './categories';
 /**
  * Relaunch of a failed direct debit (SPEC.md section 4: "It re-creates a direct-debit flux
  * dated one month later"; section 9: "A direct-debit relaunch is dated one month ahead").
  */
 
 /** MKP_CategoryFlux 5: Prélèvement SEPA (DESIGN.md section 3). */
-export const DIRECT_DEBIT_CATEGORY_ID = 5;
+export const DIRECT_DEBIT_CATEGORY_ID = FluxCategory.Prelevement;
 
 export const RELAUNCH_LABEL_SUFFIX = ' (relance)';
 

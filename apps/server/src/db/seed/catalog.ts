@@ -8,24 +8,12 @@ import { seasonIdForDate, seasonName, seasonShortName, type RoleSlugValue } from
 export const FIRST_SEASON = 2019;
 export const DAY_MS = 86_400_000;
 
-export const Category = {
-  Licence: 1,
-  Assurance: 2,
-  Affiliation: 3,
-  Facture: 4,
-  Prelevement: 5,
-  Remboursement: 6,
-} as const;
-export type CategoryId = (typeof Category)[keyof typeof Category];
-
-export const CATEGORY_NAMES: Record<CategoryId, string> = {
-  1: 'Licence',
-  2: 'Assurance',
-  3: 'Affiliation',
-  4: 'Facture',
-  5: 'Prélèvement SEPA',
-  6: 'Remboursement',
-};
+// The categories are the domain's; the seed keeps its short names for them.
+export {
+  FluxCategory as Category,
+  FLUX_CATEGORY_NAMES as CATEGORY_NAMES,
+  type FluxCategoryId as CategoryId,
+} from '@gdf/domain';
 
 /** FEDE_Role ids, in SPEC.md's order of power. */
 export const ROLE_IDS: Record<RoleSlugValue, number> = {

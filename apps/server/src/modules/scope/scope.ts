@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { badRequest, forbidden } from '../../lib/http-errors';
 import { requireActor } from '../../plugins/auth';
 import type { Actor } from '../auth/actor';
+import { findStructureStatus } from '../structure-status/structure-status.repository';
 
 /**
  * What one request may see (DESIGN.md section 4): a member structure sees its own rows;
@@ -37,16 +38,10 @@ async function structureStanding(database: Database, structureId: number): Promi
   if (!cache) standingCaches.set(database, (cache = new Map()));
   const cached = cache.get(structureId);
   if (cached && cached.expires > Date.now()) return cached.standing;
-  const [row] = await database.query<StructureStanding>(
-    `SELECT s."EST_Bloquee" AS "blocked",
-            EXISTS (SELECT 1 FROM "STR_Affiliation" a WHERE a."ID_Structure" = s.id) AS "affiliated",
-            EXISTS (SELECT 1 FROM "STR_Affiliation" a
-                      JOIN "FEDE_Saison" se ON se.id = a."ID_Saison" AND se."EST_SaisonCourante"
-                     WHERE a."ID_Structure" = s.id) AS "affiliatedCurrentSeason"
-       FROM "STR_Structure" s WHERE s.id = $1`,
-    [structureId],
-  );
-  const standing = row ?? { blocked: true, affiliated: false, affiliatedCurrentSeason: false };
+  const row = await findStructureStatus(database, structureId);
+  const standing: StructureStanding = row
+    ? { blocked: row.EST_Bloquee, affiliated: row.affiliated, affiliatedCurrentSeason: row.affiliatedCurrentSeason }
+    : { blocked: true, affiliated: false, affiliatedCurrentSeason: false };
   if (cache.size > 10_000) cache.clear();
   cache.set(structureId, { standing, expires: Date.now() + STANDING_TTL_MS });
   return standing;
