@@ -5,15 +5,14 @@
  * seeded once and reused. Options: --pg-flux N, --pglite-flux N, --skip-pglite, --skip-load.
  */
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../../apps/server/src/app';
 import type { BenchResult } from './bench-result';
 import { benchExport } from './export/export.bench';
 import { loadTestGraphql } from './load/graphql-load';
+import { startServerProcess } from './load/server-process';
 import { benchPdf } from './pdf/pdf.bench';
 import { writeResults } from './results';
 import { openBenchDatabase } from './search/bench-database';
@@ -72,14 +71,9 @@ sections.push({
 if (!values['skip-load']) {
   log('\n== Charge GraphQL et JavaScript du tableau de bord ==');
   const database = await openBenchDatabase({ databaseUrl: pgUrl, flux: pgFlux }, log);
-  const app = await buildApp({
-    database,
-    jwtSecret: randomBytes(32).toString('hex'),
-    loginRateLimit: false,
-    staticDir: path.join(root, 'apps/web/dist'),
-  });
+  const server = await startServerProcess(root, pgUrl);
   try {
-    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const { address } = server;
     const login = await fetch(`${address}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -89,7 +83,7 @@ if (!values['skip-load']) {
     const [season] = await database.query<{ id: number }>(`SELECT id FROM "FEDE_Saison" WHERE "EST_SaisonCourante"`);
     const where = { ID_Saison: { _eq: season?.id ?? 2027 } };
     sections.push({
-      title: 'API sous charge (autocannon, boucle locale)',
+      title: 'API sous charge (autocannon, boucle locale, serveur de production dans son propre processus)',
       results: await loadTestGraphql(address, token, where),
     });
     sections.push({
@@ -97,7 +91,7 @@ if (!values['skip-load']) {
       results: [...(await benchDashboardJs(address, token)), ...(await benchTousRender(address, token, database))],
     });
   } finally {
-    await app.close();
+    await server.stop();
     await database.close();
   }
 }

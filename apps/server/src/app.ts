@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -23,6 +22,8 @@ import { registerStructureRibsRoutes } from './modules/structure-ribs/structure-
 import { registerStructureStatusRoutes } from './modules/structure-status/structure-status.routes';
 import type { SafeFetchPolicy } from './lib/safe-fetch';
 import { registerGraphql } from './graphql/graphql.routes';
+import { registerReadCacheInvalidation } from './plugins/read-cache-invalidation';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerAccountingSettingsRoutes } from './modules/accounting-settings/accounting-settings.routes';
 import { registerExportsSageRoutes } from './modules/exports-sage/exports-sage.routes';
 import { registerSepaExports } from './modules/exports-sepa/register-sepa';
@@ -38,6 +39,8 @@ export interface AppOptions {
   redisUrl?: string;
   /** Who may frame the app (appMode=embedded): CSP frame-ancestors sources. */
   frameAncestors?: string[];
+  /** GraphQL queries answered from SQL-built JSON without graphql-js's executor (default true; tests compare both). */
+  graphqlDirectExecution?: boolean;
   /** Where uploaded documents are stored; default ./data/files (DATA_DIR). */
   filesDir?: string;
   /** Host names create-from-url may fetch; default FILE_URL_ALLOWLIST (comma-separated); empty refuses all. */
@@ -60,21 +63,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const auth = createAuthService(options.database, tokens);
 
   registerErrorHandler(app);
+  // First hook: refusals (401, 403) carry the security headers too.
+  registerSecurityHeaders(app, { frameAncestors: options.frameAncestors });
   registerAuth(app, auth);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'self'", 'blob:'],
-        frameAncestors: options.frameAncestors ?? ["'self'"],
-      },
-    },
-    frameguard: false,
-  });
+  registerReadCacheInvalidation(app, options.database);
   await app.register(rateLimit, {
     global: false,
     ...(options.redisUrl ? { redis: new (await import('ioredis')).Redis(options.redisUrl) } : {}),
@@ -99,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAccountingSettingsRoutes(app, options.database);
   registerExportsSageRoutes(app, options.database);
   registerSepaExports(app, options);
-  await registerGraphql(app, { database: options.database });
+  await registerGraphql(app, { database: options.database, directExecution: options.graphqlDirectExecution });
 
   if (options.staticDir) await registerSpa(app, options.staticDir);
   return app;

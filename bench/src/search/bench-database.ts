@@ -15,7 +15,7 @@ export async function openBenchDatabase(
 ): Promise<Database> {
   if (options.databaseUrl) await createDatabaseIfMissing(options.databaseUrl);
   const database = options.databaseUrl
-    ? await openDatabase({ url: options.databaseUrl })
+    ? await openDatabase({ url: options.databaseUrl, statementTimeoutMs: 0 })
     : await openDatabase({ dataDir: path.join(benchDataDir(), `pglite-${options.flux}`) });
   const [row] = await database.query<{ n: string }>(`SELECT count(*)::text AS n FROM "MKP_FluxFinancier"`);
   if (Number(row?.n) === options.flux) {

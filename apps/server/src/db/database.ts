@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,19 +13,30 @@ export type AppDb = PgDatabase<PgQueryResultHKT, AppSchema>;
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: AppDb;
-  /** Parameterised SQL ($1, $2...). Never interpolate user text into `text`. */
-  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+  /**
+   * Parameterised SQL ($1, $2...). Never interpolate user text into `text`. `prepared`:
+   * a statement run again and again (PostgreSQL keeps its plan per connection).
+   */
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions): Promise<Row[]>;
   /** Bulk load CSV text (no header) into a table, as fast as the engine allows. */
   copyCsv(table: string, columns: readonly string[], chunks: AsyncIterable<string>): Promise<void>;
   close(): Promise<void>;
 }
 
+export interface QueryOptions {
+  prepared?: boolean;
+}
+
 const DATE_OID = 1082;
 
-export type DatabaseConfig = { url: string } | { dataDir: string } | { memory: true };
+/**
+ * `statementTimeoutMs` (PostgreSQL only): per-statement limit of the pool; default
+ * DATABASE_STATEMENT_TIMEOUT_MS or 30 s; 0 for none (seeding and index builds).
+ */
+export type DatabaseConfig = { url: string; statementTimeoutMs?: number } | { dataDir: string } | { memory: true };
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  const database = 'url' in config ? await openPostgres(config.url) : await openPglite(config);
+  const database = 'url' in config ? await openPostgres(config) : await openPglite(config);
   await applyMigrations(database);
   return database;
 }
@@ -34,7 +46,13 @@ function copyStatement(table: string, columns: readonly string[]): string {
   return `COPY "${table}" (${cols}) FROM STDIN WITH (FORMAT csv)`;
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres({
+  url,
+  statementTimeoutMs,
+}: {
+  url: string;
+  statementTimeoutMs?: number;
+}): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { from: copyFrom } = await import('pg-copy-streams');
@@ -46,26 +64,40 @@ async function openPostgres(url: string): Promise<Database> {
     connectionString: url,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 20),
     // A runaway query (e.g. a crafted filter) cannot hold a connection for long.
-    statement_timeout: Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 30_000),
+    // Connections are renewed now and then, which also bounds the prepared statements each keeps.
+    maxUses: 20_000,
+    statement_timeout: statementTimeoutMs ?? Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 30_000),
   });
   pool.on('error', () => undefined); // idle-client errors must not crash the process
   return {
     kind: 'postgres',
     db: drizzle(pool, { schema }) as unknown as AppDb,
-    async query(text, params = []) {
-      const result = await pool.query(text, params);
+    async query(text, params = [], options) {
+      const result = options?.prepared
+        ? await pool.query({ name: preparedName(text), text, values: params })
+        : await pool.query(text, params);
       return result.rows;
     },
     async copyCsv(table, columns, chunks) {
       const client = await pool.connect();
       try {
+        // A bulk load is never a runaway query: the pool's statement timeout does not apply.
+        await client.query('SET statement_timeout = 0');
         await pipeline(Readable.from(chunks), client.query(copyFrom(copyStatement(table, columns))));
-      } finally {
+        await client.query('RESET statement_timeout');
         client.release();
+      } catch (error) {
+        client.release(error as Error); // discard the connection: its session state is unknown
+        throw error;
       }
     },
     close: () => pool.end(),
   };
+}
+
+/** One name per statement text (the driver refuses one name for two texts). */
+function preparedName(text: string): string {
+  return `s${createHash('sha1').update(text).digest('base64url')}`;
 }
 
 async function openPglite(config: { dataDir: string } | { memory: true }): Promise<Database> {

@@ -6,4 +6,6 @@ export interface GraphqlContext {
   database: Database;
   scope: RequestScope;
   rawVariables: Record<string, unknown>;
+  /** Run every statement, sharing no cached read (Cache-Control: no-cache, mutations' read-backs). */
+  freshReads?: boolean;
 }

@@ -9,6 +9,7 @@ import {
   type DocumentNode,
   type GraphQLError,
   type GraphQLFieldResolver,
+  type GraphQLSchema,
   type FragmentDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
@@ -17,10 +18,12 @@ import type { Database } from '../db/database';
 import { HttpError } from '../lib/http-errors';
 import { resolveScope, type RequestScope } from '../modules/scope/scope';
 import type { GraphqlContext } from './context';
+import { readCacheOf } from '../db/read-cache';
+import { executeDirectly } from './direct-execution';
 import { toHasuraError, type HasuraCode, type HasuraError } from './errors';
 import { LIMITS } from './limits';
 import { graphqlSchema } from './schema/build-schema';
-import { TtlCache } from './ttl-cache';
+import { TtlCache } from '../lib/ttl-cache';
 
 export interface GraphqlRequestBody {
   query: string;
@@ -30,7 +33,13 @@ export interface GraphqlRequestBody {
 
 export interface GraphqlHttpResult {
   status: number;
-  body: { data: unknown } | { errors: HasuraError[] };
+  /** An object to serialise, or JSON already serialised (the direct path's response). */
+  body: { data: unknown } | { errors: HasuraError[] } | string;
+}
+
+export interface GraphqlExecutionOptions {
+  /** Answer eligible queries without graphql-js's executor (direct-execution.ts); on by default. */
+  directExecution: boolean;
 }
 
 const failure = (code: HasuraCode, message: string, status = 200): GraphqlHttpResult => ({
@@ -59,6 +68,7 @@ export async function executeGraphqlRequest(
   body: GraphqlRequestBody,
   method: 'GET' | 'POST',
   log: FastifyBaseLogger,
+  options: GraphqlExecutionOptions = { directExecution: true },
 ): Promise<GraphqlHttpResult> {
   const schema = graphqlSchema();
   let document = validDocuments.get(body.query);
@@ -91,7 +101,49 @@ export async function executeGraphqlRequest(
     throw error;
   }
 
-  const contextValue: GraphqlContext = { database, scope, rawVariables: body.variables };
+  const contextValue: GraphqlContext = {
+    database,
+    scope,
+    rawVariables: body.variables,
+    freshReads: /no-cache/i.test(String(request.headers['cache-control'] ?? '')),
+  };
+  const execution: Execution = { schema, document, body, contextValue, log };
+  if (operation.operation === 'mutation') return executeMutation(execution);
+  if (options.directExecution) {
+    const direct = await executeDirectly(schema, document, operation, contextValue);
+    if (direct?.ok) return { status: 200, body: direct.json };
+    if (direct) return formatErrors(direct.errors, log);
+  }
+  return executeWithGraphqlJs(execution);
+}
+
+/** What graphql-js needs to execute one request. */
+interface Execution {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  body: GraphqlRequestBody;
+  contextValue: GraphqlContext;
+  log: FastifyBaseLogger;
+}
+
+/** Mutations clear the shared reads before they write and after (db/read-cache.ts). */
+async function executeMutation(execution: Execution): Promise<GraphqlHttpResult> {
+  const cache = readCacheOf(execution.contextValue.database);
+  cache.clear();
+  try {
+    return await executeWithGraphqlJs(execution);
+  } finally {
+    cache.clear();
+  }
+}
+
+async function executeWithGraphqlJs({
+  schema,
+  document,
+  body,
+  contextValue,
+  log,
+}: Execution): Promise<GraphqlHttpResult> {
   const result = await execute({
     schema,
     document,

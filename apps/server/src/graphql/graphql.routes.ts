@@ -11,13 +11,18 @@ const MAX_QUERY_LENGTH = 100_000;
  * Hasura v2 conventions. Registered in its own context so that even errors raised before
  * the handler (missing token, bad JSON) answer with Hasura's `{errors: [...]}` shape.
  */
-export async function registerGraphql(app: FastifyInstance, options: { database: Database }): Promise<void> {
+export async function registerGraphql(
+  app: FastifyInstance,
+  options: { database: Database; directExecution?: boolean },
+): Promise<void> {
+  const execution = { directExecution: options.directExecution ?? true };
   await app.register(async (scoped) => {
     scoped.setErrorHandler(hasuraErrorHandler);
     const handle = (method: 'GET' | 'POST') => async (request: FastifyRequest, reply: FastifyReply) => {
       const body = readBody(method === 'POST' ? request.body : request.query, method);
       if (typeof body === 'string') return sendError(reply, 400, 'parse-failed', body);
-      const result = await executeGraphqlRequest(request, options.database, body, method, request.log);
+      const result = await executeGraphqlRequest(request, options.database, body, method, request.log, execution);
+      if (typeof result.body === 'string') reply.type('application/json; charset=utf-8');
       return reply.status(result.status).send(result.body);
     };
     scoped.post('/v1/graphql', { config: { auth: 'user' } }, handle('POST'));

@@ -60,7 +60,8 @@ const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1).padSt
 console.log(`Génération des données de démonstration : ${flux.toLocaleString('fr-FR')} flux, échelle ${values.scale}`);
 console.log(`Base : ${describeTarget(url)}`);
 
-const database = await openDatabase(url ? { url } : { dataDir: defaultPgliteDir() });
+// Seeding millions of rows and rebuilding their indexes may take minutes: no statement timeout.
+const database = await openDatabase(url ? { url, statementTimeoutMs: 0 } : { dataDir: defaultPgliteDir() });
 try {
   const summary = await seedDemoData(database, {
     flux,

@@ -2,6 +2,7 @@ import { validationFailed } from '../errors';
 import { LIMITS } from '../limits';
 import { TABLES, ident, type TableName } from '../metadata/tables';
 import { AGGREGATE_FUNCTIONS, type AggregateFunction } from '../schema/table-types';
+import { jsonScalar } from './json-scalar';
 import { rowSource, type ListArgs } from './row-source';
 import { compileArrayJson } from './select';
 import type { FieldSelection } from './selection';
@@ -49,7 +50,9 @@ function compileAggregateFields(
     const inner = selection.selections.map((target) => {
       const type = TABLES[table].columns[target.name]?.type;
       if (!type || !AGGREGATE_FUNCTIONS[fn](type)) throw validationFailed(`${fn} ne s'applique pas à ${target.name}.`);
-      return `${b.key(target.key)}, ${fn}(${column(target.name)})`;
+      // sum and avg of integers are Float in the schema; min/max keep the column's scalar.
+      const resultType = (fn === 'sum' || fn === 'avg') && type === 'Int' ? 'Float' : type;
+      return `${b.key(target.key)}, ${jsonScalar(`${fn}(${column(target.name)})`, resultType)}`;
     });
     return `${b.key(selection.key)}, ${jsonObject(inner)}`;
   });

@@ -2,6 +2,7 @@ import { validationFailed } from '../errors';
 import { LIMITS } from '../limits';
 import { TABLES, ident, type RelationMeta, type TableName } from '../metadata/tables';
 import { compileAggregateJson } from './aggregate';
+import { jsonScalar } from './json-scalar';
 import { rowSource, type ListArgs } from './row-source';
 import type { FieldSelection } from './selection';
 import { and, jsonObject, type SqlBuilder } from './sql-builder';
@@ -13,7 +14,8 @@ export function compileRowJson(table: TableName, alias: string, selections: Fiel
 
 function compileFieldValue(table: TableName, alias: string, field: FieldSelection, b: SqlBuilder): string {
   const meta = TABLES[table];
-  if (meta.columns[field.name]) return `${alias}.${ident(field.name)}`;
+  const column = meta.columns[field.name];
+  if (column) return jsonScalar(`${alias}.${ident(field.name)}`, column.type);
   const relation = meta.relations[field.name];
   if (relation?.kind === 'object') return compileObjectRelation(relation, alias, field, b);
   if (relation?.kind === 'array') return compileArrayJson(relation.target, field, b, joinOn(relation, alias));
@@ -61,20 +63,20 @@ export function compileArrayJson(
 /**
  * The root list query, as a deferred join: the filtered, ordered, paged ids first (only
  * what the filter and sort need: no JSON for rows an OFFSET skips), then one JSON object
- * per kept row, in that order.
+ * (as text) per kept row, in that order.
  */
 export function compileRootList(table: TableName, field: FieldSelection, b: SqlBuilder): string {
   const source = rowSource(table, field.args as ListArgs, field.rawOrderBy, b, { defaultLimit: LIMITS.maxRows });
   const alias = b.alias();
   const row = compileRowJson(table, alias, field.selections, b);
-  return `SELECT ${row} AS j FROM unnest(ARRAY(SELECT ${source.alias}.id ${source.tail})) WITH ORDINALITY AS k(id, o)
+  return `SELECT (${row})::text AS j FROM unnest(ARRAY(SELECT ${source.alias}.id ${source.tail})) WITH ORDINALITY AS k(id, o)
     JOIN ${ident(table)} ${alias} ON ${alias}.id = k.id ORDER BY k.o`;
 }
 
-/** `<table>_by_pk(id)`: the row if it exists and the caller may see it. */
+/** `<table>_by_pk(id)`: the row (JSON text) if it exists and the caller may see it. */
 export function compileByPk(table: TableName, field: FieldSelection, b: SqlBuilder): string {
   const alias = b.alias();
   const id = field.args.id;
   const where = and([`${alias}.id = ${b.param(id, 'Int')}`, b.scopeOf(table, alias)]);
-  return `SELECT ${compileRowJson(table, alias, field.selections, b)} AS j FROM ${ident(table)} ${alias} WHERE ${where}`;
+  return `SELECT (${compileRowJson(table, alias, field.selections, b)})::text AS j FROM ${ident(table)} ${alias} WHERE ${where}`;
 }

@@ -49,28 +49,50 @@ export function collectSelections(
   for (const node of nodes) if (node.selectionSet) collectInto(parentType, node.selectionSet, source, groups);
   const selections: FieldSelection[] = [];
   for (const [key, fieldNodes] of groups) {
-    const first = fieldNodes[0] as FieldNode;
-    const name = first.name.value;
-    if (name.startsWith('__')) continue; // __typename: answered by graphql-js itself
-    const definition = parentType.getFields()[name];
-    if (!definition) throw validationFailed(`Champ inconnu : ${name}`);
-    const named = getNamedType(definition.type);
-    let children: FieldSelection[] = [];
-    if (named instanceof GraphQLObjectType) {
-      if (depth >= LIMITS.maxSelectionDepth) {
-        throw validationFailed(`Requête trop profonde (au plus ${LIMITS.maxSelectionDepth} niveaux de relations).`);
-      }
-      children = collectSelections(named, fieldNodes, source, depth + 1);
-    }
-    selections.push({
-      key,
-      name,
-      args: getArgumentValues(definition, first, source.variableValues),
-      rawOrderBy: rawArgument(first, 'order_by', source),
-      selections: children,
-    });
+    if (fieldNodes[0]?.name.value.startsWith('__')) continue; // __typename: answered by graphql-js itself
+    selections.push(fieldSelection(parentType, key, fieldNodes, source, depth));
   }
   return selections;
+}
+
+/** The fields of an operation's root selection set, grouped by response key. */
+export function collectRootFields(
+  rootType: GraphQLObjectType,
+  selectionSet: SelectionSetNode,
+  source: SelectionSource,
+): Map<string, FieldNode[]> {
+  const groups = new Map<string, FieldNode[]>();
+  collectInto(rootType, selectionSet, source, groups);
+  return groups;
+}
+
+/** One field (all its nodes under one response key) with coerced arguments and sub-selections. */
+export function fieldSelection(
+  parentType: GraphQLObjectType,
+  key: string,
+  fieldNodes: readonly FieldNode[],
+  source: SelectionSource,
+  depth = 0,
+): FieldSelection {
+  const first = fieldNodes[0] as FieldNode;
+  const name = first.name.value;
+  const definition = parentType.getFields()[name];
+  if (!definition) throw validationFailed(`Champ inconnu : ${name}`);
+  const named = getNamedType(definition.type);
+  let children: FieldSelection[] = [];
+  if (named instanceof GraphQLObjectType) {
+    if (depth >= LIMITS.maxSelectionDepth) {
+      throw validationFailed(`Requête trop profonde (au plus ${LIMITS.maxSelectionDepth} niveaux de relations).`);
+    }
+    children = collectSelections(named, fieldNodes, source, depth + 1);
+  }
+  return {
+    key,
+    name,
+    args: getArgumentValues(definition, first, source.variableValues),
+    rawOrderBy: rawArgument(first, 'order_by', source),
+    selections: children,
+  };
 }
 
 export function rawArgument(node: FieldNode, name: string, source: SelectionSource): unknown {

@@ -21,6 +21,11 @@ export class SqlBuilder {
   readonly params: unknown[] = [];
   private aliases = 0;
   whereNodes = 0;
+  /**
+   * Whether the best plan depends on the values (a text pattern, a filter on a related
+   * table): such statements are planned for their values each time, never prepared.
+   */
+  planSensitive = false;
 
   constructor(readonly scope: RequestScope) {}
 

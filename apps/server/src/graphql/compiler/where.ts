@@ -61,6 +61,7 @@ function compileRelationFilter(
   depth: number,
   negated: boolean,
 ): string {
+  b.planSensitive = true;
   const inner = b.alias();
   const condition = and([
     b.scopeOf(relation.target, inner),
@@ -88,6 +89,7 @@ function compileComparison(column: string, type: ScalarName, comparison: unknown
     } else if (operator === '_is_null') {
       parts.push(value === true ? `${column} IS NULL` : `${column} IS NOT NULL`);
     } else if (operator in PATTERN_OPERATORS && type === 'String') {
+      b.planSensitive = true;
       const sqlOperator = PATTERN_OPERATORS[operator as keyof typeof PATTERN_OPERATORS];
       parts.push(`${column} ${sqlOperator} ${b.param(checkPattern(value), 'String')}`);
     } else {

@@ -30,11 +30,7 @@ export const SCOPE_RULES: Record<TableName, ScopeRule> = {
   // Deliberate exception: the head office (1318) heads every invoice, so everyone may read it.
   STR_Structure: {
     kind: 'condition',
-    build: (alias, scope, params) => {
-      if (scope.unrestricted) return 'TRUE';
-      params.push(HEAD_OFFICE_STRUCTURE_ID);
-      return `(${alias}.id = $${params.length} OR ${structureScopeCondition(scope, `${alias}.id`, params)})`;
-    },
+    build: (alias, scope, params) => structureScopeCondition(scope, `${alias}.id`, params, HEAD_OFFICE_STRUCTURE_ID),
   },
   FEDE_Saison: { kind: 'public' },
   STR_StructureType: { kind: 'public' },

@@ -7,7 +7,8 @@ import type { GraphqlContext } from '../context';
 import { ModuleSlug } from '@gdf/domain';
 import type { TableName } from '../metadata/tables';
 import { requireModule } from '../../modules/scope/scope';
-import { TtlCache } from '../ttl-cache';
+import { TtlCache } from '../../lib/ttl-cache';
+import { readCacheOf } from '../../db/read-cache';
 
 type Resolver = GraphQLFieldResolver<unknown, GraphqlContext, Record<string, unknown>>;
 
@@ -43,58 +44,97 @@ function requireTableModule(table: TableName, context: GraphqlContext): void {
     requireModule(context.scope, ModuleSlug.FluxFinanciers);
 }
 
-/** Runs one compiled statement; each row holds one JSON value `j`. */
-async function jsonRows(context: GraphqlContext, text: string, params: unknown[]): Promise<unknown[]> {
-  const rows = await context.database.query<{ j: unknown }>(text, params);
-  return rows.map((row) => (typeof row.j === 'string' ? JSON.parse(row.j) : row.j));
-}
+/**
+ * Statement texts seen lately. A text is prepared (planned once per connection) from its
+ * third run within a minute, when its plan does not depend on the values: the screens
+ * send the same few shapes again and again; one-off and fuzzed shapes are never kept.
+ */
+const recentStatements = new TtlCache<number>(1_000, 60_000);
+const PREPARE_FROM_RUN = 3;
 
-export const listResolver =
-  (table: TableName): Resolver =>
-  async (_source, args, context, info) => {
-    requireTableModule(table, context);
-    const b = new SqlBuilder(context.scope);
-    return jsonRows(context, compileRootList(table, rootSelection(info, context, args), b), b.params);
-  };
-
-export const byPkResolver =
-  (table: TableName): Resolver =>
-  async (_source, args, context, info) => {
-    requireTableModule(table, context);
-    const b = new SqlBuilder(context.scope);
-    const rows = await jsonRows(context, compileByPk(table, rootSelection(info, context, args), b), b.params);
-    return rows[0] ?? null;
-  };
+/** What a root query field reads: a list, one row by primary key, or an aggregate. */
+export type RootFieldKind = 'list' | 'by_pk' | 'aggregate';
 
 /**
- * Capped counts (`_aggregate(limit: …)`, the search's "plus de 10 000") are kept 5 s per
- * statement and parameters: the scope is part of both, so callers never share what they
- * may not see. Exact aggregates (no limit) are always computed.
+ * How long an identical read may be shared (db/read-cache.ts; writes clear it). Capped
+ * counts (`_aggregate(limit: …)`, the search's "plus de 10 000") are kept longer:
+ * recounting on every page change costs more than the page itself, and a capped total a
+ * few seconds old is invisible.
  */
-const cappedAggregates = new WeakMap<GraphqlContext['database'], TtlCache<unknown>>();
+const READ_TTL_MS = 1_000;
+const CAPPED_COUNT_TTL_MS = 5_000;
 
-function cappedAggregateCache(database: GraphqlContext['database']): TtlCache<unknown> {
-  let cache = cappedAggregates.get(database);
-  if (!cache) cappedAggregates.set(database, (cache = new TtlCache<unknown>(2_000, 5_000)));
-  return cache;
+/** Runs one compiled statement; each row holds one JSON text `j`. */
+async function jsonTexts(compiled: CompiledRootField, context: GraphqlContext): Promise<string[]> {
+  const runs = (recentStatements.get(compiled.text) ?? 0) + 1;
+  recentStatements.set(compiled.text, runs);
+  const prepared = !compiled.planSensitive && runs >= PREPARE_FROM_RUN;
+  const rows = await context.database.query<{ j: string }>(compiled.text, compiled.params, { prepared });
+  return rows.map((row) => row.j);
 }
 
-export const aggregateResolver =
-  (table: TableName): Resolver =>
-  async (_source, args, context, info) => {
-    requireTableModule(table, context);
-    const b = new SqlBuilder(context.scope);
-    const json = compileAggregateJson(table, rootSelection(info, context, args), b);
-    const text = `SELECT ${json} AS j`;
-    const cacheKey =
-      args.limit === undefined || args.limit === null ? null : `${text}\u0000${JSON.stringify(b.params)}`;
-    const cache = cappedAggregateCache(context.database);
-    const cached = cacheKey ? cache.get(cacheKey) : undefined;
-    if (cached !== undefined) return cached;
-    const [row] = await jsonRows(context, text, b.params);
-    if (cacheKey) cache.set(cacheKey, row);
-    return row;
+/**
+ * A compiled root field: its statement and parameters. It depends only on the request's
+ * document, variables and scope (the caller's structure and module access), so the
+ * direct path may reuse it for identical requests.
+ */
+export interface CompiledRootField {
+  kind: RootFieldKind;
+  text: string;
+  params: unknown[];
+  planSensitive: boolean;
+  /** Identical reads share their result (statement and parameters, scope included). */
+  readKey: string;
+  readTtlMs: number;
+}
+
+/**
+ * Compiles one root field to SQL (module check and every validation happen here, before
+ * any statement runs).
+ */
+export function compileRootField(
+  table: TableName,
+  kind: RootFieldKind,
+  field: FieldSelection,
+  context: GraphqlContext,
+): CompiledRootField {
+  requireTableModule(table, context);
+  const b = new SqlBuilder(context.scope);
+  const text =
+    kind === 'list'
+      ? compileRootList(table, field, b)
+      : kind === 'by_pk'
+        ? compileByPk(table, field, b)
+        : `SELECT (${compileAggregateJson(table, field, b)})::text AS j`;
+  const capped = kind === 'aggregate' && field.args.limit !== undefined && field.args.limit !== null;
+  return {
+    kind,
+    text,
+    params: b.params,
+    planSensitive: b.planSensitive,
+    readKey: `${text}\u0000${JSON.stringify(b.params)}`,
+    readTtlMs: capped ? CAPPED_COUNT_TTL_MS : READ_TTL_MS,
   };
+}
+
+/**
+ * The field's JSON text, built by PostgreSQL; shared with identical reads unless the
+ * context asks for fresh reads.
+ */
+export function runRootField(compiled: CompiledRootField, context: GraphqlContext): Promise<string> {
+  const execute = async () => {
+    const texts = await jsonTexts(compiled, context);
+    return compiled.kind === 'list' ? `[${texts.join(',')}]` : (texts[0] ?? 'null');
+  };
+  if (context.freshReads) return execute();
+  return readCacheOf(context.database).read(compiled.readKey, compiled.readTtlMs, execute);
+}
+
+/** The executor's resolver for a root field: the same compiled statement, parsed. */
+export const rootFieldResolver =
+  (table: TableName, kind: RootFieldKind): Resolver =>
+  async (_source, args, context, info) =>
+    JSON.parse(await runRootField(compileRootField(table, kind, rootSelection(info, context, args), context), context));
 
 /** After a mutation: the written row, read back through the same scoped compiler. */
 export async function readBack(
@@ -104,8 +144,8 @@ export async function readBack(
   info: GraphQLResolveInfo,
 ): Promise<unknown> {
   if (id === null) return null;
-  const b = new SqlBuilder(context.scope);
   const field = { ...rootSelection(info, context, {}), args: { id } };
-  const rows = await jsonRows(context, compileByPk(table, field, b), b.params);
-  return rows[0] ?? null;
+  // Never a shared read: the row as this mutation left it.
+  const fresh = { ...context, freshReads: true };
+  return JSON.parse(await runRootField(compileRootField(table, 'by_pk', field, fresh), fresh));
 }

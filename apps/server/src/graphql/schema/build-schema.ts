@@ -3,7 +3,7 @@ import type { GraphqlContext } from '../context';
 import { SCOPE_RULES } from '../metadata/scope-rules';
 import { TABLE_LIST } from '../metadata/tables';
 import { insertFluxOne, relaunchFluxResolver, updateFluxByPk } from '../resolvers/mutations';
-import { aggregateResolver, byPkResolver, listResolver } from '../resolvers/root-query';
+import { rootFieldResolver } from '../resolvers/root-query';
 import { FluxInsertInput, FluxPkColumnsInput, FluxSetInput } from './mutation-types';
 import { TableTypes } from './table-types';
 
@@ -19,17 +19,17 @@ function buildSchema(): GraphQLSchema {
     query[table.name] = {
       type: types.list(table.name),
       args: types.listArgs(table.name),
-      resolve: listResolver(table.name),
+      resolve: rootFieldResolver(table.name, 'list'),
     };
     query[`${table.name}_by_pk`] = {
       type: types.object(table.name),
       args: { id: { type: new GraphQLNonNull(GraphQLInt) } },
-      resolve: byPkResolver(table.name),
+      resolve: rootFieldResolver(table.name, 'by_pk'),
     };
     query[`${table.name}_aggregate`] = {
       type: new GraphQLNonNull(types.aggregate(table.name)),
       args: types.listArgs(table.name),
-      resolve: aggregateResolver(table.name),
+      resolve: rootFieldResolver(table.name, 'aggregate'),
     };
   }
   const flux = types.object('MKP_FluxFinancier');

@@ -1,3 +1,4 @@
+import { TtlCache } from '../../lib/ttl-cache';
 import { SignJWT, jwtVerify, errors } from 'jose';
 
 export const TOKEN_LIFETIME_SECONDS = 8 * 60 * 60;
@@ -14,7 +15,17 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given raw bytes or a KeyObject, jose imports a WebCrypto key on every call.
+  const keyPromise = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+  // Every request carries its token: a verified one is remembered (never past its expiry),
+  // so the HMAC is computed once per token and minute, not once per request.
+  const verified = new TtlCache<{ userId: number; expiresAtMs: number }>(10_000, 60_000);
   return {
     async sign({ userId }, now = new Date()) {
       const issuedAt = Math.floor(now.getTime() / 1000);
@@ -25,14 +36,18 @@ export function createTokenService(secret: string): TokenService {
         .setIssuer(ISSUER)
         .setIssuedAt(issuedAt)
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(key);
+        .sign(await keyPromise);
       return { token, expiresAt };
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known && known.expiresAtMs > Date.now()) return { userId: known.userId };
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await keyPromise, { issuer: ISSUER, algorithms: ['HS256'] });
         const userId = Number(payload.sub);
-        return Number.isInteger(userId) && userId > 0 ? { userId } : null;
+        if (!Number.isInteger(userId) || userId <= 0 || typeof payload.exp !== 'number') return null;
+        verified.set(token, { userId, expiresAtMs: payload.exp * 1000 });
+        return { userId };
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/app';
-import type { Database } from '../../../src/db/database';
+import { openDatabase, type Database } from '../../../src/db/database';
 import { seedDemoData } from '../../../src/db/seed/seed';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -19,4 +19,22 @@ export async function loginAs(app: FastifyInstance, email: string, password = 'd
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   if (response.statusCode !== 200) throw new Error(`login ${email} failed: ${response.statusCode} ${response.body}`);
   return (response.json() as { token: string }).token;
+}
+
+/** An app on an empty in-memory database (migrations only), for tests of the HTTP layer. */
+export async function openEmptyTestApp(): Promise<{
+  database: Database;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}> {
+  const database = await openDatabase({ memory: true });
+  const app = await buildTestApp(database);
+  return {
+    database,
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
 }

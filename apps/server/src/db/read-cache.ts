@@ -1,0 +1,51 @@
+import type { Database } from './database';
+
+/**
+ * Identical reads share one execution: a statement with the same text and parameters
+ * (the caller's scope is part of both) asked again within its time-to-live, or while it
+ * is still running, gets the same JSON. Every write through this server clears the cache
+ * when it starts and when it ends (read-cache-invalidation.ts), so a read made after a
+ * write always sees it; only another server process's writes can be seen up to one TTL
+ * late. A client that sends `Cache-Control: no-cache` always gets a fresh execution.
+ */
+export class ReadCache {
+  private readonly entries = new Map<string, { result: Promise<string>; expires: number }>();
+
+  constructor(
+    private readonly maxEntries = 2_000,
+    /** Larger results (exports of a whole search) are never kept. */
+    private readonly maxResultLength = 512 * 1024,
+  ) {}
+
+  read(key: string, ttlMs: number, compute: () => Promise<string>): Promise<string> {
+    const now = Date.now();
+    const entry = this.entries.get(key);
+    if (entry && entry.expires > now) return entry.result;
+    if (entry) this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    const result = compute();
+    const stored = { result, expires: now + ttlMs };
+    this.entries.set(key, stored);
+    const forget = () => {
+      if (this.entries.get(key) === stored) this.entries.delete(key);
+    };
+    result.then((json) => json.length > this.maxResultLength && forget(), forget);
+    return result;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+const caches = new WeakMap<Database, ReadCache>();
+
+/** The read cache of one database (writes through any app on it clear it). */
+export function readCacheOf(database: Database): ReadCache {
+  let cache = caches.get(database);
+  if (!cache) caches.set(database, (cache = new ReadCache()));
+  return cache;
+}

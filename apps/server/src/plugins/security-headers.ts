@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
+
+/**
+ * Helmet's security headers (CSP included) on every response. The middleware is built
+ * once, at start-up: @fastify/helmet rebuilt it, and re-parsed the CSP, on every request.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: { frameAncestors?: string[] }): void {
+  const applyHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'self'", 'blob:'],
+        frameAncestors: options.frameAncestors ?? ["'self'"],
+      },
+    },
+    frameguard: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseTargets } from '../support/databases';
+import { closeGraphqlContext, openGraphqlContext, sqlIds, type GraphqlContext } from './graphql-context';
+
+/**
+ * Shared reads (db/read-cache.ts) never hide a write made through the server: a
+ * mutation or a write request clears them. Writes made behind the server's back (here
+ * plain SQL) show after the time-to-live, or at once with Cache-Control: no-cache.
+ */
+const FLUX = `query($id: Int!) { MKP_FluxFinancier_by_pk(id: $id) { id NomFluxFinancier ID_FluxFinancierRelance } }`;
+const RELAUNCH = `mutation($id: Int!) { relaunch_MKP_FluxFinancier(id: $id) { id } }`;
+
+describe.each(testDatabaseTargets())('shared reads and writes on $name', (target) => {
+  let context: GraphqlContext;
+  let unpaidDebit: number;
+  let otherFlux: number;
+
+  type Flux = { MKP_FluxFinancier_by_pk: { NomFluxFinancier: string; ID_FluxFinancierRelance: number | null } };
+  const read = (id: number, headers: Record<string, string> = {}) => context.club<Flux>(FLUX, { id }, headers);
+
+  beforeAll(async () => {
+    context = await openGraphqlContext(target);
+    const ids = await sqlIds(
+      context.database,
+      `SELECT id FROM "MKP_FluxFinancier" WHERE "ID_Structure" = $1 AND "ID_CategoryFlux" = 5 AND "EST_Debit"
+          AND NOT "EST_Reglement" AND "ID_FluxFinancierRelance" IS NULL ORDER BY id LIMIT 2`,
+      [context.clubId],
+    );
+    expect(ids).toHaveLength(2);
+    [unpaidDebit, otherFlux] = ids as [number, number];
+  });
+  afterAll(() => closeGraphqlContext(context));
+
+  it('a read right after a relaunch sees the relaunch', async () => {
+    expect((await read(unpaidDebit)).data?.MKP_FluxFinancier_by_pk.ID_FluxFinancierRelance).toBeNull();
+    const relaunched = await context.club<{ relaunch_MKP_FluxFinancier: { id: number } }>(RELAUNCH, {
+      id: unpaidDebit,
+    });
+    const newId = relaunched.data?.relaunch_MKP_FluxFinancier.id;
+    expect(newId).toBeGreaterThan(0);
+    expect((await read(unpaidDebit)).data?.MKP_FluxFinancier_by_pk.ID_FluxFinancierRelance).toBe(newId);
+  });
+
+  it('shares a read for its time-to-live; Cache-Control: no-cache and write requests get fresh data', async () => {
+    const startedAt = Date.now();
+    const before = (await read(otherFlux)).data?.MKP_FluxFinancier_by_pk.NomFluxFinancier;
+    await context.database.query(`UPDATE "MKP_FluxFinancier" SET "NomFluxFinancier" = 'Renommé en SQL' WHERE id = $1`, [
+      otherFlux,
+    ]);
+    // Within the second: the shared read (a very slow machine may have passed it), then a fresh one on demand.
+    const shared = (await read(otherFlux)).data?.MKP_FluxFinancier_by_pk.NomFluxFinancier;
+    expect(shared).toBe(Date.now() - startedAt < 900 ? before : 'Renommé en SQL');
+    const fresh = await read(otherFlux, { 'cache-control': 'no-cache' });
+    expect(fresh.data?.MKP_FluxFinancier_by_pk.NomFluxFinancier).toBe('Renommé en SQL');
+
+    await context.database.query(`UPDATE "MKP_FluxFinancier" SET "NomFluxFinancier" = 'Second nom' WHERE id = $1`, [
+      otherFlux,
+    ]);
+    // Any write request through the server clears the shared reads (even one that fails).
+    await context.app.inject({ method: 'POST', url: '/api/departements', payload: {} });
+    expect((await read(otherFlux)).data?.MKP_FluxFinancier_by_pk.NomFluxFinancier).toBe('Second nom');
+  });
+});

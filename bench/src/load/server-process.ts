@@ -1,0 +1,54 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+export interface ServerProcess {
+  address: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The production server (apps/server/dist/server.js, rebuilt first) in its own process on
+ * PostgreSQL, as users get it: the load generator never shares the server's event loop.
+ */
+export async function startServerProcess(root: string, databaseUrl: string): Promise<ServerProcess> {
+  const build = spawnSync('npm', ['run', 'build', '-w', '@gdf/server'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('Construction du serveur impossible');
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const address = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`Le serveur n'a pas démarré en 60 s :\n${output}`)), 60_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(`http://127.0.0.1:${match[1]}`);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Le serveur s'est arrêté (code ${code}) :\n${output}`));
+    });
+  });
+  return {
+    address,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
