@@ -7,4 +7,6 @@ export interface BenchResult {
   pass: boolean;
   /** 'max' (default): the figure must stay at or below the bar; 'min': at or above. */
   direction?: 'max' | 'min';
+  /** A figure shown for comparison (e.g. DESIGN.md's reference), not a bar to hold. */
+  reference?: boolean;
 }

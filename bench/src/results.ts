@@ -17,8 +17,11 @@ export function resultsTable(sections: Array<{ title: string; results: BenchResu
   for (const section of sections) {
     lines.push(`| **${section.title}** | | | |`);
     for (const r of section.results) {
-      const bar = `${r.direction === 'min' ? '>=' : '<='} ${format(r.bar)} ${r.unit}`;
-      lines.push(`| ${r.name} | ${format(r.value)} ${r.unit} | ${bar} | ${r.pass ? 'PASS' : 'FAIL'} |`);
+      const bar = r.reference
+        ? `réf. ${format(r.bar)} ${r.unit}`
+        : `${r.direction === 'min' ? '>=' : '<='} ${format(r.bar)} ${r.unit}`;
+      const verdict = r.reference ? 'info' : r.pass ? 'PASS' : 'FAIL';
+      lines.push(`| ${r.name} | ${format(r.value)} ${r.unit} | ${bar} | ${verdict} |`);
     }
   }
   return lines.join('\n');

@@ -2,7 +2,8 @@
  * `npm run bench`: every bar of DESIGN.md section 7 in one run, one table, and
  * bench/RESULTS.md. PostgreSQL from DATABASE_URL (default: the machine's server,
  * database gdf_bench), 2,000,000 flux; PGlite under bench/.data, 500,000 flux. Both are
- * seeded once and reused. Options: --pg-flux N, --pglite-flux N, --skip-pglite, --skip-load.
+ * seeded once and reused. Then the robustness suites of DESIGN.md section 8 and their counts.
+ * Options: --pg-flux N, --pglite-flux N, --skip-pglite, --skip-load.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,6 +14,7 @@ import type { BenchResult } from './bench-result';
 import { benchExport } from './export/export.bench';
 import { loadTestGraphql } from './load/graphql-load';
 import { startServerProcess } from './load/server-process';
+import { benchRobustness } from './robustness/robustness.bench';
 import { benchPdf } from './pdf/pdf.bench';
 import { writeResults } from './results';
 import { openBenchDatabase } from './search/bench-database';
@@ -104,6 +106,12 @@ if (!values['skip-pglite']) {
     results: searchResults(rows, 'PGlite', 100),
   });
 }
+
+log('\n== Robustesse (DESIGN.md section 8) ==');
+sections.push({
+  title: 'Robustesse (suites de DESIGN.md section 8, comptes affichés par les tests)',
+  results: benchRobustness(root),
+});
 
 const seconds = (performance.now() - started) / 1000;
 const table = await writeResults(sections, { seconds, pgFlux, pgliteFlux, argv: process.argv.slice(2) });

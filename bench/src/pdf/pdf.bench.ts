@@ -79,6 +79,7 @@ export async function benchPdf(): Promise<BenchResult[]> {
       unit: 'ms',
       bar: REFERENCE.ms,
       pass: true,
+      reference: true,
     },
     {
       name: 'PDF facture html2pdf.js (Chromium), taille — référence',
@@ -86,6 +87,7 @@ export async function benchPdf(): Promise<BenchResult[]> {
       unit: 'KB',
       bar: REFERENCE.kb,
       pass: true,
+      reference: true,
     },
     {
       name: 'PDF pdfkit plus rapide que html2pdf.js (au moins)',
@@ -93,6 +95,7 @@ export async function benchPdf(): Promise<BenchResult[]> {
       unit: 'x',
       bar: BARS.speedup,
       pass: speedup >= BARS.speedup,
+      direction: 'min',
     },
     {
       name: 'PDF pdfkit plus petit que html2pdf.js (au moins)',
@@ -100,6 +103,7 @@ export async function benchPdf(): Promise<BenchResult[]> {
       unit: 'x',
       bar: BARS.shrink,
       pass: shrink >= BARS.shrink,
+      direction: 'min',
     },
   ];
 }

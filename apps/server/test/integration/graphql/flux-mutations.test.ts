@@ -4,6 +4,7 @@ import { relaunchFlux } from '../../../src/modules/flux/flux-relaunch.service';
 import type { RequestScope } from '../../../src/modules/scope/scope';
 import { testDatabaseTargets } from '../support/databases';
 import { closeGraphqlContext, openGraphqlContext, sqlIds, type GraphqlContext } from './graphql-context';
+import { reportRobustness } from '../support/robustness-report';
 
 /** SPEC.md section 4 (relaunch) and DESIGN.md sections 5 and 8 (one flux per original, audited, atomic). */
 const RELAUNCH = `mutation($id: Int!) { relaunch_MKP_FluxFinancier(id: $id) {
@@ -128,6 +129,12 @@ describe.each(testDatabaseTargets())('flux mutations and relaunch on $name', (ta
       ]),
     ).toBe(1);
     expect(await count(`"APP_AuditLog" WHERE "Action" = 'relance_flux' AND "ID_Cible" = $1`, [id])).toBe(1);
+    reportRobustness({
+      check: 'relances concurrentes d’un flux (1 seul nouveau flux attendu)',
+      target: target.name,
+      cases: responses.length,
+      failures: succeeded.length - 1,
+    });
   });
 
   it('leaves nothing half-written when the relaunch fails midway', async () => {

@@ -8,6 +8,7 @@ import {
   sqlIds,
   type GraphqlContext,
 } from './graphql-context';
+import { reportRobustness } from '../support/robustness-report';
 
 /**
  * DESIGN.md section 8: for every GraphQL root field, club@demo.fr cannot read or change
@@ -203,7 +204,16 @@ describe.each(testDatabaseTargets())('GraphQL scope on $name (DESIGN.md section 
       ]),
     };
   });
-  afterAll(() => closeGraphqlContext(context));
+  let deniedFields = 0;
+  afterAll(async () => {
+    reportRobustness({
+      check: 'champs GraphQL racine refusant une autre structure',
+      target: target.name,
+      cases: deniedFields,
+      failures: Object.keys(CASES).length - deniedFields,
+    });
+    await closeGraphqlContext(context);
+  });
 
   it('has a denial case for every root query and mutation field of the schema', () => {
     const schema = graphqlSchema();
@@ -217,6 +227,7 @@ describe.each(testDatabaseTargets())('GraphQL scope on $name (DESIGN.md section 
 
   it.each(Object.keys(CASES))('club@demo.fr cannot reach another structure through %s', async (field) => {
     await (CASES[field] as Case)(context, fixtures);
+    deniedFields += 1;
   });
 
   it('keeps nested relations and relation filters inside the scope', async () => {

@@ -7,6 +7,7 @@ import type { RequestScope } from '../../../src/modules/scope/scope';
 import { testDatabaseTargets } from '../support/databases';
 import { closeGraphqlContext, openGraphqlContext, type GraphqlClient, type GraphqlContext } from './graphql-context';
 import { NASTY_STRINGS, illTypedWhere, random, wellTypedWhere } from './where-fuzzer';
+import { reportRobustness } from '../support/robustness-report';
 
 /**
  * DESIGN.md section 8: >= 5,000 generated filters, 0 server errors, no SQL text in any
@@ -130,12 +131,19 @@ describe.each(testDatabaseTargets())('GraphQL where fuzzing on $name (DESIGN.md 
     expect([...club.failures, ...siege.failures]).toEqual([]);
     // Most batches really ran their SQL (a batch with one refused filter answers errors only).
     expect(club.answered + siege.answered).toBeGreaterThan(WELL_TYPED / 4);
+    reportRobustness({
+      check: 'filtres where générés, bien typés',
+      target: target.name,
+      cases: WELL_TYPED,
+      failures: 0,
+    });
   });
 
   it(`refuses ${ILL_TYPED} ill-typed filters with validation-failed, never a server error`, async () => {
     const { answered, failures } = await sendBatches(context.club, generate(ILL_TYPED, 42, illTypedWhere));
     expect(failures).toEqual([]);
     expect(answered).toBe(0);
+    reportRobustness({ check: 'filtres where générés, mal typés', target: target.name, cases: ILL_TYPED, failures: 0 });
   });
 
   it('still has every table after the fuzzing', async () => {

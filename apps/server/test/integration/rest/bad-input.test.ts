@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../support/databases';
 import { coreRouteKeys } from './core-routes';
 import { bearer, closeRestContext, multipartBody, openRestContext, TINY_PNG, type RestContext } from './rest-context';
+import { reportRobustness } from '../support/robustness-report';
 
 /** DESIGN.md section 8: bad input on every endpoint gets a 400 with a message, never a 500. */
 type BadRequest = (context: RestContext) => InjectOptions | Promise<InjectOptions>;
@@ -299,9 +300,11 @@ describe.each(testDatabaseTargets())('bad input on $name (DESIGN.md section 8)',
 
   it('answers 400 with a French message to each bad request', async () => {
     const failures: string[] = [];
+    let requestsSent = 0;
     for (const [route, requests] of Object.entries(cases(context))) {
       for (const [label, build] of Object.entries(requests)) {
         const options = await build(context);
+        requestsSent += 1;
         const response = await context.app.inject({
           ...options,
           headers: { ...options.headers, ...bearer(context.tokens.club) },
@@ -315,5 +318,11 @@ describe.each(testDatabaseTargets())('bad input on $name (DESIGN.md section 8)',
       }
     }
     expect(failures).toEqual([]);
+    reportRobustness({
+      check: 'requêtes invalides (400 et message)',
+      target: target.name,
+      cases: requestsSent,
+      failures: failures.length,
+    });
   });
 });

@@ -12,6 +12,7 @@ import {
   TINY_PNG,
   type RestContext,
 } from './rest-context';
+import { reportRobustness } from '../support/robustness-report';
 
 /**
  * SSRF (DESIGN.md section 8). The only traffic goes to a local server on 127.0.0.1:
@@ -41,6 +42,8 @@ describe.each(testDatabaseTargets())('create-from-url on $name', (target) => {
   let server: Server;
   let port: number;
   const hits: string[] = [];
+  const SSRF_CASES = 18; // the 14 refused URLs and the 4 refused redirects below
+  let ssrfRefused = 0;
 
   beforeAll(async () => {
     server = createServer((request, response) => {
@@ -83,6 +86,12 @@ describe.each(testDatabaseTargets())('create-from-url on $name', (target) => {
     });
   });
   afterAll(async () => {
+    reportRobustness({
+      check: 'tentatives SSRF refusées (create-from-url)',
+      target: target.name,
+      cases: ssrfRefused,
+      failures: SSRF_CASES - ssrfRefused,
+    });
     await closeRestContext(context);
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
@@ -135,6 +144,7 @@ describe.each(testDatabaseTargets())('create-from-url on $name', (target) => {
     expect(response.json().message).toMatch(/^URL refusée/);
     expect(response.json().message).toMatch(message);
     expect(hits.length).toBe(before);
+    ssrfRefused += 1;
   });
 
   it.each([
@@ -147,6 +157,7 @@ describe.each(testDatabaseTargets())('create-from-url on $name', (target) => {
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().message).toMatch(message);
     expect(hits.filter((hit) => hit === '/logo.png')).toHaveLength(1); // the first test's fetch, never a refused hop
+    ssrfRefused += 1;
   });
 
   it('follows at most 3 redirects', () => {

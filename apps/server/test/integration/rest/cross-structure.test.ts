@@ -11,6 +11,7 @@ import {
   TINY_PNG,
   type RestContext,
 } from './rest-context';
+import { reportRobustness } from '../support/robustness-report';
 
 /**
  * DESIGN.md section 8: for every REST route, club@demo.fr cannot read or change another
@@ -215,7 +216,16 @@ describe.each(testDatabaseTargets())('cross-structure access on $name (DESIGN.md
       otherDocumentId: await seedDocument(context, context.otherClubId),
     };
   });
-  afterAll(() => closeRestContext(context));
+  let deniedRoutes = 0;
+  afterAll(async () => {
+    reportRobustness({
+      check: 'routes REST refusant une autre structure',
+      target: target.name,
+      cases: deniedRoutes,
+      failures: Object.keys(CASES).length - deniedRoutes,
+    });
+    await closeRestContext(context);
+  });
 
   it('has a case for every API route, and only for routes that exist', () => {
     const routes = coreRouteKeys(context.app);
@@ -244,6 +254,7 @@ describe.each(testDatabaseTargets())('cross-structure access on $name (DESIGN.md
       expect(other.statusCode, other.body).toBe(200);
       expect(Object.keys(other.json()).sort()).toEqual(['CodeDepartement', 'NomDepartement', 'comite', 'id', 'ligue']);
       expect(other.body).not.toContain(otherStructure?.name);
+      deniedRoutes += 1;
       return;
     }
     const own = await send(context.clubId);
@@ -251,6 +262,7 @@ describe.each(testDatabaseTargets())('cross-structure access on $name (DESIGN.md
     expect(other.statusCode, other.body).toBe(routeCase.deniedStatus);
     expect(other.json().message).toEqual(expect.any(String));
     expect(other.body).not.toContain(otherStructure?.name);
+    deniedRoutes += 1;
   });
 
   it('does not store anything for a denied upload', async () => {
