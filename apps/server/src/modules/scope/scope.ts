@@ -94,8 +94,8 @@ function requestedStructureId(request: FastifyRequest): number | null {
  * SQL condition restricting `column` (a structure id column) to the scope, plus
  * `alsoVisible` when given (a structure every caller may see). Appends its parameters to
  * `params` and refers to them by position: never interpolates values. A federation's
- * scope is one semi-join on STR_Structure: PostgreSQL probes its primary key per row
- * instead of rebuilding the hashed list of member structures on every statement.
+ * members are a hashed subplan: measured on 2,000,000 flux, the planner keeps better
+ * plans for relation filters (a name search) with this form than with a semi-join.
  */
 export function structureScopeCondition(
   scope: RequestScope,
@@ -104,18 +104,12 @@ export function structureScopeCondition(
   alsoVisible?: number,
 ): string {
   if (scope.unrestricted) return 'TRUE';
-  params.push(scope.currentStructureId);
-  const ref = `$${params.length}`;
-  let extra: string | null = null;
-  if (alsoVisible !== undefined) {
-    params.push(alsoVisible);
-    extra = `$${params.length}`;
-  }
+  const alsoThat = alsoVisible === undefined ? '' : `${column} = $${params.push(alsoVisible)} OR `;
+  const ref = `$${params.push(scope.currentStructureId)}`;
   if (scope.currentStructureType === StructureType.Federation) {
-    const alsoThat = extra ? ` OR s.id = ${extra}` : '';
-    return `${column} IN (SELECT s.id FROM "STR_Structure" s WHERE s.id = ${ref} OR s."ID_Federation" = ${ref}${alsoThat})`;
+    return `(${alsoThat}${column} = ${ref} OR ${column} IN (SELECT s.id FROM "STR_Structure" s WHERE s."ID_Federation" = ${ref}))`;
   }
-  return extra ? `${column} IN (${ref}, ${extra})` : `${column} = ${ref}`;
+  return alsoThat ? `(${alsoThat}${column} = ${ref})` : `${column} = ${ref}`;
 }
 
 /** Accepts the Database handle or a transaction (anything with the same `query`). */
