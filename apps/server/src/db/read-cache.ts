@@ -1,3 +1,4 @@
+import { TtlCache } from '../lib/ttl-cache';
 import type { Database } from './database';
 
 /**
@@ -9,7 +10,7 @@ import type { Database } from './database';
  * late. A client that sends `Cache-Control: no-cache` always gets a fresh execution.
  */
 export class ReadCache {
-  private readonly entries = new Map<string, { result: Promise<string>; expires: number }>();
+  private readonly caches = new Map<number, TtlCache<Promise<string>>>();
 
   constructor(
     private readonly maxEntries = 2_000,
@@ -18,26 +19,21 @@ export class ReadCache {
   ) {}
 
   read(key: string, ttlMs: number, compute: () => Promise<string>): Promise<string> {
-    const now = Date.now();
-    const entry = this.entries.get(key);
-    if (entry && entry.expires > now) return entry.result;
-    if (entry) this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
+    let cache = this.caches.get(ttlMs);
+    if (!cache) this.caches.set(ttlMs, (cache = new TtlCache(this.maxEntries, ttlMs)));
+    const shared = cache.get(key);
+    if (shared) return shared;
     const result = compute();
-    const stored = { result, expires: now + ttlMs };
-    this.entries.set(key, stored);
+    cache.set(key, result);
     const forget = () => {
-      if (this.entries.get(key) === stored) this.entries.delete(key);
+      if (cache.get(key) === result) cache.delete(key);
     };
     result.then((json) => json.length > this.maxResultLength && forget(), forget);
     return result;
   }
 
   clear(): void {
-    this.entries.clear();
+    for (const cache of this.caches.values()) cache.clear();
   }
 }
 

@@ -11,11 +11,11 @@ import {
 } from 'graphql';
 import { collectRootFields, fieldSelection, type SelectionSource } from './compiler/selection';
 import type { GraphqlContext } from './context';
-import { TABLES, type TableName } from './metadata/tables';
 import { ModuleSlug } from '@gdf/domain';
 import { TtlCache } from '../lib/ttl-cache';
 import { moduleRefusal } from '../modules/scope/scope';
-import { compileRootField, runRootField, type CompiledRootField, type RootFieldKind } from './resolvers/root-query';
+import { compileRootField, runRootField, type CompiledRootField } from './resolvers/root-query';
+import { rootFieldTarget } from './schema/build-schema';
 
 /**
  * Read-only operations answered without graphql-js's executor, as Hasura does: every
@@ -116,7 +116,7 @@ function compilePlan(
   const fields: DirectPlan['fields'] = [];
   try {
     for (const [key, nodes] of collectRootFields(rootType, operation.selectionSet, source)) {
-      const target = rootFieldTarget(nodes[0]?.name.value ?? '');
+      const target = rootFieldTarget(rootType.getFields()[nodes[0]?.name.value ?? '']);
       if (!target) return null;
       const selection = fieldSelection(rootType, key, nodes, source);
       fields.push({ key, nodes, compiled: compileRootField(target.table, target.kind, selection, context) });
@@ -150,15 +150,4 @@ function fragmentsOf(document: DocumentNode): SelectionSource['fragments'] {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
   }
   return fragments;
-}
-
-/** `<table>`, `<table>_by_pk`, `<table>_aggregate` of a root table. */
-function rootFieldTarget(name: string): { table: TableName; kind: RootFieldKind } | null {
-  const [base, kind]: [string, RootFieldKind] = name.endsWith('_by_pk')
-    ? [name.slice(0, -'_by_pk'.length), 'by_pk']
-    : name.endsWith('_aggregate')
-      ? [name.slice(0, -'_aggregate'.length), 'aggregate']
-      : [name, 'list'];
-  const table = Object.hasOwn(TABLES, base) ? TABLES[base as TableName] : undefined;
-  return table?.root ? { table: table.name, kind } : null;
 }

@@ -1,8 +1,6 @@
 /**
- * A small bounded cache with a time-to-live, oldest entry evicted first. Used for parsed
- * and validated GraphQL documents (the screens send the same few documents) and for the
- * capped counts of searches (recomputing "plus de 10 000" on every page change costs more
- * than the page itself, and a few seconds of staleness is invisible in a capped total).
+ * A small bounded cache with a time-to-live, oldest entry evicted first: validated
+ * GraphQL documents and plans, verified tokens, shared reads (db/read-cache.ts).
  */
 export class TtlCache<Value> {
   private readonly entries = new Map<string, { value: Value; expires: number }>();
@@ -20,6 +18,14 @@ export class TtlCache<Value> {
       return undefined;
     }
     return entry.value;
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
   }
 
   set(key: string, value: Value, now = Date.now()): void {

@@ -1,9 +1,17 @@
-import { GraphQLInt, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, type GraphQLFieldConfigMap } from 'graphql';
+import {
+  GraphQLInt,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLSchema,
+  type GraphQLField,
+  type GraphQLFieldConfigMap,
+} from 'graphql';
 import type { GraphqlContext } from '../context';
 import { SCOPE_RULES } from '../metadata/scope-rules';
 import { TABLE_LIST } from '../metadata/tables';
 import { insertFluxOne, relaunchFluxResolver, updateFluxByPk } from '../resolvers/mutations';
-import { rootFieldResolver } from '../resolvers/root-query';
+import { rootFieldResolver, type RootFieldKind } from '../resolvers/root-query';
+import type { TableName } from '../metadata/tables';
 import { FluxInsertInput, FluxPkColumnsInput, FluxSetInput } from './mutation-types';
 import { TableTypes } from './table-types';
 
@@ -20,16 +28,19 @@ function buildSchema(): GraphQLSchema {
       type: types.list(table.name),
       args: types.listArgs(table.name),
       resolve: rootFieldResolver(table.name, 'list'),
+      extensions: rootFieldExtensions(table.name, 'list'),
     };
     query[`${table.name}_by_pk`] = {
       type: types.object(table.name),
       args: { id: { type: new GraphQLNonNull(GraphQLInt) } },
       resolve: rootFieldResolver(table.name, 'by_pk'),
+      extensions: rootFieldExtensions(table.name, 'by_pk'),
     };
     query[`${table.name}_aggregate`] = {
       type: new GraphQLNonNull(types.aggregate(table.name)),
       args: types.listArgs(table.name),
       resolve: rootFieldResolver(table.name, 'aggregate'),
+      extensions: rootFieldExtensions(table.name, 'aggregate'),
     };
   }
   const flux = types.object('MKP_FluxFinancier');
@@ -58,6 +69,19 @@ function buildSchema(): GraphQLSchema {
     query: new GraphQLObjectType({ name: 'query_root', fields: query }),
     mutation: new GraphQLObjectType({ name: 'mutation_root', fields: mutation }),
   });
+}
+
+/** What a root query field reads, for the direct path (direct-execution.ts). */
+export interface RootFieldTarget {
+  table: TableName;
+  kind: RootFieldKind;
+}
+
+const rootFieldExtensions = (table: TableName, kind: RootFieldKind) => ({ rootField: { table, kind } });
+
+/** The table and kind of a root query field, as the schema declares them. */
+export function rootFieldTarget(field: GraphQLField<unknown, unknown> | undefined): RootFieldTarget | null {
+  return (field?.extensions.rootField as RootFieldTarget | undefined) ?? null;
 }
 
 let schema: GraphQLSchema | null = null;
