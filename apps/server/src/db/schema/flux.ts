@@ -69,6 +69,9 @@ export const MKP_FluxFinancier = pgTable(
     // Covers "licensee name contains" pages and counts from the index alone (issue 3 bench).
     index('mkp_flux_utilisateur_idx').on(t.ID_Utilisateur, t.ID_Structure, t.Z_DateCreation.desc(), t.id.desc()),
     index('mkp_flux_nom_trgm_idx').using('gin', t.NomFluxFinancier.op('gin_trgm_ops')),
+    // The label's words: "label contains a word part" through one word's posting list
+    // (graphql/compiler/word-search.ts); the expression must stay identical there.
+    index('mkp_flux_nom_mots_idx').using('gin', sql`string_to_array(lower("NomFluxFinancier"), ' ')`),
     uniqueIndex('mkp_flux_relance_uq').on(t.ID_FluxFinancierRelance),
     // The SEPA batch list counts the flux of each batch.
     index('mkp_flux_traitement_idx').on(t.ID_Traitement),
@@ -78,6 +81,15 @@ export const MKP_FluxFinancier = pgTable(
       .where(sql`"ID_CategoryFlux" = 5 AND "EST_Debit" AND NOT "EST_Reglement"`),
   ],
 );
+
+/**
+ * Every distinct word (lower case, split on spaces) of the flux labels, kept by a
+ * trigger on MKP_FluxFinancier (migration 0005). Words of deleted or renamed labels stay:
+ * they only cost a lookup that finds no flux.
+ */
+export const MKP_FluxLibelleMot = pgTable('MKP_FluxLibelleMot', { Mot: text('Mot').primaryKey() }, (t) => [
+  index('mkp_flux_libelle_mot_trgm_idx').using('gin', t.Mot.op('gin_trgm_ops')),
+]);
 
 export const MKP_FluxFinancierDetail = pgTable(
   'MKP_FluxFinancierDetail',

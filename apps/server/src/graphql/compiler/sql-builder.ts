@@ -1,6 +1,7 @@
 import type { RequestScope } from '../../modules/scope/scope';
 import { scopeCondition } from '../metadata/scope-rules';
 import type { TableName } from '../metadata/tables';
+import type { WordLookup } from './word-search';
 
 /** Casts of parameters per GraphQL scalar, so both engines infer the same types. */
 export const SQL_CASTS = {
@@ -11,6 +12,7 @@ export const SQL_CASTS = {
   timestamptz: 'timestamptz',
   date: 'date',
   Float: 'float8',
+  StringList: 'text[]',
 } as const;
 
 /**
@@ -26,6 +28,8 @@ export class SqlBuilder {
    * table): such statements are planned for their values each time, never prepared.
    */
   planSensitive = false;
+  /** Word lookups to run just before the statement (word-search.ts). */
+  readonly wordLookups: WordLookup[] = [];
 
   constructor(readonly scope: RequestScope) {}
 

@@ -3,6 +3,7 @@ import { LIMITS } from '../limits';
 import { TABLES, ident, type RelationMeta, type ScalarName, type TableName } from '../metadata/tables';
 import { COMPARISON_OPERATORS, LIST_OPERATORS, PATTERN_OPERATORS } from '../schema/comparison-types';
 import { and, type SqlBuilder } from './sql-builder';
+import { compileWordContains, isWordContainsPattern, wordTableOf } from './word-search';
 
 /**
  * `<table>_bool_exp` -> SQL condition, Hasura semantics: several keys AND together,
@@ -34,7 +35,9 @@ export function compileWhere(
     } else if (key === '_not') {
       parts.push(`NOT (${compileWhere(table, alias, value, b, depth + 1, !negated)})`);
     } else if (meta.columns[key]) {
-      parts.push(compileComparison(`${alias}.${ident(key)}`, meta.columns[key].type, value, b));
+      parts.push(
+        compileComparison(`${alias}.${ident(key)}`, meta.columns[key].type, value, b, wordTableOf(table, key)),
+      );
     } else if (meta.relations[key]) {
       parts.push(compileRelationFilter(meta.relations[key], alias, value, b, depth, negated));
     } else {
@@ -75,7 +78,13 @@ function compileRelationFilter(
   return `EXISTS (SELECT 1 FROM ${ident(relation.target)} ${inner} WHERE ${and([`${remote} = ${local}`, condition])})`;
 }
 
-function compileComparison(column: string, type: ScalarName, comparison: unknown, b: SqlBuilder): string {
+function compileComparison(
+  column: string,
+  type: ScalarName,
+  comparison: unknown,
+  b: SqlBuilder,
+  wordTable?: string,
+): string {
   const parts: string[] = [];
   for (const [operator, value] of Object.entries(asObject(comparison, type))) {
     countNode(b);
@@ -89,14 +98,29 @@ function compileComparison(column: string, type: ScalarName, comparison: unknown
     } else if (operator === '_is_null') {
       parts.push(value === true ? `${column} IS NULL` : `${column} IS NOT NULL`);
     } else if (operator in PATTERN_OPERATORS && type === 'String') {
-      b.planSensitive = true;
-      const sqlOperator = PATTERN_OPERATORS[operator as keyof typeof PATTERN_OPERATORS];
-      parts.push(`${column} ${sqlOperator} ${b.param(checkPattern(value), 'String')}`);
+      parts.push(compilePattern(column, operator as keyof typeof PATTERN_OPERATORS, value, b, wordTable));
     } else {
       throw validationFailed(`Opérateur "${operator}" inconnu pour le type ${type}.`);
     }
   }
   return and(parts);
+}
+
+/** LIKE/ILIKE; "contains a word part" on a word-indexed column goes through its words. */
+function compilePattern(
+  column: string,
+  operator: keyof typeof PATTERN_OPERATORS,
+  value: unknown,
+  b: SqlBuilder,
+  wordTable: string | undefined,
+): string {
+  b.planSensitive = true;
+  const pattern = checkPattern(value);
+  if (wordTable && (operator === '_ilike' || operator === '_nilike') && isWordContainsPattern(pattern)) {
+    const contains = compileWordContains(column, wordTable, pattern, b);
+    return operator === '_ilike' ? contains : `NOT ${contains}`;
+  }
+  return `${column} ${PATTERN_OPERATORS[operator]} ${b.param(pattern, 'String')}`;
 }
 
 function compileList(

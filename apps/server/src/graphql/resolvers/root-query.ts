@@ -9,6 +9,7 @@ import type { TableName } from '../metadata/tables';
 import { requireModule } from '../../modules/scope/scope';
 import { TtlCache } from '../../lib/ttl-cache';
 import { readCacheOf } from '../../db/read-cache';
+import { withWordLookups, type WordLookup } from '../compiler/word-search';
 
 type Resolver = GraphQLFieldResolver<unknown, GraphqlContext, Record<string, unknown>>;
 
@@ -69,7 +70,11 @@ async function jsonTexts(compiled: CompiledRootField, context: GraphqlContext): 
   const runs = (recentStatements.get(compiled.text) ?? 0) + 1;
   recentStatements.set(compiled.text, runs);
   const prepared = !compiled.planSensitive && runs >= PREPARE_FROM_RUN;
-  const rows = await context.database.query<{ j: string }>(compiled.text, compiled.params, { prepared });
+  const params =
+    compiled.wordLookups.length === 0
+      ? compiled.params
+      : await withWordLookups(context.database, compiled.params, compiled.wordLookups);
+  const rows = await context.database.query<{ j: string }>(compiled.text, params, { prepared });
   return rows.map((row) => row.j);
 }
 
@@ -83,6 +88,8 @@ export interface CompiledRootField {
   text: string;
   params: unknown[];
   planSensitive: boolean;
+  /** Looked up before each run (the words of a "label contains" search). */
+  wordLookups: readonly WordLookup[];
   /** Identical reads share their result (statement and parameters, scope included). */
   readKey: string;
   readTtlMs: number;
@@ -112,6 +119,7 @@ export function compileRootField(
     text,
     params: b.params,
     planSensitive: b.planSensitive,
+    wordLookups: b.wordLookups,
     readKey: `${text}\u0000${JSON.stringify(b.params)}`,
     readTtlMs: capped ? CAPPED_COUNT_TTL_MS : READ_TTL_MS,
   };
