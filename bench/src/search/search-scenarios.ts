@@ -5,13 +5,15 @@ export interface SearchScenario {
   name: string;
   kind: 'page' | 'totals';
   where: Record<string, unknown>;
+  /** Rows skipped before the page (a deep page reached by paging far). */
+  offset?: number;
   /** p95 bar in ms (DESIGN.md section 7). */
   bar: number;
 }
 
 /** The screen's search: a page of 30, newest first, and a total capped at 10,001 ("plus de 10 000"). */
-export const PAGE_QUERY = `query Recherche($where: MKP_FluxFinancier_bool_exp!, $cap: Int = 10001) {
-  MKP_FluxFinancier(where: $where, order_by: [{Z_DateCreation: desc}, {id: desc}], limit: 30) {
+export const PAGE_QUERY = `query Recherche($where: MKP_FluxFinancier_bool_exp!, $offset: Int = 0, $cap: Int = 10001) {
+  MKP_FluxFinancier(where: $where, order_by: [{Z_DateCreation: desc}, {id: desc}], limit: 30, offset: $offset) {
     id NomFluxFinancier Z_DateCreation MontantTTC EST_Debit ID_CategoryFlux
     UTI_Utilisateur { LicenceNumero CT_Nom CT_Prenom }
     STR_Structure { id NomStructure ID_CodeFederal }
@@ -72,14 +74,16 @@ export async function searchScenarios(database: Database): Promise<SearchScenari
     // SPEC.md section 7: the end date is inclusive, up to the next day.
     dates: { Z_DateCreation: { _gte: isoDay(sample.createdAt, -30), _lt: isoDay(sample.createdAt, 1) } },
   };
-  const page = (name: string, where: Record<string, unknown>): SearchScenario => ({
+  const page = (name: string, where: Record<string, unknown>, offset?: number): SearchScenario => ({
     name,
     kind: 'page',
     where,
+    offset,
     bar: PAGE_BAR,
   });
   return [
     page('saison', filters.season),
+    page('saison, page 2 000 (OFFSET 59 970)', filters.season, 59_970),
     page('saison + structure', { ...filters.season, ...filters.structure }),
     page('n° de licence', filters.licence),
     page(`nom contient « ${sample.lastName.slice(0, 3)} »`, filters.lastName),

@@ -65,7 +65,7 @@ async function measure(address: string, token: string, scenario: SearchScenario)
   const body = () =>
     JSON.stringify(
       scenario.kind === 'page'
-        ? { query: PAGE_QUERY, variables: { where: scenario.where } }
+        ? { query: PAGE_QUERY, variables: { where: scenario.where, offset: scenario.offset ?? 0 } }
         : {
             query: TOTALS_QUERY,
             variables: {

@@ -64,8 +64,11 @@ export const MKP_FluxFinancier = pgTable(
     // "season + structure ordered by date" pages, and structure-only / date-only pages.
     index('mkp_flux_saison_structure_date_idx').on(t.ID_Saison, t.ID_Structure, t.Z_DateCreation.desc(), t.id.desc()),
     index('mkp_flux_structure_date_idx').on(t.ID_Structure, t.Z_DateCreation.desc(), t.id.desc()),
-    index('mkp_flux_saison_date_idx').on(t.ID_Saison, t.Z_DateCreation.desc(), t.id.desc()),
-    index('mkp_flux_date_idx').on(t.Z_DateCreation.desc(), t.id.desc()),
+    // ID_Structure last (after the unique id, so it never changes the order): the scope
+    // filter is read from the index, so a deep page (OFFSET 60,000) is an index-only walk
+    // (13 ms) instead of a sort of the whole season (88 ms).
+    index('mkp_flux_saison_date_idx').on(t.ID_Saison, t.Z_DateCreation.desc(), t.id.desc(), t.ID_Structure),
+    index('mkp_flux_date_idx').on(t.Z_DateCreation.desc(), t.id.desc(), t.ID_Structure),
     // Covers "licensee name contains" pages and counts from the index alone (issue 3 bench).
     index('mkp_flux_utilisateur_idx').on(t.ID_Utilisateur, t.ID_Structure, t.Z_DateCreation.desc(), t.id.desc()),
     index('mkp_flux_nom_trgm_idx').using('gin', t.NomFluxFinancier.op('gin_trgm_ops')),
