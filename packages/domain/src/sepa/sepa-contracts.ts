@@ -69,6 +69,8 @@ export interface SepaBatch {
   auteur: string;
   nbFlux: number;
   totalCents: Cents;
+  /** Whether the file is kept and can be downloaded again (the seeded history has none). */
+  fichierDisponible: boolean;
 }
 
 /** Default requested collection date: the next business day plus a few days for the bank. */

@@ -7,14 +7,17 @@ import type { SepaDependencies } from './sepa.service';
 export async function sepaBatches(deps: SepaDependencies, scope: RequestScope, limit: number): Promise<SepaBatch[]> {
   requireModule(scope, ModuleSlug.ExportSepa);
   const rows = await listSepaBatches(deps.database, scope, { limit });
-  return rows.map((row) => ({
-    id: row.id,
-    NomFichier: row.NomFichier ?? `prelevements-sepa-${row.id}.xml`,
-    Z_DateCreation: new Date(row.Z_DateCreation).toISOString(),
-    auteur: row.auteur ?? '',
-    nbFlux: row.nbFlux ?? 0,
-    totalCents: row.totalCents ?? 0,
-  }));
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      NomFichier: row.NomFichier ?? `prelevements-sepa-${row.id}.xml`,
+      Z_DateCreation: new Date(row.Z_DateCreation).toISOString(),
+      auteur: row.auteur ?? '',
+      nbFlux: row.nbFlux ?? 0,
+      totalCents: row.totalCents ?? 0,
+      fichierDisponible: await deps.files.exists(row.id),
+    })),
+  );
 }
 
 /** A past file, again: only a batch made within scope (404 otherwise, so ids reveal nothing). */

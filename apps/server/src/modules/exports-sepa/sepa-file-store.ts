@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { access, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -23,6 +23,14 @@ export function createSepaFileStore(directory: string) {
       } catch (error) {
         await rm(temporary, { force: true });
         throw error;
+      }
+    },
+    async exists(batchId: number): Promise<boolean> {
+      try {
+        await access(fileOf(batchId));
+        return true;
+      } catch {
+        return false;
       }
     },
     async read(batchId: number): Promise<Buffer | null> {

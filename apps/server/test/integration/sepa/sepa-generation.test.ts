@@ -97,6 +97,13 @@ describe.each(testDatabaseTargets())('SEPA file generation on $name', (target) =
     const ours = batches.filter((b) => b.NomFichier.startsWith('prelevements-sepa-')); // the seed has older batches
     expect(ours).toHaveLength(files.length);
     expect(ours.every((b) => b.auteur.length > 0 && b.nbFlux > 0 && b.totalCents > 0)).toBe(true);
+    expect(ours.every((b) => b.fichierDisponible)).toBe(true);
+    // The seeded history has batches but no files: listed as such, and 404 if asked for.
+    const seeded = batches.find((b) => !b.NomFichier.startsWith('prelevements-sepa-')) as SepaBatch;
+    expect(seeded.fichierDisponible).toBe(false);
+    expect(
+      (await get(context.app, context.tokens.siege, `/api/exports/sepa/batches/${seeded.id}/file`)).statusCode,
+    ).toBe(404);
     const oldest = ours.at(-1) as SepaBatch;
     const file = await get(context.app, context.tokens.siege, `/api/exports/sepa/batches/${oldest.id}/file`);
     expect(file.statusCode).toBe(200);

@@ -41,5 +41,6 @@ export const sepaMessages = {
   batchAuthor: 'Par',
   download: 'Télécharger',
   noBatches: 'Aucun fichier généré pour l’instant.',
+  fileNotKept: 'Fichier non conservé',
   genericError: 'Oups, une erreur est survenue...',
 } as const;

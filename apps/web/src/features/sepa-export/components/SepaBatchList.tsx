@@ -51,9 +51,15 @@ export function SepaBatchList({
                   <TableCell align="right">{batch.nbFlux}</TableCell>
                   <TableCell align="right">{formatEuros(batch.totalCents)}</TableCell>
                   <TableCell>
-                    <Button size="small" onClick={() => onDownload(batch)}>
-                      {sepaMessages.download}
-                    </Button>
+                    {batch.fichierDisponible ? (
+                      <Button size="small" onClick={() => onDownload(batch)}>
+                        {sepaMessages.download}
+                      </Button>
+                    ) : (
+                      <Typography variant="body2" color="text.secondary">
+                        {sepaMessages.fileNotKept}
+                      </Typography>
+                    )}
                   </TableCell>
                 </TableRow>
               ))}

@@ -69,4 +69,26 @@ describe('Prélèvements SEPA section', () => {
     expect(await screen.findByText(/Aucun prélèvement à générer/)).toBeInTheDocument();
     expect(generate).toHaveBeenCalledTimes(1);
   });
+
+  it('offers past files for download, and says which ones were not kept', async () => {
+    const batch = (id: number, fichierDisponible: boolean) => ({
+      id,
+      NomFichier: `SEPA_2026-0${id}.xml`,
+      Z_DateCreation: '2026-10-31T06:00:00.000Z',
+      auteur: 'Anne Martin',
+      nbFlux: 12,
+      totalCents: 123_400,
+      fichierDisponible,
+    });
+    stubApi({
+      'GET /api/exports/sepa/prelevements/preview': () => jsonResponse(preview),
+      'GET /api/exports/sepa/batches': () => jsonResponse([batch(2, true), batch(1, false)]),
+    });
+    renderSection();
+    const table = await screen.findByRole('table', { name: 'Fichiers SEPA déjà générés' });
+    const [, kept, notKept] = within(table).getAllByRole('row');
+    expect(within(kept as HTMLElement).getByRole('button', { name: 'Télécharger' })).toBeEnabled();
+    expect(within(notKept as HTMLElement).queryByRole('button')).toBeNull();
+    expect(within(notKept as HTMLElement).getByText('Fichier non conservé')).toBeInTheDocument();
+  });
 });
