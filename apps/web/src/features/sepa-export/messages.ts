@@ -5,7 +5,8 @@ export const sepaMessages = {
     'Prélève les flux de débit non réglés des structures par mandat SEPA (fichier pain.008 à déposer à la banque).',
   collectionDate: 'Date d’échéance (prélèvement)',
   collectionDateHelp: 'Au plus tôt aujourd’hui ; par défaut le prochain jour ouvré + 3 jours.',
-  season: 'Saison (facultatif, année de fin)',
+  season: 'Saison',
+  allSeasons: 'Toutes les saisons',
   categories: 'Catégories de flux',
   version: 'Format du fichier',
   versions: {

@@ -14,7 +14,7 @@ import {
   type StructureTypeId,
 } from '@gdf/domain';
 import { useState, type ReactNode } from 'react';
-import type { Season } from '../api/get-seasons';
+import type { Season } from '@/lib/seasons';
 import { fluxSearchMessages as m } from '../messages';
 import { FluxFilterFields } from './FluxFilterFields';
 

@@ -9,7 +9,7 @@ import { useCurrentStructure } from '@/lib/session';
 import { downloadFluxDocument } from '../api/download-flux-document';
 import type { FluxRow } from '../api/flux-row';
 import { useFluxSearch } from '../hooks/use-flux-search';
-import { useSeasons } from '../hooks/use-seasons';
+import { useSeasons } from '@/lib/seasons';
 import { fluxSearchMessages as m } from '../messages';
 import { FluxDetailActions } from './FluxDetailActions';
 import { FluxDetailModal } from './FluxDetailModal';
@@ -33,7 +33,7 @@ interface FluxSearchProps {
 export function FluxSearch({ renderExport }: FluxSearchProps) {
   const search = useFluxSearch();
   const { structureId, currentStructure } = useCurrentStructure();
-  const seasons = useSeasons(structureId);
+  const seasons = useSeasons();
   const [open, setOpen] = useState<FluxRow | null>(null);
   const [notice, setNotice] = useState<NoticeState | null>(null);
   const picker = canPickStructure(currentStructure.structureType);

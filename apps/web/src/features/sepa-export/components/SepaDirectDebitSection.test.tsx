@@ -70,6 +70,32 @@ describe('Prélèvements SEPA section', () => {
     expect(generate).toHaveBeenCalledTimes(1);
   });
 
+  it('previews one season when the user picks it from the federation seasons', async () => {
+    const fetchMock = stubApi({
+      'GET /api/exports/sepa/prelevements/preview': () => jsonResponse(preview),
+      'GET /api/exports/sepa/batches': () => jsonResponse([]),
+      'POST /v1/graphql': () =>
+        jsonResponse({
+          data: {
+            FEDE_Saison: [
+              { id: 2027, NomSaison: '2026-2027', EST_SaisonCourante: true },
+              { id: 2026, NomSaison: '2025-2026', EST_SaisonCourante: false },
+            ],
+          },
+        }),
+    });
+    renderSection();
+    const season = await screen.findByRole('combobox', { name: 'Saison' });
+    expect(season).toHaveTextContent('Toutes les saisons');
+    await userEvent.click(season);
+    await userEvent.click(await screen.findByRole('option', { name: '2025-2026' }));
+    expect(season).toHaveTextContent('2025-2026');
+    await vi.waitFor(() => {
+      const previews = fetchMock.mock.calls.map((call) => String(call[0])).filter((url) => url.includes('preview'));
+      expect(previews.at(-1)).toContain('saison=2026');
+    });
+  });
+
   it('offers past files for download, and says which ones were not kept', async () => {
     const batch = (id: number, fichierDisponible: boolean) => ({
       id,

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { CenteredProgress } from '@/components/CenteredProgress';
 import { ApiError } from '@/lib/api-client';
+import { useSeasons } from '@/lib/seasons';
 import { useCurrentStructure } from '@/lib/session';
 import { useGenerateSepa } from '../api/generate-sepa';
 import { downloadSepaBatch } from '../api/sepa-batches';
@@ -33,12 +34,13 @@ export function SepaDirectDebitSection() {
   const selection = useMemo<SepaSelection>(
     () => ({
       dateEcheance: values.dateEcheance,
-      saison: values.saison.length === 4 ? Number(values.saison) : undefined,
+      saison: values.saison ? Number(values.saison) : undefined,
       categories: values.categories,
       structureId,
     }),
     [values, structureId],
   );
+  const { seasons } = useSeasons();
   const preview = useSepaPreview(selection, values.dateEcheance >= today);
   const generation = useGenerateSepa();
   const [downloadError, setDownloadError] = useState<string | null>(null);
@@ -51,7 +53,7 @@ export function SepaDirectDebitSection() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {sepaMessages.intro}
       </Typography>
-      <SepaSelectionForm values={values} minDate={today} onChange={setValues} />
+      <SepaSelectionForm values={values} minDate={today} seasons={seasons} onChange={setValues} />
       {preview.isPending && <CenteredProgress label={sepaMessages.loading} />}
       {preview.isError && <Alert severity="error">{errorText(preview.error)}</Alert>}
       {preview.data && (

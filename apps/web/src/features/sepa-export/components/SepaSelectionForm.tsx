@@ -2,6 +2,7 @@ import { PAIN008_VERSIONS, type Pain008Version } from '@gdf/domain';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import type { Season } from '@/lib/seasons';
 import { sepaMessages } from '../messages';
 
 export interface SepaFormValues {
@@ -13,14 +14,17 @@ export interface SepaFormValues {
 
 const CATEGORY_IDS = Object.keys(sepaMessages.categoryNames).map(Number);
 
-/** Collection date (never in the past), optional season, categories and file format. */
+/** Collection date (never in the past), a season or all, categories and file format. */
 export function SepaSelectionForm({
   values,
   minDate,
+  seasons,
   onChange,
 }: {
   values: SepaFormValues;
   minDate: string;
+  /** The federation's seasons, newest first ('' in `values.saison` means all of them). */
+  seasons: readonly Season[];
   onChange: (values: SepaFormValues) => void;
 }) {
   return (
@@ -37,11 +41,20 @@ export function SepaSelectionForm({
         }}
       />
       <TextField
+        select
         label={sepaMessages.season}
         value={values.saison}
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
-        onChange={(event) => onChange({ ...values, saison: event.target.value.replace(/\D/g, '') })}
-      />
+        sx={{ minWidth: 180 }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        onChange={(event) => onChange({ ...values, saison: event.target.value })}
+      >
+        <MenuItem value="">{sepaMessages.allSeasons}</MenuItem>
+        {seasons.map((season) => (
+          <MenuItem key={season.id} value={String(season.id)}>
+            {season.NomSaison}
+          </MenuItem>
+        ))}
+      </TextField>
       <TextField
         select
         label={sepaMessages.categories}
