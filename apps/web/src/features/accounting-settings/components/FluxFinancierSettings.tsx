@@ -32,6 +32,7 @@ export function FluxFinancierSettings() {
       </Typography>
       <SettingsList
         resource="mappings-flux"
+        label={m.mappingsLabel}
         columns={[
           {
             key: 'ID_CategoryFlux',

@@ -1,6 +1,11 @@
 import type { AccountingResource } from '@gdf/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -11,6 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { CenteredProgress } from '@/components/CenteredProgress';
 import { ApiError } from '@/lib/api-client';
 import { useCurrentStructure } from '@/lib/session';
 import { deleteSetting, listSettings, saveSetting, type SettingsRow } from '../api/settings-api';
@@ -23,9 +29,14 @@ export interface SettingsColumn {
   render?: (row: SettingsRow) => string;
 }
 
-/** A list of one structure's settings with an add/edit form; the server validates and audits. */
+/**
+ * A list of one structure's settings with an add/edit form; the server validates and
+ * audits. Deleting asks first: a mapping removed by mistake changes every later export.
+ */
 export function SettingsList(props: {
   resource: AccountingResource;
+  /** Accessible name of the table. */
+  label: string;
   columns: readonly SettingsColumn[];
   fields: readonly SettingsField[];
 }) {
@@ -36,30 +47,42 @@ export function SettingsList(props: {
   const [values, setValues] = useState<FormValues>(emptyValues(props.fields));
   const [editing, setEditing] = useState<number | undefined>();
   const [error, setError] = useState<string | null>(null);
-  const done = async () => {
+  const [notice, setNotice] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<SettingsRow | null>(null);
+  const reset = () => {
     setError(null);
     setEditing(undefined);
     setValues(emptyValues(props.fields));
+  };
+  const done = (message: string) => async () => {
+    reset();
+    setNotice(message);
     await queryClient.invalidateQueries({ queryKey });
   };
-  const fail = (e: unknown) => setError(e instanceof ApiError ? (e.serverMessage ?? m.genericError) : m.genericError);
+  const fail = (e: unknown) => {
+    setNotice(null);
+    setError(e instanceof ApiError ? (e.serverMessage ?? m.genericError) : m.genericError);
+  };
   const save = useMutation({
     mutationFn: () => saveSetting(structureId, props.resource, toPayload(props.fields, values), editing),
-    onSuccess: done,
+    onSuccess: done(m.saved),
     onError: fail,
   });
   const remove = useMutation({
     mutationFn: (id: number) => deleteSetting(structureId, props.resource, id),
-    onSuccess: done,
+    onSuccess: done(m.removed),
     onError: fail,
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate();
   };
+  const cellText = (row: SettingsRow, column: SettingsColumn) =>
+    column.render ? column.render(row) : String(row[column.key] ?? '');
 
   if (rows.isError)
     return <Alert severity="error">{rows.error instanceof ApiError ? rows.error.message : m.genericError}</Alert>;
+  if (rows.isPending) return <CenteredProgress label={m.loading} />;
   return (
     <Stack spacing={2}>
       <Stack component="form" direction="row" spacing={1} onSubmit={submit} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -84,10 +107,11 @@ export function SettingsList(props: {
         <Button type="submit" variant="contained" disabled={save.isPending}>
           {editing ? m.save : m.add}
         </Button>
-        {editing && <Button onClick={() => void done()}>{m.cancel}</Button>}
+        {editing && <Button onClick={reset}>{m.cancel}</Button>}
       </Stack>
       {error && <Alert severity="error">{error}</Alert>}
-      <Table size="small">
+      {notice && !error && <Alert severity="success">{notice}</Alert>}
+      <Table size="small" aria-label={props.label}>
         <TableHead>
           <TableRow>
             {props.columns.map((c) => (
@@ -97,21 +121,21 @@ export function SettingsList(props: {
           </TableRow>
         </TableHead>
         <TableBody>
-          {rows.data?.length === 0 && (
+          {rows.data.length === 0 && (
             <TableRow>
               <TableCell colSpan={props.columns.length + 1}>{m.empty}</TableCell>
             </TableRow>
           )}
-          {rows.data?.map((row) => (
+          {rows.data.map((row) => (
             <TableRow key={row.id}>
               {props.columns.map((c) => (
-                <TableCell key={c.key}>{c.render ? c.render(row) : String(row[c.key] ?? '')}</TableCell>
+                <TableCell key={c.key}>{cellText(row, c)}</TableCell>
               ))}
               <TableCell>
                 <Button size="small" onClick={() => (setEditing(row.id), setValues(rowToValues(props.fields, row)))}>
                   {m.edit}
                 </Button>
-                <Button size="small" color="error" onClick={() => remove.mutate(row.id)}>
+                <Button size="small" color="error" onClick={() => setRemoving(row)}>
                   {m.remove}
                 </Button>
               </TableCell>
@@ -119,6 +143,33 @@ export function SettingsList(props: {
           ))}
         </TableBody>
       </Table>
+      <Dialog open={removing !== null} onClose={() => setRemoving(null)} aria-labelledby="settings-remove-title">
+        <DialogTitle id="settings-remove-title">{m.removeConfirmTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {removing &&
+              m.removeConfirmText(
+                props.columns
+                  .map((c) => cellText(removing, c))
+                  .filter(Boolean)
+                  .join(' '),
+              )}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setRemoving(null)}>{m.cancel}</Button>
+          <Button
+            variant="contained"
+            color="error"
+            onClick={() => {
+              if (removing) remove.mutate(removing.id);
+              setRemoving(null);
+            }}
+          >
+            {m.remove}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Stack>
   );
 }

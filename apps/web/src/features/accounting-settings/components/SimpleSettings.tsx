@@ -1,3 +1,4 @@
+import type { AccountingResource } from '@gdf/domain';
 import { accountingSettingsMessages as m } from '../messages';
 import { SettingsList } from './SettingsList';
 
@@ -6,6 +7,7 @@ export function PlanComptableSettings() {
   return (
     <SettingsList
       resource="comptes"
+      label={m.comptesLabel}
       columns={[
         { key: 'Numero', label: m.numero },
         { key: 'Libelle', label: m.libelle },
@@ -28,10 +30,15 @@ const codeLabelFields = [
   { key: 'Libelle', label: m.libelle },
 ];
 
+/** Settings made of a code and a label (types de facturation, sections analytiques). */
+function CodeLabelSettings({ resource, label }: { resource: AccountingResource; label: string }) {
+  return <SettingsList resource={resource} label={label} columns={codeLabel} fields={codeLabelFields} />;
+}
+
 export function TypeFacturationSettings() {
-  return <SettingsList resource="types-facturation" columns={codeLabel} fields={codeLabelFields} />;
+  return <CodeLabelSettings resource="types-facturation" label={m.typesFacturationLabel} />;
 }
 
 export function PlanAnalytiqueSettings() {
-  return <SettingsList resource="sections-analytiques" columns={codeLabel} fields={codeLabelFields} />;
+  return <CodeLabelSettings resource="sections-analytiques" label={m.sectionsLabel} />;
 }

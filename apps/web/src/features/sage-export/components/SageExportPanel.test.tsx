@@ -1,10 +1,8 @@
 import type { MeResponse } from '@gdf/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '@/lib/session';
+import { renderWithSession } from '@/test/render-with-session';
 import { jsonResponse, stubApi } from '@/test/stub-api';
 import { SageExportPanel } from './SageExportPanel';
 
@@ -29,15 +27,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('SAGE export panel', () => {
   it('previews the season: balanced totals, unmapped flux listed with a link to the Flux financier settings', async () => {
     const fetchMock = stubApi({ 'GET /api/exports/sage/preview': () => jsonResponse(preview) });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <SessionProvider me={me}>
-            <SageExportPanel />
-          </SessionProvider>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderWithSession(<SageExportPanel />, me);
     await userEvent.click(screen.getByRole('button', { name: 'Aperçu des écritures' }));
     expect(await screen.findByText('Débit = crédit : les écritures sont équilibrées.')).toBeInTheDocument();
     expect(screen.getByText(/N° 900003/)).toBeInTheDocument();

@@ -1,10 +1,8 @@
 import type { MeResponse } from '@gdf/domain';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '@/lib/session';
+import { renderWithSession } from '@/test/render-with-session';
 import { jsonResponse, stubApi } from '@/test/stub-api';
 import { SepaDirectDebitSection } from './SepaDirectDebitSection';
 
@@ -31,18 +29,7 @@ const preview = {
   ],
 };
 
-function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <SessionProvider me={me}>
-          <SepaDirectDebitSection />
-        </SessionProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderSection = () => renderWithSession(<SepaDirectDebitSection />, me);
 
 afterEach(() => vi.unstubAllGlobals());
 
