@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_WORDS } from '../../../src/graphql/compiler/word-search';
+import { inTransaction } from '../../../src/modules/flux/transaction';
 import { testDatabaseTargets } from '../support/databases';
 import { closeGraphqlContext, openGraphqlContext, sqlIds, type GraphqlContext } from './graphql-context';
 
@@ -23,6 +24,7 @@ const TRICKY_LABELS = [
 describe.each(testDatabaseTargets())('label search by words on $name', (target) => {
   let context: GraphqlContext;
   let statements: string[] = [];
+  let calls: Array<{ text: string; params: unknown[] }> = [];
 
   const search = async (where: unknown) => {
     const response = await context.superAdmin<{
@@ -52,9 +54,10 @@ describe.each(testDatabaseTargets())('label search by words on $name', (target) 
   beforeAll(async () => {
     context = await openGraphqlContext(target);
     const query = context.database.query.bind(context.database);
-    context.database.query = ((text: string, ...rest: []) => {
+    context.database.query = ((text: string, params: unknown[] = [], ...rest: []) => {
       statements.push(text);
-      return query(text, ...rest);
+      calls.push({ text, params });
+      return query(text, params, ...rest);
     }) as typeof context.database.query;
     for (const label of TRICKY_LABELS) await insertFlux(label);
   });
@@ -111,6 +114,30 @@ describe.each(testDatabaseTargets())('label search by words on $name', (target) 
       );
     }
     expect((await viaIlike('%affiliation%')).length).toBeGreaterThan(2);
+  });
+
+  it('sends the words it found and the index of the words answers (not the trigram index)', async () => {
+    calls = [];
+    await search({ NomFluxFinancier: { _ilike: '%FILIATION%' } });
+    const count = calls.find((call) => call.text.includes('count(*)') && call.text.includes('string_to_array(lower('));
+    expect(count).toBeDefined();
+    const { text, params } = count as { text: string; params: unknown[] };
+    expect(params).toContain(true);
+    const words = params.find((param) => Array.isArray(param)) as string[];
+    expect(words.length).toBeGreaterThan(0);
+    expect(words.every((word) => word.includes('filiation') && !word.includes(' '))).toBe(true);
+    // Small test data would be scanned: forbid that, to see which index the plan can use.
+    const plan = await inTransaction(context.database, async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      // The transaction helper would spread an array parameter: send it as an array literal.
+      const literal = (words: string[]) => `{${words.map((w) => `"${w.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+      const sent = params.map((param) => (Array.isArray(param) ? literal(param as string[]) : param));
+      return tx.query<Record<string, string>>(`EXPLAIN ${text}`, sent);
+    });
+    const planText = plan.map((row) => Object.values(row).join('')).join('\n');
+    expect(planText).toContain('mkp_flux_nom_mots_idx');
+    expect(planText).not.toContain('ILIKE');
+    expect(planText).not.toContain('~~*');
   });
 
   it('keeps plain ILIKE for patterns a word cannot answer', async () => {
