@@ -1,4 +1,5 @@
 import { boolean, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAt, id } from './columns';
 import { FEDE_Saison } from './seasons';
 import { UTI_Utilisateur } from './users';
@@ -79,6 +80,46 @@ export const STR_Affiliation = pgTable(
 );
 
 /** Bank accounts; mandate data (RUM, signature date) for SEPA direct debit. */
+/**
+ * A temporary affiliation structure (SPEC.md section 7): a structure asking to join a
+ * federation, known by its name and its correspondent until the structure itself is
+ * created (ID_Structure then points to it). Affiliation invoices fall back on its
+ * correspondent when the structure has none.
+ */
+export const STR_AffiliationTemporaire = pgTable(
+  'STR_AffiliationTemporaire',
+  {
+    id: id(),
+    NomStructure: text('NomStructure').notNull(),
+    ID_TypeStructure: integer('ID_TypeStructure')
+      .notNull()
+      .references(() => STR_StructureType.id),
+    /** The federation the request is made to. */
+    ID_Federation: integer('ID_Federation')
+      .notNull()
+      .references(() => STR_Structure.id),
+    ID_Saison: integer('ID_Saison')
+      .notNull()
+      .references(() => FEDE_Saison.id),
+    /** The structure created from this request, once accepted. */
+    ID_Structure: integer('ID_Structure').references(() => STR_Structure.id),
+    CT_Prenom: text('CT_Prenom').notNull(),
+    CT_Nom: text('CT_Nom').notNull(),
+    CT_Email: text('CT_Email'),
+    CT_Telephone: text('CT_Telephone'),
+    Adresse1: text('Adresse1'),
+    CodePostal: text('CodePostal'),
+    Ville: text('Ville'),
+    Z_DateCreation: createdAt(),
+  },
+  (t) => [
+    // Looked up by name (SPEC.md section 7), case-insensitively.
+    index('str_affiliation_temporaire_nom_idx').on(sql`lower(${t.NomStructure})`),
+    index('str_affiliation_temporaire_federation_idx').on(t.ID_Federation),
+    index('str_affiliation_temporaire_structure_idx').on(t.ID_Structure),
+  ],
+);
+
 export const STR_StructureRib = pgTable(
   'STR_StructureRib',
   {

@@ -22,7 +22,14 @@ import { SCALES, type SeedScale } from './plan-types';
 import { planUsers } from './plan-users';
 import { Rng } from './random';
 import { referenceLoads, traitementLoad, type TableLoad } from './write-reference';
-import { affiliationLoad, departmentLoad, ribLoad, structureAddressLoad, structureLoad } from './write-structures';
+import {
+  affiliationLoad,
+  affiliationTemporaireLoad,
+  departmentLoad,
+  ribLoad,
+  structureAddressLoad,
+  structureLoad,
+} from './write-structures';
 import { demoLoginLoads, licenceLoad, userAddressLoad, userLoad } from './write-users';
 
 /**
@@ -103,6 +110,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
     structureLoad(structures),
     ribLoad(structures, seasons, new Rng(seed, 'ribs')),
     affiliationLoad(structures, seasons, new Rng(seed, 'affiliations')),
+    affiliationTemporaireLoad(structures, seasons, new Rng(seed, 'affiliation-requests')),
     licenceLoad(users, structures, seasons, new Rng(seed, 'licences')),
     ...demoLoginLoads(structures, passwordHash),
     traitementLoad(seasons),

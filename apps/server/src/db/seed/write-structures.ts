@@ -2,6 +2,7 @@ import { HEAD_OFFICE_STRUCTURE_ID, StructureType } from '@gdf/domain';
 import { FRENCH_BANKS, randomFrenchRib } from './iban';
 import { isoDay, lastDataDay, seasonStartDay, timestamp, type Season } from './catalog';
 import { csvRow } from './csv';
+import { clubName, frenchPhone, personEmail } from './names';
 import type { StructurePlan } from './plan-types';
 import type { Rng } from './random';
 import type { TableLoad } from './write-reference';
@@ -129,4 +130,79 @@ export function affiliationLoad(plan: StructurePlan, seasons: Season[], rng: Rng
     }
   }
   return { table: 'STR_Affiliation', columns: ['id', 'ID_Structure', 'ID_Saison', 'Etat', 'Z_DateCreation'], rows };
+}
+
+const REQUEST_FIRST_NAMES = ['Camille', 'Julien', 'Léa', 'Mathieu', 'Sophie', 'Nicolas', 'Inès', 'Hugo'];
+const REQUEST_LAST_NAMES = ['Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert', 'Petit', 'Durand', 'Lefèvre'];
+const NEW_CLUBS = 3;
+
+/**
+ * Temporary affiliation structures (SPEC.md section 7) of the current season, made to the
+ * head office: one for each club never affiliated or not affiliated this season (linked to
+ * it), and a few for clubs not created yet (no structure).
+ */
+export function affiliationTemporaireLoad(plan: StructurePlan, seasons: Season[], rng: Rng): TableLoad {
+  const season = seasons.at(-1) as Season;
+  const day = Math.min(lastDataDay(seasons), seasonStartDay(season.id) + 20);
+  const rows: string[] = [];
+  const add = (
+    structureId: number | null,
+    type: number,
+    name: string,
+    place: { street: string; postcode: string; city: string },
+  ) => {
+    const first = rng.pick(REQUEST_FIRST_NAMES);
+    const last = rng.pick(REQUEST_LAST_NAMES);
+    const n = rows.length + 1;
+    rows.push(
+      csvRow([
+        n,
+        name,
+        type,
+        HEAD_OFFICE_STRUCTURE_ID,
+        season.id,
+        structureId,
+        first,
+        last,
+        personEmail(first, last, n),
+        frenchPhone(rng, false),
+        place.street,
+        place.postcode,
+        place.city,
+        timestamp(day, 9 * 3600 + rng.int(0, 30_000)),
+      ]),
+    );
+  };
+  for (const s of plan.all) {
+    if (s.type !== StructureType.Club || (s.affiliation && s.affiliation.last >= season.id)) continue;
+    add(s.id, s.type, s.name, s);
+  }
+  for (const { department } of plan.departments.slice(0, NEW_CLUBS)) {
+    const city = department.prefecture;
+    add(null, StructureType.Club, clubName(StructureType.Club, department, city, rng), {
+      street: `${rng.int(1, 90)} rue de la République`,
+      postcode: `${department.postalPrefix}000`,
+      city,
+    });
+  }
+  return {
+    table: 'STR_AffiliationTemporaire',
+    columns: [
+      'id',
+      'NomStructure',
+      'ID_TypeStructure',
+      'ID_Federation',
+      'ID_Saison',
+      'ID_Structure',
+      'CT_Prenom',
+      'CT_Nom',
+      'CT_Email',
+      'CT_Telephone',
+      'Adresse1',
+      'CodePostal',
+      'Ville',
+      'Z_DateCreation',
+    ],
+    rows,
+  };
 }

@@ -32,6 +32,15 @@ export const SCOPE_RULES: Record<TableName, ScopeRule> = {
     kind: 'condition',
     build: (alias, scope, params) => structureScopeCondition(scope, `${alias}.id`, params, HEAD_OFFICE_STRUCTURE_ID),
   },
+  // A request is the federation's it was made to; once its structure exists, also that
+  // structure's (and so visible to whoever sees the structure).
+  STR_AffiliationTemporaire: {
+    kind: 'condition',
+    build: (alias, scope, params) =>
+      scope.unrestricted
+        ? 'TRUE'
+        : `(${structureScopeCondition(scope, `${alias}."ID_Federation"`, params)} OR ${structureScopeCondition(scope, `${alias}."ID_Structure"`, params)})`,
+  },
   FEDE_Saison: { kind: 'public' },
   STR_StructureType: { kind: 'public' },
   MKP_CategoryFlux: { kind: 'public' },

@@ -33,6 +33,7 @@ export type TableName =
   | 'MKP_FluxFinancierDetail'
   | 'FEDE_Saison'
   | 'STR_Structure'
+  | 'STR_AffiliationTemporaire'
   | 'UTI_Utilisateur'
   | 'ADR_Adresse'
   | 'STR_StructureType'
@@ -140,6 +141,33 @@ export const TABLES: Record<TableName, TableMeta> = {
       ADR_Adresse: object('ADR_Adresse', 'ID_Adresse'),
       NomCorrespondant: object('UTI_Utilisateur', 'ID_Correspondant'),
       STR_StructureType: object('STR_StructureType', 'ID_TypeStructure'),
+    },
+  },
+  STR_AffiliationTemporaire: {
+    name: 'STR_AffiliationTemporaire',
+    description:
+      "Structures temporaires d'affiliation : demandes d'affiliation, cherchées par nom, jusqu'à la création de la structure",
+    root: true,
+    columns: {
+      id: col('Int'),
+      NomStructure: col('String'),
+      ID_TypeStructure: col('Int'),
+      ID_Federation: col('Int'),
+      ID_Saison: col('Int'),
+      ID_Structure: col('Int', true),
+      CT_Prenom: col('String'),
+      CT_Nom: col('String'),
+      CT_Email: col('String', true),
+      CT_Telephone: col('String', true),
+      Adresse1: col('String', true),
+      CodePostal: col('String', true),
+      Ville: col('String', true),
+      Z_DateCreation: col('timestamptz'),
+    },
+    relations: {
+      STR_StructureType: object('STR_StructureType', 'ID_TypeStructure'),
+      FEDE_Saison: object('FEDE_Saison', 'ID_Saison'),
+      STR_Structure: object('STR_Structure', 'ID_Structure'),
     },
   },
   UTI_Utilisateur: {

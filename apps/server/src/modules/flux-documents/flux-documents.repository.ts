@@ -74,13 +74,27 @@ export async function findFluxForDocument(
         f."ID_CategoryFlux" AS "categoryId", f."EST_Debit" AS "isDebit", f."MontantHT"::text AS "amountHT",
         f."MontantTVA"::text AS "amountTVA", f."MontantTTC"::text AS "amountTTC", f."DateEcheance"::text AS "dueDate",
         ${STRUCTURE_COLUMNS},
-        u."CT_Prenom" AS "correspondentFirstName", u."CT_Nom" AS "correspondentLastName",
-        u."CT_Email" AS "correspondentEmail", u."CT_Telephone" AS "correspondentPhone",
+        coalesce(u."CT_Prenom", ta."CT_Prenom") AS "correspondentFirstName",
+        coalesce(u."CT_Nom", ta."CT_Nom") AS "correspondentLastName",
+        coalesce(u."CT_Email", ta."CT_Email") AS "correspondentEmail",
+        coalesce(u."CT_Telephone", ta."CT_Telephone") AS "correspondentPhone",
         ${lines} AS "lines"
      FROM "MKP_FluxFinancier" f
      JOIN "STR_Structure" s ON s.id = f."ID_Structure"
      LEFT JOIN "ADR_Adresse" a ON a.id = s."ID_Adresse"
      LEFT JOIN "UTI_Utilisateur" u ON u.id = s."ID_Correspondant"
+     -- No correspondent yet (a structure just affiliated): the one of its temporary
+     -- affiliation structure, linked to it or found by its name (SPEC.md section 7).
+     -- Only read when u is absent, so every correspondent field comes from one source.
+     LEFT JOIN LATERAL (
+       SELECT t."CT_Prenom", t."CT_Nom", t."CT_Email", t."CT_Telephone"
+         FROM "STR_AffiliationTemporaire" t
+        WHERE u.id IS NULL
+          AND (t."ID_Structure" = s.id
+               OR (lower(t."NomStructure") = lower(s."NomStructure") AND t."ID_Federation" = s."ID_Federation"))
+        ORDER BY t."ID_Structure" = s.id DESC NULLS LAST, t.id DESC
+        LIMIT 1
+     ) ta ON TRUE
      WHERE f.id = $1 AND ${structureScopeCondition(scope, 'f."ID_Structure"', params)}`,
     params,
   );

@@ -186,6 +186,34 @@ describe.each(testDatabaseTargets())(
       );
     });
 
+    it('Affiliation of a structure without correspondent: the contact of its temporary affiliation structure, found by name', async () => {
+      const [structure] = await suite.database.query<{ id: number; name: string; federation: number }>(
+        `INSERT INTO "STR_Structure" ("NomStructure", "ID_TypeStructure", "ID_Federation", "ID_Adresse", "EST_Bloquee")
+         SELECT 'Grimpe Nouvelle Vague', 1, 1318, "ID_Adresse", false FROM "STR_Structure" WHERE id = $1
+         RETURNING id, "NomStructure" AS name, "ID_Federation" AS federation`,
+        [suite.clubStructureId],
+      );
+      await suite.database.query(
+        `INSERT INTO "STR_AffiliationTemporaire" ("NomStructure", "ID_TypeStructure", "ID_Federation", "ID_Saison",
+           "CT_Prenom", "CT_Nom", "CT_Email", "CT_Telephone")
+         VALUES ('grimpe nouvelle vague', 1, 1318, $1, 'Aurore', 'Vallet', 'aurore.vallet@example.fr', '04 76 00 00 00'),
+                ('Autre club', 1, 1318, $1, 'Paul', 'Autre', 'paul.autre@example.fr', NULL)`,
+        [suite.seasonId],
+      );
+      const id = await insertFlux(suite.database, {
+        name: 'Affiliation club 2026',
+        categoryId: 3,
+        structureId: structure!.id,
+        seasonId: suite.seasonId,
+        amount: '150.00',
+      });
+      const text = flat(await facture(id));
+      expect(text).toContain('Facture acquittée par carte bancaire');
+      expect(text).toContain('Correspondant : Aurore VALLET');
+      expect(text).toContain('aurore.vallet@example.fr');
+      expect(text).not.toContain('paul.autre@example.fr');
+    });
+
     it("a credit flux (EST_Debit false) is titled 'AVOIR'", async () => {
       const id = await insertFlux(suite.database, {
         name: 'Remboursement stage annulé',

@@ -20,6 +20,10 @@ interface Fixtures {
   otherUnpaidDebit: number;
   otherDetail: number;
   ownFlux: number;
+  /** Temporary affiliation structures: one linked to club@demo.fr's structure, one not. */
+  ownRequest: number;
+  otherRequest: number;
+  otherRequestName: string;
 }
 type Case = (context: GraphqlContext, fixtures: Fixtures) => Promise<void>;
 
@@ -135,6 +139,47 @@ const CASES: Record<string, Case> = {
     );
     expect(denied.data).toEqual({ STR_Structure_aggregate: { aggregate: { count: 0 } } });
   },
+  async STR_AffiliationTemporaire({ club, database, clubId }, { ownRequest, otherRequest, otherRequestName }) {
+    const own = await sqlIds(
+      database,
+      `SELECT id FROM "STR_AffiliationTemporaire" WHERE "ID_Structure" = $1 ORDER BY id`,
+      [clubId],
+    );
+    expect(own).toContain(ownRequest);
+    const all = await club(`{ STR_AffiliationTemporaire(order_by: {id: asc}) { id } }`);
+    expect(rowsOf(all.data, 'STR_AffiliationTemporaire').map((r) => r.id)).toEqual(own);
+    const byName = await club(
+      `query($n: String!) { STR_AffiliationTemporaire(where: {NomStructure: {_eq: $n}}) { id } }`,
+      {
+        n: otherRequestName,
+      },
+    );
+    expect(byName.data).toEqual({ STR_AffiliationTemporaire: [] });
+    const byId = await club(`query($id: Int!) { STR_AffiliationTemporaire(where: {id: {_eq: $id}}) { id } }`, {
+      id: otherRequest,
+    });
+    expect(byId.data).toEqual({ STR_AffiliationTemporaire: [] });
+  },
+  async STR_AffiliationTemporaire_by_pk({ club }, { ownRequest, otherRequest }) {
+    const by = (id: number) => club(`query($id: Int!) { STR_AffiliationTemporaire_by_pk(id: $id) { id } }`, { id });
+    expect((await by(ownRequest)).data).toEqual({ STR_AffiliationTemporaire_by_pk: { id: ownRequest } });
+    expect((await by(otherRequest)).data).toEqual({ STR_AffiliationTemporaire_by_pk: null });
+  },
+  async STR_AffiliationTemporaire_aggregate({ club, database, clubId }, { otherRequest }) {
+    const [own] = await sqlIds(
+      database,
+      `SELECT count(*) AS id FROM "STR_AffiliationTemporaire" WHERE "ID_Structure" = $1`,
+      [clubId],
+    );
+    expect((await club(`{ STR_AffiliationTemporaire_aggregate { aggregate { count } } }`)).data).toEqual({
+      STR_AffiliationTemporaire_aggregate: { aggregate: { count: own } },
+    });
+    const denied = await club(
+      `query($id: Int!) { STR_AffiliationTemporaire_aggregate(where: {id: {_eq: $id}}) { aggregate { count } } }`,
+      { id: otherRequest },
+    );
+    expect(denied.data).toEqual({ STR_AffiliationTemporaire_aggregate: { aggregate: { count: 0 } } });
+  },
   async insert_MKP_FluxFinancier_one({ club, database, otherClubId }) {
     const before = await sqlIds(database, `SELECT count(*) AS id FROM "MKP_FluxFinancier"`);
     const denied = await club(
@@ -202,7 +247,23 @@ describe.each(testDatabaseTargets())('GraphQL scope on $name (DESIGN.md section 
       ownFlux: await first(`SELECT id FROM "MKP_FluxFinancier" WHERE "ID_Structure" = $1 ORDER BY id LIMIT 1`, [
         clubId,
       ]),
+      ownRequest: await first(
+        `INSERT INTO "STR_AffiliationTemporaire" ("NomStructure", "ID_TypeStructure", "ID_Federation", "ID_Saison", "ID_Structure", "CT_Prenom", "CT_Nom")
+         VALUES ('Demande du club', 1, 1318, 2026, $1, 'Anne', 'Club') RETURNING id`,
+        [clubId],
+      ),
+      otherRequest: await first(
+        `SELECT id FROM "STR_AffiliationTemporaire" WHERE "ID_Structure" IS DISTINCT FROM $1 ORDER BY id LIMIT 1`,
+        [clubId],
+      ),
+      otherRequestName: '',
     };
+    const [other] = await database.query<{ name: string }>(
+      `SELECT "NomStructure" AS name FROM "STR_AffiliationTemporaire" WHERE id = $1`,
+      [fixtures.otherRequest],
+    );
+    fixtures.otherRequestName = other?.name ?? '';
+    expect(fixtures.otherRequestName).not.toBe('');
   });
   let deniedFields = 0;
   afterAll(async () => {
@@ -254,6 +315,24 @@ describe.each(testDatabaseTargets())('GraphQL scope on $name (DESIGN.md section 
     ).MKP_FluxFinancierDetail;
     expect(lines.length).toBeGreaterThan(0);
     expect(new Set(lines.map((line) => line.ID_FluxFinancier))).toEqual(new Set([fixtures.ownFlux]));
+  });
+
+  it('lets the head office find a temporary affiliation structure by name, and see every request made to it', async () => {
+    const { siege, database } = context;
+    const requests = await sqlIds(
+      database,
+      `SELECT id FROM "STR_AffiliationTemporaire" WHERE "ID_Federation" = 1318 ORDER BY id`,
+    );
+    expect(requests.length).toBeGreaterThan(1);
+    const all = await siege(`{ STR_AffiliationTemporaire(order_by: {id: asc}) { id } }`);
+    expect(rowsOf(all.data, 'STR_AffiliationTemporaire').map((r) => r.id)).toEqual(requests);
+    const found = await siege(
+      `query($n: String!) { STR_AffiliationTemporaire(where: {NomStructure: {_ilike: $n}}) { id NomStructure CT_Nom FEDE_Saison { id } } }`,
+      { n: fixtures.otherRequestName.toUpperCase() },
+    );
+    const rows = rowsOf(found.data, 'STR_AffiliationTemporaire') as unknown as Array<{ NomStructure: string }>;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.NomStructure.toUpperCase() === fixtures.otherRequestName.toUpperCase())).toBe(true);
   });
 
   it('refuses a structure the caller is not a member of (X-Structure-Id)', async () => {
