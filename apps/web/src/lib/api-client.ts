@@ -55,6 +55,21 @@ export async function apiFetch<T>(path: string, options?: ApiRequestOptions): Pr
   return (await response.json()) as T;
 }
 
+/**
+ * SPEC.md sections 7 and 8: the core API calls swallow their failures, return nothing and
+ * show no message. The failure still goes to the console (the server logs it too); a
+ * cancelled request is not a failure and still rejects, as TanStack Query expects.
+ */
+export async function orNothing<T>(call: Promise<T>, what: string): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    console.warn(`${what} : échec ignoré`, error);
+    return null;
+  }
+}
+
 /** Binary download (PDF, files) with the same authentication and error handling. */
 export async function apiFetchBlob(path: string, options?: ApiRequestOptions): Promise<Blob> {
   return (await apiRequest(path, options)).blob();

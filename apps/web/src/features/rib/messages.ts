@@ -1,8 +1,6 @@
 /** French text of the head office's RIB page (SPEC.md screen 1, 'RIB' card). */
 export const ribMessages = {
   loading: 'Chargement des RIB du siège…',
-  error: "Les RIB du siège n'ont pas pu être chargés. Merci de réessayer plus tard.",
-  retry: 'Réessayer',
   empty: "Aucun RIB n'est enregistré pour le siège fédéral.",
   tableLabel: 'RIB du siège fédéral',
   holder: 'Titulaire',

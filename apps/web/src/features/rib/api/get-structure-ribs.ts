@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StructureRib } from '@gdf/domain';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, orNothing } from '@/lib/api-client';
 
 export type { StructureRib };
 
-export function getStructureRibs(structureId: number, signal?: AbortSignal): Promise<StructureRib[]> {
-  return apiFetch<StructureRib[]>(`/api/structure_ribs/structure/${structureId}`, { signal });
+/** A core API call of SPEC.md section 7: null when it fails (nothing shown). */
+export function getStructureRibs(structureId: number, signal?: AbortSignal): Promise<StructureRib[] | null> {
+  const path = `/api/structure_ribs/structure/${structureId}`;
+  return orNothing(apiFetch<StructureRib[]>(path, { signal }), `GET ${path}`);
 }
 
 export function structureRibsQueryOptions(structureId: number) {
