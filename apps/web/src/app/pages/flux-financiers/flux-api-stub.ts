@@ -60,8 +60,8 @@ interface StubOptions {
   total?: number;
   detail?: object;
   relaunch?: 'ok' | 'fail';
-  /** The search answers a GraphQL error. */
-  searchFails?: boolean;
+  /** The search answers a GraphQL error: always, or only the first time. */
+  searchFails?: boolean | 'once';
 }
 
 /** The page's API: session, status and a GraphQL endpoint answering by operation; records calls. */
@@ -87,7 +87,9 @@ export function stubFluxApi(options: StubOptions = {}) {
             ],
           },
         });
-      if (query.includes('SearchFlux') && options.searchFails) return jsonResponse({ errors: [{ message: 'boom' }] });
+      const searchCount = calls.filter((call) => call.query.includes('SearchFlux')).length;
+      const fails = options.searchFails === true || (options.searchFails === 'once' && searchCount === 1);
+      if (query.includes('SearchFlux') && fails) return jsonResponse({ errors: [{ message: 'boom' }] });
       if (query.includes('SearchFlux'))
         return jsonResponse({ data: { rows, total: { aggregate: { count: options.total ?? rows.length } } } });
       if (query.includes('FluxDetail')) return jsonResponse({ data: { flux: options.detail ?? directDebitDetail() } });

@@ -69,6 +69,23 @@ it('shows the error state in French', { timeout: 20_000 }, async () => {
   expect(await screen.findByText(/La recherche n’a pas pu aboutir/)).toBeInTheDocument();
 });
 
+it('recovers from an error with "Réessayer"', { timeout: 20_000 }, async () => {
+  const { searches } = stubFluxApi({ searchFails: 'once' });
+  const { user } = renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
+  expect(await screen.findByText(/La recherche n’a pas pu aboutir/)).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Réessayer' }));
+  expect(await screen.findByRole('table')).toBeInTheDocument();
+  expect(searches()).toHaveLength(2);
+});
+
+it('asks the server again when the same search is run again (a refresh)', { timeout: 20_000 }, async () => {
+  const { searches, user } = await openResults();
+  expect(searches()).toHaveLength(1);
+  await user.click(screen.getByRole('button', { name: 'Rechercher' }));
+  await waitFor(() => expect(searches()).toHaveLength(2));
+  expect(searches()[1]?.variables).toEqual(searches()[0]?.variables);
+});
+
 describe('URL state (issue 6 point 4)', { timeout: 20_000 }, () => {
   it('reopens a search from its URL, sorts and pages server-side, and back restores it', async () => {
     const { searches, router, user, table } = await openResults(

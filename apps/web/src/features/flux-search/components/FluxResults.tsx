@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -19,7 +20,19 @@ interface FluxResultsProps {
 /** Results and their states: not searched yet, loading, error, empty, rows. */
 export function FluxResults({ search, onOpen, onDownloadJustificatif }: FluxResultsProps) {
   if (search.status === 'idle') return <Typography color="text.secondary">{m.notSearched}</Typography>;
-  if (search.status === 'error') return <Alert severity="error">{m.error}</Alert>;
+  if (search.status === 'error')
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={search.retry}>
+            {m.retry}
+          </Button>
+        }
+      >
+        {m.error}
+      </Alert>
+    );
   if (search.status === 'loading')
     return (
       <Stack spacing={1} aria-busy="true" aria-label={m.loading}>

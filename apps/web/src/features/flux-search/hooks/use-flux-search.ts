@@ -20,7 +20,10 @@ export interface FluxSearchResult {
   status: 'idle' | 'loading' | 'error' | 'success';
   /** Fetching with results already shown (page change, refresh). */
   refreshing: boolean;
+  /** Runs the search; the same filters again fetch fresh results (a refresh). */
   search: (filters: FluxSearchFilters) => void;
+  /** Fetches the current results again (after an error). */
+  retry: () => void;
   setSort: (sort: FluxSearchState['sort']) => void;
   setPage: (page: number) => void;
   setPageSize: (pageSize: PageSize) => void;
@@ -83,7 +86,15 @@ export function useFluxSearch(): FluxSearchResult {
     total: (all ? allQuery.data?.length : pageQuery.data?.cappedTotal) ?? 0,
     status: where === null ? 'idle' : query.isError ? 'error' : query.isPending ? 'loading' : 'success',
     refreshing: query.isFetching && !query.isPending,
-    search: useCallback((filters) => update((previous) => ({ ...previous, filters, page: 0 })), [update]),
+    search: useCallback(
+      (filters: FluxSearchFilters) => {
+        // The same URL would keep the cached results: ask the server again instead.
+        if (state.page === 0 && JSON.stringify(filters) === JSON.stringify(state.filters)) void query.refetch();
+        else update((previous) => ({ ...previous, filters, page: 0 }));
+      },
+      [update, state.page, state.filters, query],
+    ),
+    retry: useCallback(() => void query.refetch(), [query]),
     setSort: useCallback((sort) => update((previous) => ({ ...previous, sort, page: 0 })), [update]),
     setPage: useCallback((page) => update((previous) => ({ ...previous, page })), [update]),
     setPageSize: useCallback((pageSize) => update((previous) => ({ ...previous, pageSize, page: 0 })), [update]),
