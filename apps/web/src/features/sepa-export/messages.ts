@@ -34,6 +34,12 @@ export const sepaMessages = {
   reason: 'Motif',
   generate: 'Générer et télécharger le fichier',
   generating: 'Génération…',
+  collectionDatePast: 'La date d’échéance ne peut pas être passée.',
+  confirmTitle: 'Générer le fichier de prélèvements ?',
+  confirmText: (nbFlux: string, total: string, date: string, version: string) =>
+    `${nbFlux} flux pour ${total}, échéance le ${date}, format ${version}. Ces flux seront rattachés au fichier et ne seront plus proposés au prélèvement.`,
+  confirm: 'Générer',
+  cancel: 'Annuler',
   generated: (fileName: string) => `Fichier ${fileName} généré.`,
   batchesTitle: 'Fichiers déjà générés',
   batchesLabel: 'Fichiers SEPA déjà générés',

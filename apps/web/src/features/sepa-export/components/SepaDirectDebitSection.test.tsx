@@ -1,5 +1,5 @@
 import type { MeResponse } from '@gdf/domain';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithSession } from '@/test/render-with-session';
@@ -52,7 +52,18 @@ describe('Prélèvements SEPA section', () => {
     expect(previewUrl).toMatch(/dateEcheance=\d{4}-\d{2}-\d{2}/);
     expect(previewUrl).toContain('categories=5');
 
+    // Generating assigns the flux to the file for good: it asks first, with what it will do.
     await userEvent.click(screen.getByRole('button', { name: 'Générer et télécharger le fichier' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Générer le fichier de prélèvements ?' });
+    expect(dialog.textContent?.replace(/\s/g, ' ')).toContain('1 flux pour 42,50 €');
+    expect(dialog).toHaveTextContent('pain.008.001.08');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(generate).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Générer et télécharger le fichier' }));
+    dialog = await screen.findByRole('dialog', { name: 'Générer le fichier de prélèvements ?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Générer' }));
     expect(await screen.findByText(/Aucun prélèvement à générer/)).toBeInTheDocument();
     expect(generate).toHaveBeenCalledTimes(1);
   });
@@ -81,6 +92,23 @@ describe('Prélèvements SEPA section', () => {
       const previews = fetchMock.mock.calls.map((call) => String(call[0])).filter((url) => url.includes('preview'));
       expect(previews.at(-1)).toContain('saison=2026');
     });
+  });
+
+  it('keeps a typed past date, says it is past, and neither previews nor generates it', async () => {
+    const fetchMock = stubApi({
+      'GET /api/exports/sepa/prelevements/preview': () => jsonResponse(preview),
+      'GET /api/exports/sepa/batches': () => jsonResponse([]),
+    });
+    renderSection();
+    await screen.findByRole('table', { name: 'Prélèvements à générer par structure' });
+    const previews = () => fetchMock.mock.calls.filter((call) => String(call[0]).includes('preview')).length;
+    const before = previews();
+    const date = screen.getByLabelText('Date d’échéance (prélèvement)');
+    fireEvent.change(date, { target: { value: '2020-01-15' } });
+    expect(date).toHaveValue('2020-01-15');
+    expect(screen.getByText('La date d’échéance ne peut pas être passée.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Générer et télécharger le fichier' })).toBeDisabled();
+    expect(previews()).toBe(before);
   });
 
   it('offers past files for download, and says which ones were not kept', async () => {

@@ -1,11 +1,23 @@
-import { DEFAULT_PAIN008_VERSION, defaultCollectionDate, SEPA_DEFAULT_CATEGORIES } from '@gdf/domain';
+import {
+  DEFAULT_PAIN008_VERSION,
+  defaultCollectionDate,
+  formatEuros,
+  parisToday,
+  SEPA_DEFAULT_CATEGORIES,
+} from '@gdf/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { CenteredProgress } from '@/components/CenteredProgress';
 import { ApiError } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
 import { useSeasons } from '@/lib/seasons';
 import { useCurrentStructure } from '@/lib/session';
 import { useGenerateSepa } from '../api/generate-sepa';
@@ -18,13 +30,12 @@ import { SepaPreviewTable } from './SepaPreviewTable';
 import { SepaSelectionForm, type SepaFormValues } from './SepaSelectionForm';
 
 const errorText = (error: unknown) => (error instanceof ApiError && error.serverMessage) || sepaMessages.genericError;
-const localDay = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
 /** 'Prélèvements SEPA': pick, preview, generate and download the pain.008 file; past files below. */
 export function SepaDirectDebitSection() {
   const { structureId } = useCurrentStructure();
-  const today = localDay(new Date());
+  // The federation's day (Europe/Paris), whatever the browser's time zone.
+  const today = parisToday();
   const [values, setValues] = useState<SepaFormValues>(() => ({
     dateEcheance: defaultCollectionDate(new Date()),
     saison: '',
@@ -41,7 +52,9 @@ export function SepaDirectDebitSection() {
     [values, structureId],
   );
   const { seasons } = useSeasons();
-  const preview = useSepaPreview(selection, values.dateEcheance >= today);
+  const validDate = /^\d{4}-\d{2}-\d{2}$/.test(values.dateEcheance) && values.dateEcheance >= today;
+  const preview = useSepaPreview(selection, validDate);
+  const [confirming, setConfirming] = useState(false);
   const generation = useGenerateSepa();
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
@@ -62,11 +75,36 @@ export function SepaDirectDebitSection() {
           <Button
             variant="contained"
             sx={{ mt: 2 }}
-            disabled={preview.data.nbFlux === 0 || generation.isPending}
-            onClick={() => generation.mutate({ selection, version: values.version })}
+            disabled={!validDate || preview.data.nbFlux === 0 || generation.isPending}
+            onClick={() => setConfirming(true)}
           >
             {generation.isPending ? sepaMessages.generating : sepaMessages.generate}
           </Button>
+          <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="sepa-confirm-title">
+            <DialogTitle id="sepa-confirm-title">{sepaMessages.confirmTitle}</DialogTitle>
+            <DialogContent>
+              <DialogContentText>
+                {sepaMessages.confirmText(
+                  String(preview.data.nbFlux),
+                  formatEuros(preview.data.totalCents),
+                  formatDate(values.dateEcheance),
+                  values.version,
+                )}
+              </DialogContentText>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setConfirming(false)}>{sepaMessages.cancel}</Button>
+              <Button
+                variant="contained"
+                onClick={() => {
+                  setConfirming(false);
+                  generation.mutate({ selection, version: values.version });
+                }}
+              >
+                {sepaMessages.confirm}
+              </Button>
+            </DialogActions>
+          </Dialog>
           {generation.isSuccess && (
             <Alert severity="success" sx={{ mt: 2 }}>
               {sepaMessages.generated(generation.data)}

@@ -27,18 +27,19 @@ export function SepaSelectionForm({
   seasons: readonly Season[];
   onChange: (values: SepaFormValues) => void;
 }) {
+  const pastDate = values.dateEcheance !== '' && values.dateEcheance < minDate;
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
       <TextField
         type="date"
         label={sepaMessages.collectionDate}
         value={values.dateEcheance}
-        helperText={sepaMessages.collectionDateHelp}
+        error={pastDate}
+        helperText={pastDate ? sepaMessages.collectionDatePast : sepaMessages.collectionDateHelp}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: minDate } }}
-        onChange={(event) => {
-          // The picker's min is a hint only: typed dates before it are ignored.
-          if (event.target.value >= minDate) onChange({ ...values, dateEcheance: event.target.value });
-        }}
+        // Kept as typed (a date being typed passes through partial values); a past date
+        // is flagged here and neither previewed nor generated.
+        onChange={(event) => onChange({ ...values, dateEcheance: event.target.value })}
       />
       <TextField
         select
