@@ -38,4 +38,17 @@ describe('SAGE export panel', () => {
     const url = String(fetchMock.mock.calls[0]?.[0]);
     expect(url).toMatch(/from=\d{4}-09-01&to=\d{4}-08-31&format=pnm&structureId=42/);
   });
+
+  it('hides a preview once the settings change, until it is asked again', async () => {
+    const fetchMock = stubApi({ 'GET /api/exports/sage/preview': () => jsonResponse(preview) });
+    renderWithSession(<SageExportPanel />, me);
+    await userEvent.click(screen.getByRole('button', { name: 'Aperçu des écritures' }));
+    expect(await screen.findByText('Débit = crédit : les écritures sont équilibrées.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Format Sage' }));
+    await userEvent.click(await screen.findByRole('option', { name: /CSV/ }));
+    expect(screen.queryByText('Débit = crédit : les écritures sont équilibrées.')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Aperçu des écritures' }));
+    expect(await screen.findByText('Débit = crédit : les écritures sont équilibrées.')).toBeInTheDocument();
+    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toContain('format=csv');
+  });
 });

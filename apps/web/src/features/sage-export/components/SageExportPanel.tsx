@@ -33,7 +33,10 @@ export function SageExportPanel() {
     journals,
   };
   const errorText = (e: unknown) => (e instanceof ApiError ? (e.serverMessage ?? m.genericError) : m.genericError);
-  const preview = useMutation({ mutationFn: () => previewSageExport(request) });
+  const preview = useMutation({ mutationFn: (previewed: SageExportRequest) => previewSageExport(previewed) });
+  // A preview describes the settings it was made with: once they change, it is hidden
+  // until asked again, so totals never sit next to settings they do not describe.
+  const previewIsCurrent = JSON.stringify(preview.variables) === JSON.stringify(request);
   const download = useMutation({
     mutationFn: async (kind: 'sage' | 'fec') => {
       const file = await downloadAccountingFile(kind, request);
@@ -124,7 +127,7 @@ export function SageExportPanel() {
         </TextField>
       </Stack>
       <Stack direction="row" spacing={1}>
-        <Button variant="outlined" onClick={() => preview.mutate()} disabled={preview.isPending}>
+        <Button variant="outlined" onClick={() => preview.mutate(request)} disabled={preview.isPending}>
           {m.preview}
         </Button>
         <Button variant="contained" onClick={() => download.mutate('sage')} disabled={download.isPending}>
@@ -134,9 +137,9 @@ export function SageExportPanel() {
           {m.downloadFec}
         </Button>
       </Stack>
-      {preview.isError && <Alert severity="error">{errorText(preview.error)}</Alert>}
+      {preview.isError && previewIsCurrent && <Alert severity="error">{errorText(preview.error)}</Alert>}
       {download.isError && <Alert severity="error">{errorText(download.error)}</Alert>}
-      {preview.data && <SagePreview preview={preview.data} />}
+      {preview.data && previewIsCurrent && <SagePreview preview={preview.data} />}
     </Stack>
   );
 }
