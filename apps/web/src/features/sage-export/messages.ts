@@ -9,6 +9,7 @@ export const sageExportMessages = {
   journals: 'Journaux',
   allJournals: 'Tous les journaux',
   format: 'Format Sage',
+  totalsLabel: 'Totaux des écritures',
   formatPnm: 'PNM (largeur fixe, 138 caractères)',
   formatCsv: 'CSV (;)',
   preview: 'Aperçu des écritures',

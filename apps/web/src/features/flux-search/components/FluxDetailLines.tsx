@@ -23,7 +23,7 @@ const HEADERS = [
 export function FluxDetailLines({ flux }: { flux: FluxDetail }) {
   if (flux.MKP_FluxFinancierDetail.length === 0) return <Typography>{m.noDetail}</Typography>;
   return (
-    <Table size="small" aria-label={m.columns.label}>
+    <Table size="small" aria-label={m.detailLinesLabel}>
       <TableHead>
         <TableRow>
           {HEADERS.map((header) => (

@@ -11,6 +11,7 @@ import type { FluxRow } from '../api/flux-row';
 import type { FluxSearchState } from '../utils/search-url';
 import { fluxColumns, fluxTableFeatures, SORTABLE, type FluxRowActions } from './flux-columns';
 import { VirtualRows } from './VirtualRows';
+import { fluxSearchMessages as m } from '../messages';
 
 interface FluxResultsTableProps {
   rows: readonly FluxRow[];
@@ -57,7 +58,7 @@ export function FluxResultsTable({ rows, sort, onSortChange, actions, virtual }:
 
   return (
     <TableContainer ref={setScrollElement} sx={virtual ? { maxHeight: '70vh' } : undefined}>
-      <Table size="small" stickyHeader={virtual}>
+      <Table size="small" stickyHeader={virtual} aria-label={m.resultsLabel}>
         <TableHead>
           {table.getHeaderGroups().map((group) => (
             <TableRow key={group.id}>

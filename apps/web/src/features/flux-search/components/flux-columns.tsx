@@ -74,7 +74,7 @@ export function fluxColumns(actions: FluxRowActions) {
       cell: ({ row }) => (
         <IconButton
           size="small"
-          aria-label={m.downloadJustificatif}
+          aria-label={m.downloadJustificatifOf(row.original.id)}
           title={m.downloadJustificatif}
           onClick={() => actions.downloadJustificatif(row.original)}
         >

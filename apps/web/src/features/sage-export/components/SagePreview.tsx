@@ -26,7 +26,7 @@ export function SagePreview({ preview }: { preview: ExportPreview }) {
       {preview.entryCount === 0 ? (
         <Alert severity="info">{m.noEntry}</Alert>
       ) : (
-        <Table size="small" sx={{ maxWidth: 420 }}>
+        <Table size="small" sx={{ maxWidth: 420 }} aria-label={m.totalsLabel}>
           <TableBody>
             {rows.map(([label, value]) => (
               <TableRow key={label}>
