@@ -94,7 +94,7 @@ test('a club user downloads a justificatif and exports the search, and a copied 
 
   const total = Number((await totalText(page).textContent())?.replace(/\D/g, ''));
   const csv = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Exporter' }).click();
+  await page.getByRole('button', { name: 'Exporter (CSV)' }).click();
   const exported = await csv;
   expect(exported.suggestedFilename()).toBe('flux-financiers.csv');
   const lines = (await readFile(await exported.path(), 'utf8')).trim().split(/\r\n/);
@@ -102,6 +102,13 @@ test('a club user downloads a justificatif and exports the search, and a copied 
   expect(lines[0]).toContain('Date création');
   expect(lines).toHaveLength(total + 1);
   expect(lines.slice(1).every((line) => line.includes('Affiliation'))).toBe(true);
+
+  // The same rows as a workbook: an Office Open XML file (a zip), named .xlsx.
+  const xlsx = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exporter (Excel)' }).click();
+  const workbook = await xlsx;
+  expect(workbook.suggestedFilename()).toBe('flux-financiers.xlsx');
+  expect((await readFile(await workbook.path())).subarray(0, 2).toString()).toBe('PK');
 
   // Sort and page size go to the URL too; the copied URL reopens the same view.
   await results(page).getByRole('button', { name: 'N° de flux' }).click();

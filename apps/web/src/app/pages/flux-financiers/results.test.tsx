@@ -59,7 +59,8 @@ describe('flux results (SPEC.md section 3, "Results table columns")', { timeout:
     stubFluxApi({ rows: [] });
     renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
     expect(await screen.findByText('Aucun flux ne correspond à la recherche.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Exporter' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Exporter (CSV)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Exporter (Excel)' })).toBeDisabled();
   });
 });
 

@@ -104,6 +104,7 @@ describe('Paramétrages comptables: a settings list', () => {
     await userEvent.click(within(rowOf(table, 'Clients')).getByRole('button', { name: 'Modifier' }));
     const label = screen.getByRole('textbox', { name: 'Libellé' });
     expect(label).toHaveValue('Clients');
+    expect(screen.getByRole('textbox', { name: 'Numéro de compte' })).toHaveFocus();
     await userEvent.click(screen.getByRole('button', { name: 'Annuler' }));
     expect(label).toHaveValue('');
     expect(sent).toEqual([]);

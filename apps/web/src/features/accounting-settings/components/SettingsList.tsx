@@ -15,7 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { CenteredProgress } from '@/components/CenteredProgress';
 import { ApiError } from '@/lib/api-client';
 import { useCurrentStructure } from '@/lib/session';
@@ -49,6 +49,16 @@ export function SettingsList(props: {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [removing, setRemoving] = useState<SettingsRow | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** The row goes into the form at the top: bring the form into view and focus it. */
+  const startEditing = (row: SettingsRow) => {
+    setEditing(row.id);
+    setValues(rowToValues(props.fields, row));
+    setNotice(null);
+    const form = formRef.current;
+    form?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    form?.querySelector<HTMLElement>('input:not([type="hidden"]), [role="combobox"]')?.focus();
+  };
   const reset = () => {
     setError(null);
     setEditing(undefined);
@@ -85,7 +95,15 @@ export function SettingsList(props: {
   if (rows.isPending) return <CenteredProgress label={m.loading} />;
   return (
     <Stack spacing={2}>
-      <Stack component="form" direction="row" spacing={1} onSubmit={submit} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <Stack
+        ref={formRef}
+        component="form"
+        direction="row"
+        spacing={1}
+        onSubmit={submit}
+        useFlexGap
+        sx={{ flexWrap: 'wrap' }}
+      >
         {props.fields.map((field) => (
           <TextField
             key={field.key}
@@ -127,12 +145,12 @@ export function SettingsList(props: {
             </TableRow>
           )}
           {rows.data.map((row) => (
-            <TableRow key={row.id}>
+            <TableRow key={row.id} selected={editing === row.id}>
               {props.columns.map((c) => (
                 <TableCell key={c.key}>{cellText(row, c)}</TableCell>
               ))}
               <TableCell>
-                <Button size="small" onClick={() => (setEditing(row.id), setValues(rowToValues(props.fields, row)))}>
+                <Button size="small" onClick={() => startEditing(row)}>
                   {m.edit}
                 </Button>
                 <Button size="small" color="error" onClick={() => setRemoving(row)}>

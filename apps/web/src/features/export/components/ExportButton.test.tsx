@@ -161,6 +161,29 @@ describe('ExportButton: progress and cancel (DESIGN.md section 7: progress shown
     expect(downloads).toEqual([]);
   });
 
+  it('Annuler while the rows are fetched aborts the fetch, and a new export can start at once', async () => {
+    const signals: AbortSignal[] = [];
+    const fetchRows = vi.fn(
+      (signal: AbortSignal) =>
+        new Promise<Flux[]>((resolve) => {
+          signals.push(signal);
+          // The first fetch only ends long after the cancel; the second answers at once.
+          setTimeout(() => resolve(flux), signals.length === 1 ? 200 : 0);
+        }),
+    );
+    render(<ExportButton type="csv" fetch={fetchRows} createWorker={inlineWorker} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Exporter' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Annuler' }));
+    expect(signals[0]?.aborted).toBe(true);
+    expect(screen.getByRole('button', { name: 'Exporter' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Exporter' }));
+    await waitFor(() => expect(downloads.map((download) => download.name)).toEqual(['data.csv']));
+    expect(fetchRows).toHaveBeenCalledTimes(2);
+    // The cancelled fetch ending later downloads nothing more.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(downloads).toHaveLength(1);
+  });
+
   it('shows the error message when the worker fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const worker = stalledWorker();

@@ -15,8 +15,11 @@ export function createExportWorker(): ExportWorkerLike {
 /** An export to run: the original component's options plus where the rows come from. */
 export interface ExportRequest extends ExportOptions {
   data?: readonly ExportRow[] | null;
-  /** Supplies the rows when `data` is not given (e.g. every row matching the filters). */
-  fetch?: () => Promise<readonly ExportRow[] | null | undefined>;
+  /**
+   * Supplies the rows when `data` is not given (e.g. every row matching the filters);
+   * the signal aborts when the user cancels.
+   */
+  fetch?: (signal: AbortSignal) => Promise<readonly ExportRow[] | null | undefined>;
   /** Called first, before the rows are read. */
   beforeGenerate?: () => unknown;
   /** Called once the file is ready, just before the download starts. */
@@ -46,7 +49,7 @@ export function useExport(createWorker: () => ExportWorkerLike = createExportWor
         let rows = request.data;
         if (!rows && request.fetch) {
           setState({ status: 'running', percent: null });
-          rows = await request.fetch();
+          rows = await request.fetch(controller.signal);
         }
         // SPEC.md section 5: no rows, nothing generated, nothing downloaded.
         if (!rows?.length || controller.signal.aborted) return setState({ status: 'idle' });
@@ -67,14 +70,17 @@ export function useExport(createWorker: () => ExportWorkerLike = createExportWor
         setState(controller.signal.aborted ? { status: 'idle' } : { status: 'error' });
         if (!controller.signal.aborted) console.error(error);
       } finally {
-        running.current = null;
+        // A cancelled run may end after a new one started: leave the new one alone.
+        if (running.current === controller) running.current = null;
       }
     },
     [createWorker],
   );
 
+  /** Stops the fetch or the generation at once; the button is usable again right away. */
   const cancel = useCallback(() => {
     running.current?.abort();
+    running.current = null;
     setState({ status: 'idle' });
   }, []);
 

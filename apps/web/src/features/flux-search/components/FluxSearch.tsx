@@ -20,7 +20,7 @@ import { StructurePicker } from './StructurePicker';
 
 export interface FluxExportSlotProps {
   /** Every row matching the current search (not only the page), in batches. */
-  fetchRows: () => Promise<FluxRow[]>;
+  fetchRows: (signal?: AbortSignal) => Promise<FluxRow[]>;
   disabled: boolean;
 }
 
@@ -80,7 +80,9 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
           </Typography>
           {renderExport && (
             <Tooltip title={noResults ? m.exportDisabled : ''}>
-              <span>{renderExport({ fetchRows: () => search.fetchAll(), disabled: noResults })}</span>
+              <span>
+                {renderExport({ fetchRows: (signal) => search.fetchAll(undefined, signal), disabled: noResults })}
+              </span>
             </Tooltip>
           )}
         </Stack>

@@ -28,7 +28,7 @@ export interface FluxSearchResult {
   setPage: (page: number) => void;
   setPageSize: (pageSize: PageSize) => void;
   /** Every row matching the current search, in batches (the export). */
-  fetchAll: (onBatch?: (loaded: number) => void) => Promise<FluxRow[]>;
+  fetchAll: (onBatch?: (loaded: number) => void, signal?: AbortSignal) => Promise<FluxRow[]>;
 }
 
 const NO_ROWS: FluxRow[] = [];
@@ -75,8 +75,8 @@ export function useFluxSearch(): FluxSearchResult {
   );
 
   const fetchAll = useCallback(
-    (onBatch?: (loaded: number) => void) =>
-      where ? fetchAllFlux(structureId, where, orderBy, { onBatch }) : Promise.resolve([]),
+    (onBatch?: (loaded: number) => void, signal?: AbortSignal) =>
+      where ? fetchAllFlux(structureId, where, orderBy, { onBatch, signal }) : Promise.resolve([]),
     [structureId, where, orderBy],
   );
 
