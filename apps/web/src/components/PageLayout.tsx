@@ -14,20 +14,27 @@ interface PageLayoutProps {
   title: string;
   /** Named route of the back button, when the page has one. */
   backTo?: RouteName;
+  /** Where the back button goes instead (the exact page the user came from), when known. */
+  backHref?: string;
   /** Buttons shown at the right of the title. */
   actions?: ReactNode;
   children?: ReactNode;
 }
 
 /** Title row and content of a page; the tab title follows the page title. */
-export function PageLayout({ title, backTo, actions, children }: PageLayoutProps) {
+export function PageLayout({ title, backTo, backHref, actions, children }: PageLayoutProps) {
   const routeHref = useRouteHref();
   return (
     <Container maxWidth="xl" sx={{ py: 3 }}>
       <title>{`${title} · ${componentMessages.productName}`}</title>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3, flexWrap: 'wrap' }}>
-        {backTo && (
-          <Button component={RouterLink} to={routeHref(backTo)} startIcon={<ArrowBack />} color="inherit">
+        {(backHref || backTo) && (
+          <Button
+            component={RouterLink}
+            to={backHref ?? routeHref(backTo as RouteName)}
+            startIcon={<ArrowBack />}
+            color="inherit"
+          >
             {componentMessages.back}
           </Button>
         )}

@@ -126,6 +126,16 @@ describe('URL state (issue 6 point 4)', { timeout: 20_000 }, () => {
   });
 });
 
+it("'Voir la facture' and its 'Retour' bring the user back to the same search", { timeout: 20_000 }, async () => {
+  const search = `${PATH}?structureId=101&saison=2026&libelle=Licence&tri=structure&ordre=asc`;
+  const { user, router } = await openResults(search);
+  await user.click(screen.getByRole('button', { name: 'Voir le détail du flux 501' }));
+  const dialog = await screen.findByRole('dialog');
+  await user.click(await within(dialog).findByRole('link', { name: 'Voir la facture' }));
+  await waitFor(() => expect(currentUrl(router)).toContain('/501/facture'));
+  expect(await screen.findByRole('link', { name: 'Retour' })).toHaveAttribute('href', search);
+});
+
 describe('detail modal (SPEC.md screen 5)', { timeout: 20_000 }, () => {
   async function openModal(options: Parameters<typeof stubFluxApi>[0] = {}) {
     const context = await openResults(undefined, options);

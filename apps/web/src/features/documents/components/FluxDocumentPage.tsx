@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useRef } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { CenteredProgress } from '@/components/CenteredProgress';
 import { PageLayout } from '@/components/PageLayout';
 import { ApiError } from '@/lib/api-client';
@@ -32,6 +32,7 @@ function errorMessage(error: unknown): string {
  */
 export function FluxDocumentPage({ kind }: { kind: FluxDocumentKind }) {
   const fluxId = parseFluxId(useParams().id);
+  const backHref = returnPath(useLocation().state);
   const { structureId } = useCurrentStructure();
   const pdf = useFluxDocument(kind, fluxId, structureId);
   const url = useObjectUrl(pdf.data?.blob);
@@ -62,6 +63,7 @@ export function FluxDocumentPage({ kind }: { kind: FluxDocumentKind }) {
     <PageLayout
       title={documentMessages.pageTitle(documentMessages.documentName[kind], fluxId)}
       backTo="flux_financiers__gestion_des_finances"
+      backHref={backHref}
       actions={actions}
     >
       {fluxId === undefined ? (
@@ -103,4 +105,10 @@ export function FluxFacturePage() {
 
 export function FluxRelevePage() {
   return <FluxDocumentPage kind="releve" />;
+}
+
+/** The search the user came from (navigation state), if it is a path of this app. */
+function returnPath(state: unknown): string | undefined {
+  const returnTo = (state as { returnTo?: unknown } | null)?.returnTo;
+  return typeof returnTo === 'string' && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : undefined;
 }

@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { ModuleSlug, relaunchRefusal } from '@gdf/domain';
 import { useSession } from '@/lib/session';
 import { useRouteHref } from '@/lib/use-route-href';
@@ -23,16 +23,19 @@ export function FluxDetailActions({ flux, structureId, onDownloadInvoice, notify
   const { me, modules } = useSession();
   const routeHref = useRouteHref();
   const relaunch = useRelaunch(structureId);
+  // The document page's 'Retour' comes back to this very search (filters, sort, page).
+  const location = useLocation();
+  const from = { returnTo: location.pathname + location.search };
   const allowed = me.isSuperAdmin || modules.includes(ModuleSlug.FluxFinanciers);
   const canRelaunch = allowed && relaunchRefusal({ ...flux }) === null;
   return (
     <>
       <Button onClick={() => onDownloadInvoice(flux.id)}>{m.facture}</Button>
       {/* The printable layouts (SPEC.md screen 6): the PDF with 'Télécharger' and 'Imprimer'. */}
-      <Button component={RouterLink} to={routeHref('flux_facture', { id: flux.id })}>
+      <Button component={RouterLink} to={routeHref('flux_facture', { id: flux.id })} state={from}>
         {m.printableFacture}
       </Button>
-      <Button component={RouterLink} to={routeHref('flux_releve', { id: flux.id })}>
+      <Button component={RouterLink} to={routeHref('flux_releve', { id: flux.id })} state={from}>
         {m.printableReleve}
       </Button>
       {canRelaunch && (
