@@ -66,6 +66,10 @@ export const fluxSearchMessages = {
   exportCsv: 'Exporter (CSV)',
   exportExcel: 'Exporter (Excel)',
   exportDisabled: 'Aucun résultat à exporter',
+  allTruncated: (max: string) =>
+    `Seuls les ${max} premiers flux sont affichés : d'autres correspondent à la recherche. Affinez les filtres pour tous les voir.`,
+  exportTruncated: (max: string) =>
+    `L'export est limité aux ${max} premiers flux : d'autres correspondent à la recherche. Affinez les filtres pour tout exporter.`,
   previousPage: 'Page précédente',
   nextPage: 'Page suivante',
   pageOf: (page: number, pages: number) => `Page ${page} sur ${pages}`,

@@ -60,6 +60,8 @@ interface StubOptions {
   total?: number;
   detail?: object;
   relaunch?: 'ok' | 'fail';
+  /** How many rows 'Tous' and the export find (default: the rows). */
+  matching?: number;
   /** The search answers a GraphQL error: always, or only the first time. */
   searchFails?: boolean | 'once';
 }
@@ -92,6 +94,15 @@ export function stubFluxApi(options: StubOptions = {}) {
       if (query.includes('SearchFlux') && fails) return jsonResponse({ errors: [{ message: 'boom' }] });
       if (query.includes('SearchFlux'))
         return jsonResponse({ data: { rows, total: { aggregate: { count: options.total ?? rows.length } } } });
+      // 'Tous' and the export: `matching` rows, served by limit and offset like the server.
+      if (query.includes('FluxBatch')) {
+        const { limit, offset } = variables as { limit: number; offset: number };
+        const matching = options.matching ?? rows.length;
+        const count = Math.max(0, Math.min(limit, matching - offset));
+        return jsonResponse({
+          data: { rows: Array.from({ length: count }, (_, i) => fluxRow({ id: offset + i + 1 })) },
+        });
+      }
       if (query.includes('FluxDetail')) return jsonResponse({ data: { flux: options.detail ?? directDebitDetail() } });
       if (query.includes('Relaunch'))
         return relaunch === 'ok'

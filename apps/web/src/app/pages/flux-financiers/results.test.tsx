@@ -136,6 +136,22 @@ it("'Voir la facture' and its 'Retour' bring the user back to the same search", 
   expect(await screen.findByRole('link', { name: 'Retour' })).toHaveAttribute('href', search);
 });
 
+it("says when 'Tous' is cut at 100 000 rows", { timeout: 30_000 }, async () => {
+  stubFluxApi({ matching: 100_001 });
+  renderApp(`${PATH}?libelle=Licence&taille=tous`, { token: 'jwt' });
+  expect(
+    await screen.findByText(/Seuls les 100 000 premiers flux sont affichés/, {}, { timeout: 20_000 }),
+  ).toBeInTheDocument();
+  expect(screen.getByRole('status').textContent?.replace(/\s/g, ' ')).toContain('100 000 flux');
+});
+
+it("shows every row of 'Tous' with no warning below the cap", { timeout: 20_000 }, async () => {
+  stubFluxApi({ matching: 12 });
+  renderApp(`${PATH}?libelle=Licence&taille=tous`, { token: 'jwt' });
+  await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('12 flux'));
+  expect(screen.queryByText(/premiers flux sont affichés/)).toBeNull();
+});
+
 describe('detail modal (SPEC.md screen 5)', { timeout: 20_000 }, () => {
   async function openModal(options: Parameters<typeof stubFluxApi>[0] = {}) {
     const context = await openResults(undefined, options);

@@ -10,20 +10,27 @@ const BATCH = `query FluxBatch($where: MKP_FluxFinancier_bool_exp!, $orderBy: [M
   rows: MKP_FluxFinancier(where: $where, order_by: $orderBy, limit: $limit, offset: $offset) { ${FLUX_ROW_FIELDS} }
 }`;
 
+/** Every row matching a search, up to MAX_ALL_ROWS; `truncated` when more match. */
+export interface AllFlux {
+  rows: FluxRow[];
+  truncated: boolean;
+}
+
 /**
  * Every row matching `where`, in batches, so no single response grows too large and the
  * caller can show progress. The order ends with id, so batches neither skip nor repeat rows.
+ * At the cap, one more row is asked for, to tell the user that the list is cut.
  */
 export async function fetchAllFlux(
   structureId: number,
   where: FluxWhere,
   orderBy: FluxOrderBy,
-  options: { signal?: AbortSignal; onBatch?: (loaded: number) => void; batchSize?: number } = {},
-): Promise<FluxRow[]> {
-  const { signal, onBatch, batchSize = ALL_ROWS_BATCH } = options;
+  options: { signal?: AbortSignal; onBatch?: (loaded: number) => void; batchSize?: number; max?: number } = {},
+): Promise<AllFlux> {
+  const { signal, onBatch, batchSize = ALL_ROWS_BATCH, max = MAX_ALL_ROWS } = options;
   const rows: FluxRow[] = [];
-  while (rows.length < MAX_ALL_ROWS) {
-    const limit = Math.min(batchSize, MAX_ALL_ROWS - rows.length);
+  while (rows.length < max) {
+    const limit = Math.min(batchSize, max - rows.length);
     const data = await fluxGraphql<{ rows: FluxRow[] }>(
       structureId,
       BATCH,
@@ -32,7 +39,13 @@ export async function fetchAllFlux(
     );
     rows.push(...data.rows);
     onBatch?.(rows.length);
-    if (data.rows.length < limit) break;
+    if (data.rows.length < limit) return { rows, truncated: false };
   }
-  return rows;
+  const beyond = await fluxGraphql<{ rows: FluxRow[] }>(
+    structureId,
+    BATCH,
+    { where, orderBy, limit: 1, offset: max },
+    signal,
+  );
+  return { rows, truncated: beyond.rows.length > 0 };
 }

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -7,6 +8,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { formatInteger } from '@/lib/format';
 import { useCurrentStructure } from '@/lib/session';
 import { downloadFluxDocument } from '../api/download-flux-document';
+import { MAX_ALL_ROWS } from '../api/fetch-all-flux';
 import type { FluxRow } from '../api/flux-row';
 import { useFluxSearch } from '../hooks/use-flux-search';
 import { useSeasons } from '@/lib/seasons';
@@ -36,6 +38,12 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
   const seasons = useSeasons();
   const [open, setOpen] = useState<FluxRow | null>(null);
   const [notice, setNotice] = useState<NoticeState | null>(null);
+  const [exportTruncated, setExportTruncated] = useState(false);
+  const fetchRows = async (signal?: AbortSignal) => {
+    const all = await search.fetchAll(undefined, signal);
+    setExportTruncated(all.truncated);
+    return all.rows;
+  };
   const picker = canPickStructure(currentStructure.structureType);
   const resetFilters = useMemo(
     () => ({ ...EMPTY_FLUX_FILTERS, season: seasons.defaultSeason }),
@@ -80,12 +88,20 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
           </Typography>
           {renderExport && (
             <Tooltip title={noResults ? m.exportDisabled : ''}>
-              <span>
-                {renderExport({ fetchRows: (signal) => search.fetchAll(undefined, signal), disabled: noResults })}
-              </span>
+              <span>{renderExport({ fetchRows, disabled: noResults })}</span>
             </Tooltip>
           )}
         </Stack>
+      )}
+      {search.truncated && (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {m.allTruncated(formatInteger(MAX_ALL_ROWS))}
+        </Alert>
+      )}
+      {exportTruncated && (
+        <Alert severity="warning" sx={{ mb: 1 }} onClose={() => setExportTruncated(false)}>
+          {m.exportTruncated(formatInteger(MAX_ALL_ROWS))}
+        </Alert>
       )}
       <FluxResults search={search} onOpen={setOpen} onDownloadJustificatif={(row) => void download('releve', row.id)} />
       <FluxDetailModal

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCurrentStructure } from '@/lib/session';
-import { fetchAllFlux } from '../api/fetch-all-flux';
+import { fetchAllFlux, type AllFlux } from '../api/fetch-all-flux';
 import type { FluxRow } from '../api/flux-row';
 import { searchFluxPage } from '../api/search-flux';
 import { fluxOrderBy } from '../utils/order-by';
@@ -28,7 +28,9 @@ export interface FluxSearchResult {
   setPage: (page: number) => void;
   setPageSize: (pageSize: PageSize) => void;
   /** Every row matching the current search, in batches (the export). */
-  fetchAll: (onBatch?: (loaded: number) => void, signal?: AbortSignal) => Promise<FluxRow[]>;
+  /** 'Tous' stopped at MAX_ALL_ROWS while more rows match. */
+  truncated: boolean;
+  fetchAll: (onBatch?: (loaded: number) => void, signal?: AbortSignal) => Promise<AllFlux>;
 }
 
 const NO_ROWS: FluxRow[] = [];
@@ -76,14 +78,17 @@ export function useFluxSearch(): FluxSearchResult {
 
   const fetchAll = useCallback(
     (onBatch?: (loaded: number) => void, signal?: AbortSignal) =>
-      where ? fetchAllFlux(structureId, where, orderBy, { onBatch, signal }) : Promise.resolve([]),
+      where
+        ? fetchAllFlux(structureId, where, orderBy, { onBatch, signal })
+        : Promise.resolve({ rows: [], truncated: false }),
     [structureId, where, orderBy],
   );
 
   return {
     state,
-    rows: (all ? allQuery.data : pageQuery.data?.rows) ?? NO_ROWS,
-    total: (all ? allQuery.data?.length : pageQuery.data?.cappedTotal) ?? 0,
+    rows: (all ? allQuery.data?.rows : pageQuery.data?.rows) ?? NO_ROWS,
+    total: (all ? allQuery.data?.rows.length : pageQuery.data?.cappedTotal) ?? 0,
+    truncated: all && (allQuery.data?.truncated ?? false),
     status: where === null ? 'idle' : query.isError ? 'error' : query.isPending ? 'loading' : 'success',
     refreshing: query.isFetching && !query.isPending,
     search: useCallback(
