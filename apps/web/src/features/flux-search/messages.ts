@@ -8,6 +8,8 @@ export const fluxSearchMessages = {
   structure: 'Structure',
   structurePlaceholder: 'Nom ou code fédéral (3 caractères minimum)',
   noStructure: 'Aucune structure trouvée',
+  structureTypeMore: (min: number) => `Saisissez au moins ${min} caractères du nom ou du code fédéral`,
+  structureSearchFailed: 'La recherche de structures n’a pas abouti : réessayez.',
   loadingStructures: 'Chargement…',
   licence: 'N° de licence',
   lastName: 'Nom du licencié',

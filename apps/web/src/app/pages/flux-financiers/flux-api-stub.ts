@@ -60,6 +60,8 @@ interface StubOptions {
   total?: number;
   detail?: object;
   relaunch?: 'ok' | 'fail';
+  /** The detail answers a GraphQL error the first time. */
+  detailFailsOnce?: boolean;
   /** How many rows 'Tous' and the export find (default: the rows). */
   matching?: number;
   /** The search answers a GraphQL error: always, or only the first time. */
@@ -103,6 +105,9 @@ export function stubFluxApi(options: StubOptions = {}) {
           data: { rows: Array.from({ length: count }, (_, i) => fluxRow({ id: offset + i + 1 })) },
         });
       }
+      const detailCount = calls.filter((call) => call.query.includes('FluxDetail')).length;
+      if (query.includes('FluxDetail') && options.detailFailsOnce && detailCount === 1)
+        return jsonResponse({ errors: [{ message: 'boom' }] });
       if (query.includes('FluxDetail')) return jsonResponse({ data: { flux: options.detail ?? directDebitDetail() } });
       if (query.includes('Relaunch'))
         return relaunch === 'ok'

@@ -152,6 +152,15 @@ it("shows every row of 'Tous' with no warning below the cap", { timeout: 20_000 
   expect(screen.queryByText(/premiers flux sont affichés/)).toBeNull();
 });
 
+it('offers to retry when the detail fails to load', { timeout: 20_000 }, async () => {
+  const { user } = await openResults(undefined, { detailFailsOnce: true });
+  await user.click(screen.getByRole('button', { name: 'Voir le détail du flux 501' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(await within(dialog).findByText('Oups, une erreur est survenue...')).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'Réessayer' }));
+  expect(await within(dialog).findByText('Licence adulte')).toBeInTheDocument();
+});
+
 describe('detail modal (SPEC.md screen 5)', { timeout: 20_000 }, () => {
   async function openModal(options: Parameters<typeof stubFluxApi>[0] = {}) {
     const context = await openResults(undefined, options);

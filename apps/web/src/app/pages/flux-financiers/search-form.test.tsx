@@ -81,7 +81,10 @@ describe('flux search form (SPEC.md screen 4 and section 5)', { timeout: 20_000 
   it('lets a type-7 structure pick a structure, and reset clears it', async () => {
     const { user, searches } = await openPage(PATH, { membership: headOfficeMembership });
     const picker = screen.getByRole('combobox', { name: 'Structure' });
-    await user.type(picker, 'Gre');
+    await user.type(picker, 'Gr');
+    // Below 3 characters nothing is searched, and the list says why.
+    expect(await screen.findByText('Saisissez au moins 3 caractères du nom ou du code fédéral')).toBeInTheDocument();
+    await user.type(picker, 'e');
     await user.click(await screen.findByRole('option', { name: 'Club de Grenoble (038001)' }, { timeout: 2000 }));
     await user.click(screen.getByRole('button', { name: 'Rechercher' }));
     await screen.findAllByRole('row');

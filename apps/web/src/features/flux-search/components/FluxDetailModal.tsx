@@ -1,5 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -47,7 +48,20 @@ export function FluxDetailModal({ structureId, fluxId, fallbackTitle, onClose, r
       </IconButton>
       <DialogContent dividers>
         {detail.isPending && fluxId !== null && <LinearProgress aria-label={m.modalLoading} />}
-        {(detail.isError || (detail.isSuccess && !flux)) && <Alert severity="error">{m.relaunchFailure}</Alert>}
+        {(detail.isError || (detail.isSuccess && !flux)) && (
+          <Alert
+            severity="error"
+            action={
+              detail.isError && (
+                <Button color="inherit" size="small" onClick={() => void detail.refetch()}>
+                  {m.retry}
+                </Button>
+              )
+            }
+          >
+            {m.relaunchFailure}
+          </Alert>
+        )}
         {flux && <FluxDetailLines flux={flux} />}
       </DialogContent>
       {flux && renderActions && <DialogActions>{renderActions(flux)}</DialogActions>}

@@ -57,7 +57,13 @@ export function StructurePicker({ federationId, value, onChange }: StructurePick
       onInputChange={(_event, next, reason) => {
         if (reason === 'input') setInput(next);
       }}
-      noOptionsText={m.noStructure}
+      noOptionsText={
+        input.trim().length < MIN_TEXT_FILTER_LENGTH
+          ? m.structureTypeMore(MIN_TEXT_FILTER_LENGTH)
+          : options.isError
+            ? m.structureSearchFailed
+            : m.noStructure
+      }
       loadingText={m.loadingStructures}
       renderInput={(params) => (
         <TextField {...params} size="small" label={m.structure} placeholder={m.structurePlaceholder} />
