@@ -9,6 +9,8 @@ export const accountingSettingsMessages = {
   empty: 'Aucun élément.',
   saved: 'Modifications enregistrées.',
   removed: 'Élément supprimé.',
+  retry: 'Réessayer',
+  loadFailed: 'Les paramétrages n’ont pas pu être chargés.',
   loading: 'Chargement des paramétrages…',
   removeConfirmTitle: 'Supprimer cet élément ?',
   removeConfirmText: (name: string) => `« ${name} » sera supprimé. Cette action est définitive.`,

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -49,20 +50,36 @@ export function ThirdPartyRuleForm() {
         {m.tiersTitle}
       </Typography>
       <Typography variant="body2">{m.tiersHelp}</Typography>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        {KEYS.map((key) => (
-          <TextField
-            key={key}
-            size="small"
-            label={LABELS[key]}
-            value={value(key)}
-            onChange={(e) => setEdited({ ...edited, [key]: e.target.value })}
-          />
-        ))}
-        <Button type="submit" variant="contained" disabled={save.isPending}>
-          {m.save}
-        </Button>
-      </Stack>
+      {/* Never a form over settings that did not load: saving it would blank them. */}
+      {current.isPending && <LinearProgress aria-label={m.loading} />}
+      {current.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void current.refetch()}>
+              {m.retry}
+            </Button>
+          }
+        >
+          {m.loadFailed}
+        </Alert>
+      )}
+      {current.isSuccess && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {KEYS.map((key) => (
+            <TextField
+              key={key}
+              size="small"
+              label={LABELS[key]}
+              value={value(key)}
+              onChange={(e) => setEdited({ ...edited, [key]: e.target.value })}
+            />
+          ))}
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            {m.save}
+          </Button>
+        </Stack>
+      )}
       {message && <Alert severity={message.ok ? 'success' : 'error'}>{message.text}</Alert>}
     </Stack>
   );
