@@ -22,3 +22,12 @@ export const meFixture: MeResponse = {
   ],
   permissions: { '101': ['gestion_des_finances__dashboard'], '202': ['gestion_des_finances__dashboard'] },
 };
+
+/** A head-office (1318, type 7) administrator holding `modules`, for component tests. */
+export function headOfficeMe(modules: readonly string[]): MeResponse {
+  return {
+    user: { id: 1, email: 'siege@demo.fr', firstName: 'Siège', lastName: 'Démo', isSuperAdmin: false },
+    memberships: [{ structureId: 1318, structureName: 'Siège', structureType: 7, roleSlug: 'administrateur_si' }],
+    permissions: { '1318': [...modules] },
+  } as unknown as MeResponse;
+}

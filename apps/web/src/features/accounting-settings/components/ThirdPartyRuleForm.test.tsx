@@ -1,16 +1,12 @@
-import type { MeResponse } from '@gdf/domain';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { headOfficeMe } from '@/test/fixtures';
 import { renderWithSession } from '@/test/render-with-session';
 import { jsonResponse, stubApi } from '@/test/stub-api';
 import { ThirdPartyRuleForm } from './ThirdPartyRuleForm';
 
-const me = {
-  user: { id: 1, email: 'siege@demo.fr', firstName: 'Siège', lastName: 'Démo', isSuperAdmin: false },
-  memberships: [{ structureId: 1318, structureName: 'Siège', structureType: 7, roleSlug: 'administrateur_si' }],
-  permissions: { '1318': ['parametrages_comptables__flux_financier'] },
-} as unknown as MeResponse;
+const me = headOfficeMe(['parametrages_comptables__flux_financier']);
 
 const parametres = {
   CompteCollectif: '411',

@@ -1,16 +1,12 @@
-import type { MeResponse } from '@gdf/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { headOfficeMe } from '@/test/fixtures';
 import { renderWithSession } from '@/test/render-with-session';
 import { jsonResponse, stubApi } from '@/test/stub-api';
 import { SepaDirectDebitSection } from './SepaDirectDebitSection';
 
-const me = {
-  user: { id: 1, email: 'siege@demo.fr', firstName: 'Siège', lastName: 'Démo', isSuperAdmin: false },
-  memberships: [{ structureId: 1318, structureName: 'Siège', structureType: 7, roleSlug: 'administrateur_si' }],
-  permissions: { '1318': ['export__sepa'] },
-} as unknown as MeResponse;
+const me = headOfficeMe(['export__sepa']);
 
 const preview = {
   dateEcheance: '2026-11-27',
