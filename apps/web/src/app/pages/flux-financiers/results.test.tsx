@@ -116,6 +116,18 @@ describe('URL state (issue 6 point 4)', { timeout: 20_000 }, () => {
     expect(currentUrl(router)).toContain('tri=structure');
   });
 
+  it('re-fills the form from the URL on back and forward', async () => {
+    const { user, router } = await openResults(`${PATH}?libelle=Licence`);
+    const label = screen.getByRole('textbox', { name: 'Libellé' });
+    await user.clear(label);
+    await user.type(label, 'Remboursement{Enter}');
+    await waitFor(() => expect(currentUrl(router)).toContain('libelle=Remboursement'));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Libellé' })).toHaveValue('Licence'));
+    await act(() => router.navigate(1));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Libellé' })).toHaveValue('Remboursement'));
+  });
+
   it('writes a new search into the URL, keeping structureId and appMode', async () => {
     stubFluxApi();
     const { router, user } = renderApp(`${PATH}?structureId=101&appMode=embedded`, { token: 'jwt' });

@@ -41,6 +41,9 @@ describe('flux search form (SPEC.md screen 4 and section 5)', { timeout: 20_000 
     expect(searches()[0]?.variables.where).toEqual({
       _and: [{ ID_Saison: { _eq: 2027 } }, { ID_Structure: { _eq: 101 } }, { NomFluxFinancier: { _ilike: '%Lic%' } }],
     });
+    // The form is not rebuilt by the search: the user keeps typing where they were.
+    expect(field('Libellé')).toHaveFocus();
+    expect(field('Libellé')).toHaveValue('Lic');
   });
 
   it('"Search is blocked when every filter is empty"', async () => {

@@ -36,6 +36,15 @@ export function FluxFilterPanel(props: FluxFilterPanelProps) {
   const [open, setOpen] = useState(true);
   const [filters, setFilters] = useState(initialFilters);
   const [errors, setErrors] = useState<FluxFilterErrors>({});
+  // A new URL (back/forward, a shared link) re-seeds the form in place: no re-mount, so
+  // after a search the focus stays in the field and the panel stays as the user left it.
+  const seed = JSON.stringify(initialFilters);
+  const [seededFrom, setSeededFrom] = useState(seed);
+  if (seed !== seededFrom) {
+    setSeededFrom(seed);
+    setFilters(initialFilters);
+    setErrors({});
+  }
 
   const change = (patch: Partial<FluxSearchFilters>) => {
     setFilters((previous) => ({ ...previous, ...patch }));

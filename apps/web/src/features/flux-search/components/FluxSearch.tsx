@@ -60,8 +60,6 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
     <>
       {seasons.settled ? (
         <FluxFilterPanel
-          // A new URL (back/forward, a shared link) re-seeds the form.
-          key={JSON.stringify(search.state.filters)}
           initialFilters={search.state.filters ?? resetFilters}
           resetFilters={resetFilters}
           seasons={seasons.seasons}
