@@ -10,6 +10,7 @@ import { href } from '@/lib/routes';
 import { SessionProvider } from '@/lib/session';
 import { appMessages } from './messages';
 import { AppShell } from './shell/AppShell';
+import { ErrorAlert } from '@/components/ErrorAlert';
 
 /**
  * Gate of every authenticated page: no token -> login (coming back here afterwards,
@@ -28,16 +29,7 @@ export function RequireAuth() {
   if (me.isError) {
     return (
       <Container maxWidth="sm" sx={{ py: 6 }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void me.refetch()}>
-              {authMessages.retry}
-            </Button>
-          }
-        >
-          {authMessages.sessionError}
-        </Alert>
+        <ErrorAlert onRetry={() => void me.refetch()}>{authMessages.sessionError}</ErrorAlert>
       </Container>
     );
   }

@@ -11,4 +11,5 @@ export const componentMessages = {
   unavailable: 'Indisponible',
   structureAvatar: (name: string) => `Logo de ${name}`,
   checkingAccess: 'Vérification de vos droits…',
+  retry: 'Réessayer',
 } as const;

@@ -83,6 +83,32 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+const INVALID_REQUEST = 'Requête invalide : ';
+const FIELD_PATH = /^([A-Za-z_][\w.]*) : /;
+
+/**
+ * A 400's message for a form: the server writes "Requête invalide : Numero : Numéro de
+ * compte invalide : …" (field paths, for scripts); a user reads the field's label instead,
+ * or nothing where the message already names the field.
+ */
+export function formErrorText(error: unknown, fallback: string, labels: Record<string, string> = {}): string {
+  if (!(error instanceof ApiError) || !error.serverMessage) return fallback;
+  const message = error.serverMessage;
+  if (!message.startsWith(INVALID_REQUEST)) return message;
+  const issues = message
+    .slice(INVALID_REQUEST.length)
+    .split(' ; ')
+    .map((issue) => {
+      const path = FIELD_PATH.exec(issue)?.[1];
+      if (!path) return issue;
+      const text = issue.slice(path.length + 3);
+      const label = labels[path];
+      return label && !text.startsWith(label) ? `${label} : ${text}` : text;
+    })
+    .join(' ; ');
+  return issues.charAt(0).toUpperCase() + issues.slice(1);
+}
+
 function messageOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || !('message' in body)) return undefined;
   const { message } = body as { message: unknown };

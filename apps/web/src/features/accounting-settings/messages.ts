@@ -9,7 +9,6 @@ export const accountingSettingsMessages = {
   empty: 'Aucun élément.',
   saved: 'Modifications enregistrées.',
   removed: 'Élément supprimé.',
-  retry: 'Réessayer',
   loadFailed: 'Les paramétrages n’ont pas pu être chargés.',
   loading: 'Chargement des paramétrages…',
   removeConfirmTitle: 'Supprimer cet élément ?',

@@ -11,5 +11,4 @@ export const authMessages = {
   unavailable: 'Connexion impossible pour le moment. Réessayez dans quelques instants.',
   sessionLoading: 'Chargement de votre session…',
   sessionError: 'Impossible de charger votre session.',
-  retry: 'Réessayer',
 } as const;

@@ -6,7 +6,6 @@ export const documentMessages = {
   frameTitle: (fileName: string) => `Aperçu du document ${fileName}`,
   download: 'Télécharger',
   print: 'Imprimer',
-  retry: 'Réessayer',
   loading: 'Préparation du document…',
   facture: 'Facture',
   justificatif: 'Justificatif',

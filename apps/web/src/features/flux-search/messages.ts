@@ -41,7 +41,6 @@ export const fluxSearchMessages = {
   loading: 'Chargement des flux…',
   empty: 'Aucun flux ne correspond à la recherche.',
   error: 'Oups, une erreur est survenue... La recherche n’a pas pu aboutir.',
-  retry: 'Réessayer',
   notSearched: 'Renseignez les filtres puis lancez la recherche.',
   details: (id: number) => `Voir le détail du flux ${id}`,
   downloadJustificatif: 'Télécharger le justificatif',

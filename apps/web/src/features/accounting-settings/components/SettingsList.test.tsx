@@ -93,6 +93,31 @@ describe('Paramétrages comptables: a settings list', () => {
     expect(screen.getByRole('textbox', { name: 'Numéro de compte' })).toHaveValue('999');
   });
 
+  it('names the field by its label in a validation message, not by its API name', async () => {
+    stubApi({
+      'GET /api/parametrages-comptables/comptes': () => jsonResponse(ACCOUNTS),
+      'POST /api/parametrages-comptables/comptes': () =>
+        jsonResponse({ message: 'Requête invalide : Libelle : obligatoire' }, 400),
+    });
+    renderPage();
+    await screen.findByRole('table', { name: 'Comptes du plan comptable' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Numéro de compte' }), '512');
+    await userEvent.click(screen.getByRole('button', { name: 'Ajouter' }));
+    expect(await screen.findByText('Libellé : obligatoire')).toBeInTheDocument();
+  });
+
+  it('offers to retry when the list fails to load', async () => {
+    let loads = 0;
+    stubApi({
+      'GET /api/parametrages-comptables/comptes': () =>
+        ++loads === 1 ? jsonResponse({ message: 'Service indisponible' }, 503) : jsonResponse(ACCOUNTS),
+    });
+    renderPage();
+    expect(await screen.findByText('Service indisponible')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByRole('table', { name: 'Comptes du plan comptable' })).toBeInTheDocument();
+  });
+
   it('edits a row in the form, and cancelling leaves it unchanged', async () => {
     const { sent } = accountsApi(ACCOUNTS);
     renderPage();

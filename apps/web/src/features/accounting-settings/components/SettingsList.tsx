@@ -17,11 +17,12 @@ import TextField from '@mui/material/TextField';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { CenteredProgress } from '@/components/CenteredProgress';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, formErrorText } from '@/lib/api-client';
 import { useCurrentStructure } from '@/lib/session';
 import { deleteSetting, listSettings, saveSetting, type SettingsRow } from '../api/settings-api';
 import { accountingSettingsMessages as m } from '../messages';
 import { emptyValues, rowToValues, toPayload, type FormValues, type SettingsField } from './settings-form';
+import { ErrorAlert } from '@/components/ErrorAlert';
 
 export interface SettingsColumn {
   key: string;
@@ -71,7 +72,7 @@ export function SettingsList(props: {
   };
   const fail = (e: unknown) => {
     setNotice(null);
-    setError(e instanceof ApiError ? (e.serverMessage ?? m.genericError) : m.genericError);
+    setError(formErrorText(e, m.genericError, Object.fromEntries(props.fields.map((f) => [f.key, f.label]))));
   };
   const save = useMutation({
     mutationFn: () => saveSetting(structureId, props.resource, toPayload(props.fields, values), editing),
@@ -91,7 +92,11 @@ export function SettingsList(props: {
     column.render ? column.render(row) : String(row[column.key] ?? '');
 
   if (rows.isError)
-    return <Alert severity="error">{rows.error instanceof ApiError ? rows.error.message : m.genericError}</Alert>;
+    return (
+      <ErrorAlert onRetry={() => void rows.refetch()}>
+        {rows.error instanceof ApiError ? rows.error.message : m.genericError}
+      </ErrorAlert>
+    );
   if (rows.isPending) return <CenteredProgress label={m.loading} />;
   return (
     <Stack spacing={2}>

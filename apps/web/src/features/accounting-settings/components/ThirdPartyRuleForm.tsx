@@ -6,10 +6,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { formErrorText } from '@/lib/api-client';
 import { useCurrentStructure } from '@/lib/session';
 import { getParametres, saveParametres, type Parametres } from '../api/settings-api';
 import { accountingSettingsMessages as m } from '../messages';
+import { ErrorAlert } from '@/components/ErrorAlert';
 
 const KEYS = ['CompteCollectif', 'TiersPrefixe', 'TiersCompteFixe', 'TiersLibelleFixe', 'SIREN'] as const;
 const LABELS: Record<(typeof KEYS)[number], string> = {
@@ -37,8 +38,7 @@ export function ThirdPartyRuleForm() {
         Object.fromEntries(KEYS.map((k) => [k, value(k).trim() || null])) as unknown as Parametres,
       ),
     onSuccess: () => setMessage({ ok: true, text: m.saved }),
-    onError: (e) =>
-      setMessage({ ok: false, text: e instanceof ApiError ? (e.serverMessage ?? m.genericError) : m.genericError }),
+    onError: (e) => setMessage({ ok: false, text: formErrorText(e, m.genericError, LABELS) }),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,18 +52,7 @@ export function ThirdPartyRuleForm() {
       <Typography variant="body2">{m.tiersHelp}</Typography>
       {/* Never a form over settings that did not load: saving it would blank them. */}
       {current.isPending && <LinearProgress aria-label={m.loading} />}
-      {current.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void current.refetch()}>
-              {m.retry}
-            </Button>
-          }
-        >
-          {m.loadFailed}
-        </Alert>
-      )}
+      {current.isError && <ErrorAlert onRetry={() => void current.refetch()}>{m.loadFailed}</ErrorAlert>}
       {current.isSuccess && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {KEYS.map((key) => (

@@ -14,6 +14,7 @@ import { useFluxDocument } from '../api/get-flux-document';
 import { useObjectUrl } from '../hooks/use-object-url';
 import { documentMessages } from '../messages';
 import { saveUrl } from '@/lib/save-file';
+import { ErrorAlert } from '@/components/ErrorAlert';
 
 function parseFluxId(raw: string | undefined): number | undefined {
   return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
@@ -69,16 +70,7 @@ export function FluxDocumentPage({ kind }: { kind: FluxDocumentKind }) {
       {fluxId === undefined ? (
         <Alert severity="error">{documentMessages.invalidId}</Alert>
       ) : pdf.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void pdf.refetch()}>
-              {documentMessages.retry}
-            </Button>
-          }
-        >
-          {errorMessage(pdf.error)}
-        </Alert>
+        <ErrorAlert onRetry={() => void pdf.refetch()}>{errorMessage(pdf.error)}</ErrorAlert>
       ) : !url || !pdf.data ? (
         <CenteredProgress label={documentMessages.loading} />
       ) : (

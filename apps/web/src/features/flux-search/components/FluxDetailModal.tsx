@@ -1,6 +1,4 @@
 import CloseIcon from '@mui/icons-material/Close';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -13,6 +11,7 @@ import { getFluxDetail, type FluxDetail } from '../api/get-flux-detail';
 import { FLUX_DETAIL_QUERY_KEY } from '../hooks/use-relaunch';
 import { fluxSearchMessages as m } from '../messages';
 import { FluxDetailLines } from './FluxDetailLines';
+import { ErrorAlert } from '@/components/ErrorAlert';
 
 interface FluxDetailModalProps {
   structureId: number;
@@ -49,18 +48,9 @@ export function FluxDetailModal({ structureId, fluxId, fallbackTitle, onClose, r
       <DialogContent dividers>
         {detail.isPending && fluxId !== null && <LinearProgress aria-label={m.modalLoading} />}
         {(detail.isError || (detail.isSuccess && !flux)) && (
-          <Alert
-            severity="error"
-            action={
-              detail.isError && (
-                <Button color="inherit" size="small" onClick={() => void detail.refetch()}>
-                  {m.retry}
-                </Button>
-              )
-            }
-          >
+          <ErrorAlert onRetry={detail.isError ? () => void detail.refetch() : undefined}>
             {m.relaunchFailure}
-          </Alert>
+          </ErrorAlert>
         )}
         {flux && <FluxDetailLines flux={flux} />}
       </DialogContent>

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -10,6 +9,7 @@ import type { FluxSearchResult } from '../hooks/use-flux-search';
 import { fluxSearchMessages as m } from '../messages';
 import { FluxResultsFooter } from './FluxResultsFooter';
 import { FluxResultsTable } from './FluxResultsTable';
+import { ErrorAlert } from '@/components/ErrorAlert';
 
 interface FluxResultsProps {
   search: FluxSearchResult;
@@ -20,19 +20,7 @@ interface FluxResultsProps {
 /** Results and their states: not searched yet, loading, error, empty, rows. */
 export function FluxResults({ search, onOpen, onDownloadJustificatif }: FluxResultsProps) {
   if (search.status === 'idle') return <Typography color="text.secondary">{m.notSearched}</Typography>;
-  if (search.status === 'error')
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={search.retry}>
-            {m.retry}
-          </Button>
-        }
-      >
-        {m.error}
-      </Alert>
-    );
+  if (search.status === 'error') return <ErrorAlert onRetry={search.retry}>{m.error}</ErrorAlert>;
   if (search.status === 'loading')
     return (
       <Stack spacing={1} aria-busy="true" aria-label={m.loading}>

@@ -7,7 +7,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { formErrorText } from '@/lib/api-client';
 import { saveBlob } from '@/lib/save-file';
 import { useCurrentStructure } from '@/lib/session';
 import { downloadAccountingFile, previewSageExport, type SageExportRequest } from '../api/sage-export-api';
@@ -32,7 +32,7 @@ export function SageExportPanel() {
     format,
     journals,
   };
-  const errorText = (e: unknown) => (e instanceof ApiError ? (e.serverMessage ?? m.genericError) : m.genericError);
+  const errorText = (e: unknown) => formErrorText(e, m.genericError, { from: m.from, to: m.to, journals: m.journals });
   const preview = useMutation({ mutationFn: (previewed: SageExportRequest) => previewSageExport(previewed) });
   // A preview describes the settings it was made with: once they change, it is hidden
   // until asked again, so totals never sit next to settings they do not describe.

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, formErrorText } from './api-client';
+
+const bad = (message: string) => new ApiError(400, message, { message });
+
+describe('formErrorText: server messages as a form shows them', () => {
+  it('drops the field path where the message names the field already', () => {
+    expect(
+      formErrorText(
+        bad(
+          'Requête invalide : Numero : Numéro de compte invalide : une classe de 1 à 7 puis 2 à 12 chiffres ou lettres',
+        ),
+        'x',
+        { Numero: 'Numéro de compte' },
+      ),
+    ).toBe('Numéro de compte invalide : une classe de 1 à 7 puis 2 à 12 chiffres ou lettres');
+  });
+
+  it('puts the field label in place of the path otherwise, for every issue', () => {
+    expect(
+      formErrorText(
+        bad('Requête invalide : from : Date invalide (AAAA-MM-JJ attendu) ; to : Date invalide (AAAA-MM-JJ attendu)'),
+        'x',
+        { from: 'Du', to: 'Au' },
+      ),
+    ).toBe('Du : Date invalide (AAAA-MM-JJ attendu) ; Au : Date invalide (AAAA-MM-JJ attendu)');
+  });
+
+  it('keeps other messages, and falls back without a server message', () => {
+    expect(formErrorText(bad('Ce numéro de compte existe déjà.'), 'x')).toBe('Ce numéro de compte existe déjà.');
+    expect(formErrorText(bad('Requête invalide : un seul fichier est attendu.'), 'x')).toBe(
+      'Un seul fichier est attendu.',
+    );
+    expect(formErrorText(new Error('réseau'), 'Oups')).toBe('Oups');
+    expect(formErrorText(new ApiError(500, undefined, null), 'Oups')).toBe('Oups');
+  });
+});
