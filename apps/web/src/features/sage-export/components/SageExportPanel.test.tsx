@@ -1,5 +1,5 @@
 import type { MeResponse } from '@gdf/domain';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithSession } from '@/test/render-with-session';
@@ -50,5 +50,19 @@ describe('SAGE export panel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Aperçu des écritures' }));
     expect(await screen.findByText('Débit = crédit : les écritures sont équilibrées.')).toBeInTheDocument();
     expect(String(fetchMock.mock.calls.at(-1)?.[0])).toContain('format=csv');
+  });
+
+  it('checks the dates under their fields and asks nothing of the server while they are wrong', async () => {
+    const fetchMock = stubApi({ 'GET /api/exports/sage/preview': () => jsonResponse(preview) });
+    renderWithSession(<SageExportPanel />, me);
+    await userEvent.click(screen.getByRole('button', { name: 'Par dates' }));
+    fireEvent.change(screen.getByLabelText('Du'), { target: { value: '2026-03-31' } });
+    fireEvent.change(screen.getByLabelText('Au'), { target: { value: '2026-03-01' } });
+    expect(screen.getByText('La date de fin précède la date de début')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Aperçu des écritures' })).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Au'), { target: { value: '2026-04-30' } });
+    expect(screen.queryByText('La date de fin précède la date de début')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Aperçu des écritures' }));
+    await vi.waitFor(() => expect(String(fetchMock.mock.calls.at(-1)?.[0])).toContain('from=2026-03-31&to=2026-04-30'));
   });
 });

@@ -37,6 +37,17 @@ export function SageExportPanel() {
   // A preview describes the settings it was made with: once they change, it is hidden
   // until asked again, so totals never sit next to settings they do not describe.
   const previewIsCurrent = JSON.stringify(preview.variables) === JSON.stringify(request);
+  // Dates are checked here, under their fields, before anything is asked of the server.
+  const fromError = mode === 'dates' && !dates.from ? m.dateRequired : undefined;
+  const toError =
+    mode === 'dates'
+      ? !dates.to
+        ? m.dateRequired
+        : dates.from && dates.to < dates.from
+          ? m.periodReversed
+          : undefined
+      : undefined;
+  const periodInvalid = Boolean(fromError || toError);
   const download = useMutation({
     mutationFn: async (kind: 'sage' | 'fec') => {
       const file = await downloadAccountingFile(kind, request);
@@ -79,6 +90,8 @@ export function SageExportPanel() {
               size="small"
               label={m.from}
               value={dates.from}
+              error={Boolean(fromError)}
+              helperText={fromError}
               onChange={(e) => setDates({ ...dates, from: e.target.value })}
               slotProps={{ inputLabel: { shrink: true } }}
             />
@@ -87,6 +100,8 @@ export function SageExportPanel() {
               size="small"
               label={m.to}
               value={dates.to}
+              error={Boolean(toError)}
+              helperText={toError}
               onChange={(e) => setDates({ ...dates, to: e.target.value })}
               slotProps={{ inputLabel: { shrink: true } }}
             />
@@ -127,13 +142,25 @@ export function SageExportPanel() {
         </TextField>
       </Stack>
       <Stack direction="row" spacing={1}>
-        <Button variant="outlined" onClick={() => preview.mutate(request)} disabled={preview.isPending}>
+        <Button
+          variant="outlined"
+          onClick={() => preview.mutate(request)}
+          disabled={periodInvalid || preview.isPending}
+        >
           {m.preview}
         </Button>
-        <Button variant="contained" onClick={() => download.mutate('sage')} disabled={download.isPending}>
+        <Button
+          variant="contained"
+          onClick={() => download.mutate('sage')}
+          disabled={periodInvalid || download.isPending}
+        >
           {m.downloadSage}
         </Button>
-        <Button variant="contained" onClick={() => download.mutate('fec')} disabled={download.isPending}>
+        <Button
+          variant="contained"
+          onClick={() => download.mutate('fec')}
+          disabled={periodInvalid || download.isPending}
+        >
           {m.downloadFec}
         </Button>
       </Stack>
