@@ -116,6 +116,23 @@ describe('URL state (issue 6 point 4)', { timeout: 20_000 }, () => {
     expect(currentUrl(router)).toContain('tri=structure');
   });
 
+  it("sorts 'Crédit' as credits by amount, showing only that column as sorted", async () => {
+    const { searches, router, user, table } = await openResults();
+    await user.click(within(table).getByRole('button', { name: 'Crédit' }));
+    await waitFor(() => expect(currentUrl(router)).toContain('tri=credit&ordre=asc'));
+    await waitFor(() =>
+      expect(searches().at(-1)?.variables.orderBy).toEqual([
+        { EST_Debit: 'asc' },
+        { MontantTTC: 'asc' },
+        { id: 'desc' },
+      ]),
+    );
+    const sorted = within(table)
+      .getAllByRole('columnheader')
+      .filter((header) => header.getAttribute('aria-sort') !== null && header.getAttribute('aria-sort') !== 'none');
+    expect(sorted.map((header) => header.textContent)).toEqual(['Crédit']);
+  });
+
   it('re-fills the form from the URL on back and forward', async () => {
     const { user, router } = await openResults(`${PATH}?libelle=Licence`);
     const label = screen.getByRole('textbox', { name: 'Libellé' });

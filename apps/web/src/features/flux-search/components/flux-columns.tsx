@@ -24,8 +24,8 @@ export const SORTABLE: Partial<Record<string, SortColumn>> = {
   createdAt: 'createdAt',
   structure: 'structure',
   label: 'label',
-  debit: 'amount',
-  credit: 'amount',
+  debit: 'debit',
+  credit: 'credit',
 };
 
 /** SPEC.md section 3, "Results table columns", in their order. */

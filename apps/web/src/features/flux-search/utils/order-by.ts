@@ -1,19 +1,22 @@
 import type { FluxOrderBy } from '../api/flux-row';
 import type { FluxSearchState, SortColumn, SortDirection } from './search-url';
 
-const SORT_PATHS: Record<SortColumn, (direction: SortDirection) => Record<string, unknown>> = {
-  id: (direction) => ({ id: direction }),
-  licence: (direction) => ({ UTI_Utilisateur: { LicenceNumero: direction } }),
-  licensee: (direction) => ({ UTI_Utilisateur: { CT_Nom: direction } }),
-  createdAt: (direction) => ({ Z_DateCreation: direction }),
-  structure: (direction) => ({ STR_Structure: { NomStructure: direction } }),
-  label: (direction) => ({ NomFluxFinancier: direction }),
-  amount: (direction) => ({ MontantTTC: direction }),
+const SORT_PATHS: Record<SortColumn, (direction: SortDirection) => Record<string, unknown>[]> = {
+  id: (direction) => [{ id: direction }],
+  licence: (direction) => [{ UTI_Utilisateur: { LicenceNumero: direction } }],
+  licensee: (direction) => [{ UTI_Utilisateur: { CT_Nom: direction } }],
+  createdAt: (direction) => [{ Z_DateCreation: direction }],
+  structure: (direction) => [{ STR_Structure: { NomStructure: direction } }],
+  label: (direction) => [{ NomFluxFinancier: direction }],
+  // 'Débit' sorts the debits by amount, then the credits; 'Crédit' the other way round.
+  debit: (direction) => [{ EST_Debit: 'desc' }, { MontantTTC: direction }],
+  credit: (direction) => [{ EST_Debit: 'asc' }, { MontantTTC: direction }],
+  amount: (direction) => [{ MontantTTC: direction }],
 };
 
 /** Server-side order; id last, so pages never overlap or skip rows of equal keys. */
 export function fluxOrderBy(sort: FluxSearchState['sort']): FluxOrderBy {
-  const order = [SORT_PATHS[sort.column](sort.direction)];
+  const order = SORT_PATHS[sort.column](sort.direction);
   if (sort.column !== 'id') order.push({ id: 'desc' });
   return order;
 }

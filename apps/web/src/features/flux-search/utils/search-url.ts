@@ -7,7 +7,18 @@ import { EMPTY_FLUX_FILTERS, type FluxSearchFilters } from '@gdf/domain';
 export const PAGE_SIZES = [30, 60, 90, 'all'] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 
-export const SORT_COLUMNS = ['id', 'licence', 'licensee', 'createdAt', 'structure', 'label', 'amount'] as const;
+export const SORT_COLUMNS = [
+  'id',
+  'licence',
+  'licensee',
+  'createdAt',
+  'structure',
+  'label',
+  'debit',
+  'credit',
+  // Links written before debit/credit had their own sorts.
+  'amount',
+] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
 export type SortDirection = 'asc' | 'desc';
 
