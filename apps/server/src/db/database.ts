@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Client as PgClient } from 'pg';
 import * as schema from './schema/index';
 
 export type AppSchema = typeof schema;
@@ -18,6 +19,12 @@ export interface Database {
    * a statement run again and again (PostgreSQL keeps its plan per connection).
    */
   query<Row = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions): Promise<Row[]>;
+  /**
+   * Calls `listener` whenever a transaction that changed a table the GraphQL API reads
+   * commits, in this process or any other (migration 0008 NOTIFYs 'gdf_donnees').
+   * PostgreSQL only: an embedded PGlite has one process, whose writes clear its caches.
+   */
+  onDataChange?(listener: () => void): void;
   /** Bulk load CSV text (no header) into a table, as fast as the engine allows. */
   copyCsv(table: string, columns: readonly string[], chunks: AsyncIterable<string>): Promise<void>;
   close(): Promise<void>;
@@ -69,6 +76,7 @@ async function openPostgres({
     statement_timeout: statementTimeoutMs ?? Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 30_000),
   });
   pool.on('error', () => undefined); // idle-client errors must not crash the process
+  const changes = dataChangeListener(url, pg.Client);
   return {
     kind: 'postgres',
     db: drizzle(pool, { schema }) as unknown as AppDb,
@@ -91,7 +99,54 @@ async function openPostgres({
         throw error;
       }
     },
-    close: () => pool.end(),
+    onDataChange: changes.add,
+    async close() {
+      await changes.close();
+      await pool.end();
+    },
+  };
+}
+
+const DATA_CHANNEL = 'gdf_donnees';
+const RELISTEN_DELAY_MS = 1_000;
+
+/**
+ * One LISTEN connection per process, opened with the first listener. If it drops, every
+ * listener is called (what changed meanwhile is unknown) and it listens again a second
+ * later; caches stay bounded by their own short TTL in between.
+ */
+function dataChangeListener(url: string, Client: typeof PgClient) {
+  const listeners = new Set<() => void>();
+  let client: PgClient | null = null;
+  let closed = false;
+  const notifyAll = () => listeners.forEach((listener) => listener());
+  const listen = async () => {
+    if (closed) return;
+    const next = new Client({ connectionString: url });
+    client = next;
+    const retry = () => {
+      if (client !== next || closed) return;
+      client = null;
+      notifyAll();
+      setTimeout(() => void listen().catch(retry), RELISTEN_DELAY_MS).unref();
+    };
+    next.on('error', retry);
+    next.on('end', retry);
+    next.on('notification', notifyAll);
+    await next.connect();
+    await next.query(`LISTEN ${DATA_CHANNEL}`);
+  };
+  return {
+    add(listener: () => void) {
+      listeners.add(listener);
+      if (listeners.size === 1) void listen().catch(() => undefined);
+    },
+    async close() {
+      closed = true;
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    },
   };
 }
 

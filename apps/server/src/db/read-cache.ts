@@ -6,8 +6,9 @@ import type { Database } from './database';
  * (the caller's scope is part of both) asked again within its time-to-live, or while it
  * is still running, gets the same JSON. Every write through this server clears the cache
  * when it starts and when it ends (read-cache-invalidation.ts), so a read made after a
- * write always sees it; only another server process's writes can be seen up to one TTL
- * late. A client that sends `Cache-Control: no-cache` always gets a fresh execution.
+ * write always sees it; on PostgreSQL, a change committed by another process (another
+ * server, a script) clears it too as soon as its notification arrives (Database.
+ * onDataChange). A client that sends `Cache-Control: no-cache` always gets a fresh execution.
  */
 export class ReadCache {
   private readonly caches = new Map<number, TtlCache<Promise<string>>>();
@@ -42,6 +43,10 @@ const caches = new WeakMap<Database, ReadCache>();
 /** The read cache of one database (writes through any app on it clear it). */
 export function readCacheOf(database: Database): ReadCache {
   let cache = caches.get(database);
-  if (!cache) caches.set(database, (cache = new ReadCache()));
+  if (!cache) {
+    const created = new ReadCache();
+    caches.set(database, (cache = created));
+    database.onDataChange?.(() => created.clear());
+  }
   return cache;
 }

@@ -33,7 +33,8 @@ async function openFreshPostgres(serverUrl: string): Promise<Database> {
   };
 }
 
-async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+/** One statement on the server's maintenance database (CREATE/DROP DATABASE). */
+export async function adminQuery(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase, type Database } from '../../../src/db/database';
+import { readCacheOf } from '../../../src/db/read-cache';
+import { adminQuery } from '../support/databases';
+
+/**
+ * Two server processes on one PostgreSQL (DESIGN.md section 2: several instances behind a
+ * load balancer): a change committed through one, or by any other client, clears the
+ * other's shared reads at once instead of a TTL later. PostgreSQL only: PGlite is one process.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!serverUrl)('shared reads across processes (PostgreSQL NOTIFY)', () => {
+  const name = `gdf_test_${randomBytes(6).toString('hex')}`;
+  let url: string;
+  let writer: Database;
+  let reader: Database;
+
+  const admin = (statement: string) => adminQuery(serverUrl as string, statement);
+
+  beforeAll(async () => {
+    await admin(`CREATE DATABASE ${name}`);
+    const target = new URL(serverUrl as string);
+    target.pathname = `/${name}`;
+    url = target.toString();
+    writer = await openDatabase({ url });
+    reader = await openDatabase({ url });
+    await writer.query(`INSERT INTO "FEDE_Saison" (id, "NomSaison", "NomSaisonShort", "DateDebut", "DateFin", "EST_SaisonCourante")
+                        VALUES (2030, '2029-2030', '29-30', '2029-09-01', '2030-08-31', false)`);
+  });
+  afterAll(async () => {
+    await writer?.close();
+    await reader?.close();
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+
+  const seasonName = (database: Database) =>
+    readCacheOf(database).read('season-2030', 60_000, async () => {
+      const [row] = await database.query<{ name: string }>(
+        `SELECT "NomSaison" AS name FROM "FEDE_Saison" WHERE id = 2030`,
+      );
+      return row?.name ?? '';
+    });
+
+  it("clears another process's shared reads when a change commits, and not before", async () => {
+    expect(await seasonName(reader)).toBe('2029-2030');
+    // The LISTEN connection opens with the cache: give it a moment before writing.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`UPDATE "FEDE_Saison" SET "NomSaison" = 'Saison renommée' WHERE id = 2030`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Not committed yet: no notification, the shared read stands.
+      expect(await seasonName(reader)).toBe('2029-2030');
+      await client.query('COMMIT');
+    } finally {
+      await client.end();
+    }
+    await vi.waitFor(async () => expect(await seasonName(reader)).toBe('Saison renommée'), { timeout: 3_000 });
+  });
+
+  it('also for a change made through another server process', async () => {
+    expect(await seasonName(reader)).toBe('Saison renommée');
+    await writer.query(`UPDATE "FEDE_Saison" SET "NomSaison" = '2029-2030' WHERE id = 2030`);
+    await vi.waitFor(async () => expect(await seasonName(reader)).toBe('2029-2030'), { timeout: 3_000 });
+  });
+});
