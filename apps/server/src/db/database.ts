@@ -120,26 +120,32 @@ function dataChangeListener(url: string, Client: typeof PgClient) {
   let client: PgClient | null = null;
   let closed = false;
   const notifyAll = () => listeners.forEach((listener) => listener());
+  // Also when the first connection fails: keep trying, a second apart.
+  const listenLater = (failed: PgClient | null) => {
+    if (closed || client !== failed) return;
+    client = null;
+    notifyAll();
+    setTimeout(() => void listen(), RELISTEN_DELAY_MS).unref();
+  };
   const listen = async () => {
     if (closed) return;
     const next = new Client({ connectionString: url });
     client = next;
-    const retry = () => {
-      if (client !== next || closed) return;
-      client = null;
-      notifyAll();
-      setTimeout(() => void listen().catch(retry), RELISTEN_DELAY_MS).unref();
-    };
-    next.on('error', retry);
-    next.on('end', retry);
+    next.on('error', () => listenLater(next));
+    next.on('end', () => listenLater(next));
     next.on('notification', notifyAll);
-    await next.connect();
-    await next.query(`LISTEN ${DATA_CHANNEL}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${DATA_CHANNEL}`);
+    } catch {
+      listenLater(next);
+      await next.end().catch(() => undefined);
+    }
   };
   return {
     add(listener: () => void) {
       listeners.add(listener);
-      if (listeners.size === 1) void listen().catch(() => undefined);
+      if (listeners.size === 1) void listen();
     },
     async close() {
       closed = true;

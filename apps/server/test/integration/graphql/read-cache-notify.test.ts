@@ -64,6 +64,28 @@ describe.skipIf(!serverUrl)('shared reads across processes (PostgreSQL NOTIFY)',
     await vi.waitFor(async () => expect(await seasonName(reader)).toBe('Saison renommée'), { timeout: 3_000 });
   });
 
+  it('listens again after its connection is cut', async () => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      const cut = await client.query<{ n: number }>(
+        `SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int AS n
+           FROM pg_stat_activity WHERE datname = $1 AND query = 'LISTEN gdf_donnees'`,
+        [name],
+      );
+      expect(cut.rows[0]?.n).toBe(1);
+    } finally {
+      await client.end();
+    }
+    // Cut: the caches are cleared, and a second later the process listens again.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await seasonName(reader)).toBe('Saison renommée');
+    await writer.query(`UPDATE "FEDE_Saison" SET "NomSaison" = 'Après coupure' WHERE id = 2030`);
+    await vi.waitFor(async () => expect(await seasonName(reader)).toBe('Après coupure'), { timeout: 3_000 });
+    await writer.query(`UPDATE "FEDE_Saison" SET "NomSaison" = 'Saison renommée' WHERE id = 2030`);
+    await vi.waitFor(async () => expect(await seasonName(reader)).toBe('Saison renommée'), { timeout: 3_000 });
+  });
+
   it('also for a change made through another server process', async () => {
     expect(await seasonName(reader)).toBe('Saison renommée');
     await writer.query(`UPDATE "FEDE_Saison" SET "NomSaison" = '2029-2030' WHERE id = 2030`);
