@@ -85,6 +85,9 @@ it('asks the server again when the same search is run again (a refresh)', { time
   await user.click(screen.getByRole('button', { name: 'Rechercher' }));
   await waitFor(() => expect(searches()).toHaveLength(2));
   expect(searches()[1]?.variables).toEqual(searches()[0]?.variables);
+  // The same search typed with a trailing space is the same URL once written: a refresh too.
+  await user.type(screen.getByRole('textbox', { name: 'Libellé' }), ' {Enter}');
+  await waitFor(() => expect(searches()).toHaveLength(3));
 });
 
 describe('URL state (issue 6 point 4)', { timeout: 20_000 }, () => {

@@ -12,11 +12,12 @@ import { jsonResponse, sentRequest, stubApi } from '@/test/stub-api';
 import { FluxDocumentLinks } from './FluxDocumentLinks';
 import { FluxFacturePage, FluxRelevePage } from './FluxDocumentPage';
 
-function renderAt(path: string, element: ReactNode = null) {
+function renderAt(path: string, element: ReactNode = null, state?: unknown) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const [pathname, search = ''] = path.split('?');
   return render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={[{ pathname, search: search && `?${search}`, state }]}>
         <SessionProvider me={meFixture}>
           <Routes>
             <Route path={ROUTES.flux_facture} element={<FluxFacturePage />} />
@@ -47,6 +48,24 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 // happy-dom does not load iframe pages and logs "Iframe page loading is disabled": expected.
+describe("'Retour' of a document page", () => {
+  it('goes back to the search it came from, never to another site', async () => {
+    const path = '/gestion-des-finances/flux-financiers/42/facture?structureId=202';
+    const search = '/gestion-des-finances/flux-financiers?structureId=202&libelle=Licence&tri=structure';
+    for (const [returnTo, expected] of [
+      [search, search],
+      ['//evil.example/x', '/gestion-des-finances/flux-financiers?structureId=202'],
+      ['/\\evil.example/x', '/gestion-des-finances/flux-financiers?structureId=202'],
+      ['https://evil.example/', '/gestion-des-finances/flux-financiers?structureId=202'],
+    ] as const) {
+      stubApi({ 'GET /api/flux/42/facture.pdf': () => pdfResponse('facture-42-2024-03-01.pdf') });
+      const view = renderAt(path, null, { returnTo });
+      expect(await screen.findByRole('link', { name: 'Retour' })).toHaveAttribute('href', expected);
+      view.unmount();
+    }
+  });
+});
+
 describe('printable Facture (SPEC.md screen 6)', () => {
   it('fetches the PDF with the bearer token for the current structure and shows it with its buttons', async () => {
     const fetchMock = stubApi({ 'GET /api/flux/42/facture.pdf': () => pdfResponse('facture-42-2024-03-01.pdf') });

@@ -102,5 +102,8 @@ export function FluxRelevePage() {
 /** The search the user came from (navigation state), if it is a path of this app. */
 function returnPath(state: unknown): string | undefined {
   const returnTo = (state as { returnTo?: unknown } | null)?.returnTo;
-  return typeof returnTo === 'string' && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : undefined;
+  if (typeof returnTo !== 'string' || !returnTo.startsWith('/')) return undefined;
+  // Browsers read '/\host' and '//host' as another site: only a path of this origin goes.
+  const url = new URL(returnTo, window.location.origin);
+  return url.origin === window.location.origin && !/[\\]/.test(returnTo) ? returnTo : undefined;
 }

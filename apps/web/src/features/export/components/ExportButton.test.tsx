@@ -184,6 +184,27 @@ describe('ExportButton: progress and cancel (DESIGN.md section 7: progress shown
     expect(downloads).toHaveLength(1);
   });
 
+  it('a cancelled export that ends late neither hides the new one nor downloads', async () => {
+    let calls = 0;
+    const fetchRows = vi.fn((signal: AbortSignal) => {
+      const call = ++calls;
+      return new Promise<Flux[]>((resolve, reject) => {
+        // The first fetch settles 100 ms after its abort; the second takes a second.
+        if (call === 1)
+          signal.addEventListener('abort', () => setTimeout(() => reject(new DOMException('a', 'AbortError')), 100));
+        else setTimeout(() => resolve(flux), 1_000);
+      });
+    });
+    render(<ExportButton type="csv" fetch={fetchRows} createWorker={inlineWorker} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Exporter' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Annuler' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Exporter' }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByRole('button', { name: 'Annuler' })).toBeInTheDocument();
+    await waitFor(() => expect(downloads.map((download) => download.name)).toEqual(['data.csv']), { timeout: 3_000 });
+    expect(screen.queryByRole('button', { name: 'Annuler' })).toBeNull();
+  });
+
   it('shows the error message when the worker fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const worker = stalledWorker();

@@ -44,33 +44,40 @@ export function useExport(createWorker: () => ExportWorkerLike = createExportWor
       if (running.current) return;
       const controller = new AbortController();
       running.current = controller;
+      // A cancelled run may end after a new one started: only the current run shows its
+      // state, and a cancelled one never downloads.
+      const current = () => running.current === controller && !controller.signal.aborted;
+      const show = (next: ExportState) => {
+        if (current()) setState(next);
+      };
       try {
         await request.beforeGenerate?.();
         let rows = request.data;
         if (!rows && request.fetch) {
-          setState({ status: 'running', percent: null });
+          show({ status: 'running', percent: null });
           rows = await request.fetch(controller.signal);
         }
+        if (!current()) return;
         // SPEC.md section 5: no rows, nothing generated, nothing downloaded.
-        if (!rows?.length || controller.signal.aborted) return setState({ status: 'idle' });
-        setState({ status: 'running', percent: 0 });
+        if (!rows?.length) return show({ status: 'idle' });
+        show({ status: 'running', percent: 0 });
         const file = await runExport({
           rows,
           options: request,
           createWorker,
           signal: controller.signal,
-          onProgress: (percent) => setState({ status: 'running', percent }),
+          onProgress: (percent) => show({ status: 'running', percent }),
         });
-        if (file) {
+        if (file && current()) {
           await request.beforeFinish?.();
           saveBlob(file.blob, file.fileName);
         }
-        setState({ status: 'idle' });
+        show({ status: 'idle' });
       } catch (error) {
-        setState(controller.signal.aborted ? { status: 'idle' } : { status: 'error' });
-        if (!controller.signal.aborted) console.error(error);
+        if (!current()) return;
+        setState({ status: 'error' });
+        console.error(error);
       } finally {
-        // A cancelled run may end after a new one started: leave the new one alone.
         if (running.current === controller) running.current = null;
       }
     },

@@ -38,10 +38,12 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
   const seasons = useSeasons();
   const [open, setOpen] = useState<FluxRow | null>(null);
   const [notice, setNotice] = useState<NoticeState | null>(null);
-  const [exportTruncated, setExportTruncated] = useState(false);
+  // Which search an export was cut for: the warning goes with that search.
+  const searchKey = JSON.stringify(search.state);
+  const [truncatedFor, setTruncatedFor] = useState<string | null>(null);
   const fetchRows = async (signal?: AbortSignal) => {
     const all = await search.fetchAll(undefined, signal);
-    setExportTruncated(all.truncated);
+    setTruncatedFor(all.truncated ? searchKey : null);
     return all.rows;
   };
   const picker = canPickStructure(currentStructure.structureType);
@@ -96,8 +98,8 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
           {m.allTruncated(formatInteger(MAX_ALL_ROWS))}
         </Alert>
       )}
-      {exportTruncated && (
-        <Alert severity="warning" sx={{ mb: 1 }} onClose={() => setExportTruncated(false)}>
+      {truncatedFor === searchKey && (
+        <Alert severity="warning" sx={{ mb: 1 }} onClose={() => setTruncatedFor(null)}>
           {m.exportTruncated(formatInteger(MAX_ALL_ROWS))}
         </Alert>
       )}

@@ -93,11 +93,13 @@ export function useFluxSearch(): FluxSearchResult {
     refreshing: query.isFetching && !query.isPending,
     search: useCallback(
       (filters: FluxSearchFilters) => {
-        // The same URL would keep the cached results: ask the server again instead.
-        if (state.page === 0 && JSON.stringify(filters) === JSON.stringify(state.filters)) void query.refetch();
+        // The same URL (as written: trimmed, normalised) would keep the cached results: ask
+        // the server again instead.
+        const next = parseSearchUrl(writeSearchUrl(searchParams, { ...state, filters, page: 0 }));
+        if (state.page === 0 && JSON.stringify(next.filters) === JSON.stringify(state.filters)) void query.refetch();
         else update((previous) => ({ ...previous, filters, page: 0 }));
       },
-      [update, state.page, state.filters, query],
+      [update, state, searchParams, query],
     ),
     retry: useCallback(() => void query.refetch(), [query]),
     setSort: useCallback((sort) => update((previous) => ({ ...previous, sort, page: 0 })), [update]),

@@ -90,6 +90,22 @@ describe('Prélèvements SEPA section', () => {
     });
   });
 
+  it('offers no generation on the numbers of a previous selection while the new preview loads', async () => {
+    let previews = 0;
+    const generate = vi.fn(() => jsonResponse({ message: 'x' }, 409));
+    stubApi({
+      'GET /api/exports/sepa/prelevements/preview': () =>
+        ++previews === 1 ? jsonResponse(preview) : new Promise<Response>(() => undefined),
+      'GET /api/exports/sepa/batches': () => jsonResponse([]),
+      'POST /api/exports/sepa/prelevements': generate,
+    });
+    renderSection();
+    await screen.findByRole('table', { name: 'Prélèvements à générer par structure' });
+    fireEvent.change(screen.getByLabelText('Date d’échéance (prélèvement)'), { target: { value: '2099-01-15' } });
+    await vi.waitFor(() => expect(previews).toBe(2));
+    expect(screen.getByRole('button', { name: 'Générer et télécharger le fichier' })).toBeDisabled();
+  });
+
   it('keeps a typed past date, says it is past, and neither previews nor generates it', async () => {
     const fetchMock = stubApi({
       'GET /api/exports/sepa/prelevements/preview': () => jsonResponse(preview),

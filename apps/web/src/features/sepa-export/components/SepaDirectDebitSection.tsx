@@ -75,7 +75,14 @@ export function SepaDirectDebitSection() {
           <Button
             variant="contained"
             sx={{ mt: 2 }}
-            disabled={!validDate || preview.data.nbFlux === 0 || generation.isPending}
+            // Never on numbers of a previous selection: wait for this one's preview.
+            disabled={
+              !validDate ||
+              preview.isPlaceholderData ||
+              preview.isFetching ||
+              preview.data.nbFlux === 0 ||
+              generation.isPending
+            }
             onClick={() => setConfirming(true)}
           >
             {generation.isPending ? sepaMessages.generating : sepaMessages.generate}
