@@ -144,6 +144,21 @@ describe('Paramétrages comptables: a settings list', () => {
     ]);
   });
 
+  it('keeps an edit in progress when another row is deleted', async () => {
+    accountsApi(ACCOUNTS);
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Comptes du plan comptable' });
+    await userEvent.click(within(rowOf(table, 'Clients')).getByRole('button', { name: 'Modifier' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Libellé' }), ' cotisants');
+    await userEvent.click(within(rowOf(table, '706000')).getByRole('button', { name: 'Supprimer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Supprimer cet élément ?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await vi.waitFor(() => expect(within(table).queryByText('706000')).toBeNull());
+    expect(screen.getByRole('textbox', { name: 'Libellé' })).toHaveValue('Clients cotisants');
+    expect(screen.getByRole('button', { name: 'Enregistrer' })).toBeInTheDocument();
+  });
+
   it('deletes only after confirmation', async () => {
     const { sent } = accountsApi(ACCOUNTS);
     renderPage();

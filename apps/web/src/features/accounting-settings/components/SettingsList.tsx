@@ -65,8 +65,7 @@ export function SettingsList(props: {
     setEditing(undefined);
     setValues(emptyValues(props.fields));
   };
-  const done = (message: string) => async () => {
-    reset();
+  const refresh = async (message: string) => {
     setNotice(message);
     await queryClient.invalidateQueries({ queryKey });
   };
@@ -76,12 +75,20 @@ export function SettingsList(props: {
   };
   const save = useMutation({
     mutationFn: () => saveSetting(structureId, props.resource, toPayload(props.fields, values), editing),
-    onSuccess: done(m.saved),
+    onSuccess: async () => {
+      reset();
+      await refresh(m.saved);
+    },
     onError: fail,
   });
   const remove = useMutation({
     mutationFn: (id: number) => deleteSetting(structureId, props.resource, id),
-    onSuccess: done(m.removed),
+    // A row being edited stays in the form, unless it is the one deleted.
+    onSuccess: async (_result, id) => {
+      setError(null);
+      if (id === editing) reset();
+      await refresh(m.removed);
+    },
     onError: fail,
   });
   const submit = (event: FormEvent) => {
