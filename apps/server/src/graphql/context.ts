@@ -8,4 +8,6 @@ export interface GraphqlContext {
   rawVariables: Record<string, unknown>;
   /** Run every statement, sharing no cached read (Cache-Control: no-cache, mutations' read-backs). */
   freshReads?: boolean;
+  /** The label words looked up by this request's statements (compiler/word-search.ts). */
+  wordLookups?: Map<string, Promise<string[] | null>>;
 }

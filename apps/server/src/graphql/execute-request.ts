@@ -106,6 +106,7 @@ export async function executeGraphqlRequest(
     scope,
     rawVariables: body.variables,
     freshReads: /no-cache/i.test(String(request.headers['cache-control'] ?? '')),
+    wordLookups: new Map(),
   };
   const execution: Execution = { schema, document, body, contextValue, log };
   if (operation.operation === 'mutation') return executeMutation(execution);

@@ -74,18 +74,29 @@ export async function withWordLookups(
   database: Database,
   params: readonly unknown[],
   lookups: readonly WordLookup[],
+  /** Lookups already made for this request (a page and its count search the same words). */
+  shared: Map<string, Promise<string[] | null>> = new Map(),
 ): Promise<unknown[]> {
   const resolved = [...params];
   await Promise.all(
     lookups.map(async (lookup) => {
-      const rows = await database.query<{ mot: string }>(
-        `SELECT "Mot" AS mot FROM "${lookup.wordTable}" WHERE "Mot" LIKE lower($1::text) LIMIT ${MAX_WORDS + 1}`,
-        [lookup.pattern],
-      );
-      if (rows.length > MAX_WORDS) return;
+      const key = `${lookup.wordTable}\u0000${lookup.pattern}`;
+      let words = shared.get(key);
+      if (!words) shared.set(key, (words = matchingWords(database, lookup)));
+      const found = await words;
+      if (found === null) return;
       resolved[lookup.useIndex] = true;
-      resolved[lookup.wordsIndex] = rows.map((row) => row.mot);
+      resolved[lookup.wordsIndex] = found;
     }),
   );
   return resolved;
+}
+
+/** The words containing the pattern's part, or null when there are too many to use. */
+async function matchingWords(database: Database, lookup: WordLookup): Promise<string[] | null> {
+  const rows = await database.query<{ mot: string }>(
+    `SELECT "Mot" AS mot FROM "${lookup.wordTable}" WHERE "Mot" LIKE lower($1::text) LIMIT ${MAX_WORDS + 1}`,
+    [lookup.pattern],
+  );
+  return rows.length > MAX_WORDS ? null : rows.map((row) => row.mot);
 }

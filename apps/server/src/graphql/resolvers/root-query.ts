@@ -73,7 +73,7 @@ async function jsonTexts(compiled: CompiledRootField, context: GraphqlContext): 
   const params =
     compiled.wordLookups.length === 0
       ? compiled.params
-      : await withWordLookups(context.database, compiled.params, compiled.wordLookups);
+      : await withWordLookups(context.database, compiled.params, compiled.wordLookups, context.wordLookups);
   const rows = await context.database.query<{ j: string }>(compiled.text, params, { prepared });
   return rows.map((row) => row.j);
 }

@@ -1,3 +1,5 @@
+import { FLUX_CATEGORY_NAMES } from '@gdf/domain';
+
 /** French text of the SEPA direct-debit section (export files page, SEPA child). */
 export const sepaMessages = {
   title: 'Prélèvements SEPA',
@@ -13,14 +15,8 @@ export const sepaMessages = {
     'pain.008.001.08': 'pain.008.001.08 (2019, recommandé)',
     'pain.008.001.02': 'pain.008.001.02 (2009)',
   },
-  categoryNames: {
-    1: 'Licence',
-    2: 'Assurance',
-    3: 'Affiliation',
-    4: 'Facture',
-    5: 'Prélèvement SEPA',
-    6: 'Remboursement',
-  } as Record<number, string>,
+  // Each flux category's name comes from the domain (also the seeded MKP_CategoryFlux).
+  categoryNames: FLUX_CATEGORY_NAMES as Record<number, string>,
   loading: 'Calcul des prélèvements…',
   previewError: 'Impossible de calculer les prélèvements.',
   previewLabel: 'Prélèvements à générer par structure',

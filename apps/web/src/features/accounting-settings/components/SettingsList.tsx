@@ -1,11 +1,6 @@
 import type { AccountingResource } from '@gdf/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -17,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { CenteredProgress } from '@/components/CenteredProgress';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ApiError, formErrorText } from '@/lib/api-client';
 import { useCurrentStructure } from '@/lib/session';
 import { deleteSetting, listSettings, saveSetting, type SettingsRow } from '../api/settings-api';
@@ -173,33 +169,23 @@ export function SettingsList(props: {
           ))}
         </TableBody>
       </Table>
-      <Dialog open={removing !== null} onClose={() => setRemoving(null)} aria-labelledby="settings-remove-title">
-        <DialogTitle id="settings-remove-title">{m.removeConfirmTitle}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {removing &&
-              m.removeConfirmText(
-                props.columns
-                  .map((c) => cellText(removing, c))
-                  .filter(Boolean)
-                  .join(' '),
-              )}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRemoving(null)}>{m.cancel}</Button>
-          <Button
-            variant="contained"
-            color="error"
-            onClick={() => {
-              if (removing) remove.mutate(removing.id);
-              setRemoving(null);
-            }}
-          >
-            {m.remove}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={removing !== null}
+        title={m.removeConfirmTitle}
+        cancelLabel={m.cancel}
+        confirmLabel={m.remove}
+        confirmColor="error"
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate(removing.id)}
+      >
+        {removing &&
+          m.removeConfirmText(
+            props.columns
+              .map((c) => cellText(removing, c))
+              .filter(Boolean)
+              .join(' '),
+          )}
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -1,10 +1,6 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useState } from 'react';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { fluxSearchMessages as m } from '../messages';
 
 interface RelaunchActionProps {
@@ -20,24 +16,16 @@ export function RelaunchAction({ onConfirm, pending }: RelaunchActionProps) {
       <Button variant="contained" color="warning" disabled={pending} onClick={() => setConfirming(true)}>
         {m.relaunch}
       </Button>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="relaunch-confirm-title">
-        <DialogTitle id="relaunch-confirm-title">{m.relaunchConfirmTitle}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{m.relaunchConfirmText}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>{m.cancel}</Button>
-          <Button
-            variant="contained"
-            onClick={() => {
-              setConfirming(false);
-              onConfirm();
-            }}
-          >
-            {m.confirm}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        title={m.relaunchConfirmTitle}
+        cancelLabel={m.cancel}
+        confirmLabel={m.confirm}
+        onCancel={() => setConfirming(false)}
+        onConfirm={onConfirm}
+      >
+        {m.relaunchConfirmText}
+      </ConfirmDialog>
     </>
   );
 }

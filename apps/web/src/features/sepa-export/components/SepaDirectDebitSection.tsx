@@ -8,14 +8,10 @@ import {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { CenteredProgress } from '@/components/CenteredProgress';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useSeasons } from '@/lib/seasons';
@@ -87,31 +83,21 @@ export function SepaDirectDebitSection() {
           >
             {generation.isPending ? sepaMessages.generating : sepaMessages.generate}
           </Button>
-          <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="sepa-confirm-title">
-            <DialogTitle id="sepa-confirm-title">{sepaMessages.confirmTitle}</DialogTitle>
-            <DialogContent>
-              <DialogContentText>
-                {sepaMessages.confirmText(
-                  String(preview.data.nbFlux),
-                  formatEuros(preview.data.totalCents),
-                  formatDate(values.dateEcheance),
-                  values.version,
-                )}
-              </DialogContentText>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setConfirming(false)}>{sepaMessages.cancel}</Button>
-              <Button
-                variant="contained"
-                onClick={() => {
-                  setConfirming(false);
-                  generation.mutate({ selection, version: values.version });
-                }}
-              >
-                {sepaMessages.confirm}
-              </Button>
-            </DialogActions>
-          </Dialog>
+          <ConfirmDialog
+            open={confirming}
+            title={sepaMessages.confirmTitle}
+            cancelLabel={sepaMessages.cancel}
+            confirmLabel={sepaMessages.confirm}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => generation.mutate({ selection, version: values.version })}
+          >
+            {sepaMessages.confirmText(
+              String(preview.data.nbFlux),
+              formatEuros(preview.data.totalCents),
+              formatDate(values.dateEcheance),
+              values.version,
+            )}
+          </ConfirmDialog>
           {generation.isSuccess && (
             <Alert severity="success" sx={{ mt: 2 }}>
               {sepaMessages.generated(generation.data)}
