@@ -156,19 +156,38 @@ test('a head-office user picks another structure of the federation', async ({ pa
   expect(new Set(structures)).toEqual(new Set([club.NomStructure]));
 });
 
-test('a club user relaunches an unpaid direct debit', async ({ page }) => {
-  const token = await signIn(page, 'club@demo.fr');
-  const { MKP_FluxFinancier: unpaid } = await graphql<{ MKP_FluxFinancier: { id: number; Z_DateCreation: string }[] }>(
-    page,
-    token,
-    '{ MKP_FluxFinancier(where: {ID_CategoryFlux: {_eq: 5}, EST_Debit: {_eq: true}, EST_Reglement: {_eq: false}, ID_FluxFinancierRelance: {_is_null: true}}, limit: 1) { id Z_DateCreation } }',
-  );
-  const flux = unpaid[0];
-  if (!flux) throw new Error('no unpaid direct debit in the demo data');
+const UNPAID_DEBITS = `{ MKP_FluxFinancier(where: {ID_CategoryFlux: {_eq: 5}, EST_Debit: {_eq: true}, EST_Reglement: {_eq: false}, ID_FluxFinancierRelance: {_is_null: true}}, order_by: {id: desc}, limit: 1) { id Z_DateCreation ID_Structure } }`;
+type UnpaidDebit = { id: number; Z_DateCreation: string; ID_Structure: number };
+
+/** Opens the detail of one of the club's unpaid direct debits, searched by its day. */
+async function openDebitDetail(page: Page, flux: UnpaidDebit, structureFilter: boolean) {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date(flux.Z_DateCreation));
-  await page.goto(`${SEARCH_PATH}?libelle=Prélèvement&debut=${day}&fin=${day}`);
+  const structure = structureFilter ? `&structure=${flux.ID_Structure}` : '';
+  await page.goto(`${SEARCH_PATH}?libelle=Prélèvement&debut=${day}&fin=${day}${structure}`);
   await page.getByRole('button', { name: `Voir le détail du flux ${flux.id}` }).click();
-  const dialog = page.getByRole('dialog');
+  return page.getByRole('dialog');
+}
+
+/** The club's most recent unpaid direct debit not yet relaunched, as the club sees it. */
+async function clubUnpaidDebit(page: Page): Promise<UnpaidDebit> {
+  const token = await tokenFor(page.request, 'club@demo.fr');
+  const { MKP_FluxFinancier: unpaid } = await graphql<{ MKP_FluxFinancier: UnpaidDebit[] }>(page, token, UNPAID_DEBITS);
+  if (!unpaid[0]) throw new Error('no unpaid direct debit in the demo data');
+  return unpaid[0];
+}
+
+test('a club user is not offered the relaunch of its unpaid direct debit (issue 15)', async ({ page }) => {
+  const flux = await clubUnpaidDebit(page);
+  await signIn(page, 'club@demo.fr');
+  const dialog = await openDebitDetail(page, flux, false);
+  await expect(dialog.getByRole('button', { name: 'Facture', exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Relancer le prélèvement' })).toHaveCount(0);
+});
+
+test("the head office relaunches a club's unpaid direct debit", async ({ page }) => {
+  const flux = await clubUnpaidDebit(page);
+  await signIn(page, 'siege@demo.fr');
+  const dialog = await openDebitDetail(page, flux, true);
   await dialog.getByRole('button', { name: 'Relancer le prélèvement' }).click();
   await page
     .getByRole('dialog', { name: 'Relancer le prélèvement ?' })

@@ -22,6 +22,7 @@ import { readCacheOf } from '../db/read-cache';
 import { executeDirectly } from './direct-execution';
 import { toHasuraError, type HasuraCode, type HasuraError } from './errors';
 import { LIMITS } from './limits';
+import { mutationRefusal } from './metadata/mutation-grants';
 import { graphqlSchema } from './schema/build-schema';
 import { TtlCache } from '../lib/ttl-cache';
 
@@ -109,7 +110,10 @@ export async function executeGraphqlRequest(
     wordLookups: new Map(),
   };
   const execution: Execution = { schema, document, body, contextValue, log };
-  if (operation.operation === 'mutation') return executeMutation(execution);
+  if (operation.operation === 'mutation') {
+    const refusal = mutationRefusal(scope, operation, document);
+    return refusal ? failure('permission-error', refusal) : executeMutation(execution);
+  }
   if (options.directExecution) {
     const direct = await executeDirectly(schema, document, operation, contextValue);
     if (direct?.ok) return { status: 200, body: direct.json };

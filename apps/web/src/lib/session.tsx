@@ -10,6 +10,8 @@ export interface Session {
   currentStructure: Membership;
   /** Module slugs the user may open for the current structure (the server still checks). */
   modules: readonly string[];
+  /** Write grants ('module:action') held for the current structure (the server still checks). */
+  grants: readonly string[];
   /** Switches structure in the URL, on the same page. */
   selectStructure: (structureId: number) => void;
 }
@@ -40,6 +42,7 @@ export function SessionProvider({ me, children }: { me: MeResponse; children: Re
             me,
             currentStructure: current,
             modules: me.permissions[String(current.structureId)] ?? [],
+            grants: me.grants[String(current.structureId)] ?? [],
             selectStructure,
           }
         : null,

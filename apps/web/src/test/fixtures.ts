@@ -21,6 +21,7 @@ export const meFixture: MeResponse = {
     },
   ],
   permissions: { '101': ['gestion_des_finances__dashboard'], '202': ['gestion_des_finances__dashboard'] },
+  grants: {},
 };
 
 /** A head-office (1318, type 7) administrator holding `modules`, for component tests. */
@@ -29,5 +30,6 @@ export function headOfficeMe(modules: readonly string[]): MeResponse {
     user: { id: 1, email: 'siege@demo.fr', firstName: 'Siège', lastName: 'Démo', isSuperAdmin: false },
     memberships: [{ structureId: 1318, structureName: 'Siège', structureType: 7, roleSlug: 'administrateur_si' }],
     permissions: { '1318': [...modules] },
+    grants: {},
   } as unknown as MeResponse;
 }

@@ -22,10 +22,14 @@ export interface Membership {
   role: { slug: RoleSlugValue; name: string };
 }
 
-/** GET /api/me response. `permissions` maps module slug -> access, per structure id. */
+/**
+ * GET /api/me response, per structure id: `permissions` lists the modules the user may
+ * open, `grants` the write grants ('module:action', e.g. the relaunch) it holds there.
+ */
 export interface MeResponse {
   user: { id: number; firstName: string; lastName: string; email: string };
   isSuperAdmin: boolean;
   memberships: Membership[];
   permissions: Record<string, string[]>;
+  grants: Record<string, string[]>;
 }

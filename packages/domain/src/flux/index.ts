@@ -3,3 +3,4 @@ export * from './relaunch';
 export * from './search-filters';
 export * from './paris-day';
 export * from './flux-display';
+export * from './flux-write-rules';

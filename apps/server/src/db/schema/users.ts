@@ -58,7 +58,11 @@ export const STR_StructureUtilisateur = pgTable(
   (t) => [uniqueIndex('str_structure_utilisateur_uq').on(t.ID_Utilisateur, t.ID_Structure, t.ID_Role)],
 );
 
-/** Per-role module access (SPEC.md section 6: access to a module is checked per module). */
+/**
+ * Permissions as data, role x module x action (SPEC.md section 6: access to a module is
+ * checked per module; issue 15: writing is a grant of its own). 'lecture' opens the module;
+ * the write actions of a module are listed in @gdf/domain's MODULE_WRITE_ACTIONS.
+ */
 export const FEDE_RoleModule = pgTable(
   'FEDE_RoleModule',
   {
@@ -67,9 +71,10 @@ export const FEDE_RoleModule = pgTable(
       .notNull()
       .references(() => FEDE_Role.id),
     SlugModule: text('SlugModule').notNull(),
+    Action: text('Action').notNull().default('lecture'),
     EST_Acces: boolean('EST_Acces').notNull().default(true),
   },
-  (t) => [uniqueIndex('fede_role_module_uq').on(t.ID_Role, t.SlugModule)],
+  (t) => [uniqueIndex('fede_role_module_action_uq').on(t.ID_Role, t.SlugModule, t.Action)],
 );
 
 export const LIC_Licence = pgTable(

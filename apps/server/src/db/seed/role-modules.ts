@@ -1,4 +1,14 @@
-import { ALL_MODULE_SLUGS, ModuleSlug, type ModuleSlugValue, type RoleSlugValue } from '@gdf/domain';
+import {
+  ALL_MODULE_SLUGS,
+  DEFAULT_ROLE_GRANTS,
+  MODULE_WRITE_ACTIONS,
+  ModuleSlug,
+  PermissionAction,
+  actionGrant,
+  type ModuleSlugValue,
+  type PermissionActionValue,
+  type RoleSlugValue,
+} from '@gdf/domain';
 
 /**
  * Default module access per role (FEDE_RoleModule). Federation administrators see
@@ -24,4 +34,22 @@ export const DEFAULT_ROLE_MODULES: Readonly<Record<RoleSlugValue, readonly Modul
 /** Whether `role` may open `module` by default. */
 export function defaultModuleAccess(role: RoleSlugValue, module: ModuleSlugValue): boolean {
   return DEFAULT_ROLE_MODULES[role].includes(module);
+}
+
+/** Every (module, action) pair a role row exists for: read access to each module, then its write actions. */
+export const PERMISSION_PAIRS: ReadonlyArray<readonly [ModuleSlugValue, PermissionActionValue]> = [
+  ...ALL_MODULE_SLUGS.map((module) => [module, PermissionAction.Lecture] as const),
+  ...ALL_MODULE_SLUGS.flatMap((module) =>
+    (MODULE_WRITE_ACTIONS[module] ?? []).map((action) => [module, action] as const),
+  ),
+];
+
+/** Whether `role` holds (module, action) by default: module access for reading, DEFAULT_ROLE_GRANTS for writing. */
+export function defaultPermission(
+  role: RoleSlugValue,
+  module: ModuleSlugValue,
+  action: PermissionActionValue,
+): boolean {
+  if (action === PermissionAction.Lecture) return defaultModuleAccess(role, module);
+  return DEFAULT_ROLE_GRANTS[role].includes(actionGrant(module, action));
 }

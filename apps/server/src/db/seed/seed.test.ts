@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ALL_MODULE_SLUGS } from '@gdf/domain';
+import { DEFAULT_ROLE_GRANTS, type RoleSlugValue } from '@gdf/domain';
 import { isValidIBAN } from 'ibantools';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../database';
 import { dropForBulkLoad, recoverInterruptedLoad } from './bulk';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { isValidFrenchIban } from './iban';
-import { DEFAULT_ROLE_MODULES } from './role-modules';
+import { DEFAULT_ROLE_MODULES, PERMISSION_PAIRS } from './role-modules';
 import { SeedRefusedError, seedDemoData, type SeedOptions, type SeedSummary } from './seed';
 
 const TODAY = new Date('2026-11-21T10:00:00Z');
@@ -225,16 +225,35 @@ describe('seedDemoData (issue: deterministic demo data)', () => {
     expect(current).toBeGreaterThan(0);
   });
 
-  it('seeds the default module matrix of every role', async () => {
-    const rows = await database.query<{ role: string; module: string; access: boolean }>(
-      `SELECT r."SlugRole" AS "role", m."SlugModule" AS "module", m."EST_Acces" AS "access"
+  it('seeds the default permission matrix of every role: module access, then write grants', async () => {
+    const rows = await database.query<{ role: string; module: string; action: string; access: boolean }>(
+      `SELECT r."SlugRole" AS "role", m."SlugModule" AS "module", m."Action" AS "action", m."EST_Acces" AS "access"
          FROM "FEDE_RoleModule" m JOIN "FEDE_Role" r ON r.id = m."ID_Role"`,
     );
-    expect(rows).toHaveLength(4 * ALL_MODULE_SLUGS.length);
+    expect(rows).toHaveLength(4 * PERMISSION_PAIRS.length);
     for (const [role, modules] of Object.entries(DEFAULT_ROLE_MODULES)) {
-      const granted = rows.filter((r) => r.role === role && r.access).map((r) => r.module);
+      const granted = rows.filter((r) => r.role === role && r.access && r.action === 'lecture').map((r) => r.module);
       expect(granted.sort()).toEqual([...modules].sort());
+      const grants = rows.filter((r) => r.role === role && r.access && r.action !== 'lecture');
+      expect(grants.map((r) => `${r.module}:${r.action}`).sort()).toEqual(
+        [...DEFAULT_ROLE_GRANTS[role as RoleSlugValue]].sort(),
+      );
     }
+    // Issue 15: only the federation's administrators write flux or relaunch; clubs write nothing.
+    const holders = (grant: string) =>
+      rows
+        .filter((r) => `${r.module}:${r.action}` === grant && r.access)
+        .map((r) => r.role)
+        .sort();
+    expect(holders('gestion_des_finances__flux_financiers:ecriture')).toEqual([
+      'administrateur_si',
+      'super_administrateur',
+    ]);
+    expect(holders('gestion_des_finances__flux_financiers:relance')).toEqual([
+      'administrateur_si',
+      'super_administrateur',
+    ]);
+    expect(rows.filter((r) => r.role === 'administrateur' && r.action !== 'lecture' && r.access)).toEqual([]);
     expect(DEFAULT_ROLE_MODULES.administrateur_at).not.toContain('export__sepa');
     expect(DEFAULT_ROLE_MODULES.administrateur).not.toContain('export__sepa');
   });

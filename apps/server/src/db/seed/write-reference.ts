@@ -1,10 +1,4 @@
-import {
-  ALL_MODULE_SLUGS,
-  HEAD_OFFICE_STRUCTURE_ID,
-  ROLE_NAMES,
-  STRUCTURE_TYPE_NAMES,
-  type RoleSlugValue,
-} from '@gdf/domain';
+import { HEAD_OFFICE_STRUCTURE_ID, ROLE_NAMES, STRUCTURE_TYPE_NAMES, type RoleSlugValue } from '@gdf/domain';
 import {
   CATEGORY_NAMES,
   DAY_MS,
@@ -18,7 +12,7 @@ import {
   type Season,
 } from './catalog';
 import { csvRow } from './csv';
-import { defaultModuleAccess } from './role-modules';
+import { PERMISSION_PAIRS, defaultPermission } from './role-modules';
 
 /** Rows for one COPY: explicit ids everywhere, so the same options give the same rows. */
 export interface TableLoad {
@@ -63,12 +57,18 @@ export function referenceLoads(seasons: Season[]): TableLoad[] {
     },
     {
       table: 'FEDE_RoleModule',
-      columns: ['id', 'ID_Role', 'SlugModule', 'EST_Acces'],
-      // Every (role, module) pair is written, denied ones with EST_Acces false, so the
-      // matrix can be edited in the database without inserting rows.
+      columns: ['id', 'ID_Role', 'SlugModule', 'Action', 'EST_Acces'],
+      // Every (role, module, action) triple is written, denied ones with EST_Acces false, so
+      // the matrix can be edited in the database without inserting rows.
       rows: roles.flatMap(([slug, roleId], r) =>
-        ALL_MODULE_SLUGS.map((module, m) =>
-          csvRow([r * ALL_MODULE_SLUGS.length + m + 1, roleId, module, defaultModuleAccess(slug, module)]),
+        PERMISSION_PAIRS.map(([module, action], m) =>
+          csvRow([
+            r * PERMISSION_PAIRS.length + m + 1,
+            roleId,
+            module,
+            action,
+            defaultPermission(slug, module, action),
+          ]),
         ),
       ),
     },

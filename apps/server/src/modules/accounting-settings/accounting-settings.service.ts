@@ -1,13 +1,24 @@
-import { ModuleSlug, parametresInputSchema, type AccountingResource } from '@gdf/domain';
+import {
+  ModuleSlug,
+  PermissionAction,
+  actionGrant,
+  parametresInputSchema,
+  type AccountingResource,
+  type ModuleSlugValue,
+} from '@gdf/domain';
 import type { Database } from '../../db/database';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors';
 import { parseInput } from '../../lib/validation';
-import { hasModule, requireModule, type RequestScope } from '../scope/scope';
+import { hasModule, requireGrant, requireModule, type RequestScope } from '../scope/scope';
 import { RESOURCES, SETTINGS_MODULES } from './accounting-resources';
 import * as repo from './accounting-settings.repository';
 
 const conflict = (message: string) => new HttpError(409, message, 'conflict');
 const UNIQUE_VIOLATION = '23505';
+
+/** Reading a settings page and changing it are separate grants (issue 15). */
+const requireSettingsWrite = (scope: RequestScope, module: ModuleSlugValue) =>
+  requireGrant(scope, actionGrant(module, PermissionAction.Ecriture));
 
 /** Settings belong to the current structure and take its point of view (issue 8). */
 export function createAccountingSettingsService(database: Database) {
@@ -52,7 +63,7 @@ export function createAccountingSettingsService(database: Database) {
   async function parseWrite(scope: RequestScope, resource: AccountingResource, body: unknown) {
     const def = RESOURCES[resource];
     const input = parseInput(def.input, body);
-    requireModule(scope, def.module);
+    requireSettingsWrite(scope, def.module);
     const values = { ...input, ...def.derived?.(input) };
     if (resource === 'mappings-flux') await checkMapping(scope.currentStructureId, values);
     return { def, values };
@@ -87,7 +98,7 @@ export function createAccountingSettingsService(database: Database) {
     },
     async remove(scope: RequestScope, resource: AccountingResource, id: number) {
       const def = RESOURCES[resource];
-      requireModule(scope, def.module);
+      requireSettingsWrite(scope, def.module);
       if (resource === 'comptes' && (await accountInUse(scope.currentStructureId, id))) {
         throw conflict('Ce compte est utilisé par un mapping de flux : modifiez le mapping avant de le supprimer.');
       }
@@ -104,7 +115,7 @@ export function createAccountingSettingsService(database: Database) {
     },
     async saveParametres(scope: RequestScope, body: unknown) {
       const input = parseInput(parametresInputSchema, body);
-      requireModule(scope, ModuleSlug.ParamFluxFinancier);
+      requireSettingsWrite(scope, ModuleSlug.ParamFluxFinancier);
       const row = await repo.saveParametres(database, scope.currentStructureId, input);
       await repo.audit(database, scope, 'parametrage_modification', 'CPT_Parametres', scope.currentStructureId, input);
       return row;

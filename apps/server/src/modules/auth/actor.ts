@@ -1,4 +1,4 @@
-import type { Membership, ModuleSlugValue } from '@gdf/domain';
+import type { ActionGrant, Membership, ModuleSlugValue } from '@gdf/domain';
 
 /** The signed-in caller, as every service sees it. */
 export interface Actor {
@@ -10,4 +10,6 @@ export interface Actor {
   memberships: Membership[];
   /** Module slugs allowed, per structure id the caller is a member of. */
   permissions: Map<number, Set<ModuleSlugValue>>;
+  /** Write grants ('module:action', e.g. flux write or relaunch), per structure id. */
+  grants: Map<number, Set<ActionGrant>>;
 }

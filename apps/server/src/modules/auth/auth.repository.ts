@@ -1,4 +1,4 @@
-import type { Membership, ModuleSlugValue, RoleSlugValue, StructureTypeId } from '@gdf/domain';
+import type { ActionGrant, Membership, ModuleSlugValue, RoleSlugValue, StructureTypeId } from '@gdf/domain';
 import type { Database } from '../../db/database';
 
 export interface LoginRecord {
@@ -33,6 +33,7 @@ interface ActorRow {
   roleSlug: RoleSlugValue | null;
   roleName: string | null;
   modules: ModuleSlugValue[] | null;
+  grants: ActionGrant[] | null;
 }
 
 export interface ActorRecord {
@@ -42,6 +43,8 @@ export interface ActorRecord {
   email: string;
   memberships: Membership[];
   modulesByMembership: ModuleSlugValue[][];
+  /** Write grants ('module:action') per membership, in the same order. */
+  grantsByMembership: ActionGrant[][];
 }
 
 /** One query: the user, each membership with its role, and the modules that role opens. */
@@ -52,7 +55,10 @@ export async function findActorRecord(database: Database, userId: number): Promi
             s."ID_TypeStructure" AS "structureType", s."ID_CodeFederal" AS "codeFederal",
             r."SlugRole" AS "roleSlug", r."NomRole" AS "roleName",
             (SELECT array_agg(rm."SlugModule" ORDER BY rm."SlugModule") FROM "FEDE_RoleModule" rm
-              WHERE rm."ID_Role" = r.id AND rm."EST_Acces") AS "modules"
+              WHERE rm."ID_Role" = r.id AND rm."EST_Acces" AND rm."Action" = 'lecture') AS "modules",
+            (SELECT array_agg(rm."SlugModule" || ':' || rm."Action" ORDER BY rm."SlugModule", rm."Action")
+               FROM "FEDE_RoleModule" rm
+              WHERE rm."ID_Role" = r.id AND rm."EST_Acces" AND rm."Action" <> 'lecture') AS "grants"
        FROM "UTI_Utilisateur" u
        JOIN "UTI_Login" l ON l."ID_Utilisateur" = u.id
        LEFT JOIN "STR_StructureUtilisateur" m ON m."ID_Utilisateur" = u.id
@@ -78,5 +84,6 @@ export async function findActorRecord(database: Database, userId: number): Promi
       role: { slug: row.roleSlug as RoleSlugValue, name: row.roleName ?? '' },
     })),
     modulesByMembership: withMembership.map((row) => row.modules ?? []),
+    grantsByMembership: withMembership.map((row) => row.grants ?? []),
   };
 }

@@ -1,4 +1,4 @@
-import { RoleSlug, type LoginRequest, type LoginResponse, type ModuleSlugValue } from '@gdf/domain';
+import { RoleSlug, type ActionGrant, type LoginRequest, type LoginResponse, type ModuleSlugValue } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import { unauthorized } from '../../lib/http-errors';
 import type { Actor } from './actor';
@@ -28,10 +28,14 @@ export function createAuthService(database: Database, tokens: TokenService): Aut
     const record = await findActorRecord(database, userId);
     if (!record) return null;
     const permissions = new Map<number, Set<ModuleSlugValue>>();
+    const grants = new Map<number, Set<ActionGrant>>();
     record.memberships.forEach((membership, index) => {
       const modules = permissions.get(membership.structureId) ?? new Set<ModuleSlugValue>();
       for (const slug of record.modulesByMembership[index] ?? []) modules.add(slug);
       permissions.set(membership.structureId, modules);
+      const granted = grants.get(membership.structureId) ?? new Set<ActionGrant>();
+      for (const grant of record.grantsByMembership[index] ?? []) granted.add(grant);
+      grants.set(membership.structureId, granted);
     });
     const actor: Actor = {
       userId: record.userId,
@@ -41,6 +45,7 @@ export function createAuthService(database: Database, tokens: TokenService): Aut
       isSuperAdmin: record.memberships.some((m) => m.role.slug === RoleSlug.SuperAdministrateur),
       memberships: record.memberships,
       permissions,
+      grants,
     };
     if (actorCache.size > 10_000) actorCache.clear();
     actorCache.set(userId, { actor, expires: Date.now() + ACTOR_CACHE_MS });

@@ -3,6 +3,7 @@ import {
   DEFAULT_PAIN008_VERSION,
   ModuleSlug,
   SEPA_DEFAULT_CATEGORIES,
+  SEPA_WRITE,
   toCents,
   usableBic,
   type Pain008Version,
@@ -12,7 +13,7 @@ import {
 import type { Database } from '../../db/database';
 import { badRequest, HttpError } from '../../lib/http-errors';
 import { inTransaction } from '../flux/transaction';
-import { requireModule, type RequestScope } from '../scope/scope';
+import { requireGrant, requireModule, type RequestScope } from '../scope/scope';
 import { resolveCreditor } from './sepa-creditor';
 import { classifyDebtors } from './sepa-debtors';
 import type { SepaFileStore } from './sepa-file-store';
@@ -99,6 +100,7 @@ export async function generateSepa(
   request: SepaRequest,
   now = new Date(),
 ) {
+  requireGrant(scope, SEPA_WRITE); // the file claims what it collects: a write of its own
   const selection = checkRequest(scope, request, now);
   const version = request.version ?? DEFAULT_PAIN008_VERSION;
   return inTransaction(deps.database, async (tx) => {

@@ -1,4 +1,4 @@
-import { centsToDecimal, toCents } from '@gdf/domain';
+import { centsToDecimal, labelProblem, toCents } from '@gdf/domain';
 import { badRequest } from '../../lib/http-errors';
 import {
   DETAIL_WRITABLE_COLUMNS,
@@ -61,12 +61,9 @@ function cleanValues(
     if (value === null && NOT_NULL.includes(column)) throw badRequest(`${column} est obligatoire.`);
     values[column] = MONEY_COLUMNS.has(column) && value !== null ? money(column, value) : value;
   }
-  if (typeof values.NomFluxFinancier === 'string' && !validLabel(values.NomFluxFinancier)) {
-    throw badRequest('NomFluxFinancier doit contenir de 1 à 255 caractères.');
-  }
-  if (typeof values.NomFluxFinancierDetail === 'string' && !validLabel(values.NomFluxFinancierDetail)) {
-    throw badRequest('NomFluxFinancierDetail doit contenir de 1 à 255 caractères.');
-  }
+  const label = values.NomFluxFinancier ?? values.NomFluxFinancierDetail;
+  const problem = typeof label === 'string' ? labelProblem(label, 'Le libellé') : null;
+  if (problem) throw badRequest(problem);
   return values;
 }
 
@@ -74,8 +71,6 @@ function requireColumns(values: Record<string, unknown>, required: readonly stri
   const missing = required.filter((column) => values[column] === undefined || values[column] === null);
   if (missing.length > 0) throw badRequest(`Champs obligatoires manquants (${what}) : ${missing.join(', ')}.`);
 }
-
-const validLabel = (label: string) => label.trim().length > 0 && label.length <= 255 && !label.includes('\u0000');
 
 /** An exact amount with at most 2 decimals that fits numeric(12,2), as a decimal string. */
 function money(column: string, value: unknown): string {

@@ -1,7 +1,7 @@
-import { ModuleSlug, relaunchDate, relaunchLabel, relaunchRefusal } from '@gdf/domain';
+import { FLUX_RELAUNCH, relaunchDate, relaunchLabel, relaunchRefusal } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { requireModule, type RequestScope } from '../scope/scope';
+import { requireGrant, type RequestScope } from '../scope/scope';
 import { audit } from './flux-write.service';
 import {
   copyDetailLines,
@@ -19,7 +19,8 @@ export interface RelaunchOptions {
 }
 
 /**
- * SPEC.md section 4: re-creates an unpaid direct-debit flux dated one month later, then
+ * SPEC.md section 4, for holders of the relaunch grant (issue 15: clubs cannot relaunch):
+ * re-creates an unpaid direct-debit flux dated one month later, then
  * marks the original as relaunched, in one transaction. The original row is locked first
  * and only marked while ID_FluxFinancierRelance is null (backed by the unique index
  * mkp_flux_relance_uq), so concurrent calls create one flux at most. Returns its id.
@@ -30,7 +31,7 @@ export async function relaunchFlux(
   fluxId: number,
   options: RelaunchOptions = {},
 ): Promise<number> {
-  requireModule(scope, ModuleSlug.FluxFinanciers);
+  requireGrant(scope, FLUX_RELAUNCH);
   const date = relaunchDate(options.now ?? new Date());
   return inTransaction(database, async (tx) => {
     const original = await lockVisibleFlux(tx, scope, fluxId);

@@ -1,14 +1,17 @@
-import { ModuleSlug } from '@gdf/domain';
+import { FLUX_WRITE } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import { badRequest, forbidden } from '../../lib/http-errors';
-import { canSeeStructure, requireModule, type RequestScope } from '../scope/scope';
+import { canSeeStructure, requireGrant, type RequestScope } from '../scope/scope';
 import { MAX_DETAIL_LINES, cleanDetailValues, cleanFluxValues, type FluxValues } from './flux-input';
+import { fluxToWrite, lineToWrite, refuseOwnDebtWrite, requireValidFlux, updatedFlux } from './flux-write-rules';
 import {
   DETAIL_WRITABLE_COLUMNS,
   FLUX_WRITABLE_COLUMNS,
   canSeeFlux,
   canSeeUser,
   insertRow,
+  lockFluxForWrite,
+  storedLines,
   updateVisibleFlux,
   writeFluxAudit,
 } from './flux.repository';
@@ -17,8 +20,9 @@ import { inTransaction, type Queryable } from './transaction';
 const OUT_OF_SCOPE = "Vous n'avez pas accès à cette structure.";
 
 /**
- * Creates a flux (and its detail lines) for a structure in the caller's scope; holders of
- * the flux module only. One transaction, audited. Returns the new flux id.
+ * Creates a flux (and its detail lines) for a structure in the caller's scope: holders of
+ * the flux write grant only, never for their own structure, and only a row that satisfies
+ * the domain's rules (amounts, lines, dates, labels). One transaction, audited. Returns its id.
  */
 export async function insertFlux(
   database: Database,
@@ -26,10 +30,12 @@ export async function insertFlux(
   input: Record<string, unknown>,
   detailInputs: Array<Record<string, unknown>> = [],
 ): Promise<number> {
-  requireModule(scope, ModuleSlug.FluxFinanciers);
+  requireGrant(scope, FLUX_WRITE);
   const values = cleanFluxValues(input, 'insert');
   if (detailInputs.length > MAX_DETAIL_LINES) throw badRequest(`Au plus ${MAX_DETAIL_LINES} lignes de détail.`);
   const details = detailInputs.map(cleanDetailValues);
+  refuseOwnDebtWrite(scope, [values.ID_Structure], values);
+  requireValidFlux(fluxToWrite(values, new Date()), details.map(lineToWrite));
   return inTransaction(database, async (tx) => {
     await checkReferences(tx, scope, values);
     const id = await insertRow(tx, 'MKP_FluxFinancier', FLUX_WRITABLE_COLUMNS, values);
@@ -38,10 +44,7 @@ export async function insertFlux(
         tx,
         'MKP_FluxFinancierDetail',
         { ...DETAIL_WRITABLE_COLUMNS, ID_FluxFinancier: 'integer' },
-        {
-          ...detail,
-          ID_FluxFinancier: id,
-        },
+        { ...detail, ID_FluxFinancier: id },
       );
     }
     await writeFluxAudit(
@@ -53,8 +56,10 @@ export async function insertFlux(
 }
 
 /**
- * Sets whitelisted columns of a flux the caller may see (and a moved flux must stay in
- * scope). Returns null when the flux does not exist or is out of scope, as Hasura does.
+ * Sets whitelisted columns of a flux the caller may see (a moved flux must stay in scope),
+ * with the write grant; the row as it would be stored is checked whole, with its lines.
+ * A change of the paid flag is audited as a settlement. Returns null when the flux does
+ * not exist or is out of scope, as Hasura does.
  */
 export async function updateFlux(
   database: Database,
@@ -62,13 +67,23 @@ export async function updateFlux(
   id: number,
   input: Record<string, unknown>,
 ): Promise<number | null> {
-  requireModule(scope, ModuleSlug.FluxFinanciers);
+  requireGrant(scope, FLUX_WRITE);
   const values = cleanFluxValues(input, 'update');
   return inTransaction(database, async (tx) => {
+    const stored = await lockFluxForWrite(tx, scope, id);
+    if (!stored) return null;
+    refuseOwnDebtWrite(scope, [stored.ID_Structure, values.ID_Structure], values);
+    requireValidFlux(updatedFlux(stored, values), (await storedLines(tx, id)).map(lineToWrite));
     await checkReferences(tx, scope, values);
     const updated = await updateVisibleFlux(tx, scope, id, values);
     if (updated !== null && Object.keys(values).length > 0) {
       await writeFluxAudit(tx, audit(scope, 'modification_flux', id, { valeurs: values }));
+    }
+    if (typeof values.EST_Reglement === 'boolean' && values.EST_Reglement !== stored.EST_Reglement) {
+      await writeFluxAudit(
+        tx,
+        audit(scope, 'reglement_flux', id, { avant: stored.EST_Reglement, apres: values.EST_Reglement }),
+      );
     }
     return updated;
   });

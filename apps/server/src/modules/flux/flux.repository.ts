@@ -179,3 +179,53 @@ export async function canSeeFlux(tx: Queryable, scope: RequestScope, fluxId: num
   );
   return rows.length > 0;
 }
+
+/** A flux as stored, for checking a write against the whole row (money as decimal text). */
+export interface StoredFlux {
+  id: number;
+  NomFluxFinancier: string;
+  MontantHT: string;
+  MontantTVA: string;
+  MontantTTC: string;
+  EST_Debit: boolean;
+  EST_Reglement: boolean;
+  /** ISO 8601 with its offset (the same text on both drivers). */
+  Z_DateCreation: string;
+  ID_Saison: number;
+  ID_Structure: number;
+  DateEcheance: string | null;
+}
+
+export interface StoredLine {
+  NomFluxFinancierDetail: string;
+  PrixUnitaire: string;
+  Quantite: number;
+  MontantHT: string;
+  MontantTTC: string;
+  EST_Debit: boolean;
+}
+
+/** Locks a flux the caller may see (FOR UPDATE) before an update; null when there is none. */
+export async function lockFluxForWrite(tx: Queryable, scope: RequestScope, id: number): Promise<StoredFlux | null> {
+  const params: unknown[] = [id];
+  const rows = await tx.query<StoredFlux>(
+    `SELECT f.id, f."NomFluxFinancier", f."MontantHT"::text AS "MontantHT", f."MontantTVA"::text AS "MontantTVA",
+            f."MontantTTC"::text AS "MontantTTC", f."EST_Debit", f."EST_Reglement",
+            to_json(f."Z_DateCreation") #>> '{}' AS "Z_DateCreation", f."ID_Saison",
+            f."ID_Structure", f."DateEcheance"::text AS "DateEcheance"
+       FROM "MKP_FluxFinancier" f
+      WHERE f.id = $1 AND ${structureScopeCondition(scope, 'f."ID_Structure"', params)}
+      FOR UPDATE OF f`,
+    params,
+  );
+  return rows[0] ?? null;
+}
+
+export async function storedLines(tx: Queryable, fluxId: number): Promise<StoredLine[]> {
+  return tx.query<StoredLine>(
+    `SELECT "NomFluxFinancierDetail", "PrixUnitaire"::text AS "PrixUnitaire", "Quantite",
+            "MontantHT"::text AS "MontantHT", "MontantTTC"::text AS "MontantTTC", "EST_Debit"
+       FROM "MKP_FluxFinancierDetail" WHERE "ID_FluxFinancier" = $1 ORDER BY id`,
+    [fluxId],
+  );
+}

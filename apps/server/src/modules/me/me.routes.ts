@@ -8,10 +8,13 @@ export function toMeResponse(actor: Actor): MeResponse {
     user: { id: actor.userId, firstName: actor.firstName, lastName: actor.lastName, email: actor.email },
     isSuperAdmin: actor.isSuperAdmin,
     memberships: actor.memberships,
-    permissions: Object.fromEntries(
-      [...actor.permissions].map(([structureId, modules]) => [String(structureId), [...modules].sort()]),
-    ),
+    permissions: byStructure(actor.permissions),
+    grants: byStructure(actor.grants),
   };
+}
+
+function byStructure(map: Map<number, Set<string>>): Record<string, string[]> {
+  return Object.fromEntries([...map].map(([structureId, values]) => [String(structureId), [...values].sort()]));
 }
 
 export function registerMeRoutes(app: FastifyInstance): void {

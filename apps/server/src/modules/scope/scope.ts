@@ -1,4 +1,11 @@
-import { CARD_TOOLTIPS, StructureType, type ModuleSlugValue, type StructureTypeId } from '@gdf/domain';
+import {
+  actionRefusal,
+  CARD_TOOLTIPS,
+  StructureType,
+  type ActionGrant,
+  type ModuleSlugValue,
+  type StructureTypeId,
+} from '@gdf/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database';
 import { badRequest, forbidden } from '../../lib/http-errors';
@@ -148,4 +155,19 @@ export function hasModule(scope: RequestScope, slug: ModuleSlugValue): boolean {
 export function requireModule(scope: RequestScope, slug: ModuleSlugValue): void {
   const refusal = moduleRefusal(scope, slug);
   if (refusal) throw forbidden(refusal);
+}
+
+/** Whether the caller holds a write grant ('module:action') for the current structure. */
+export function hasGrant(scope: RequestScope, grant: ActionGrant): boolean {
+  if (moduleRefusal(scope, grant.split(':')[0] as ModuleSlugValue) !== null) return false;
+  return scope.actor.isSuperAdmin || (scope.actor.grants.get(scope.currentStructureId)?.has(grant) ?? false);
+}
+
+/**
+ * Writes are a permission of their own (issue 15): the module must open for the current
+ * structure (same refusals as reading), then its role must hold the write grant.
+ */
+export function requireGrant(scope: RequestScope, grant: ActionGrant): void {
+  requireModule(scope, grant.split(':')[0] as ModuleSlugValue);
+  if (!hasGrant(scope, grant)) throw forbidden(actionRefusal(grant));
 }

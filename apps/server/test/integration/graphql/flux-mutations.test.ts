@@ -61,7 +61,7 @@ describe.each(testDatabaseTargets())('flux mutations and relaunch on $name', (ta
     const original = await flux(id);
     const lines = await count(`"MKP_FluxFinancierDetail" WHERE "ID_FluxFinancier" = $1`, [id]);
     const before = new Date();
-    const response = await context.club<{
+    const response = await context.siege<{
       relaunch_MKP_FluxFinancier: Record<string, unknown> & { MKP_FluxFinancierDetail: unknown[] };
     }>(RELAUNCH, { id });
     expect(response.errors).toBeUndefined();
@@ -84,12 +84,12 @@ describe.each(testDatabaseTargets())('flux mutations and relaunch on $name', (ta
     expect((await flux(id)).ID_FluxFinancierRelance).toBe(created?.id);
     const audit = await context.database.query<{ who: number; action: string; target: number }>(
       `SELECT a."ID_Utilisateur" AS who, a."Action" AS action, a."ID_Cible" AS target FROM "APP_AuditLog" a
-         JOIN "UTI_Login" l ON l."ID_Utilisateur" = a."ID_Utilisateur" WHERE l."Email" = 'club@demo.fr' AND a."ID_Cible" = $1`,
+         JOIN "UTI_Login" l ON l."ID_Utilisateur" = a."ID_Utilisateur" WHERE l."Email" = 'siege@demo.fr' AND a."ID_Cible" = $1`,
       [id],
     );
     expect(audit).toEqual([expect.objectContaining({ action: 'relance_flux', target: id })]);
 
-    const again = await context.club(RELAUNCH, { id });
+    const again = await context.siege(RELAUNCH, { id });
     expect(again.errors?.[0]).toMatchObject({
       message: 'Ce prélèvement a déjà été relancé.',
       extensions: { code: 'validation-failed' },
@@ -106,7 +106,7 @@ describe.each(testDatabaseTargets())('flux mutations and relaunch on $name', (ta
       const [id] = await clubFlux(condition);
       expect(id, condition).toBeDefined();
       const total = await count(`"MKP_FluxFinancier"`);
-      const response = await context.club(RELAUNCH, { id });
+      const response = await context.siege(RELAUNCH, { id });
       expect(response.errors?.[0]?.extensions.code).toBe('validation-failed');
       expect(response.errors?.[0]?.message).toMatch(message);
       expect(await count(`"MKP_FluxFinancier"`)).toBe(total);
@@ -116,7 +116,7 @@ describe.each(testDatabaseTargets())('flux mutations and relaunch on $name', (ta
   it('creates exactly one flux when 20 relaunches of one flux race', async () => {
     const id = unpaidDebits[1] as number;
     const total = await count(`"MKP_FluxFinancier"`);
-    const responses = await Promise.all(Array.from({ length: 20 }, () => context.club(RELAUNCH, { id })));
+    const responses = await Promise.all(Array.from({ length: 20 }, () => context.siege(RELAUNCH, { id })));
     const succeeded = responses.filter((response) => response.data);
     expect(succeeded).toHaveLength(1);
     expect(responses.filter((response) => response.errors?.[0]?.extensions.code === 'validation-failed')).toHaveLength(
@@ -181,18 +181,19 @@ describe.each(testDatabaseTargets())('flux mutations and relaunch on $name', (ta
   });
 
   it('inserts a flux with its lines and updates it, within scope, audited', async () => {
-    const insert = await context.club<{
+    const insert = await context.siege<{
       insert_MKP_FluxFinancier_one: { id: number; MontantTTC: number; MKP_FluxFinancierDetail: unknown[] };
     }>(
       `mutation($o: MKP_FluxFinancier_insert_input!) { insert_MKP_FluxFinancier_one(object: $o) { id MontantTTC MKP_FluxFinancierDetail { Quantite } } }`,
       {
         o: {
           NomFluxFinancier: 'Facture stage falaise',
+          Z_DateCreation: '2026-11-09T10:00:00Z',
           MontantHT: '120.50',
           MontantTTC: 120.5,
           EST_Debit: true,
           ID_CategoryFlux: 4,
-          ID_Saison: 2026,
+          ID_Saison: 2027,
           ID_Structure: context.clubId,
           MKP_FluxFinancierDetail: {
             data: [
@@ -212,7 +213,7 @@ describe.each(testDatabaseTargets())('flux mutations and relaunch on $name', (ta
     expect(insert.errors).toBeUndefined();
     const created = insert.data?.insert_MKP_FluxFinancier_one;
     expect(created).toMatchObject({ MontantTTC: 120.5, MKP_FluxFinancierDetail: [{ Quantite: 2 }] });
-    const update = await context.club(
+    const update = await context.siege(
       `mutation($id: Int!) { update_MKP_FluxFinancier_by_pk(pk_columns: {id: $id}, _set: {NomFluxFinancier: "Facture stage bloc", EST_Reglement: true}) { NomFluxFinancier EST_Reglement } }`,
       { id: created?.id },
     );
@@ -223,20 +224,23 @@ describe.each(testDatabaseTargets())('flux mutations and relaunch on $name', (ta
       `SELECT "Action" AS action FROM "APP_AuditLog" WHERE "ID_Cible" = $1 ORDER BY id`,
       [created?.id],
     );
-    expect(actions.map((row) => row.action)).toEqual(['creation_flux', 'modification_flux']);
-    const badAmount = await context.club(
+    expect(actions.map((row) => row.action)).toEqual(['creation_flux', 'modification_flux', 'reglement_flux']);
+    const badAmount = await context.siege(
       `mutation($id: Int!) { update_MKP_FluxFinancier_by_pk(pk_columns: {id: $id}, _set: {MontantTTC: "1.234"}) { id } }`,
       {
         id: created?.id,
       },
     );
     expect(badAmount.errors?.[0]?.extensions.code).toBe('validation-failed');
-    const badSeason = await context.club(
+    const badSeason = await context.siege(
       `mutation($id: Int!) { update_MKP_FluxFinancier_by_pk(pk_columns: {id: $id}, _set: {ID_Saison: 1900}) { id } }`,
       {
         id: created?.id,
       },
     );
-    expect(badSeason.errors?.[0]?.extensions.code).toBe('constraint-violation');
+    expect(badSeason.errors?.[0]).toMatchObject({
+      message: 'La date de création doit être dans la saison 1899-1900 (du 01/09/1899 au 31/08/1900).',
+      extensions: { code: 'validation-failed' },
+    });
   });
 });

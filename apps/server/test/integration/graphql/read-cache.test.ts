@@ -34,7 +34,8 @@ describe.each(testDatabaseTargets())('shared reads and writes on $name', (target
 
   it('a read right after a relaunch sees the relaunch', async () => {
     expect((await read(unpaidDebit)).data?.MKP_FluxFinancier_by_pk.ID_FluxFinancierRelance).toBeNull();
-    const relaunched = await context.club<{ relaunch_MKP_FluxFinancier: { id: number } }>(RELAUNCH, {
+    // The head office relaunches (clubs hold no relaunch grant); the club reads.
+    const relaunched = await context.siege<{ relaunch_MKP_FluxFinancier: { id: number } }>(RELAUNCH, {
       id: unpaidDebit,
     });
     const newId = relaunched.data?.relaunch_MKP_FluxFinancier.id;

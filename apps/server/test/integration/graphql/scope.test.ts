@@ -187,16 +187,32 @@ const CASES: Record<string, Case> = {
       {
         o: {
           NomFluxFinancier: 'Intrusion',
+          Z_DateCreation: '2026-11-09T10:00:00Z',
           MontantHT: 10,
           MontantTTC: 10,
           EST_Debit: true,
           ID_CategoryFlux: 4,
-          ID_Saison: 2026,
+          ID_Saison: 2027,
           ID_Structure: otherClubId,
+          MKP_FluxFinancierDetail: {
+            data: [
+              {
+                NomFluxFinancierDetail: 'Intrusion',
+                PrixUnitaire: 10,
+                Quantite: 1,
+                MontantHT: 10,
+                MontantTTC: 10,
+                EST_Debit: true,
+              },
+            ],
+          },
         },
       },
     );
-    expect(denied.errors?.[0]?.extensions.code).toBe('permission-error');
+    expect(denied.errors?.[0]).toMatchObject({
+      message: "Vous n'avez pas accès à cette structure.",
+      extensions: { code: 'permission-error' },
+    });
     expect(await sqlIds(database, `SELECT count(*) AS id FROM "MKP_FluxFinancier"`)).toEqual(before);
   },
   async update_MKP_FluxFinancier_by_pk({ club, database, otherClubId }, { otherFlux, ownFlux }) {
@@ -231,6 +247,13 @@ describe.each(testDatabaseTargets())('GraphQL scope on $name (DESIGN.md section 
   beforeAll(async () => {
     context = await openGraphqlContext(target);
     const { database, clubId, otherClubId } = context;
+    // Permissions are data: club administrators are given the flux write and relaunch grants
+    // here (before their first request loads them), so the mutations below meet the scope
+    // check, not the missing grant (flux-write-permissions.test.ts covers the grants).
+    await database.query(
+      `UPDATE "FEDE_RoleModule" SET "EST_Acces" = true WHERE "Action" IN ('ecriture', 'relance')
+          AND "ID_Role" = (SELECT id FROM "FEDE_Role" WHERE "SlugRole" = 'administrateur')`,
+    );
     const first = async (text: string, params: unknown[]) => (await sqlIds(database, text, params))[0] as number;
     fixtures = {
       otherFlux: await first(`SELECT id FROM "MKP_FluxFinancier" WHERE "ID_Structure" = $1 ORDER BY id LIMIT 1`, [

@@ -1,6 +1,7 @@
 import {
   ALL_MODULE_SLUGS,
   HEAD_OFFICE_STRUCTURE_ID,
+  type ActionGrant,
   type MeResponse,
   type Membership,
   type ModuleSlugValue,
@@ -17,17 +18,19 @@ export const headOfficeMembership: Membership = {
   role: { slug: 'administrateur_si', name: 'Administrateur SI' },
 };
 
-/** A user whose only structure is `membership`, holding `permissions` there. */
+/** A user whose only structure is `membership`, holding `permissions` (and write `grants`) there. */
 export function meWith(
   membership: Membership,
   permissions: readonly ModuleSlugValue[],
   isSuperAdmin = false,
+  grants: readonly ActionGrant[] = [],
 ): MeResponse {
   return {
     ...meFixture,
     isSuperAdmin,
     memberships: [membership],
     permissions: { [String(membership.structureId)]: [...permissions] },
+    grants: { [String(membership.structureId)]: [...grants] },
   };
 }
 

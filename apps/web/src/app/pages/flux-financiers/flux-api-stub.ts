@@ -6,7 +6,7 @@ import {
   statusApi,
 } from '@/app/testing/access-fixtures';
 import { jsonResponse, stubApi } from '@/test/stub-api';
-import type { Membership, ModuleSlugValue } from '@gdf/domain';
+import type { ActionGrant, Membership, ModuleSlugValue } from '@gdf/domain';
 
 export interface GraphqlCall {
   query: string;
@@ -56,6 +56,8 @@ export const directDebitDetail = (overrides: object = {}) => ({
 interface StubOptions {
   membership?: Membership;
   permissions?: readonly ModuleSlugValue[];
+  /** Write grants of the user (e.g. the relaunch); none by default, as a club. */
+  grants?: readonly ActionGrant[];
   rows?: unknown[];
   total?: number;
   detail?: object;
@@ -70,10 +72,16 @@ interface StubOptions {
 
 /** The page's API: session, status and a GraphQL endpoint answering by operation; records calls. */
 export function stubFluxApi(options: StubOptions = {}) {
-  const { membership = clubMembership, permissions = CLUB_PERMISSIONS, rows = ROWS, relaunch = 'ok' } = options;
+  const {
+    membership = clubMembership,
+    permissions = CLUB_PERMISSIONS,
+    grants = [],
+    rows = ROWS,
+    relaunch = 'ok',
+  } = options;
   const calls: GraphqlCall[] = [];
   const fetchMock = stubApi({
-    'GET /api/me': () => jsonResponse(meWith(membership, permissions)),
+    'GET /api/me': () => jsonResponse(meWith(membership, permissions, false, grants)),
     ...statusApi(membership),
     ...statusApi(headOfficeMembership),
     'POST /v1/graphql': async (request) => {

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { FLUX_RELAUNCH } from '@gdf/domain';
 import { describe, expect, it } from 'vitest';
 import { currentUrl, renderApp } from '@/app/testing/render-app';
 import { directDebitDetail, stubFluxApi } from './flux-api-stub';
@@ -238,8 +239,14 @@ describe('detail modal (SPEC.md screen 5)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('offers no relaunch to a club: it holds no relaunch grant (issue 15)', async () => {
+    const { dialog } = await openModal();
+    expect(within(dialog).getByRole('button', { name: 'Facture' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Relancer le prélèvement' })).not.toBeInTheDocument();
+  });
+
   it('relaunches an unpaid direct debit after confirmation', async () => {
-    const { user, dialog, calls } = await openModal();
+    const { user, dialog, calls } = await openModal({ grants: [FLUX_RELAUNCH] });
     await user.click(within(dialog).getByRole('button', { name: 'Relancer le prélèvement' }));
     await user.click(screen.getByRole('button', { name: 'Confirmer' }));
     expect(await screen.findByText('Flux de prélèvement relancé')).toBeInTheDocument();
@@ -247,20 +254,23 @@ describe('detail modal (SPEC.md screen 5)', { timeout: 20_000 }, () => {
   });
 
   it('says "Oups, une erreur est survenue..." when the relaunch fails', async () => {
-    const { user, dialog } = await openModal({ relaunch: 'fail' });
+    const { user, dialog } = await openModal({ relaunch: 'fail', grants: [FLUX_RELAUNCH] });
     await user.click(within(dialog).getByRole('button', { name: 'Relancer le prélèvement' }));
     await user.click(screen.getByRole('button', { name: 'Confirmer' }));
     expect(await screen.findByText('Oups, une erreur est survenue...')).toBeInTheDocument();
   });
 
   it('offers the invoice but no relaunch for a paid debit', async () => {
-    const { dialog } = await openModal({ detail: directDebitDetail({ EST_Reglement: true }) });
+    const { dialog } = await openModal({ detail: directDebitDetail({ EST_Reglement: true }), grants: [FLUX_RELAUNCH] });
     expect(within(dialog).getByRole('button', { name: 'Facture' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Relancer le prélèvement' })).not.toBeInTheDocument();
   });
 
   it('offers no relaunch for an already relaunched debit', async () => {
-    const { dialog } = await openModal({ detail: directDebitDetail({ ID_FluxFinancierRelance: 777 }) });
+    const { dialog } = await openModal({
+      detail: directDebitDetail({ ID_FluxFinancierRelance: 777 }),
+      grants: [FLUX_RELAUNCH],
+    });
     expect(within(dialog).queryByRole('button', { name: 'Relancer le prélèvement' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { ModuleSlug, relaunchRefusal } from '@gdf/domain';
+import { FLUX_RELAUNCH, relaunchRefusal } from '@gdf/domain';
 import { useSession } from '@/lib/session';
 import { useRouteHref } from '@/lib/use-route-href';
 import type { FluxDetail } from '../api/get-flux-detail';
@@ -17,16 +17,17 @@ interface FluxDetailActionsProps {
 
 /**
  * The invoice, and the relaunch of an unpaid direct debit not yet relaunched (SPEC.md
- * section 4) for users holding the flux module permission; the server checks both again.
+ * section 4) for users holding the relaunch grant (head office, not clubs); the server
+ * checks both again.
  */
 export function FluxDetailActions({ flux, structureId, onDownloadInvoice, notify }: FluxDetailActionsProps) {
-  const { me, modules } = useSession();
+  const { me, grants } = useSession();
   const routeHref = useRouteHref();
   const relaunch = useRelaunch(structureId);
   // The document page's 'Retour' comes back to this very search (filters, sort, page).
   const location = useLocation();
   const from = { returnTo: location.pathname + location.search };
-  const allowed = me.isSuperAdmin || modules.includes(ModuleSlug.FluxFinanciers);
+  const allowed = me.isSuperAdmin || grants.includes(FLUX_RELAUNCH);
   const canRelaunch = allowed && relaunchRefusal({ ...flux }) === null;
   return (
     <>

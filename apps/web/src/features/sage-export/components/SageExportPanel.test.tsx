@@ -10,6 +10,7 @@ const me = {
   user: { id: 2, email: 'club@demo.fr', firstName: 'Club', lastName: 'Démo', isSuperAdmin: false },
   memberships: [{ structureId: 42, structureName: 'Club', structureType: 1, roleSlug: 'administrateur' }],
   permissions: { '42': ['export__sage'] },
+  grants: {},
 } as unknown as MeResponse;
 
 const preview = {

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../src/db/database';
+import { testDatabaseTargets } from '../support/databases';
+import { buildTestApp, loginAs, seedSmall } from '../support/test-app';
+import { bearer } from './rest-context';
+
+/**
+ * Issue 15: reading a module and writing in it are separate permissions, held as data
+ * (FEDE_RoleModule role x module x action). With the write row of a module switched off,
+ * the same user still reads it but every write is refused in French, and nothing changes.
+ */
+describe.each(testDatabaseTargets())('read without write (permissions as data) on $name', (target) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let ligue: string;
+  let siege: string;
+
+  beforeAll(async () => {
+    database = await target.open();
+    await seedSmall(database);
+    // Before any request loads the actors: the ligue keeps reading its chart of accounts but
+    // may no longer change it; the head office keeps the SEPA preview but may not generate.
+    await database.query(
+      `UPDATE "FEDE_RoleModule" SET "EST_Acces" = false WHERE "Action" = 'ecriture' AND (
+         ("SlugModule" = 'parametrages_comptables__plan_comptable'
+            AND "ID_Role" = (SELECT id FROM "FEDE_Role" WHERE "SlugRole" = 'administrateur_at'))
+      OR ("SlugModule" = 'export__sepa' AND "ID_Role" = (SELECT id FROM "FEDE_Role" WHERE "SlugRole" = 'administrateur_si')))`,
+    );
+    app = await buildTestApp(database);
+    ligue = await loginAs(app, 'ligue@demo.fr');
+    siege = await loginAs(app, 'siege@demo.fr');
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('accounting settings: the chart of accounts is read, never written', async () => {
+    const url = '/api/parametrages-comptables/comptes';
+    const list = await app.inject({ method: 'GET', url, headers: bearer(ligue) });
+    expect(list.statusCode, list.body).toBe(200);
+    const [first] = list.json() as Array<{ id: number; Numero: string; Libelle: string }>;
+    const writes = [
+      await app.inject({ method: 'POST', url, headers: bearer(ligue), payload: { Numero: '706500', Libelle: 'X' } }),
+      await app.inject({
+        method: 'PUT',
+        url: `${url}/${first?.id}`,
+        headers: bearer(ligue),
+        payload: { Numero: first?.Numero, Libelle: 'Renommé' },
+      }),
+      await app.inject({ method: 'DELETE', url: `${url}/${first?.id}`, headers: bearer(ligue) }),
+    ];
+    for (const response of writes) {
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json().message).toBe("Vous n'avez pas le droit de modifier ces données.");
+    }
+    const after = await app.inject({ method: 'GET', url, headers: bearer(ligue) });
+    expect(after.json()).toEqual(list.json());
+    // Another settings page whose write row is on: still writable by the same user.
+    const section = await app.inject({
+      method: 'POST',
+      url: '/api/parametrages-comptables/sections-analytiques',
+      headers: bearer(ligue),
+      payload: { Code: 'LIG1', Libelle: 'Ligue' },
+    });
+    expect(section.statusCode, section.body).toBe(201);
+  });
+
+  it('SEPA: the preview is read, generating a file (which claims flux) is refused', async () => {
+    const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const preview = await app.inject({
+      method: 'GET',
+      url: `/api/exports/sepa/prelevements/preview?dateEcheance=${day}`,
+      headers: bearer(siege),
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const generate = await app.inject({
+      method: 'POST',
+      url: '/api/exports/sepa/prelevements',
+      headers: bearer(siege),
+      payload: { dateEcheance: day },
+    });
+    expect(generate.statusCode, generate.body).toBe(403);
+    expect(generate.json().message).toBe("Vous n'avez pas le droit de générer un fichier de prélèvements SEPA.");
+    const [claimed] = await database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "MKP_Traitement" t WHERE t."Z_DateCreation" > now() - interval '1 minute'`,
+    );
+    expect(claimed?.n).toBe(0);
+  });
+});

@@ -1,0 +1,71 @@
+import { ModuleSlug, type ModuleSlugValue } from '../modules/module-slugs';
+import { RoleSlug, type RoleSlugValue } from '../auth/roles';
+
+/**
+ * Permissions are data: role x module x action (FEDE_RoleModule). Reading a module
+ * ('lecture', the SPEC.md per-module permission) and writing in it are separate grants,
+ * as Hasura separates select from insert/update permissions.
+ */
+export const PermissionAction = {
+  /** Open the module and read its data (SPEC.md section 6). */
+  Lecture: 'lecture',
+  /** Create and change rows (amounts, dates, category, paid flag) through the generic mutations. */
+  Ecriture: 'ecriture',
+  /** Re-present an unpaid direct debit (SPEC.md section 4's relaunch). */
+  Relance: 'relance',
+} as const;
+export type PermissionActionValue = (typeof PermissionAction)[keyof typeof PermissionAction];
+export type WriteActionValue = Exclude<PermissionActionValue, 'lecture'>;
+
+/** A write grant as one string, 'module:action', the form /api/me sends. */
+export type ActionGrant = `${ModuleSlugValue}:${WriteActionValue}`;
+export const actionGrant = (module: ModuleSlugValue, action: WriteActionValue): ActionGrant => `${module}:${action}`;
+
+/** The write actions each module knows (read access exists for every module). */
+export const MODULE_WRITE_ACTIONS: Readonly<Partial<Record<ModuleSlugValue, readonly WriteActionValue[]>>> = {
+  [ModuleSlug.FluxFinanciers]: [PermissionAction.Ecriture, PermissionAction.Relance],
+  [ModuleSlug.ExportSepa]: [PermissionAction.Ecriture],
+  [ModuleSlug.ParamPlanComptable]: [PermissionAction.Ecriture],
+  [ModuleSlug.ParamTypeFacturation]: [PermissionAction.Ecriture],
+  [ModuleSlug.ParamPlanAnalytique]: [PermissionAction.Ecriture],
+  [ModuleSlug.ParamFluxFinancier]: [PermissionAction.Ecriture],
+};
+
+/** Generic flux insert/update: amounts, dates, category, paid flag. */
+export const FLUX_WRITE = actionGrant(ModuleSlug.FluxFinanciers, PermissionAction.Ecriture);
+/** SPEC.md section 4's relaunch of a direct debit. */
+export const FLUX_RELAUNCH = actionGrant(ModuleSlug.FluxFinanciers, PermissionAction.Relance);
+/** Generating a SEPA file (it claims the flux it collects). */
+export const SEPA_WRITE = actionGrant(ModuleSlug.ExportSepa, PermissionAction.Ecriture);
+/** Creating, changing and deleting the structure's own accounting settings, per settings page. */
+export const SETTINGS_WRITES = [
+  ModuleSlug.ParamPlanComptable,
+  ModuleSlug.ParamTypeFacturation,
+  ModuleSlug.ParamPlanAnalytique,
+  ModuleSlug.ParamFluxFinancier,
+].map((module) => actionGrant(module, PermissionAction.Ecriture));
+
+/**
+ * Default write grants per role. The generic flux insert/update for the federation's own
+ * administrators (super_administrateur, Administrateur SI); the relaunch and SEPA generation
+ * for the head office and the roles holding the SEPA authorisation (the same two); the
+ * accounting settings to the roles that read them (their own structure's settings).
+ * Clubs write none of the flux: a structure never sets what it owes.
+ */
+export const DEFAULT_ROLE_GRANTS: Readonly<Record<RoleSlugValue, readonly ActionGrant[]>> = {
+  [RoleSlug.SuperAdministrateur]: [FLUX_WRITE, FLUX_RELAUNCH, SEPA_WRITE, ...SETTINGS_WRITES],
+  [RoleSlug.AdministrateurSI]: [FLUX_WRITE, FLUX_RELAUNCH, SEPA_WRITE, ...SETTINGS_WRITES],
+  [RoleSlug.AdministrateurAT]: [...SETTINGS_WRITES],
+  [RoleSlug.Administrateur]: [],
+};
+
+const ACTION_REFUSALS: Readonly<Partial<Record<ActionGrant, string>>> = {
+  [FLUX_WRITE]: "Vous n'avez pas le droit de créer ou de modifier des flux financiers.",
+  [FLUX_RELAUNCH]: "Vous n'avez pas le droit de relancer un prélèvement.",
+  [SEPA_WRITE]: "Vous n'avez pas le droit de générer un fichier de prélèvements SEPA.",
+};
+
+/** French refusal for a missing write grant. */
+export function actionRefusal(grant: ActionGrant): string {
+  return ACTION_REFUSALS[grant] ?? "Vous n'avez pas le droit de modifier ces données.";
+}
