@@ -76,8 +76,14 @@ export function lineToWrite(line: DetailValues | StoredLine): FluxLineToWrite {
   };
 }
 
-/** 400 with every broken rule, in French, when the row may not be stored. */
-export function requireValidFlux(flux: FluxToWrite, lines: readonly FluxLineToWrite[]): void {
-  const problems = fluxWriteProblems(flux, lines);
+/**
+ * 400 with every broken rule, in French, when the row may not be stored. For an update,
+ * `before` is the stored row: a rule it already broke (a relaunch dated after its season's
+ * end, data older than the rules) does not block an unrelated change such as the paid flag;
+ * only what the write itself breaks is refused.
+ */
+export function requireValidFlux(flux: FluxToWrite, lines: readonly FluxLineToWrite[], before?: FluxToWrite): void {
+  const existing = new Set(before ? fluxWriteProblems(before, lines) : []);
+  const problems = fluxWriteProblems(flux, lines).filter((problem) => !existing.has(problem));
   if (problems.length > 0) throw badRequest(problems.join(' '));
 }

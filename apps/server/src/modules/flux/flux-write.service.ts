@@ -73,7 +73,8 @@ export async function updateFlux(
     const stored = await lockFluxForWrite(tx, scope, id);
     if (!stored) return null;
     refuseOwnDebtWrite(scope, [stored.ID_Structure, values.ID_Structure], values);
-    requireValidFlux(updatedFlux(stored, values), (await storedLines(tx, id)).map(lineToWrite));
+    const lines = (await storedLines(tx, id)).map(lineToWrite);
+    requireValidFlux(updatedFlux(stored, values), lines, updatedFlux(stored, {}));
     await checkReferences(tx, scope, values);
     const updated = await updateVisibleFlux(tx, scope, id, values);
     if (updated !== null && Object.keys(values).length > 0) {

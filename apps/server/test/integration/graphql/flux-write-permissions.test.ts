@@ -265,6 +265,23 @@ describe.each(testDatabaseTargets())('flux write permissions on $name', (target)
     expect(audit.find((row) => row.action === 'reglement_flux')?.details).toMatchObject({ avant: false, apres: true });
   });
 
+  it('a rule the stored row already broke (a relaunch dated past its season) does not block settling it', async () => {
+    const siege = clients.get('siege@demo.fr')!;
+    const [row] = await context.database.query<{ id: number }>(
+      `UPDATE "MKP_FluxFinancier" SET "Z_DateCreation" = '2027-09-15T10:00:00Z', "EST_Reglement" = false
+        WHERE id = (SELECT id FROM "MKP_FluxFinancier" WHERE "ID_Structure" = $1 AND "ID_CategoryFlux" = 5
+                     AND "ID_Saison" = 2027 ORDER BY id LIMIT 1) RETURNING id`,
+      [context.clubId],
+    );
+    const paid = await siege(UPDATE, { id: row!.id, set: { EST_Reglement: true } });
+    expect(paid.errors).toBeUndefined();
+    expect(paid.data).toMatchObject({ update_MKP_FluxFinancier_by_pk: { EST_Reglement: true } });
+    const broken = await siege(UPDATE, { id: row!.id, set: { MontantHT: '1.00', MontantTTC: '1.00' } });
+    expect(broken.errors?.[0]?.message).toBe(
+      'La somme des lignes de détail doit être égale aux montants HT et TTC du flux.',
+    );
+  });
+
   it('a writer never sets the amounts of what its own structure owes', async () => {
     const siege = clients.get('siege@demo.fr')!;
     const response = await siege(INSERT, { o: invoice(1318) });
