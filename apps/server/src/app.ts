@@ -35,6 +35,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Built SPA to serve (apps/web/dist); omitted in API-only tests. */
   staticDir?: string;
+  /** Serve the SPA's *.map files: development only (NODE_ENV=development); default false. */
+  serveSourceMaps?: boolean;
   loginRateLimit?: LoginRateLimit | false;
   redisUrl?: string;
   /** Who may frame the app (appMode=embedded): CSP frame-ancestors sources. */
@@ -93,6 +95,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSepaExports(app, options);
   await registerGraphql(app, { database: options.database, directExecution: options.graphqlDirectExecution });
 
-  if (options.staticDir) await registerSpa(app, options.staticDir);
+  if (options.staticDir) await registerSpa(app, options.staticDir, { serveSourceMaps: options.serveSourceMaps });
   return app;
 }

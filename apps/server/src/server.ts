@@ -46,6 +46,7 @@ const app = await buildApp({
     },
   },
   staticDir: path.join(repositoryRoot(), 'apps', 'web', 'dist'),
+  serveSourceMaps: env.NODE_ENV === 'development',
   urlFetchAllowList: parseAllowList(env.FILE_URL_ALLOWLIST),
   ...(env.FILES_DIR ? { filesDir: path.resolve(env.FILES_DIR) } : {}),
   ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
