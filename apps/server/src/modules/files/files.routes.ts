@@ -31,6 +31,9 @@ const TAGS = ['Fichiers'];
 export async function registerFilesRoutes(app: FastifyInstance, options: FilesModuleOptions): Promise<void> {
   const { database } = options;
   const storage = createFileStorage(options.filesDir ?? path.join(dataDir(), 'files'));
+  // Before the server listens: what a crash left half-written goes (issue 15).
+  const leftovers = await storage.removeLeftoverTemporaries();
+  if (leftovers > 0) app.log.warn({ leftovers }, 'fichiers temporaires de dépôts interrompus supprimés');
   const allowedHosts = options.urlFetchAllowList ?? parseAllowList(process.env.FILE_URL_ALLOWLIST);
   const files = createFilesService(database, storage, { ...options.urlFetchOverrides, allowedHosts });
 
@@ -109,7 +112,7 @@ export async function registerFilesRoutes(app: FastifyInstance, options: FilesMo
           .header('content-type', file.mimeType)
           .header('content-disposition', inlineDisposition(file.fileName))
           .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, max-age=3600')
+          .header('cache-control', 'private, no-store') // a structure's documents are private data
           .send(file.bytes);
       },
     );
