@@ -20,6 +20,7 @@ import { registerStructureDocumentsRoutes } from './modules/structure-documents/
 import { registerStructuresRoutes } from './modules/structures/structures.routes';
 import { registerStructureRibsRoutes } from './modules/structure-ribs/structure-ribs.routes';
 import { registerStructureStatusRoutes } from './modules/structure-status/structure-status.routes';
+import type { UploadQuota } from '@gdf/domain';
 import type { SafeFetchPolicy } from './lib/safe-fetch';
 import { registerGraphql } from './graphql/graphql.routes';
 import { registerReadCacheInvalidation } from './plugins/read-cache-invalidation';
@@ -49,6 +50,8 @@ export interface AppOptions {
   urlFetchAllowList?: string[];
   /** Tests only: DNS resolver, one exempt (host, address) pair and limits for create-from-url. */
   urlFetchOverrides?: Omit<SafeFetchPolicy, 'allowedHosts'>;
+  /** Uploads per structure and day (count and bytes); default 200 files and 200 MB. */
+  uploadQuota?: UploadQuota;
   /** SEPA creditor and file settings (SEPA_* variables); defaults: head office RIB, demo ICS, RCUR. */
   sepa?: Partial<SepaSettings>;
 }

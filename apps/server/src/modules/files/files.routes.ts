@@ -1,5 +1,6 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
+import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from '@gdf/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { dataDir } from '../../db/paths';
@@ -24,6 +25,8 @@ export interface FilesModuleOptions {
   urlFetchAllowList?: string[];
   /** Test seams for create-from-url (resolver, one exempt address, limits). */
   urlFetchOverrides?: Omit<SafeFetchPolicy, 'allowedHosts'>;
+  /** Per structure and day (UPLOAD_QUOTA_FILES_PER_DAY, UPLOAD_QUOTA_MB_PER_DAY); default 200 files, 200 MB. */
+  uploadQuota?: UploadQuota;
 }
 
 const TAGS = ['Fichiers'];
@@ -35,7 +38,12 @@ export async function registerFilesRoutes(app: FastifyInstance, options: FilesMo
   const leftovers = await storage.removeLeftoverTemporaries();
   if (leftovers > 0) app.log.warn({ leftovers }, 'fichiers temporaires de dépôts interrompus supprimés');
   const allowedHosts = options.urlFetchAllowList ?? parseAllowList(process.env.FILE_URL_ALLOWLIST);
-  const files = createFilesService(database, storage, { ...options.urlFetchOverrides, allowedHosts });
+  const files = createFilesService(
+    database,
+    storage,
+    { ...options.urlFetchOverrides, allowedHosts },
+    options.uploadQuota ?? DEFAULT_UPLOAD_QUOTA,
+  );
 
   // Encapsulated so the multipart parser and its limits apply to these routes only.
   await app.register(async (scoped) => {
