@@ -15,7 +15,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps for local debugging, not referenced by the bundles; the server never serves them in production.
+    sourcemap: 'hidden',
     rollupOptions: {
       // packages/domain is pure code (DESIGN.md section 2) but does not say so in its
       // package.json; without this, importing one helper pulls in every zod schema.

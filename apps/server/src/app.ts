@@ -20,6 +20,7 @@ import { registerStructureDocumentsRoutes } from './modules/structure-documents/
 import { registerStructuresRoutes } from './modules/structures/structures.routes';
 import { registerStructureRibsRoutes } from './modules/structure-ribs/structure-ribs.routes';
 import { registerStructureStatusRoutes } from './modules/structure-status/structure-status.routes';
+import type { UploadQuota } from '@gdf/domain';
 import type { SafeFetchPolicy } from './lib/safe-fetch';
 import { registerGraphql } from './graphql/graphql.routes';
 import { registerReadCacheInvalidation } from './plugins/read-cache-invalidation';
@@ -35,6 +36,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Built SPA to serve (apps/web/dist); omitted in API-only tests. */
   staticDir?: string;
+  /** Serve the SPA's *.map files: development only (NODE_ENV=development); default false. */
+  serveSourceMaps?: boolean;
   loginRateLimit?: LoginRateLimit | false;
   redisUrl?: string;
   /** Who may frame the app (appMode=embedded): CSP frame-ancestors sources. */
@@ -47,6 +50,8 @@ export interface AppOptions {
   urlFetchAllowList?: string[];
   /** Tests only: DNS resolver, one exempt (host, address) pair and limits for create-from-url. */
   urlFetchOverrides?: Omit<SafeFetchPolicy, 'allowedHosts'>;
+  /** Uploads per structure and day (count and bytes); default 200 files and 200 MB. */
+  uploadQuota?: UploadQuota;
   /** SEPA creditor and file settings (SEPA_* variables); defaults: head office RIB, demo ICS, RCUR. */
   sepa?: Partial<SepaSettings>;
 }
@@ -93,6 +98,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSepaExports(app, options);
   await registerGraphql(app, { database: options.database, directExecution: options.graphqlDirectExecution });
 
-  if (options.staticDir) await registerSpa(app, options.staticDir);
+  if (options.staticDir) await registerSpa(app, options.staticDir, { serveSourceMaps: options.serveSourceMaps });
   return app;
 }

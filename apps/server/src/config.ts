@@ -15,6 +15,9 @@ const environmentSchema = z.object({
   SEED_SCALE: z.enum(['full', 'small']).default('full'),
   /** Host names POST /api/files/create-from-url may fetch (comma-separated); empty refuses every URL. */
   FILE_URL_ALLOWLIST: z.string().default(''),
+  /** Upload quota per structure and Europe/Paris day: files, and megabytes. */
+  UPLOAD_QUOTA_FILES_PER_DAY: z.coerce.number().int().min(1).default(200),
+  UPLOAD_QUOTA_MB_PER_DAY: z.coerce.number().int().min(1).default(200),
   /** Where uploaded files are stored; default <DATA_DIR>/files. */
   FILES_DIR: z.string().optional(),
   /** SEPA direct-debit creditor; name, IBAN and BIC default to the head office's (1318) RIB. */

@@ -46,7 +46,9 @@ const app = await buildApp({
     },
   },
   staticDir: path.join(repositoryRoot(), 'apps', 'web', 'dist'),
+  serveSourceMaps: env.NODE_ENV === 'development',
   urlFetchAllowList: parseAllowList(env.FILE_URL_ALLOWLIST),
+  uploadQuota: { filesPerDay: env.UPLOAD_QUOTA_FILES_PER_DAY, bytesPerDay: env.UPLOAD_QUOTA_MB_PER_DAY * 1024 * 1024 },
   ...(env.FILES_DIR ? { filesDir: path.resolve(env.FILES_DIR) } : {}),
   ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
   sepa: {

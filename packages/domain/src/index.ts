@@ -16,3 +16,4 @@ export * from './accounting/index';
 export * from './sepa/index';
 export * from './structures/structure-rib';
 export * from './permissions/permission-actions';
+export * from './uploads/index';

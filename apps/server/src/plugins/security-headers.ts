@@ -23,4 +23,12 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { frameAn
   app.addHook('onRequest', (request, reply, done) => {
     applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
+  // API answers carry personal and bank data (e-mails, IBANs, documents): no browser or
+  // proxy keeps them, unless a route states its own caching. Refusals and errors too.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (API_URL.test(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
 }
+
+const API_URL = /^\/(?:api|v1)(?:[/?]|$)/;

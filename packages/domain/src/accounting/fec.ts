@@ -1,5 +1,6 @@
 import { centsWithComma, journalLabel, toAAAAMMJJ } from './dates';
 import type { AccountingEntry } from './entry';
+import { singleLineText } from './file-text';
 
 /** The 18 FEC fields, in the order of article A47 A-1 of the Livre des procédures fiscales. */
 export const FEC_COLUMNS = [
@@ -25,8 +26,11 @@ export const FEC_COLUMNS = [
 
 export const FEC_HEADER = `${FEC_COLUMNS.join('\t')}\r\n`;
 
-/** Tabs and line breaks would shift columns: replaced by spaces. */
-const clean = (text: string) => text.replace(/[\t\r\n]/g, ' ');
+/**
+ * Tabs, line breaks and other control characters would shift columns or split a record:
+ * replaced by spaces. The delimited FEC has no field width (article A47 A-1), so no cut.
+ */
+const clean = singleLineText;
 
 export function fecLines(entry: AccountingEntry): string {
   const date = toAAAAMMJJ(entry.date);

@@ -1,4 +1,5 @@
 export * from './latin9';
+export * from './file-text';
 export * from './entry';
 export * from './dates';
 export * from './pnm';

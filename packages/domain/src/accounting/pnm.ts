@@ -1,6 +1,7 @@
 import { centsToDecimal } from '../money/money';
 import { toJJMMAA } from './dates';
 import type { AccountingEntry, EntryLine } from './entry';
+import { singleLineText } from './file-text';
 import { toLatin9Text } from './latin9';
 
 /**
@@ -41,7 +42,7 @@ const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 function fit(text: string, field: PnmField): string {
   // No line breaks inside a record, nothing Latin-9 cannot hold (one byte per character);
   // truncate to the width so the columns never shift. Most values are plain ASCII: fast path.
-  const clean = PLAIN_ASCII.test(text) ? text : toLatin9Text(text.replace(/[\r\n\t]/g, ' '));
+  const clean = PLAIN_ASCII.test(text) ? text : toLatin9Text(singleLineText(text));
   const cut = clean.length > field.width ? clean.slice(0, field.width) : clean;
   return field.align === 'right' ? cut.padStart(field.width) : cut.padEnd(field.width);
 }

@@ -58,7 +58,9 @@ function compileAggregateFields(
   });
   const source = rowSource(table, field.args as ListArgs, field.rawOrderBy, b, { join, defaultLimit: null });
   const selectList =
-    needed.size > 0 ? [...needed].map((name) => `${source.alias}.${ident(name)}`).join(', ') : '1 AS one';
+    needed.size > 0
+      ? [...needed].map((name) => `${b.column(table, source.alias, name)} AS ${ident(name)}`).join(', ')
+      : '1 AS one';
   return `(SELECT ${jsonObject(pairs)} FROM (SELECT ${selectList} ${source.tail}) s)`;
 }
 

@@ -50,7 +50,7 @@ function orderTerms(
     const relation = meta.relations[key];
     if (column && typeof value === 'string' && value in ORDER_DIRECTIONS) {
       terms.push({
-        expression: `${alias}.${ident(key)}`,
+        expression: b.column(table, alias, key),
         direction: columnDirection(value as OrderDirection, column.nullable),
       });
     } else if (relation?.kind === 'object') {

@@ -15,7 +15,7 @@ export function compileRowJson(table: TableName, alias: string, selections: Fiel
 function compileFieldValue(table: TableName, alias: string, field: FieldSelection, b: SqlBuilder): string {
   const meta = TABLES[table];
   const column = meta.columns[field.name];
-  if (column) return jsonScalar(`${alias}.${ident(field.name)}`, column.type);
+  if (column) return jsonScalar(b.column(table, alias, field.name), column.type);
   const relation = meta.relations[field.name];
   if (relation?.kind === 'object') return compileObjectRelation(relation, alias, field, b);
   if (relation?.kind === 'array') return compileArrayJson(relation.target, field, b, joinOn(relation, alias));

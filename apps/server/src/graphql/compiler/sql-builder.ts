@@ -1,6 +1,6 @@
 import type { RequestScope } from '../../modules/scope/scope';
-import { scopeCondition } from '../metadata/scope-rules';
-import type { TableName } from '../metadata/tables';
+import { columnVisibility, scopeCondition } from '../metadata/scope-rules';
+import { ident, type TableName } from '../metadata/tables';
 import type { WordLookup } from './word-search';
 
 /** Casts of parameters per GraphQL scalar, so both engines infer the same types. */
@@ -51,6 +51,18 @@ export class SqlBuilder {
   /** The table's scope condition on `alias`, or null when it adds none. */
   scopeOf(table: TableName, alias: string): string | null {
     return scopeCondition(table, alias, this.scope, this.params);
+  }
+
+  /** When a column rule hides `column` from the caller: the condition it is readable under. */
+  visibilityOf(table: TableName, alias: string, column: string): string | null {
+    return columnVisibility(table, column, alias, this.scope, this.params);
+  }
+
+  /** The column as the caller may read it (selections, sorts, aggregates): null where hidden. */
+  column(table: TableName, alias: string, column: string): string {
+    const reference = `${alias}.${ident(column)}`;
+    const visible = this.visibilityOf(table, alias, column);
+    return visible ? `(CASE WHEN ${visible} THEN ${reference} END)` : reference;
   }
 }
 

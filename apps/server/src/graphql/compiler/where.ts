@@ -35,9 +35,10 @@ export function compileWhere(
     } else if (key === '_not') {
       parts.push(`NOT (${compileWhere(table, alias, value, b, depth + 1, !negated)})`);
     } else if (meta.columns[key]) {
-      parts.push(
-        compileComparison(`${alias}.${ident(key)}`, meta.columns[key].type, value, b, wordTableOf(table, key)),
-      );
+      const column = `${alias}.${ident(key)}`;
+      const comparison = compileComparison(column, meta.columns[key].type, value, b, wordTableOf(table, key));
+      const visible = b.visibilityOf(table, alias, key);
+      parts.push(visible ? hiddenComparison(comparison, value, visible) : comparison);
     } else if (meta.relations[key]) {
       parts.push(compileRelationFilter(meta.relations[key], alias, value, b, depth, negated));
     } else {
@@ -76,6 +77,19 @@ function compileRelationFilter(
     return `${local} IN (SELECT unnest(ARRAY(SELECT ${remote} FROM ${ident(relation.target)} ${inner} WHERE ${condition})))`;
   }
   return `EXISTS (SELECT 1 FROM ${ident(relation.target)} ${inner} WHERE ${and([`${remote} = ${local}`, condition])})`;
+}
+
+/**
+ * A comparison on a column a rule hides from the caller (scope-rules.ts COLUMN_RULES): a
+ * hidden value compares as null, so it matches only `_is_null: true`. Written around the
+ * plain comparison rather than on a CASE, so an index on the column still serves it.
+ */
+function hiddenComparison(comparison: string, value: unknown, visible: string): string {
+  const asksNull = (value as Record<string, unknown>)._is_null === true;
+  const onlyIsNull = Object.keys(value as object).every((operator) => operator === '_is_null');
+  if (asksNull && onlyIsNull) return `(NOT (${visible}) OR ${comparison})`;
+  // Any other operator is false on a null; `_is_null: true` with others is false when hidden too.
+  return `(${visible}) AND (${comparison})`;
 }
 
 function compileComparison(

@@ -45,8 +45,70 @@ export const SCOPE_RULES: Record<TableName, ScopeRule> = {
   STR_StructureType: { kind: 'public' },
   MKP_CategoryFlux: { kind: 'public' },
   UTI_Utilisateur: { kind: 'relation-only' },
-  ADR_Adresse: { kind: 'relation-only' },
+  // Reached from a structure (its postal address) or a person (a home address): a
+  // head-office person's home address is theirs, not the invoice's (issue 15).
+  ADR_Adresse: {
+    kind: 'condition',
+    build: (alias, scope, params) =>
+      seesHeadOffice(scope)
+        ? 'TRUE'
+        : `(${alias}."ID_Utilisateur" IS NULL OR NOT ${headOfficePerson(`${alias}."ID_Utilisateur"`, params)})`,
+  },
 };
+
+/**
+ * Columns read as null (in selections, filters, sorts and aggregates alike) unless
+ * `visible` holds on the row: what the head office exception (1318 heads every invoice)
+ * must not open to every user (issue 15). An invoice prints the head office's name,
+ * address and SIREN; its e-mail and phone, and its people's e-mail, phone and licence
+ * number, stay with the head office (and super administrators).
+ */
+export interface ColumnRule {
+  columns: ReadonlySet<string>;
+  /** SQL condition on `alias` under which the columns are readable; null: always. */
+  visible(alias: string, scope: RequestScope, params: unknown[]): string | null;
+}
+
+export const COLUMN_RULES: Partial<Record<TableName, ColumnRule>> = {
+  // Readable on the structures in scope, not on 1318 reached through the exception.
+  STR_Structure: {
+    columns: new Set(['CT_Email', 'CT_Telephone']),
+    visible: (alias, scope, params) => {
+      const condition = structureScopeCondition(scope, `${alias}.id`, params);
+      return condition === 'TRUE' ? null : condition;
+    },
+  },
+  // A head-office person (member or correspondent of 1318), however reached: 1318's
+  // correspondent, or a licensee named on a club's flux.
+  UTI_Utilisateur: {
+    columns: new Set(['CT_Email', 'CT_Telephone', 'LicenceNumero']),
+    visible: (alias, scope, params) =>
+      seesHeadOffice(scope) ? null : `NOT ${headOfficePerson(`${alias}.id`, params)}`,
+  },
+};
+
+/** The condition under which `table.column` is readable on `alias`, or null when it always is. */
+export function columnVisibility(
+  table: TableName,
+  column: string,
+  alias: string,
+  scope: RequestScope,
+  params: unknown[],
+): string | null {
+  const rule = COLUMN_RULES[table];
+  return rule?.columns.has(column) ? rule.visible(alias, scope, params) : null;
+}
+
+function seesHeadOffice(scope: RequestScope): boolean {
+  return scope.unrestricted || scope.currentStructureId === HEAD_OFFICE_STRUCTURE_ID;
+}
+
+/** Whether the user `userColumn` is a member or the correspondent of the head office. */
+function headOfficePerson(userColumn: string, params: unknown[]): string {
+  const headOffice = `$${params.push(HEAD_OFFICE_STRUCTURE_ID)}`;
+  return `(EXISTS (SELECT 1 FROM "STR_StructureUtilisateur" hm WHERE hm."ID_Utilisateur" = ${userColumn} AND hm."ID_Structure" = ${headOffice}::integer)
+    OR EXISTS (SELECT 1 FROM "STR_Structure" hs WHERE hs.id = ${headOffice}::integer AND hs."ID_Correspondant" = ${userColumn}))`;
+}
 
 /** The scope condition of `table` on `alias`, or null when the table adds none. */
 export function scopeCondition(table: TableName, alias: string, scope: RequestScope, params: unknown[]): string | null {

@@ -1,3 +1,4 @@
+import type { UploadUsage } from '@gdf/domain';
 import type { Database } from '../../db/database';
 
 /** A DOC_Document row with its type slug (what the document routes return). */
@@ -72,7 +73,7 @@ export interface NewDocument {
  * neither does (a statement is atomic on PGlite and PostgreSQL alike).
  */
 export async function insertDocumentWithAudit(
-  database: Database,
+  database: Pick<Database, 'query'>,
   document: NewDocument,
   audit: { action: string; details: Record<string, unknown> },
 ): Promise<number> {
@@ -102,4 +103,21 @@ export async function insertDocumentWithAudit(
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('DOC_Document insert returned no id');
   return id;
+}
+
+/** What the structure stored today (Europe/Paris day): the upload quota's count (issue 15). */
+export async function uploadUsageToday(database: Pick<Database, 'query'>, structureId: number): Promise<UploadUsage> {
+  const [row] = await database.query<UploadUsage>(
+    `SELECT count(*)::int AS files, coalesce(sum("Taille"), 0)::float8 AS bytes
+       FROM "DOC_Document"
+      WHERE "ID_Structure" = $1
+        AND "Z_DateCreation" >= date_trunc('day', now() AT TIME ZONE 'Europe/Paris') AT TIME ZONE 'Europe/Paris'`,
+    [structureId],
+  );
+  return row ?? { files: 0, bytes: 0 };
+}
+
+/** Serialises one structure's uploads until the transaction ends, in every process (issue 15). */
+export async function lockStructureUploads(transaction: Pick<Database, 'query'>, structureId: number): Promise<void> {
+  await transaction.query(`SELECT pg_advisory_xact_lock(hashtext('DOC_Document quota'), $1::integer)`, [structureId]);
 }

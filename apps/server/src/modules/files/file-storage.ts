@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -13,9 +13,14 @@ export interface FileStorage {
   /** The bytes, or null when the file is missing; throws when they no longer match their checksum. */
   read(storedName: string): Promise<Buffer | null>;
   remove(storedName: string): Promise<void>;
+  /** Deletes temporary files a crashed upload left, older than `olderThanMs`; returns how many. */
+  removeLeftoverTemporaries(olderThanMs?: number): Promise<number>;
 }
 
 const STORED_NAME = /^[0-9a-f]{32}\.sha256-([0-9a-f]{64})$/;
+const TEMPORARY_PREFIX = '.tmp-';
+/** An upload writes its temporary file in well under a minute: older ones are a crash's leftovers. */
+const LEFTOVER_AGE_MS = 60_000;
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -37,7 +42,7 @@ export function createFileStorage(directory: string): FileStorage {
       await mkdir(directory, { recursive: true });
       const checksum = sha256(bytes);
       const storedName = `${randomBytes(16).toString('hex')}.sha256-${checksum}`;
-      const temporary = path.join(directory, `.tmp-${storedName}`);
+      const temporary = path.join(directory, `${TEMPORARY_PREFIX}${storedName}`);
       try {
         const handle = await open(temporary, 'wx', 0o600);
         try {
@@ -69,6 +74,27 @@ export function createFileStorage(directory: string): FileStorage {
 
     async remove(storedName) {
       await rm(pathOf(storedName), { force: true });
+    },
+
+    // Only old ones: another process sharing the directory may be writing a fresh one.
+    async removeLeftoverTemporaries(olderThanMs = LEFTOVER_AGE_MS) {
+      let names: string[];
+      try {
+        names = await readdir(directory);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+        throw error;
+      }
+      let removed = 0;
+      for (const name of names) {
+        if (!name.startsWith(TEMPORARY_PREFIX)) continue;
+        const file = path.join(directory, name);
+        const info = await stat(file).catch(() => null);
+        if (!info?.isFile() || Date.now() - info.mtimeMs < olderThanMs) continue;
+        await rm(file, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
   };
 }

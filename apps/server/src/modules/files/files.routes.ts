@@ -1,5 +1,6 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
+import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from '@gdf/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { dataDir } from '../../db/paths';
@@ -24,6 +25,8 @@ export interface FilesModuleOptions {
   urlFetchAllowList?: string[];
   /** Test seams for create-from-url (resolver, one exempt address, limits). */
   urlFetchOverrides?: Omit<SafeFetchPolicy, 'allowedHosts'>;
+  /** Per structure and day (UPLOAD_QUOTA_FILES_PER_DAY, UPLOAD_QUOTA_MB_PER_DAY); default 200 files, 200 MB. */
+  uploadQuota?: UploadQuota;
 }
 
 const TAGS = ['Fichiers'];
@@ -31,8 +34,16 @@ const TAGS = ['Fichiers'];
 export async function registerFilesRoutes(app: FastifyInstance, options: FilesModuleOptions): Promise<void> {
   const { database } = options;
   const storage = createFileStorage(options.filesDir ?? path.join(dataDir(), 'files'));
+  // Before the server listens: what a crash left half-written goes (issue 15).
+  const leftovers = await storage.removeLeftoverTemporaries();
+  if (leftovers > 0) app.log.warn({ leftovers }, 'fichiers temporaires de dépôts interrompus supprimés');
   const allowedHosts = options.urlFetchAllowList ?? parseAllowList(process.env.FILE_URL_ALLOWLIST);
-  const files = createFilesService(database, storage, { ...options.urlFetchOverrides, allowedHosts });
+  const files = createFilesService(
+    database,
+    storage,
+    { ...options.urlFetchOverrides, allowedHosts },
+    options.uploadQuota ?? DEFAULT_UPLOAD_QUOTA,
+  );
 
   // Encapsulated so the multipart parser and its limits apply to these routes only.
   await app.register(async (scoped) => {
@@ -109,7 +120,7 @@ export async function registerFilesRoutes(app: FastifyInstance, options: FilesMo
           .header('content-type', file.mimeType)
           .header('content-disposition', inlineDisposition(file.fileName))
           .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, max-age=3600')
+          .header('cache-control', 'private, no-store') // a structure's documents are private data
           .send(file.bytes);
       },
     );

@@ -1,10 +1,19 @@
+import { CARD_TOOLTIPS, uploadQuotaRefusal, type UploadQuota } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import { EXTENSION_BY_MIME_TYPE, sniffMimeType } from '../../lib/file-type';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-errors';
 import { safeFetch, type SafeFetchPolicy } from '../../lib/safe-fetch';
+import { inTransaction } from '../flux/transaction';
 import { canSeeStructure, type RequestScope } from '../scope/scope';
 import type { FileStorage } from './file-storage';
-import { findDocumentById, findDocumentTypeId, insertDocumentWithAudit, seasonExists } from './document.repository';
+import {
+  findDocumentById,
+  findDocumentTypeId,
+  insertDocumentWithAudit,
+  lockStructureUploads,
+  seasonExists,
+  uploadUsageToday,
+} from './document.repository';
 import { toDocumentResponse, type DocumentResponse } from './document-response';
 import { cleanFileName, type DocumentTarget } from './files.inputs';
 
@@ -28,15 +37,31 @@ export interface FilesService {
   readDocumentFile(scope: RequestScope, documentId: number): Promise<StoredFile>;
 }
 
-export function createFilesService(database: Database, storage: FileStorage, urlPolicy: SafeFetchPolicy): FilesService {
-  /** Scope, type and season first: nothing is fetched or stored for a refused request. */
+export function createFilesService(
+  database: Database,
+  storage: FileStorage,
+  urlPolicy: SafeFetchPolicy,
+  quota: UploadQuota,
+): FilesService {
+  /** 429 when one more file of `bytes` would pass the structure's day quota. */
+  async function checkQuota(queryable: Pick<Database, 'query'>, structureId: number, bytes: number): Promise<void> {
+    const refusal = uploadQuotaRefusal(await uploadUsageToday(queryable, structureId), bytes, quota);
+    if (refusal) throw new HttpError(429, refusal, 'too-many-requests');
+  }
+
+  /**
+   * Standing, scope, type, season and quota first: nothing is fetched or stored for a
+   * refused request. A blocked structure uploads nothing, as it opens no module.
+   */
   async function checkTarget(scope: RequestScope, target: DocumentTarget): Promise<number> {
+    if (scope.standing.blocked && !scope.actor.isSuperAdmin) throw forbidden(CARD_TOOLTIPS.blocked);
     if (!(await canSeeStructure(database, scope, target.structureId)))
       throw forbidden("Vous n'avez pas accès à cette structure.");
     const typeId = await findDocumentTypeId(database, target.documentType);
     if (typeId === null) throw badRequest(`Type de document inconnu : ${target.documentType}`);
     if (target.seasonId !== null && !(await seasonExists(database, target.seasonId)))
       throw badRequest('Saison inconnue');
+    await checkQuota(database, target.structureId, 0);
     return typeId;
   }
 
@@ -63,32 +88,38 @@ export function createFilesService(database: Database, storage: FileStorage, url
       );
     }
     const fileName = cleanFileName(file.fileName, `document.${EXTENSION_BY_MIME_TYPE[actualType]}`);
+    await checkQuota(database, target.structureId, file.bytes.length);
     const { storedName, checksum } = await storage.save(file.bytes);
     let documentId: number;
     try {
-      documentId = await insertDocumentWithAudit(
-        database,
-        {
-          typeId,
-          structureId: target.structureId,
-          seasonId: target.seasonId,
-          userId: scope.actor.userId,
-          fileName,
-          storedName,
-          mimeType: actualType,
-          size: file.bytes.length,
-        },
-        {
-          action: audit.action,
-          details: {
-            ...audit.details,
-            NomFichier: fileName,
-            TypeMime: actualType,
-            Taille: file.bytes.length,
-            Sha256: checksum,
+      // Counted again under a per-structure lock: concurrent uploads cannot all pass the quota.
+      documentId = await inTransaction(database, async (transaction) => {
+        await lockStructureUploads(transaction, target.structureId);
+        await checkQuota(transaction, target.structureId, file.bytes.length);
+        return insertDocumentWithAudit(
+          transaction,
+          {
+            typeId,
+            structureId: target.structureId,
+            seasonId: target.seasonId,
+            userId: scope.actor.userId,
+            fileName,
+            storedName,
+            mimeType: actualType,
+            size: file.bytes.length,
           },
-        },
-      );
+          {
+            action: audit.action,
+            details: {
+              ...audit.details,
+              NomFichier: fileName,
+              TypeMime: actualType,
+              Taille: file.bytes.length,
+              Sha256: checksum,
+            },
+          },
+        );
+      });
     } catch (error) {
       await storage.remove(storedName); // no row, so no file either
       throw error;

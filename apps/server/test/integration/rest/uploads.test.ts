@@ -2,11 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../src/db/database';
 import { testDatabaseTargets } from '../support/databases';
 import {
   bearer,
-  buildRestApp,
   closeRestContext,
   FAKE_EXE,
   multipartBody,
@@ -143,21 +141,17 @@ describe.each(testDatabaseTargets())('uploads on $name (POST /api/files)', (targ
   });
 
   it('keeps no file when the database insert fails (no half-written state)', async () => {
-    const failingInsert: Database = {
-      ...context.database,
-      query: (text, params) =>
-        text.includes('INSERT INTO "DOC_Document"')
-          ? Promise.reject(new Error('panne simulée'))
-          : context.database.query(text, params),
-    };
-    const app = await buildRestApp(failingInsert, context.filesDir);
+    // A real refusal by the database, whatever statement or transaction the insert runs in.
+    await context.database.query(
+      `ALTER TABLE "DOC_Document" ADD CONSTRAINT panne_simulee CHECK ("NomFichier" <> 'panne.png') NOT VALID`,
+    );
     try {
       const before = await storedFiles();
       const [{ count: documentsBefore } = { count: -1 }] = await context.database.query<{ count: number }>(
         `SELECT count(*)::integer AS count FROM "DOC_Document"`,
       );
-      const body = await multipartBody({ ...fields, fileType: 'image/png' }, { name: 'logo.png', bytes: TINY_PNG });
-      const response = await app.inject({
+      const body = await multipartBody({ ...fields, fileType: 'image/png' }, { name: 'panne.png', bytes: TINY_PNG });
+      const response = await context.app.inject({
         method: 'POST',
         url: '/api/files',
         headers: { ...bearer(context.tokens.club), ...body.headers },
@@ -171,7 +165,7 @@ describe.each(testDatabaseTargets())('uploads on $name (POST /api/files)', (targ
       );
       expect(documentsAfter).toBe(documentsBefore);
     } finally {
-      await app.close();
+      await context.database.query(`ALTER TABLE "DOC_Document" DROP CONSTRAINT panne_simulee`);
     }
   });
 });
