@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../support/databases';
+import { costLimitCases } from './cost-limits.cases';
 import { closeGraphqlContext, openGraphqlContext, sqlIds, type GraphqlContext } from './graphql-context';
 
 /** Hasura v2 conventions the original client's documents rely on (DESIGN.md section 5). */
@@ -203,4 +204,6 @@ describe.each(testDatabaseTargets())('Hasura semantics on $name', (target) => {
     expect(badBody.statusCode).toBe(400);
     expect(badBody.json().errors[0].extensions.code).toBe('parse-failed');
   });
+
+  describe('cost limits (issue 15)', () => costLimitCases(target, () => context));
 });
