@@ -15,10 +15,14 @@ const ROW = `id NomFluxFinancier Z_DateCreation MontantTTC EST_Debit
   STR_Structure { NomStructure } UTI_Utilisateur { CT_Nom CT_Prenom LicenceNumero }`;
 /** Row, 5 scalars, two object relations with 1 and 3 scalars. */
 const ROW_COST = COST.row + 5 + (COST.relation + 1) + (COST.relation + 3);
+/** Compiling `n` fields of the expanded selection, paid once whatever the rows. */
+const fields = (n: number) => n * COST.compiledField;
 
 describe('GraphQL cost, computed before execution', () => {
   it('a list costs its limit times what each row selects, plus one statement', () => {
-    expect(cost(`{ MKP_FluxFinancier(limit: 30) { ${ROW} } }`)).toBe(COST.rootField + COST.relation + 30 * ROW_COST);
+    expect(cost(`{ MKP_FluxFinancier(limit: 30) { ${ROW} } }`)).toBe(
+      COST.rootField + COST.relation + 30 * ROW_COST + fields(12),
+    );
   });
 
   it('reads the limit from the variables', () => {
@@ -28,15 +32,17 @@ describe('GraphQL cost, computed before execution', () => {
 
   it('a list without a limit counts its default page, bounded by what the table holds', () => {
     const unbounded = cost(`{ MKP_FluxFinancier { id } }`);
-    expect(unbounded).toBe(COST.rootField + COST.relation + LIMITS.maxRows * (COST.row + 1));
+    expect(unbounded).toBe(COST.rootField + COST.relation + LIMITS.maxRows * (COST.row + 1) + fields(2));
     expect(cost(`{ MKP_FluxFinancier { id } }`, {}, () => 1_500)).toBe(
-      COST.rootField + COST.relation + 1_500 * (COST.row + 1),
+      COST.rootField + COST.relation + 1_500 * (COST.row + 1) + fields(2),
     );
   });
 
   it('a nested array relation without a limit counts as a default page of LIMITS.maxNestedRows', () => {
     const nested = cost(`{ MKP_FluxFinancier_by_pk(id: 1) { MKP_FluxFinancierDetail { id } } }`);
-    expect(nested).toBe(COST.rootField + COST.relation + COST.relation + LIMITS.maxNestedRows * (COST.row + 1));
+    expect(nested).toBe(
+      COST.rootField + COST.relation + COST.relation + LIMITS.maxNestedRows * (COST.row + 1) + fields(3),
+    );
   });
 
   it('nesting multiplies: each level of array relations is paid once per parent row', () => {
@@ -82,9 +88,12 @@ describe('GraphQL cost, computed before execution', () => {
 
   it('a capped count costs what it scans; an uncapped one a default page', () => {
     const capped = cost(`{ MKP_FluxFinancier_aggregate(limit: 10001) { aggregate { count } } }`);
-    expect(capped).toBeCloseTo(COST.rootField + COST.relation + 10_001 * COST.aggregateScanPerValue, 5);
+    expect(capped).toBeCloseTo(COST.rootField + COST.relation + 10_001 * COST.aggregateScanPerValue + fields(3), 5);
     const sums = cost(`{ MKP_FluxFinancier_aggregate { aggregate { count sum { MontantTTC MontantHT } } } }`);
-    expect(sums).toBeCloseTo(COST.rootField + COST.relation + LIMITS.maxRows * COST.aggregateScanPerValue * 3, 5);
+    expect(sums).toBeCloseTo(
+      COST.rootField + COST.relation + LIMITS.maxRows * COST.aggregateScanPerValue * 3 + fields(6),
+      5,
+    );
   });
 
   it('aggregate fields reached through a fragment are costed like written out', () => {
@@ -102,6 +111,13 @@ describe('GraphQL cost, computed before execution', () => {
     });
     expect(where - plain).toBe(5 * COST.whereNode); // id, _in, and three items
     expect(cost(`{ MKP_FluxFinancier(limit: 1, offset: 1000) { id } }`) - plain).toBe(1000 * COST.offsetRow);
+  });
+
+  it('every field of the expanded selection is paid once, so 70,000 aliased columns of one row are refused', async () => {
+    const columns = Array.from({ length: 1_000 }, (_, i) => `k${i}: NomStructure`).join(' ');
+    const relations = Array.from({ length: 70 }, (_, i) => `r${i}: STR_Structure { ...S }`).join(' ');
+    const query = `{ MKP_FluxFinancier(limit: 1) { ${relations} } } fragment S on STR_Structure { ${columns} }`;
+    expect(cost(query)).toBeGreaterThan(COST_BUDGET);
   });
 
   it('a fragment cycle (an invalid document) does not loop', () => {

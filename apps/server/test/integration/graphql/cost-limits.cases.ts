@@ -194,16 +194,37 @@ export function costLimitCases(target: TestDatabaseTarget, contextOf: () => Grap
     expect((await heavy()).statusCode).toBe(200);
   });
 
-  it(`answers a statement over ${MAX_SQL_PARAMETERS} SQL parameters with a French 400, never 500`, async () => {
-    // 70 aliases of a relation, each with 1,000 aliased columns: every response key is a parameter.
-    const columns = Array.from({ length: 1_000 }, (_, i) => `k${i}: NomStructure`).join(' ');
-    const relations = Array.from({ length: 70 }, (_, i) => `r${i}: STR_Structure { ...S }`).join(' ');
-    const response = await context.superAdmin(
-      `{ MKP_FluxFinancier(limit: 1) { ${relations} } } fragment S on STR_Structure { ${columns} }`,
-    );
-    expect(response.status).toBe(400);
-    expect(response.errors?.[0]?.message).toMatch(/^Requête trop volumineuse : trop de valeurs à comparer/);
-  });
+  it.each([
+    [
+      '70 relation aliases of 1,000 aliased columns (one parameter per response key)',
+      `{ MKP_FluxFinancier(limit: 1) { ${Array.from({ length: 70 }, (_, i) => `r${i}: STR_Structure { ...S }`).join(' ')} } }
+        fragment S on STR_Structure { ${Array.from({ length: 1_000 }, (_, i) => `k${i}: NomStructure`).join(' ')} }`,
+      {},
+    ],
+    [
+      '66 _in lists of 1,000 values in one where',
+      `query($w: MKP_FluxFinancier_bool_exp!) { MKP_FluxFinancier(where: $w, limit: 1) { id } }`,
+      {
+        w: {
+          _or: Array.from({ length: 66 }, (_, i) => ({
+            id: { _in: Array.from({ length: 1_000 }, (_, j) => i * 1_000 + j) },
+          })),
+        },
+      },
+    ],
+  ])(
+    `answers a request of more than ${MAX_SQL_PARAMETERS} SQL parameters (%s) with a French 400 before compiling it`,
+    async (_name, query, variables) => {
+      const started = performance.now();
+      const response = await context.superAdmin(query, variables);
+      // Every parameter costs at least 6 units: the budget refuses them first (compiling and
+      // Database.query check the count again, sql-builder.test.ts and the REST case below).
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(response.status).toBe(400);
+      expect(response.errors?.[0]?.extensions.code).toBe('cost-exceeded');
+      expect(response.errors?.[0]?.message).toMatch(/^Requête trop coûteuse/);
+    },
+  );
 
   it('refuses too many SQL parameters on the REST side too (400, French)', async () => {
     const app = await buildApp({ database: context.database, jwtSecret: TEST_JWT_SECRET, loginRateLimit: false });
