@@ -3,7 +3,8 @@
  * bench/RESULTS.md. PostgreSQL from DATABASE_URL (default: the machine's server,
  * database gdf_bench), 2,000,000 flux; PGlite under bench/.data, 500,000 flux. Both are
  * seeded once and reused. Then the robustness suites of DESIGN.md section 8 and their counts.
- * Options: --pg-flux N, --pglite-flux N, --skip-pglite, --skip-load.
+ * Options: --pg-flux N, --pglite-flux N, --skip-pglite, --skip-load, --cost-only (the GraphQL cost
+ * limits alone, printed without rewriting RESULTS.md).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -11,12 +12,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { BenchResult } from './bench-result';
+import { benchCostLimits } from './cost/cost-limits.bench';
 import { benchExport } from './export/export.bench';
 import { loadTestGraphql } from './load/graphql-load';
 import { startServerProcess } from './load/server-process';
 import { benchRobustness } from './robustness/robustness.bench';
 import { benchPdf } from './pdf/pdf.bench';
-import { writeResults } from './results';
+import { resultsTable, writeResults } from './results';
 import { openBenchDatabase } from './search/bench-database';
 import { benchSearch, type SearchBenchRow } from './search/search.bench';
 import { benchDashboardJs } from './web/dashboard-js';
@@ -29,6 +31,7 @@ const { values } = parseArgs({
     'pglite-flux': { type: 'string', default: '500000' },
     'skip-pglite': { type: 'boolean', default: false },
     'skip-load': { type: 'boolean', default: false },
+    'cost-only': { type: 'boolean', default: false },
   },
 });
 const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gdf_bench';
@@ -50,6 +53,31 @@ function searchResults(rows: SearchBenchRow[], engine: string, pageBar: number):
       pass: row.p95 <= bar,
     };
   });
+}
+
+/** Issue 15's probe on both engines: refusals, and the heaviest accepted queries with /api/health meanwhile. */
+async function costLimitsSection(): Promise<{ title: string; results: BenchResult[] }> {
+  log('\n== Limites de coût GraphQL (sonde de l’issue 15) ==');
+  const results: BenchResult[] = [];
+  const engines = [
+    { engine: 'PostgreSQL', options: { databaseUrl: pgUrl, flux: pgFlux } },
+    ...(values['skip-pglite'] ? [] : [{ engine: 'PGlite', options: { flux: pgliteFlux } }]),
+  ];
+  for (const { engine, options } of engines) {
+    const database = await openBenchDatabase(options, log);
+    try {
+      results.push(...(await benchCostLimits(database, engine, log)));
+    } finally {
+      await database.close();
+    }
+  }
+  return { title: 'Limites de coût GraphQL (requêtes de la sonde, requêtes acceptées les plus lourdes)', results };
+}
+
+if (values['cost-only']) {
+  const section = await costLimitsSection();
+  console.log(`\n${resultsTable([section])}`);
+  process.exit(section.results.every((result) => result.pass) ? 0 : 1);
 }
 
 if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
@@ -106,6 +134,8 @@ if (!values['skip-pglite']) {
     results: searchResults(rows, 'PGlite', 100),
   });
 }
+
+sections.push(await costLimitsSection());
 
 log('\n== Robustesse (DESIGN.md section 8) ==');
 sections.push({

@@ -44,6 +44,8 @@ export interface AppOptions {
   frameAncestors?: string[];
   /** GraphQL queries answered from SQL-built JSON without graphql-js's executor (default true; tests compare both). */
   graphqlDirectExecution?: boolean;
+  /** __schema/__type for super_administrateur; default: NODE_ENV development or test only. */
+  graphqlIntrospection?: boolean;
   /** Where uploaded documents are stored; default ./data/files (DATA_DIR). */
   filesDir?: string;
   /** Host names create-from-url may fetch; default FILE_URL_ALLOWLIST (comma-separated); empty refuses all. */
@@ -96,7 +98,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAccountingSettingsRoutes(app, options.database);
   registerExportsSageRoutes(app, options.database);
   registerSepaExports(app, options);
-  await registerGraphql(app, { database: options.database, directExecution: options.graphqlDirectExecution });
+  await registerGraphql(app, {
+    database: options.database,
+    directExecution: options.graphqlDirectExecution,
+    introspection: options.graphqlIntrospection,
+  });
 
   if (options.staticDir) await registerSpa(app, options.staticDir, { serveSourceMaps: options.serveSourceMaps });
   return app;

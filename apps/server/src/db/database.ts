@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Client as PgClient } from 'pg';
 import * as schema from './schema/index';
+import { checkParameterCount } from './database-errors';
 
 export type AppSchema = typeof schema;
 export type AppDb = PgDatabase<PgQueryResultHKT, AppSchema>;
@@ -32,15 +33,33 @@ export interface Database {
 
 export interface QueryOptions {
   prepared?: boolean;
+  /**
+   * A GraphQL read: on PostgreSQL it runs on the read pool, whose statements stop after
+   * DATABASE_READ_TIMEOUT_MS (a few seconds), so no request holds a connection for long.
+   */
+  read?: boolean;
 }
 
 const DATE_OID = 1082;
 
-/**
- * `statementTimeoutMs` (PostgreSQL only): per-statement limit of the pool; default
- * DATABASE_STATEMENT_TIMEOUT_MS or 30 s; 0 for none (seeding and index builds).
- */
-export type DatabaseConfig = { url: string; statementTimeoutMs?: number } | { dataDir: string } | { memory: true };
+/** PostgreSQL settings; each defaults to its environment variable (README), then to the value shown. */
+export interface PostgresConfig {
+  url: string;
+  /** Per-statement limit of the main pool (REST, writes, SAGE/FEC exports); 0 for none (seeding). 30 s. */
+  statementTimeoutMs?: number;
+  /** Per-statement limit of the GraphQL read pool (DATABASE_READ_TIMEOUT_MS). 5 s. */
+  readTimeoutMs?: number;
+  /** Connections of the main pool (DATABASE_POOL_SIZE, 20) and of the read pool (DATABASE_READ_POOL_SIZE, 10). */
+  poolSize?: number;
+  readPoolSize?: number;
+  /** How long a statement waits for a free connection before a 503 (DATABASE_POOL_WAIT_MS). 5 s. */
+  poolWaitMs?: number;
+}
+
+export type DatabaseConfig = PostgresConfig | { dataDir: string } | { memory: true };
+
+const setting = (value: number | undefined, variable: string, fallback: number): number =>
+  value ?? Number(process.env[variable] ?? fallback);
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const database = 'url' in config ? await openPostgres(config) : await openPglite(config);
@@ -53,13 +72,8 @@ function copyStatement(table: string, columns: readonly string[]): string {
   return `COPY "${table}" (${cols}) FROM STDIN WITH (FORMAT csv)`;
 }
 
-async function openPostgres({
-  url,
-  statementTimeoutMs,
-}: {
-  url: string;
-  statementTimeoutMs?: number;
-}): Promise<Database> {
+async function openPostgres(config: PostgresConfig): Promise<Database> {
+  const { url } = config;
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { from: copyFrom } = await import('pg-copy-streams');
@@ -67,23 +81,39 @@ async function openPostgres({
   const { Readable } = await import('node:stream');
   // Dates stay 'YYYY-MM-DD' strings, as drizzle's date() columns and PGlite give them.
   pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
+  const connectionTimeoutMillis = setting(config.poolWaitMs, 'DATABASE_POOL_WAIT_MS', 5_000);
   const pool = new pg.Pool({
     connectionString: url,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 20),
+    max: setting(config.poolSize, 'DATABASE_POOL_SIZE', 20),
     // A runaway query (e.g. a crafted filter) cannot hold a connection for long.
     // Connections are renewed now and then, which also bounds the prepared statements each keeps.
     maxUses: 20_000,
-    statement_timeout: statementTimeoutMs ?? Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 30_000),
+    statement_timeout: setting(config.statementTimeoutMs, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000),
+    // A request never queues forever for a connection: after this wait it answers 503.
+    connectionTimeoutMillis,
+  });
+  // GraphQL reads have their own connections with a short deadline (a statement_timeout
+  // set when the connection opens): a flood of heavy reads neither waits on nor starves
+  // logins, health checks, writes and exports, which keep the main pool.
+  const readPool = new pg.Pool({
+    connectionString: url,
+    max: setting(config.readPoolSize, 'DATABASE_READ_POOL_SIZE', 10),
+    maxUses: 20_000,
+    statement_timeout: setting(config.readTimeoutMs, 'DATABASE_READ_TIMEOUT_MS', 5_000),
+    connectionTimeoutMillis,
   });
   pool.on('error', () => undefined); // idle-client errors must not crash the process
+  readPool.on('error', () => undefined);
   const changes = dataChangeListener(url, pg.Client);
   return {
     kind: 'postgres',
     db: drizzle(pool, { schema }) as unknown as AppDb,
     async query(text, params = [], options) {
+      checkParameterCount(params);
+      const target = options?.read ? readPool : pool;
       const result = options?.prepared
-        ? await pool.query({ name: preparedName(text), text, values: params })
-        : await pool.query(text, params);
+        ? await target.query({ name: preparedName(text), text, values: params })
+        : await target.query(text, params);
       return result.rows;
     },
     async copyCsv(table, columns, chunks) {
@@ -102,7 +132,7 @@ async function openPostgres({
     onDataChange: changes.add,
     async close() {
       await changes.close();
-      await pool.end();
+      await Promise.all([pool.end(), readPool.end()]);
     },
   };
 }
@@ -176,6 +206,7 @@ async function openPglite(config: { dataDir: string } | { memory: true }): Promi
     kind: 'pglite',
     db: drizzle(client, { schema }) as unknown as AppDb,
     async query(text, params = []) {
+      checkParameterCount(params);
       const result = await client.query(text, params);
       return result.rows as never[];
     },

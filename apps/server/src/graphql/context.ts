@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import type { RequestScope } from '../modules/scope/scope';
+import type { Semaphore } from '../lib/semaphore';
 
 /** What every resolver gets: the database, the caller's scope, the variables as sent. */
 export interface GraphqlContext {
@@ -10,4 +11,6 @@ export interface GraphqlContext {
   freshReads?: boolean;
   /** The label words looked up by this request's statements (compiler/word-search.ts). */
   wordLookups?: Map<string, Promise<string[] | null>>;
+  /** The request's statements run a few at a time (LIMITS.statementsPerRequest). */
+  statements?: Semaphore;
 }

@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { HttpError } from '../lib/http-errors';
+import { classifyDatabaseError } from '../db/database-errors';
 
 /** Hasura v2 error codes (extensions.code), plus not-found for a missing or invisible row. */
 export type HasuraCode =
@@ -12,15 +13,23 @@ export type HasuraCode =
   | 'data-exception'
   | 'invalid-jwt'
   | 'not-found'
+  | 'cost-exceeded'
+  | 'timeout'
+  | 'busy'
   | 'unexpected';
 
 export const UNEXPECTED_MESSAGE = 'Oups, une erreur est survenue...';
 
-/** An error whose French message is safe to return to the caller. */
+/**
+ * An error whose French message is safe to return to the caller. `status`: the HTTP
+ * status when it is not Hasura's 200 (refusals of what a request costs: 400, 429, 503).
+ */
 export class GraphqlApiError extends Error {
   constructor(
     readonly code: HasuraCode,
     message: string,
+    readonly status = 200,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'GraphqlApiError';
@@ -38,6 +47,16 @@ export function fromHttpError(error: HttpError): GraphqlApiError {
 
 /** PostgreSQL errors become French messages by SQLSTATE; the server's own text never leaves. */
 export function fromDatabaseError(error: unknown): GraphqlApiError | null {
+  const refusal = classifyDatabaseError(error);
+  if (refusal) {
+    const code: HasuraCode =
+      refusal.kind === 'statement-timeout'
+        ? 'timeout'
+        : refusal.kind === 'database-busy'
+          ? 'busy'
+          : 'validation-failed';
+    return new GraphqlApiError(code, refusal.message, refusal.status, refusal.retryAfterSeconds);
+  }
   const code = sqlState(error);
   if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return null;
   if (code === '23505')
@@ -85,12 +104,21 @@ function hasuraPath(error: GraphQLError): string {
  * wrong variable type): validation-failed. Others are unwrapped; unknown ones are
  * reported as unexpected, without their message.
  */
-export function toHasuraError(error: GraphQLError): { error: HasuraError; unexpected: unknown } {
+export interface HasuraErrorOutcome {
+  error: HasuraError;
+  unexpected: unknown;
+  /** HTTP status this error asks for (200 unless a refusal says otherwise). */
+  status: number;
+  retryAfterSeconds?: number;
+}
+
+export function toHasuraError(error: GraphQLError): HasuraErrorOutcome {
   const original = error.originalError;
   if (!original || original === error) {
     return {
       error: { message: error.message, extensions: { code: 'validation-failed', path: hasuraPath(error) } },
       unexpected: null,
+      status: 200,
     };
   }
   const api = toApiError(original);
@@ -98,16 +126,20 @@ export function toHasuraError(error: GraphQLError): { error: HasuraError; unexpe
     return {
       error: { message: api.message, extensions: { code: api.code, path: hasuraPath(error) } },
       unexpected: null,
+      status: api.status,
+      ...(api.retryAfterSeconds ? { retryAfterSeconds: api.retryAfterSeconds } : {}),
     };
   if (original instanceof GraphQLError && !original.originalError) {
     // Input coercion errors raised by graphql-js itself (scalar parsing of variables).
     return {
       error: { message: original.message, extensions: { code: 'validation-failed', path: hasuraPath(error) } },
       unexpected: null,
+      status: 200,
     };
   }
   return {
     error: { message: UNEXPECTED_MESSAGE, extensions: { code: 'unexpected', path: hasuraPath(error) } },
     unexpected: original,
+    status: 500,
   };
 }

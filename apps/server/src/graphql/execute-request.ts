@@ -1,4 +1,5 @@
 import {
+  BREAK,
   Kind,
   defaultFieldResolver,
   execute,
@@ -6,10 +7,12 @@ import {
   parse,
   specifiedRules,
   validate,
+  visit,
   type DocumentNode,
   type GraphQLError,
   type GraphQLFieldResolver,
   type GraphQLSchema,
+  type OperationDefinitionNode,
   type FragmentDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
@@ -25,6 +28,10 @@ import { LIMITS } from './limits';
 import { mutationRefusal } from './metadata/mutation-grants';
 import { graphqlSchema } from './schema/build-schema';
 import { TtlCache } from '../lib/ttl-cache';
+import { Semaphore } from '../lib/semaphore';
+import { COST_BUDGET, HEAVY_QUERY_COST, operationCost } from './cost';
+import { acquireHeavySlot } from './heavy-queries';
+import { tableRowBound } from './table-bounds';
 
 export interface GraphqlRequestBody {
   query: string;
@@ -36,17 +43,31 @@ export interface GraphqlHttpResult {
   status: number;
   /** An object to serialise, or JSON already serialised (the direct path's response). */
   body: { data: unknown } | { errors: HasuraError[] } | string;
+  /** Seconds before trying again (Retry-After), with 429 and 503. */
+  retryAfterSeconds?: number;
 }
 
 export interface GraphqlExecutionOptions {
   /** Answer eligible queries without graphql-js's executor (direct-execution.ts); on by default. */
   directExecution: boolean;
+  /** __schema and __type for super_administrateur: in development and tests only. */
+  introspection: boolean;
 }
 
-const failure = (code: HasuraCode, message: string, status = 200): GraphqlHttpResult => ({
+const failure = (code: HasuraCode, message: string, status = 200, retryAfterSeconds?: number): GraphqlHttpResult => ({
   status,
   body: { errors: [{ message, extensions: { code, path: '$' } }] },
+  ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
 });
+
+const frenchNumber = (value: number) => Math.round(value).toLocaleString('fr-FR');
+
+export const INTROSPECTION_REFUSED =
+  "L'introspection du schéma GraphQL est réservée aux super administrateurs, en développement.";
+export const HEAVY_QUERIES_REFUSED =
+  'Trop de requêtes lourdes en cours pour votre compte : attendez la fin des précédentes, puis réessayez.';
+export const responseTooLarge = () =>
+  `Réponse trop volumineuse (plus de ${LIMITS.maxResponseBytes / 1024 / 1024} Mo) : demandez moins de lignes ou de champs.`;
 
 /** Nested values are JSON keyed by response key (alias): read them by that key. */
 const jsonFieldResolver: GraphQLFieldResolver<unknown, unknown> = (source, args, context, info) => {
@@ -69,24 +90,35 @@ export async function executeGraphqlRequest(
   body: GraphqlRequestBody,
   method: 'GET' | 'POST',
   log: FastifyBaseLogger,
-  options: GraphqlExecutionOptions = { directExecution: true },
+  options: GraphqlExecutionOptions = { directExecution: true, introspection: false },
 ): Promise<GraphqlHttpResult> {
   const schema = graphqlSchema();
   let document = validDocuments.get(body.query);
-  if (!document) {
+  let parsed = document;
+  if (!parsed) {
     try {
-      document = parse(body.query, { maxTokens: 50_000 });
+      parsed = parse(body.query, { maxTokens: 50_000 });
     } catch (error) {
       return failure('validation-failed', (error as Error).message);
     }
-    const validationErrors = validate(schema, document, specifiedRules, { maxErrors: 20 });
-    if (validationErrors.length > 0)
-      return { status: 200, body: { errors: validationErrors.map((e) => toHasuraError(e).error) } };
-    validDocuments.set(body.query, document);
   }
 
-  const operation = getOperationAST(document, body.operationName);
+  const operation = getOperationAST(parsed, body.operationName);
   if (!operation) return failure('validation-failed', 'Opération introuvable : précisez operationName.');
+  if (usesIntrospection(parsed) && !(options.introspection && request.actor?.isSuperAdmin)) {
+    return failure('access-denied', INTROSPECTION_REFUSED, 403);
+  }
+  // Before validation too: a fan-out of fragments is refused before graphql-js walks it.
+  const cost = await costWithinBudget(schema, parsed, operation, body.variables, database);
+  if (typeof cost !== 'number') return cost;
+
+  if (!document) {
+    const validationErrors = validate(schema, parsed, specifiedRules, { maxErrors: 20 });
+    if (validationErrors.length > 0)
+      return { status: 200, body: { errors: validationErrors.map((e) => toHasuraError(e).error) } };
+    validDocuments.set(body.query, (document = parsed));
+  }
+
   if (method === 'GET' && operation.operation !== 'query')
     return failure('validation-failed', 'Les mutations se font en POST.');
   if (countRootFields(operation.selectionSet, document) > LIMITS.maxRootFields) {
@@ -102,24 +134,72 @@ export async function executeGraphqlRequest(
     throw error;
   }
 
-  const contextValue: GraphqlContext = {
-    database,
-    scope,
-    rawVariables: body.variables,
-    freshReads: /no-cache/i.test(String(request.headers['cache-control'] ?? '')),
-    wordLookups: new Map(),
-  };
-  const execution: Execution = { schema, document, body, contextValue, log };
-  if (operation.operation === 'mutation') {
-    const refusal = mutationRefusal(scope, operation, document);
-    return refusal ? failure('permission-error', refusal) : executeMutation(execution);
+  const releaseHeavy = cost >= HEAVY_QUERY_COST ? await acquireHeavySlot(scope.actor.userId) : () => undefined;
+  if (!releaseHeavy) return failure('busy', HEAVY_QUERIES_REFUSED, 429, Math.ceil(LIMITS.heavyQueryWaitMs / 1000));
+  try {
+    const contextValue: GraphqlContext = {
+      database,
+      scope,
+      rawVariables: body.variables,
+      freshReads: /no-cache/i.test(String(request.headers['cache-control'] ?? '')),
+      wordLookups: new Map(),
+      statements: new Semaphore(LIMITS.statementsPerRequest),
+    };
+    const execution: Execution = { schema, document, body, contextValue, log };
+    if (operation.operation === 'mutation') {
+      const refusal = mutationRefusal(scope, operation, document);
+      return refusal ? failure('permission-error', refusal) : await executeMutation(execution);
+    }
+    if (options.directExecution) {
+      const direct = await executeDirectly(schema, document, operation, contextValue);
+      if (direct?.ok) {
+        if (direct.json.length > LIMITS.maxResponseBytes) return failure('validation-failed', responseTooLarge(), 400);
+        return { status: 200, body: direct.json };
+      }
+      if (direct) return formatErrors(direct.errors, log);
+    }
+    return await executeWithGraphqlJs(execution);
+  } finally {
+    releaseHeavy();
   }
-  if (options.directExecution) {
-    const direct = await executeDirectly(schema, document, operation, contextValue);
-    if (direct?.ok) return { status: 200, body: direct.json };
-    if (direct) return formatErrors(direct.errors, log);
-  }
-  return executeWithGraphqlJs(execution);
+}
+
+/**
+ * The operation's cost (cost.ts), or the refusal when it is over COST_BUDGET. Most
+ * requests carry limits and pass on the limits alone; the others are costed again with
+ * what the tables hold (their largest ids, looked up at most every 10 s).
+ */
+async function costWithinBudget(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+  database: Database,
+): Promise<number | GraphqlHttpResult> {
+  let cost = operationCost(schema, document, operation, variables);
+  if (cost > COST_BUDGET) cost = operationCost(schema, document, operation, variables, await tableRowBound(database));
+  if (cost <= COST_BUDGET) return cost;
+  return failure(
+    'cost-exceeded',
+    `Requête trop coûteuse (coût estimé ${frenchNumber(cost)}, au plus ${frenchNumber(COST_BUDGET)}) : ` +
+      "demandez moins de lignes (limit), moins de relations imbriquées ou moins d'alias.",
+    400,
+  );
+}
+
+/** Whether any field of the document is __schema or __type (__typename is no introspection of the schema). */
+function usesIntrospection(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    Field(node) {
+      if (node.name.value === '__schema' || node.name.value === '__type') {
+        found = true;
+        return BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 /** What graphql-js needs to execute one request. */
@@ -157,21 +237,27 @@ async function executeWithGraphqlJs({
     contextValue,
     fieldResolver: jsonFieldResolver,
   });
-  if (!result.errors?.length) return { status: 200, body: { data: result.data } };
+  if (!result.errors?.length) {
+    const json = JSON.stringify({ data: result.data });
+    if (json.length > LIMITS.maxResponseBytes) return failure('validation-failed', responseTooLarge(), 400);
+    return { status: 200, body: json };
+  }
   return formatErrors(result.errors, log);
 }
 
+/** Hasura's 200 for request errors; the highest status any error asks for (400, 503, 500) otherwise. */
 function formatErrors(errors: readonly GraphQLError[], log: FastifyBaseLogger): GraphqlHttpResult {
   let status = 200;
+  let retryAfterSeconds: number | undefined;
   const formatted = errors.map((graphqlError) => {
-    const { error, unexpected } = toHasuraError(graphqlError);
-    if (unexpected) {
-      status = 500;
-      log.error({ err: unexpected, path: graphqlError.path }, 'graphql: unexpected error');
-    }
-    return error;
+    const outcome = toHasuraError(graphqlError);
+    if (outcome.unexpected)
+      log.error({ err: outcome.unexpected, path: graphqlError.path }, 'graphql: unexpected error');
+    status = Math.max(status, outcome.status);
+    retryAfterSeconds = outcome.retryAfterSeconds ?? retryAfterSeconds;
+    return outcome.error;
   });
-  return { status, body: { errors: formatted } };
+  return { status, body: { errors: formatted }, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) };
 }
 
 /** Root fields of the operation, through fragments: each one costs one SQL statement. */

@@ -13,9 +13,12 @@ const MAX_QUERY_LENGTH = 100_000;
  */
 export async function registerGraphql(
   app: FastifyInstance,
-  options: { database: Database; directExecution?: boolean },
+  options: { database: Database; directExecution?: boolean; introspection?: boolean },
 ): Promise<void> {
-  const execution = { directExecution: options.directExecution ?? true };
+  const execution = {
+    directExecution: options.directExecution ?? true,
+    introspection: options.introspection ?? ['development', 'test'].includes(process.env.NODE_ENV ?? ''),
+  };
   await app.register(async (scoped) => {
     scoped.setErrorHandler(hasuraErrorHandler);
     const handle = (method: 'GET' | 'POST') => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -23,6 +26,7 @@ export async function registerGraphql(
       if (typeof body === 'string') return sendError(reply, 400, 'parse-failed', body);
       const result = await executeGraphqlRequest(request, options.database, body, method, request.log, execution);
       if (typeof result.body === 'string') reply.type('application/json; charset=utf-8');
+      if (result.retryAfterSeconds) reply.header('retry-after', String(result.retryAfterSeconds));
       return reply.status(result.status).send(result.body);
     };
     scoped.post('/v1/graphql', { config: { auth: 'user' } }, handle('POST'));

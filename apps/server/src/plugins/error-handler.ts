@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-errors';
 import { isApiUrl } from './auth';
+import { classifyDatabaseError } from '../db/database-errors';
 
 /** JSON errors { statusCode, error, message } with French messages; never leak internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -26,6 +27,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         error: 'too-many-requests',
         message: 'Trop de tentatives, merci de réessayer plus tard.',
       });
+    }
+    const refusal = classifyDatabaseError(error);
+    if (refusal) {
+      if (refusal.retryAfterSeconds) reply.header('retry-after', String(refusal.retryAfterSeconds));
+      return reply
+        .status(refusal.status)
+        .send({ statusCode: refusal.status, error: refusal.kind, message: refusal.message });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply

@@ -1,4 +1,6 @@
 import type { RequestScope } from '../../modules/scope/scope';
+import { MAX_SQL_PARAMETERS, TOO_MANY_PARAMETERS_MESSAGE } from '../../db/database-errors';
+import { GraphqlApiError } from '../errors';
 import { columnVisibility, scopeCondition } from '../metadata/scope-rules';
 import { ident, type TableName } from '../metadata/tables';
 import type { WordLookup } from './word-search';
@@ -34,14 +36,20 @@ export class SqlBuilder {
   constructor(readonly scope: RequestScope) {}
 
   param(value: unknown, cast: keyof typeof SQL_CASTS): string {
-    this.params.push(value);
-    return `$${this.params.length}::${SQL_CASTS[cast]}`;
+    return `${this.push(value)}::${SQL_CASTS[cast]}`;
   }
 
   /** A JSON key (a response key chosen by the caller): a parameter, like any value. */
   key(name: string): string {
-    this.params.push(name);
-    return `$${this.params.length}::text`;
+    return `${this.push(name)}::text`;
+  }
+
+  /** Stops compiling as soon as the statement would carry more parameters than PostgreSQL takes. */
+  private push(value: unknown): string {
+    if (this.params.length >= MAX_SQL_PARAMETERS)
+      throw new GraphqlApiError('validation-failed', TOO_MANY_PARAMETERS_MESSAGE, 400);
+    this.params.push(value);
+    return `$${this.params.length}`;
   }
 
   alias(): string {

@@ -97,6 +97,7 @@ async function matchingWords(database: Database, lookup: WordLookup): Promise<st
   const rows = await database.query<{ mot: string }>(
     `SELECT "Mot" AS mot FROM "${lookup.wordTable}" WHERE "Mot" LIKE lower($1::text) LIMIT ${MAX_WORDS + 1}`,
     [lookup.pattern],
+    { read: true },
   );
   return rows.length > MAX_WORDS ? null : rows.map((row) => row.mot);
 }

@@ -74,7 +74,7 @@ async function jsonTexts(compiled: CompiledRootField, context: GraphqlContext): 
     compiled.wordLookups.length === 0
       ? compiled.params
       : await withWordLookups(context.database, compiled.params, compiled.wordLookups, context.wordLookups);
-  const rows = await context.database.query<{ j: string }>(compiled.text, params, { prepared });
+  const rows = await context.database.query<{ j: string }>(compiled.text, params, { prepared, read: true });
   return rows.map((row) => row.j);
 }
 
@@ -131,9 +131,11 @@ export function compileRootField(
  */
 export function runRootField(compiled: CompiledRootField, context: GraphqlContext): Promise<string> {
   const execute = async () => {
-    const texts = await jsonTexts(compiled, context);
+    // A request's root fields share a few connections (LIMITS.statementsPerRequest), not the pool.
+    const texts = await (context.statements ? context.statements.run(run) : run());
     return compiled.kind === 'list' ? `[${texts.join(',')}]` : (texts[0] ?? 'null');
   };
+  const run = () => jsonTexts(compiled, context);
   if (context.freshReads) return execute();
   return readCacheOf(context.database).read(compiled.readKey, compiled.readTtlMs, execute);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../src/db/database';
-import type { TestDatabaseTarget } from '../support/databases';
+import type { PoolSettings, TestDatabase, TestDatabaseTarget } from '../support/databases';
 import { buildTestApp, loginAs, seedSmall } from '../support/test-app';
 
 export interface GraphqlResponse<Data = Record<string, unknown>> {
@@ -12,7 +12,7 @@ export interface GraphqlResponse<Data = Record<string, unknown>> {
 
 /** A seeded database, the app, and a signed-in GraphQL client per demo account. */
 export interface GraphqlContext {
-  database: Database;
+  database: TestDatabase;
   app: FastifyInstance;
   club: GraphqlClient;
   siege: GraphqlClient;
@@ -41,8 +41,8 @@ export function graphqlClient(app: FastifyInstance, token: string): GraphqlClien
   };
 }
 
-export async function openGraphqlContext(target: TestDatabaseTarget): Promise<GraphqlContext> {
-  const database = await target.open();
+export async function openGraphqlContext(target: TestDatabaseTarget, settings?: PoolSettings): Promise<GraphqlContext> {
+  const database = await target.open(settings);
   await seedSmall(database);
   const app = await buildTestApp(database);
   const [club] = await database.query<{ id: number }>(

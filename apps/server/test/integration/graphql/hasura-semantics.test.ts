@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../support/databases';
+import { costLimitCases } from './cost-limits.cases';
 import { closeGraphqlContext, openGraphqlContext, sqlIds, type GraphqlContext } from './graphql-context';
 
 /** Hasura v2 conventions the original client's documents rely on (DESIGN.md section 5). */
@@ -99,7 +100,10 @@ describe.each(testDatabaseTargets())('Hasura semantics on $name', (target) => {
     expect(await errorCode(`{ MKP_FluxFinancier(limit: 100001) { id } }`)).toBe('validation-failed');
     expect(await errorCode(`{ MKP_FluxFinancier(limit: -1) { id } }`)).toBe('validation-failed');
     const nest = (levels: number): string =>
-      levels === 0 ? 'id' : `${levels % 2 ? 'MKP_FluxFinancier' : 'MKP_FluxFinancierDetail'} { ${nest(levels - 1)} }`;
+      // Nested lists carry a limit: without one each level counts 1,000 rows and the cost refuses it first.
+      levels === 0
+        ? 'id'
+        : `${levels % 2 ? 'MKP_FluxFinancier' : 'MKP_FluxFinancierDetail(limit: 2)'} { ${nest(levels - 1)} }`;
     expect((await context.club(`{ MKP_FluxFinancierDetail(limit: 1) { ${nest(5)} } }`)).errors).toBeUndefined();
     const deep = `{ MKP_FluxFinancierDetail(limit: 1) { ${nest(6)} } }`;
     expect(await errorCode(deep)).toBe('validation-failed');
@@ -200,4 +204,6 @@ describe.each(testDatabaseTargets())('Hasura semantics on $name', (target) => {
     expect(badBody.statusCode).toBe(400);
     expect(badBody.json().errors[0].extensions.code).toBe('parse-failed');
   });
+
+  describe('cost limits (issue 15)', () => costLimitCases(target, () => context));
 });

@@ -1,10 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../../src/db/database';
+import { openDatabase, type Database, type PostgresConfig } from '../../../src/db/database';
+
+/** PostgreSQL pool settings a suite may choose (small pools, short timeouts); PGlite has none. */
+export type PoolSettings = Partial<Omit<PostgresConfig, 'url'>>;
+
+export interface TestDatabase extends Database {
+  /** PostgreSQL: another handle on the same database, with other pool settings (no seeding again). */
+  reopen?(settings: PoolSettings): Promise<Database>;
+}
 
 export interface TestDatabaseTarget {
   name: 'pglite' | 'postgres';
-  open(): Promise<Database>;
+  open(settings?: PoolSettings): Promise<TestDatabase>;
 }
 
 /**
@@ -14,18 +22,19 @@ export interface TestDatabaseTarget {
 export function testDatabaseTargets(): TestDatabaseTarget[] {
   const targets: TestDatabaseTarget[] = [{ name: 'pglite', open: () => openDatabase({ memory: true }) }];
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) targets.push({ name: 'postgres', open: () => openFreshPostgres(serverUrl) });
+  if (serverUrl) targets.push({ name: 'postgres', open: (settings) => openFreshPostgres(serverUrl, settings) });
   return targets;
 }
 
-async function openFreshPostgres(serverUrl: string): Promise<Database> {
+async function openFreshPostgres(serverUrl: string, settings: PoolSettings = {}): Promise<TestDatabase> {
   const name = `gdf_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ ...settings, url: url.toString() });
   return {
     ...database,
+    reopen: (other) => openDatabase({ ...other, url: url.toString() }),
     async close() {
       await database.close();
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

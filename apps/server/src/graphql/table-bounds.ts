@@ -1,0 +1,41 @@
+import type { Database } from '../db/database';
+import type { RowBound } from './cost';
+import { TABLE_LIST, ident, type TableName } from './metadata/tables';
+
+/** How long a table's bound is reused: bulk loads happen only through the seeding command. */
+const BOUND_TTL_MS = 10_000;
+
+interface Bounds {
+  at: number;
+  rows: Map<TableName, number>;
+  pending?: Promise<void>;
+}
+
+const boundsByDatabase = new WeakMap<Database, Bounds>();
+
+/**
+ * How many rows each table can hold right now: its largest id. Ids are distinct positive
+ * integers, so the count never exceeds it, and the primary key index answers it at once.
+ * The cost (cost.ts) uses it so that a list without a limit on a small table (the
+ * seasons) costs what it reads, not the default 100,000 rows.
+ */
+export async function tableRowBound(database: Database): Promise<RowBound> {
+  let bounds = boundsByDatabase.get(database);
+  if (!bounds) boundsByDatabase.set(database, (bounds = { at: 0, rows: new Map() }));
+  if (performance.now() - bounds.at > BOUND_TTL_MS) {
+    const current = bounds;
+    current.pending ??= refresh(database, current).finally(() => (current.pending = undefined));
+    await current.pending;
+  }
+  const { rows } = bounds;
+  return (table) => rows.get(table) ?? Number.POSITIVE_INFINITY;
+}
+
+async function refresh(database: Database, bounds: Bounds): Promise<void> {
+  const columns = TABLE_LIST.map(
+    (table) => `(SELECT coalesce(max(id), 0) FROM ${ident(table.name)})::float8 AS ${ident(table.name)}`,
+  );
+  const [row] = await database.query<Record<TableName, number>>(`SELECT ${columns.join(', ')}`);
+  for (const table of TABLE_LIST) bounds.rows.set(table.name, Number(row?.[table.name] ?? Number.POSITIVE_INFINITY));
+  bounds.at = performance.now();
+}
