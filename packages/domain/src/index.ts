@@ -15,3 +15,4 @@ export * from './modules/structure-status';
 export * from './accounting/index';
 export * from './sepa/index';
 export * from './structures/structure-rib';
+export * from './auth/login-throttle';
