@@ -1,33 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/session';
 
 // Issue 6: 'Rechercher les flux financiers' against the real server and its demo data.
-const TOKEN_STORAGE_KEY = 'gdf.token';
 const SEARCH_PATH = '/gestion-des-finances/flux-financiers';
-const tokens = new Map<string, string>();
-
-/** Signs in through the API once per account, each from its own address (login rate limit). */
-async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
-  let token = tokens.get(email);
-  if (!token) {
-    const response = await request.post('/api/auth/login', {
-      data: { email, password: 'demo1234' },
-      headers: { 'X-Forwarded-For': `198.51.100.${tokens.size + 60}` },
-    });
-    expect(response.status(), await response.text()).toBe(200);
-    token = ((await response.json()) as { token: string }).token;
-    tokens.set(email, token);
-  }
-  return token;
-}
-
-async function signIn(page: Page, email: string): Promise<string> {
-  const token = await tokenFor(page.request, email);
-  await page
-    .context()
-    .addInitScript(([key, value]) => sessionStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
-  return token;
-}
 
 async function graphql<T>(page: Page, token: string, query: string, structureId?: number): Promise<T> {
   const response = await page.request.post(`/v1/graphql${structureId ? `?structureId=${structureId}` : ''}`, {
