@@ -7,6 +7,7 @@ test('a copied search link opens signed in in a new tab; the PDF opens without a
   context,
   page,
 }) => {
+  test.setTimeout(90_000); // two tabs, a search and a PDF on a shared 2-core machine
   await page.goto('/connexion');
   await page.getByLabel('Adresse e-mail').fill('club@demo.fr');
   await page.getByLabel('Mot de passe').fill('demo1234');
@@ -26,6 +27,7 @@ test('a copied search link opens signed in in a new tab; the PDF opens without a
   const copiedLink = page.url();
 
   const secondTab = await context.newPage();
+  await secondTab.bringToFront(); // a background tab gets no animation frames: clicks would wait
   const sent: Request[] = [];
   secondTab.on('request', (request) => sent.push(request));
   await secondTab.goto(copiedLink);
@@ -47,6 +49,7 @@ test('a copied search link opens signed in in a new tab; the PDF opens without a
   for (const request of sent) expect(request.url()).not.toMatch(/access_token|eyJ/);
 
   // Both tabs refreshed with the same cookie family: the first one is still signed in.
+  await page.bringToFront();
   await page.reload();
   await expect(page.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
 
