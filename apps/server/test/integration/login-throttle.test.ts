@@ -142,7 +142,7 @@ describe.each(testDatabaseTargets())('login throttling on $name (issue 15)', (ta
     expect((await attempt(otherProxy, 'siege@demo.fr', 'demo1234', forged)).statusCode).toBe(429);
   });
 
-  it('signs in 100 colleagues behind one address, each after a typo, without any 429', async () => {
+  it('signs in 100 colleagues behind one address after 300 typos there, without any 429', async () => {
     const [{ hash }] = (await database.query<{ hash: string }>(
       `SELECT "MotDePasseHash" AS hash FROM "UTI_Login" WHERE "Email" = 'club@demo.fr'`,
     )) as [{ hash: string }];
@@ -155,15 +155,17 @@ describe.each(testDatabaseTargets())('login throttling on $name (issue 15)', (ta
        SELECT id, 'collegue' || substr("CT_Nom", 10) || '@bureau.fr', $1 FROM people`,
       [hash],
     );
-    const app = await appWith({});
+    const throttle = createLoginThrottle(createMemoryThrottleStore());
+    const app = await appWith({ loginRateLimit: { throttle } });
+    // A bad morning: every one of them mistyped three times (counted without scrypt, to stay fast).
+    for (let index = 1; index <= 300; index++) {
+      expect('lockedForMs' in (await throttle.begin(`collegue${(index % 100) + 1}@bureau.fr`, '127.0.0.1'))).toBe(true);
+    }
     const codes = new Map<number, number>();
     for (let index = 1; index <= 100; index++) {
-      const email = `collegue${index}@bureau.fr`;
-      for (const password of ['demo123', 'demo1234']) {
-        const { statusCode } = await attempt(app, email, password);
-        codes.set(statusCode, (codes.get(statusCode) ?? 0) + 1);
-      }
+      const { statusCode } = await attempt(app, `collegue${index}@bureau.fr`, 'demo1234');
+      codes.set(statusCode, (codes.get(statusCode) ?? 0) + 1);
     }
-    expect(Object.fromEntries(codes)).toEqual({ 200: 100, 401: 100 });
+    expect(Object.fromEntries(codes)).toEqual({ 200: 100 });
   }, 120_000);
 });
