@@ -68,7 +68,6 @@ export interface AppOptions {
   sepa?: Partial<SepaSettings>;
 }
 
-/** Plugins then modules; no listen() so tests drive it with inject(). */
 export interface LoginThrottleOptions {
   /** Redis key prefix (tests use their own). */
   redisPrefix?: string;
@@ -77,6 +76,7 @@ export interface LoginThrottleOptions {
   throttle?: LoginThrottle;
 }
 
+/** Plugins then modules; no listen() so tests drive it with inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,

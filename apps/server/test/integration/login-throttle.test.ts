@@ -12,6 +12,7 @@ import {
   type LoginThrottle,
 } from '../../src/modules/auth/login-throttle';
 import { testDatabaseTargets } from './support/databases';
+import { reportRobustness } from './support/robustness-report';
 import { TEST_JWT_SECRET, seedSmall } from './support/test-app';
 
 // Issue 15 item 3: login throttling per account and per address, proxies trusted only when configured.
@@ -122,6 +123,24 @@ describe.each(testDatabaseTargets())('login throttling on $name (issue 15)', (ta
     for (let index = 0; index < 3; index++) expect((await attempt(first, 'comite@demo.fr', 'x')).statusCode).toBe(401);
     for (let index = 0; index < 2; index++) expect((await attempt(second, 'comite@demo.fr', 'x')).statusCode).toBe(401);
     expect((await attempt(first, 'comite@demo.fr', 'demo1234')).statusCode).toBe(429);
+  });
+
+  it('replays the probe: 50 guesses, a new X-Forwarded-For each, check 5 passwords at most', async () => {
+    const app = await appWith({});
+    const codes: number[] = [];
+    for (let index = 0; index < 50; index++) {
+      const forged = { headers: { 'x-forwarded-for': `198.51.100.${index + 1}` } };
+      codes.push((await attempt(app, 'club.bloque@demo.fr', `essai${index}`, forged)).statusCode);
+    }
+    const checked = codes.filter((code) => code !== 429).length;
+    expect(codes.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(checked).toBe(5);
+    reportRobustness({
+      check: 'mots de passe essayés avec un X-Forwarded-For forgé (au-delà de 5)',
+      target: target.name,
+      cases: codes.length,
+      failures: checked - 5,
+    });
   });
 
   it('ignores X-Forwarded-For unless TRUST_PROXY names the proxy', async () => {
