@@ -118,7 +118,7 @@ if (!values['skip-load']) {
     });
     sections.push({
       title: 'Web (build de production, Chromium)',
-      results: [...(await benchDashboardJs(address, token)), ...(await benchTousRender(address, token, database))],
+      results: [...(await benchDashboardJs(address)), ...(await benchTousRender(address, database))],
     });
   } finally {
     await server.stop();

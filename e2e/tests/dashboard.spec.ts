@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signIn } from './support/session';
 
 // Issue 7: each demo account's dashboard says, card by card, what it can open and why not.
 const COMING_SOON = 'Module prochainement disponible.';
@@ -8,27 +9,12 @@ const BLOCKED = 'Cette structure est bloquée.';
 const NOT_AFFILIATED_THIS_SEASON = "Cette structure n'est pas affiliée sur la saison en cours.";
 const COMING_SOON_CARDS = ['Paramétrages comptable', 'Création factures', 'Récapitulatif mensuel'];
 
-const TOKEN_STORAGE_KEY = 'gdf.token';
-const tokens = new Map<string, string>();
-
 /**
- * Signs in through the API, once per account for the whole file (the login form itself
- * is covered by login.spec.ts). Each account signs in from its own documentation address
- * (X-Forwarded-For, trusted by the server), as separate people would: this file's seven
- * sign-ins then leave the login rate limit (10 a minute per address) to the other specs.
+ * Signs in through the API (the login form itself is covered by login.spec.ts): successful
+ * sign-ins never count against the login throttle, whatever their number from one address.
  */
 async function login(page: Page, email: string) {
-  let token = tokens.get(email);
-  if (!token) {
-    const response = await page.request.post('/api/auth/login', {
-      data: { email, password: 'demo1234' },
-      headers: { 'X-Forwarded-For': `198.51.100.${tokens.size + 10}` },
-    });
-    expect(response.status(), await response.text()).toBe(200);
-    token = ((await response.json()) as { token: string }).token;
-    tokens.set(email, token);
-  }
-  await page.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
+  await signIn(page, email);
   await page.goto('/gestion-des-finances');
   await expect(page.getByRole('heading', { name: 'Gestion des finances', level: 1 })).toBeVisible();
 }

@@ -1,33 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/session';
 
 // Issue 6: 'Rechercher les flux financiers' against the real server and its demo data.
-const TOKEN_STORAGE_KEY = 'gdf.token';
 const SEARCH_PATH = '/gestion-des-finances/flux-financiers';
-const tokens = new Map<string, string>();
-
-/** Signs in through the API once per account, each from its own address (login rate limit). */
-async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
-  let token = tokens.get(email);
-  if (!token) {
-    const response = await request.post('/api/auth/login', {
-      data: { email, password: 'demo1234' },
-      headers: { 'X-Forwarded-For': `198.51.100.${tokens.size + 60}` },
-    });
-    expect(response.status(), await response.text()).toBe(200);
-    token = ((await response.json()) as { token: string }).token;
-    tokens.set(email, token);
-  }
-  return token;
-}
-
-async function signIn(page: Page, email: string): Promise<string> {
-  const token = await tokenFor(page.request, email);
-  await page
-    .context()
-    .addInitScript(([key, value]) => sessionStorage.setItem(key, value), [TOKEN_STORAGE_KEY, token] as const);
-  return token;
-}
 
 async function graphql<T>(page: Page, token: string, query: string, structureId?: number): Promise<T> {
   const response = await page.request.post(`/v1/graphql${structureId ? `?structureId=${structureId}` : ''}`, {
@@ -168,9 +144,9 @@ async function openDebitDetail(page: Page, flux: UnpaidDebit, structureFilter: b
   return page.getByRole('dialog');
 }
 
-/** The club's most recent unpaid direct debit not yet relaunched, as the club sees it. */
+/** Signs the page in as the club and finds its most recent unpaid direct debit not yet relaunched. */
 async function clubUnpaidDebit(page: Page): Promise<UnpaidDebit> {
-  const token = await tokenFor(page.request, 'club@demo.fr');
+  const token = await signIn(page, 'club@demo.fr');
   const { MKP_FluxFinancier: unpaid } = await graphql<{ MKP_FluxFinancier: UnpaidDebit[] }>(page, token, UNPAID_DEBITS);
   if (!unpaid[0]) throw new Error('no unpaid direct debit in the demo data');
   return unpaid[0];
@@ -178,7 +154,6 @@ async function clubUnpaidDebit(page: Page): Promise<UnpaidDebit> {
 
 test('a club user is not offered the relaunch of its unpaid direct debit (issue 15)', async ({ page }) => {
   const flux = await clubUnpaidDebit(page);
-  await signIn(page, 'club@demo.fr');
   const dialog = await openDebitDetail(page, flux, false);
   await expect(dialog.getByRole('button', { name: 'Facture', exact: true })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Relancer le prélèvement' })).toHaveCount(0);
@@ -186,7 +161,7 @@ test('a club user is not offered the relaunch of its unpaid direct debit (issue 
 
 test("the head office relaunches a club's unpaid direct debit", async ({ page }) => {
   const flux = await clubUnpaidDebit(page);
-  await signIn(page, 'siege@demo.fr');
+  await signIn(page, 'siege@demo.fr'); // the head office's session cookie replaces the club's
   const dialog = await openDebitDetail(page, flux, true);
   await dialog.getByRole('button', { name: 'Relancer le prélèvement' }).click();
   await page

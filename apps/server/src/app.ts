@@ -6,9 +6,15 @@ import type { Database } from './db/database';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSpa } from './plugins/spa';
-import { createAuthService } from './modules/auth/auth.service';
-import { registerAuthRoutes, type LoginRateLimit } from './modules/auth/auth.routes';
+import { DEFAULT_SESSION_SETTINGS, createAuthService, type SessionSettings } from './modules/auth/auth.service';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createTokenService } from './modules/auth/token';
+import {
+  createLoginThrottle,
+  createMemoryThrottleStore,
+  createRedisThrottleStore,
+  type LoginThrottle,
+} from './modules/auth/login-throttle';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerMeRoutes } from './modules/me/me.routes';
 import { registerFluxDocumentRoutes } from './modules/flux-documents/flux-documents.routes';
@@ -38,8 +44,19 @@ export interface AppOptions {
   staticDir?: string;
   /** Serve the SPA's *.map files: development only (NODE_ENV=development); default false. */
   serveSourceMaps?: boolean;
-  loginRateLimit?: LoginRateLimit | false;
+  /** Login throttling (per account and per address); false only in tests that log in at will. */
+  loginRateLimit?: LoginThrottleOptions | false;
+  /** Shared store of the login throttle (memory otherwise). */
   redisUrl?: string;
+  /**
+   * Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY): addresses/CIDRs or a hop
+   * count, as Fastify's trustProxy. Default none: request.ip is the peer's address.
+   */
+  trustProxy?: string | string[] | number;
+  /** Access token lifetime (ACCESS_TOKEN_TTL_SECONDS, default 600). */
+  accessTokenLifetimeSeconds?: number;
+  /** Session (refresh cookie) lifetime and rotation grace. */
+  sessions?: Partial<SessionSettings>;
   /** Who may frame the app (appMode=embedded): CSP frame-ancestors sources. */
   frameAncestors?: string[];
   /** GraphQL queries answered from SQL-built JSON without graphql-js's executor (default true; tests compare both). */
@@ -58,16 +75,39 @@ export interface AppOptions {
   sepa?: Partial<SepaSettings>;
 }
 
+export interface LoginThrottleOptions {
+  /** Redis key prefix (tests use their own). */
+  redisPrefix?: string;
+  /** Tests: the clock, and a throttle to drive directly. */
+  now?: () => number;
+  throttle?: LoginThrottle;
+}
+
 /** Plugins then modules; no listen() so tests drive it with inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    trustProxy: trustProxySetting(options.trustProxy),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: false } },
   });
-  const tokens = createTokenService(options.jwtSecret);
-  const auth = createAuthService(options.database, tokens);
+  const redis = options.redisUrl ? new (await import('ioredis')).Redis(options.redisUrl) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  const tokens = createTokenService(options.jwtSecret, options.accessTokenLifetimeSeconds);
+  const throttleOptions = options.loginRateLimit ?? {};
+  const throttle =
+    throttleOptions === false
+      ? undefined
+      : (throttleOptions.throttle ??
+        createLoginThrottle(
+          redis ? createRedisThrottleStore(redis, throttleOptions.redisPrefix) : createMemoryThrottleStore(),
+          throttleOptions.now,
+        ));
+  const auth = createAuthService(options.database, tokens, {
+    throttle,
+    sessions: { ...DEFAULT_SESSION_SETTINGS, ...options.sessions },
+    onSecurityEvent: (event) => app.log.warn({ event }, 'sécurité de connexion'),
+  });
 
   registerErrorHandler(app);
   // First hook: refusals (401, 403) carry the security headers too.
@@ -76,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerReadCacheInvalidation(app, options.database);
   await app.register(rateLimit, {
     global: false,
-    ...(options.redisUrl ? { redis: new (await import('ioredis')).Redis(options.redisUrl) } : {}),
+    ...(redis ? { redis } : {}),
   });
   await app.register(swagger, {
     openapi: { info: { title: 'Gestion des finances — API REST', version: '1.0.0' } },
@@ -84,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerHealthRoutes(app, options.database);
-  registerAuthRoutes(app, auth, options.loginRateLimit ?? { max: 10, timeWindow: 60_000 });
+  registerAuthRoutes(app, auth);
   registerMeRoutes(app);
   registerAddressesRoutes(app, options.database);
   registerDepartementsRoutes(app, options.database);
@@ -107,3 +147,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.staticDir) await registerSpa(app, options.staticDir, { serveSourceMaps: options.serveSourceMaps });
   return app;
 }
+
+/** Fastify's trustProxy: a hop count trusts that many proxies nearest to the server. */
+function trustProxySetting(value: AppOptions['trustProxy']): boolean | string | string[] | TrustProxyFunction {
+  if (value === undefined) return false;
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
+type TrustProxyFunction = (address: string, hop: number) => boolean;

@@ -9,6 +9,37 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET doit faire au moins 32 caractères').optional(),
   REDIS_URL: z.string().url().optional(),
+  /**
+   * Proxies whose X-Forwarded-For/-Proto/-Host are believed: a hop count, or addresses and
+   * CIDRs (comma-separated; also loopback, linklocal, uniquelocal). Unset: none, the peer's
+   * address is the client's (a forged X-Forwarded-For changes nothing).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const text = value?.trim() ?? '';
+      if (text === '' || text === 'false') return undefined;
+      if (/^\d+$/.test(text)) return Number(text);
+      if (text === 'true' || text === '*') {
+        context.addIssue({
+          code: 'custom',
+          message: 'donner les adresses des proxies ou un nombre de sauts, pas true',
+        });
+        return z.NEVER;
+      }
+      return text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+    }),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .max(30 * 24 * 3600)
+    .default(8 * 3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: z.enum(['auto', 'never']).default('auto'),
   SEED_FLUX: z.coerce.number().int().min(0).default(50_000),

@@ -37,7 +37,7 @@ const app = await buildApp({
   jwtSecret: env.JWT_SECRET ?? (await loadOrCreateSecret(dataDir())),
   logger: {
     level: env.LOG_LEVEL,
-    // PDF links may carry ?access_token=: never write a token into the logs.
+    // No token travels in a URL any more; an old link or a script may still send one: never log it.
     serializers: {
       req: (request: { method: string; url: string }) => ({
         method: request.method,
@@ -51,6 +51,9 @@ const app = await buildApp({
   uploadQuota: { filesPerDay: env.UPLOAD_QUOTA_FILES_PER_DAY, bytesPerDay: env.UPLOAD_QUOTA_MB_PER_DAY * 1024 * 1024 },
   ...(env.FILES_DIR ? { filesDir: path.resolve(env.FILES_DIR) } : {}),
   ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+  ...(env.TRUST_PROXY !== undefined ? { trustProxy: env.TRUST_PROXY } : {}),
+  accessTokenLifetimeSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+  sessions: { lifetimeSeconds: env.SESSION_TTL_SECONDS },
   sepa: {
     ics: env.SEPA_CREDITOR_ICS,
     sequenceType: env.SEPA_SEQUENCE_TYPE,

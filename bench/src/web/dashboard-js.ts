@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import type { BenchResult } from '../bench-result';
+import { signInBrowser } from './sign-in';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -13,14 +14,14 @@ const CHROMIUM_ARGS = [
  * The dashboard's initial JavaScript, gzipped (bar 250 KB): every script the browser
  * fetches to show the signed-in dashboard of the production build, measured in Chromium.
  */
-export async function benchDashboardJs(address: string, token: string): Promise<BenchResult[]> {
+export async function benchDashboardJs(address: string): Promise<BenchResult[]> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage();
-    await page.addInitScript((value) => sessionStorage.setItem('gdf.token', value), token);
+    await signInBrowser(page, address);
     const scripts: Promise<number>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') {

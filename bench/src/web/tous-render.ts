@@ -1,6 +1,7 @@
 import { chromium } from 'playwright-core';
 import type { Database } from '../../../apps/server/src/db/database';
 import type { BenchResult } from '../bench-result';
+import { signInBrowser } from './sign-in';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -15,7 +16,7 @@ const TARGET_ROWS = 50_000;
  * build, on the bench database, signed in as the head office. Measured in the page: from
  * the last GraphQL batch's arrival to the first virtualised row in the table.
  */
-export async function benchTousRender(address: string, token: string, database: Database): Promise<BenchResult[]> {
+export async function benchTousRender(address: string, database: Database): Promise<BenchResult[]> {
   const [season] = await database.query<{ id: number }>(`SELECT id FROM "FEDE_Saison" WHERE "EST_SaisonCourante"`);
   const [start] = await database.query<{ day: string }>(
     `SELECT to_char(("Z_DateCreation" AT TIME ZONE 'Europe/Paris')::date, 'YYYY-MM-DD') AS "day"
@@ -30,8 +31,8 @@ export async function benchTousRender(address: string, token: string, database: 
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.addInitScript((value) => {
-      sessionStorage.setItem('gdf.token', value);
+    await signInBrowser(page, address);
+    await page.addInitScript(() => {
       const timing = { lastBatchAt: 0, rowsAt: 0 };
       (window as unknown as { fluxTiming: typeof timing }).fluxTiming = timing;
       const originalFetch = window.fetch.bind(window);
@@ -47,7 +48,7 @@ export async function benchTousRender(address: string, token: string, database: 
       new MutationObserver(() => {
         if (!timing.rowsAt && document.querySelector('tbody tr[data-index]')) timing.rowsAt = performance.now();
       }).observe(document, { childList: true, subtree: true });
-    }, token);
+    });
     const query = `structureId=1318&saison=${season.id}&debut=${start.day}&taille=tous`;
     await page.goto(`${address}/gestion-des-finances/flux-financiers?${query}`);
     const total = page.getByRole('status').filter({ hasText: /flux$/ });

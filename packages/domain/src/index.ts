@@ -17,3 +17,4 @@ export * from './sepa/index';
 export * from './structures/structure-rib';
 export * from './permissions/permission-actions';
 export * from './uploads/index';
+export * from './auth/login-throttle';

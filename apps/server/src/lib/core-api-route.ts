@@ -25,12 +25,9 @@ export function openApiSchema(schema: z.ZodType): Record<string, unknown> {
  * handler parses its input with the same zod schema the docs are generated from, which
  * gives French messages and one source of truth.
  */
-export function coreApiRoute(
-  schema: FastifySchema & { summary: string; tags: string[] },
-  options: { allowQueryToken?: boolean } = {},
-): RouteShorthandOptions {
+export function coreApiRoute(schema: FastifySchema & { summary: string; tags: string[] }): RouteShorthandOptions {
   return {
-    config: { auth: 'user', ...options },
+    config: { auth: 'user' },
     schema: {
       ...schema,
       description:

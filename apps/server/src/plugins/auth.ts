@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../modules/auth/actor';
 import type { AuthService } from '../modules/auth/auth.service';
 import { unauthorized } from '../lib/http-errors';
+import { SESSION_OVER_MESSAGE } from '../modules/auth/auth.service';
 
 /** Every /api and /v1 route declares who may call it; start-up fails if one does not. */
 export type RouteAuth = 'public' | 'user';
@@ -9,8 +10,6 @@ export type RouteAuth = 'public' | 'user';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
-    /** Also accept the token as ?access_token= (PDFs opened in a new tab or an <iframe>). */
-    allowQueryToken?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -51,18 +50,12 @@ export function registerAuth(app: FastifyInstance, auth: AuthService): void {
 async function authenticate(request: FastifyRequest, auth: AuthService): Promise<Actor> {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  const token = match?.[1] ?? queryToken(request);
+  // Only the header: a token never travels in a URL (history, proxy logs and Referer keep them).
+  const token = match?.[1];
   if (!token) throw unauthorized('Authentification requise');
   const actor = await auth.actorFromToken(token);
-  if (!actor) throw unauthorized('Session expirée ou invalide, merci de vous reconnecter.');
+  if (!actor) throw unauthorized(SESSION_OVER_MESSAGE);
   return actor;
-}
-
-/** Only routes declaring `allowQueryToken` read ?access_token=; every other route ignores it. */
-function queryToken(request: FastifyRequest): string | undefined {
-  if (request.routeOptions.config.allowQueryToken !== true) return undefined;
-  const value = (request.query as Record<string, unknown> | undefined)?.access_token;
-  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /** For handlers of `auth: 'user'` routes: the actor is always set there. */

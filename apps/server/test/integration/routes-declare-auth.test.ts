@@ -5,7 +5,13 @@ import { registerAuth } from '../../src/plugins/auth';
 import { buildTestApp } from './support/test-app';
 
 // DESIGN.md section 2: every route declares its auth, and a test fails if one does not.
-const PUBLIC_API_ROUTES = ['POST /api/auth/login', 'GET /api/health'];
+// The refresh and logout endpoints work from the httpOnly cookie (and check Origin, not a token).
+const PUBLIC_API_ROUTES = [
+  'POST /api/auth/login',
+  'POST /api/auth/refresh',
+  'POST /api/auth/logout',
+  'GET /api/health',
+];
 
 describe('route auth declarations', () => {
   let database: Database;
@@ -22,7 +28,12 @@ describe('route auth declarations', () => {
 
   it('refuses to start when an /api route does not declare config.auth', async () => {
     const bare = Fastify();
-    registerAuth(bare, { login: async () => ({ token: '', expiresAt: '' }), actorFromToken: async () => null });
+    registerAuth(bare, {
+      login: async () => ({ token: '', expiresAt: '' }),
+      refresh: async () => ({ token: '', expiresAt: '' }),
+      logout: async () => undefined,
+      actorFromToken: async () => null,
+    });
     expect(() => bare.get('/api/undeclared', async () => 'x')).toThrow(/doit déclarer config.auth/);
     await bare.close();
   });

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TOKEN_STORAGE_KEY } from '@/lib/auth-token';
+import { getToken } from '@/lib/auth-token';
 import { meFixture } from '@/test/fixtures';
 import { jsonResponse, sentRequest, stubApi } from '@/test/stub-api';
 import { currentUrl, renderApp } from './testing/render-app';
@@ -12,14 +12,15 @@ async function fillAndSubmitWithEnter(user: ReturnType<typeof renderApp>['user']
 
 describe('login page', () => {
   it('shows the validation messages and sends nothing when the fields are wrong', async () => {
-    const fetchMock = stubApi({});
+    const fetchMock = stubApi({ 'POST /api/auth/refresh': () => jsonResponse({ message: 'Session' }, 401) });
     const { user } = renderApp('/connexion');
     await user.click(await screen.findByRole('button', { name: 'Se connecter' }));
 
     expect(await screen.findByText('Adresse e-mail invalide')).toBeInTheDocument();
     expect(screen.getByText('Mot de passe obligatoire')).toBeInTheDocument();
     expect(screen.getByText('Merci de corriger les champs')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the start-up look for a session cookie; no login sent.
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/auth/refresh']);
   });
 
   it("shows the server's French message on 401 (Enter submits)", async () => {
@@ -30,7 +31,7 @@ describe('login page', () => {
     await fillAndSubmitWithEnter(user);
 
     expect(await screen.findByText('Adresse e-mail ou mot de passe incorrect.')).toBeInTheDocument();
-    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(getToken()).toBeNull();
   });
 
   it("falls back to 'Identifiants incorrects' when the 401 has no message", async () => {
@@ -49,7 +50,7 @@ describe('login page', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: /Se connecter/ })).toBeDisabled());
   });
 
-  it('stores the token and goes back to the page that asked for the login', async () => {
+  it('keeps the token in memory only and goes back to the page that asked for the login', async () => {
     const fetchMock = stubApi({
       'POST /api/auth/login': () => jsonResponse({ token: 'jwt-abc', expiresAt: '2030-01-01T00:00:00Z' }),
       'GET /api/me': () => jsonResponse(meFixture),
@@ -60,13 +61,15 @@ describe('login page', () => {
     await fillAndSubmitWithEnter(user);
 
     expect(await screen.findByRole('heading', { name: 'Récapitulatif mensuel' })).toBeInTheDocument();
-    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe('jwt-abc');
+    expect(getToken()).toBe('jwt-abc');
+    expect(sessionStorage.length).toBe(0);
+    expect(localStorage.length).toBe(0);
     expect(currentUrl(router)).toBe('/gestion-des-finances/recapitulatif?structureId=202');
 
-    const login = sentRequest(fetchMock, 0);
+    const login = sentRequest(fetchMock, 1); // 0: the start-up refresh, answered 404 (no session)
     expect(await login.json()).toEqual({ email: 'camille.martin@example.fr', password: 'secret' });
     expect(login.headers.get('Authorization')).toBeNull();
-    expect(sentRequest(fetchMock, 1).headers.get('Authorization')).toBe('Bearer jwt-abc');
+    expect(sentRequest(fetchMock, 2).headers.get('Authorization')).toBe('Bearer jwt-abc');
   });
 
   it('refuses to redirect to another site after login', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TOKEN_STORAGE_KEY } from '@/lib/auth-token';
+import { getToken } from '@/lib/auth-token';
 import { meFixture } from '@/test/fixtures';
 import { jsonResponse, sentRequest, stubApi } from '@/test/stub-api';
 import { currentUrl, renderApp } from './testing/render-app';
@@ -62,14 +62,18 @@ describe('application shell', () => {
     );
   });
 
-  it('logs out: token gone, login page without a way back', async () => {
-    stubApi(meApi);
+  it('logs out: the server revokes the session, token gone, login page without a way back', async () => {
+    const fetchMock = stubApi({ ...meApi, 'POST /api/auth/logout': () => new Response(null, { status: 204 }) });
     const { user, router } = renderApp('/gestion-des-finances/rib', { token: 'jwt' });
     await user.click(await screen.findByRole('button', { name: 'Se déconnecter' }));
 
     expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
-    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(getToken()).toBeNull();
     expect(currentUrl(router)).toBe('/connexion');
+    expect(screen.queryByText('Votre session a expiré, merci de vous reconnecter.')).not.toBeInTheDocument();
+    const logoutCall = fetchMock.mock.calls.findIndex(([url]) => String(url) === '/api/auth/logout');
+    expect(sentRequest(fetchMock, logoutCall).method).toBe('POST');
+    expect(sentRequest(fetchMock, logoutCall).headers.get('Authorization')).toBe('Bearer jwt');
   });
 
   it('sends the user to the login page, with the way back, when the API answers 401', async () => {
@@ -77,7 +81,8 @@ describe('application shell', () => {
     const { router } = renderApp('/gestion-des-finances/rib?structureId=202', { token: 'expired-jwt' });
 
     expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
-    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(getToken()).toBeNull();
+    expect(screen.getByText('Votre session a expiré, merci de vous reconnecter.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/connexion');
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
       '/gestion-des-finances/rib?structureId=202',

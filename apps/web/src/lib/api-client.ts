@@ -1,4 +1,4 @@
-import { clearToken, getToken } from './auth-token';
+import { clearToken, getToken, refreshSession } from './auth-token';
 
 export const GENERIC_ERROR_MESSAGE = 'Oups, une erreur est survenue...';
 
@@ -27,11 +27,31 @@ export interface ApiRequestOptions {
   authenticated?: boolean;
 }
 
-/** Sends the request with the bearer token; a 401 ends the session (see RequireAuth). */
+/**
+ * Sends the request with the bearer token. A 401 means the short-lived access token ran
+ * out: the session cookie is asked for a new one, once, and the request sent again; a
+ * second 401 (or no session left) ends the session (see RequireAuth).
+ */
 export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<Response> {
-  const { method = 'GET', body, signal, authenticated = true } = options;
+  const { authenticated = true } = options;
+  const sentWith = authenticated ? getToken() : null;
+  let response = await send(path, options, sentWith);
+  if (response.status === 401 && authenticated) {
+    // Another call may have renewed the token meanwhile: then just use the new one.
+    const current = getToken();
+    const renewed = current !== null && current !== sentWith ? current : await refreshSession();
+    if (renewed) response = await send(path, options, renewed);
+  }
+  if (response.ok) return response;
+
+  const errorBody = await readJson(response);
+  if (response.status === 401 && authenticated) clearToken('expired');
+  throw new ApiError(response.status, messageOf(errorBody), errorBody);
+}
+
+function send(path: string, options: ApiRequestOptions, token: string | null): Promise<Response> {
+  const { method = 'GET', body, signal } = options;
   const headers = new Headers({ Accept: 'application/json' });
-  const token = authenticated ? getToken() : null;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -39,13 +59,7 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
     headers.set('Content-Type', 'application/json');
     payload = JSON.stringify(body);
   }
-
-  const response = await fetch(path, { method, headers, body: payload, signal });
-  if (response.ok) return response;
-
-  const errorBody = await readJson(response);
-  if (response.status === 401 && authenticated) clearToken('expired');
-  throw new ApiError(response.status, messageOf(errorBody), errorBody);
+  return fetch(path, { method, headers, body: payload, signal });
 }
 
 /** JSON call; resolves to undefined for 204 No Content. */

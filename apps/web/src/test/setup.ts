@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetSessionForTests } from '@/lib/auth-token';
 
 // Lazy pages are transformed on first import: on a loaded 2-core CI machine that can take
 // more than Testing Library's default 1 s, so findBy* waits longer (it still fails if absent).
@@ -9,5 +10,6 @@ configure({ asyncUtilTimeout: 5_000 });
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
+  resetSessionForTests();
   vi.unstubAllGlobals();
 });

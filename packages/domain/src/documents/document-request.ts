@@ -15,7 +15,7 @@ export const fluxDocumentParamsSchema = z.object({
 
 /**
  * `download=1` asks for an attachment (else inline); `structureId` picks the current
- * structure; `access_token` lets a new tab or an <iframe> open the PDF without a header.
+ * structure. No token in the query: the bearer header only.
  */
 export const fluxDocumentQuerySchema = z.object({
   download: z
@@ -23,5 +23,4 @@ export const fluxDocumentQuerySchema = z.object({
     .optional()
     .transform((value) => value === '1' || value === 'true'),
   structureId: z.string().optional(),
-  access_token: z.string().optional(),
 });

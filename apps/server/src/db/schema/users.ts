@@ -34,6 +34,31 @@ export const UTI_Login = pgTable('UTI_Login', {
   Z_DateCreation: createdAt(),
 });
 
+/**
+ * A signed-in browser (or script): its refresh token is rotated on each use and only its
+ * SHA-256 is kept, with the previous one for a short grace (two tabs refreshing at once).
+ * Access tokens carry the session id and are checked against this row on every request,
+ * so logout, deactivation (trigger on UTI_Login, migration) and reuse revoke at once.
+ */
+export const UTI_Session = pgTable(
+  'UTI_Session',
+  {
+    id: text('id').primaryKey(),
+    ID_Utilisateur: integer('ID_Utilisateur')
+      .notNull()
+      .references(() => UTI_Utilisateur.id),
+    RefreshHash: text('RefreshHash').notNull(),
+    RefreshHashPrecedent: text('RefreshHashPrecedent'),
+    DateRotation: timestamp('DateRotation', { withTimezone: true }),
+    DateExpiration: timestamp('DateExpiration', { withTimezone: true }).notNull(),
+    DateRevocation: timestamp('DateRevocation', { withTimezone: true }),
+    /** deconnexion, desactivation, mot_de_passe, reutilisation */
+    MotifRevocation: text('MotifRevocation'),
+    Z_DateCreation: createdAt(),
+  },
+  (t) => [index('uti_session_utilisateur_idx').on(t.ID_Utilisateur)],
+);
+
 export const FEDE_Role = pgTable('FEDE_Role', {
   id: id(),
   NomRole: text('NomRole').notNull(),

@@ -155,7 +155,7 @@ export async function recoverInterruptedLoad(database: Database, onProgress: (me
 /** Identity sequences continue after the explicit ids we loaded (tables with an `id`). */
 export async function resetSequences(database: Database, tables: string[]): Promise<void> {
   const withId = await database.query<{ name: string }>(
-    `SELECT table_name AS "name" FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'id'`,
+    `SELECT table_name AS "name" FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'id' AND is_identity = 'YES'`,
   );
   for (const table of tables.filter((t) => withId.some((row) => row.name === t))) {
     await database.query(`SELECT setval(pg_get_serial_sequence($1, 'id'), (SELECT max(id) FROM ${quote(table)}))`, [

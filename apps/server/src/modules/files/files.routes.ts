@@ -95,23 +95,20 @@ export async function registerFilesRoutes(app: FastifyInstance, options: FilesMo
 
     scoped.get(
       '/api/files/structure_document/:id',
-      coreApiRoute(
-        {
-          summary: 'Octets d’un document (utilisable comme source d’image)',
-          tags: TAGS,
-          params: openApiSchema(idParams),
-          description: 'Jeton en en-tête, ou en `?access_token=` pour une balise <img>.',
-          response: {
-            200: {
-              description: 'Le fichier, avec son type de contenu',
-              content: Object.fromEntries(
-                ALLOWED_MIME_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
-              ),
-            },
+      coreApiRoute({
+        summary: 'Octets d’un document (utilisable comme source d’image)',
+        tags: TAGS,
+        params: openApiSchema(idParams),
+        description: 'La page lit les octets avec le jeton en en-tête et les montre par une URL blob:.',
+        response: {
+          200: {
+            description: 'Le fichier, avec son type de contenu',
+            content: Object.fromEntries(
+              ALLOWED_MIME_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+            ),
           },
         },
-        { allowQueryToken: true },
-      ),
+      }),
       async (request, reply) => {
         const { id } = parseInput(idParams, request.params);
         const scope = await resolveScope(request, database);

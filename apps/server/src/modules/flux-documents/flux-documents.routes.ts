@@ -8,29 +8,25 @@ import { createFluxDocumentsService } from './flux-documents.service';
 const KINDS: readonly FluxDocumentKind[] = ['facture', 'releve'];
 
 /**
- * GET /api/flux/:id/facture.pdf and /releve.pdf. `allowQueryToken`: the web app opens them
- * in a new tab or an <iframe>, which cannot send an Authorization header.
+ * GET /api/flux/:id/facture.pdf and /releve.pdf, with the bearer header like every route: the
+ * web app fetches the bytes and shows them from a blob: URL, so no token is ever in a URL.
  */
 export function registerFluxDocumentRoutes(app: FastifyInstance, database: Database): void {
   const service = createFluxDocumentsService(database);
   for (const kind of KINDS) {
-    app.get(
-      `/api/flux/:id/${kind}.pdf`,
-      { config: { auth: 'user', allowQueryToken: true } },
-      async (request, reply) => {
-        const { id } = parseInput(fluxDocumentParamsSchema, request.params);
-        const { download } = parseInput(fluxDocumentQuerySchema, request.query);
-        const scope = await resolveScope(request, database);
-        const { fileName, pdf } = await service.render(scope, kind, id);
-        return (
-          reply
-            .type('application/pdf')
-            .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${fileName}"`)
-            // The URL may carry the token: never let a shared cache keep the document.
-            .header('cache-control', 'private, no-store')
-            .send(pdf)
-        );
-      },
-    );
+    app.get(`/api/flux/:id/${kind}.pdf`, { config: { auth: 'user' } }, async (request, reply) => {
+      const { id } = parseInput(fluxDocumentParamsSchema, request.params);
+      const { download } = parseInput(fluxDocumentQuerySchema, request.query);
+      const scope = await resolveScope(request, database);
+      const { fileName, pdf } = await service.render(scope, kind, id);
+      return (
+        reply
+          .type('application/pdf')
+          .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${fileName}"`)
+          // A personal document: never kept by a shared cache.
+          .header('cache-control', 'private, no-store')
+          .send(pdf)
+      );
+    });
   }
 }

@@ -108,14 +108,16 @@ describe.each(testDatabaseTargets())('flux documents: relevé, headers, scope an
       expect((await suite.get(`/api/flux/1/${kind}.pdf?access_token=forged.token.value`)).statusCode).toBe(401);
     });
 
-    it('accepts ?access_token= on the PDF routes only (a new tab or an <iframe> sends no header)', async () => {
+    it('accepts no token in the query string (issue 15: history and proxies keep URLs)', async () => {
       const id = await oneId(
         suite.database,
         `SELECT id FROM "MKP_FluxFinancier" WHERE "ID_Structure" = $1 ORDER BY id LIMIT 1`,
         [suite.clubStructureId],
       );
       const pdf = await suite.get(`/api/flux/${id}/facture.pdf?access_token=${encodeURIComponent(suite.clubToken)}`);
-      expect(pdf.statusCode).toBe(200);
+      expect(pdf.statusCode).toBe(401);
+      // The same document with the token in the header: the way the web app fetches it.
+      expect((await suite.get(`/api/flux/${id}/facture.pdf`, suite.clubToken)).statusCode).toBe(200);
       const me = await suite.get(`/api/me?access_token=${encodeURIComponent(suite.clubToken)}`);
       expect(me.statusCode).toBe(401);
     });

@@ -165,12 +165,14 @@ describe.each(testDatabaseTargets())('REST core API on $name (SPEC.md section 7)
       expect((await get(url, context.tokens.siege)).json().id).toBe(newest.id);
     });
 
-    it('serves a document as an image source, with the token in the query string', async () => {
+    it('serves a document as an image source with the header token, never one in the query string', async () => {
       const avatar = (await get(`/api/structures/${context.clubId}/avatar`, context.tokens.club)).json();
-      const image = await context.app.inject({
+      const inQuery = await context.app.inject({
         method: 'GET',
         url: `${avatar.url}?access_token=${context.tokens.club}`,
       });
+      expect(inQuery.statusCode).toBe(401);
+      const image = await get(avatar.url, context.tokens.club);
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toBe('image/png');
       expect(image.rawPayload.equals(TINY_PNG)).toBe(true);

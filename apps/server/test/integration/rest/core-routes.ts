@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
  * and bad-input.test.ts, or those suites fail.
  */
 const EXCLUDED_URLS = new Set([
-  '/api/auth/login', // public sign-in: test/integration/auth.test.ts
+  '/api/auth/login', // public sign-in: test/integration/auth.test.ts and login-throttle.test.ts
+  '/api/auth/refresh', // cookie-backed session: test/integration/sessions.test.ts
+  '/api/auth/logout', // cookie-backed session: test/integration/sessions.test.ts
   '/api/health', // public liveness probe, no data
   '/api/me', // the caller's own memberships only: auth.test.ts
   '/v1/graphql', // GraphQL: its own cross-structure and fuzzing suites

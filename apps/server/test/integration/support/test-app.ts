@@ -15,10 +15,30 @@ export async function buildTestApp(database: Database): Promise<FastifyInstance>
   return buildApp({ database, jwtSecret: TEST_JWT_SECRET, loginRateLimit: false });
 }
 
+/** Signs in through the JSON login and returns the access token (sent as `Authorization: Bearer`). */
 export async function loginAs(app: FastifyInstance, email: string, password = 'demo1234'): Promise<string> {
+  return (await loginSession(app, email, password)).token;
+}
+
+/** The Origin of a page of the app as inject() addresses it (Host: localhost:80). */
+export const APP_ORIGIN = 'http://localhost';
+
+/** Signs in and returns the access token and the refresh cookie ("gdf_session=..."). */
+export async function loginSession(
+  app: FastifyInstance,
+  email: string,
+  password = 'demo1234',
+): Promise<{ token: string; cookie: string }> {
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   if (response.statusCode !== 200) throw new Error(`login ${email} failed: ${response.statusCode} ${response.body}`);
-  return (response.json() as { token: string }).token;
+  return { token: (response.json() as { token: string }).token, cookie: refreshCookieOf(response.headers) };
+}
+
+/** "gdf_session=<value>" from a response's Set-Cookie (empty when it sets none). */
+export function refreshCookieOf(headers: Record<string, unknown>): string {
+  const setCookie = [headers['set-cookie'] ?? []].flat().map(String);
+  const found = setCookie.find((value) => value.startsWith('gdf_session='));
+  return found ? (found.split(';')[0] as string) : '';
 }
 
 /** An app on an empty in-memory database (migrations only), for tests of the HTTP layer. */

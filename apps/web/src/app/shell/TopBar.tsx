@@ -7,7 +7,7 @@ import Divider from '@mui/material/Divider';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { RouteLink } from '@/components/RouteLink';
-import { clearToken } from '@/lib/auth-token';
+import { logout } from '@/lib/auth-token';
 import { useSession } from '@/lib/session';
 import { appMessages } from '../messages';
 import { StructureSwitcher } from './StructureSwitcher';
@@ -34,7 +34,7 @@ export function TopBar() {
           <PersonOutlined fontSize="small" />
           <Typography variant="body2">{`${me.user.firstName} ${me.user.lastName}`}</Typography>
         </Box>
-        <Button color="inherit" startIcon={<Logout />} onClick={() => clearToken('logout')}>
+        <Button color="inherit" startIcon={<Logout />} onClick={() => void logout()}>
           {appMessages.logout}
         </Button>
       </Toolbar>

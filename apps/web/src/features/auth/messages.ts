@@ -11,4 +11,5 @@ export const authMessages = {
   unavailable: 'Connexion impossible pour le moment. Réessayez dans quelques instants.',
   sessionLoading: 'Chargement de votre session…',
   sessionError: 'Impossible de charger votre session.',
+  sessionExpired: 'Votre session a expiré, merci de vous reconnecter.',
 } as const;

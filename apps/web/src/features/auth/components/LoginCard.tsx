@@ -1,8 +1,10 @@
 import LockOutlined from '@mui/icons-material/LockOutlined';
+import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { getLastClearReason } from '@/lib/auth-token';
 import { authMessages } from '../messages';
 import { LoginForm } from './LoginForm';
 
@@ -21,6 +23,11 @@ export function LoginCard() {
           {authMessages.title}
         </Typography>
       </Stack>
+      {getLastClearReason() === 'expired' && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {authMessages.sessionExpired}
+        </Alert>
+      )}
       <LoginForm />
     </Paper>
   );

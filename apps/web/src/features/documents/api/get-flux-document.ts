@@ -10,22 +10,17 @@ export interface FluxDocumentFile {
 }
 
 /**
- * URL of a flux PDF. `accessToken` is for places that cannot send a header (a link opened
- * in a new tab); the printable pages fetch with the bearer header instead, so the token
- * never lands in the browser history.
+ * URL of a flux PDF's API. Fetched with the bearer header and shown from a blob: URL: the
+ * server accepts no token in a URL (history and proxies keep them).
  */
 export function fluxDocumentUrl(
   kind: FluxDocumentKind,
   fluxId: number,
-  options: { structureId?: number; download?: boolean; accessToken?: string } = {},
+  options: { structureId?: number; download?: boolean } = {},
 ): string {
   return (
     fluxDocumentPath(kind, fluxId) +
-    toSearch({
-      structureId: options.structureId,
-      download: options.download ? 1 : undefined,
-      access_token: options.accessToken,
-    })
+    toSearch({ structureId: options.structureId, download: options.download ? 1 : undefined })
   );
 }
 
