@@ -261,62 +261,64 @@ export function costLimitCases(target: TestDatabaseTarget, contextOf: () => Grap
     await production.close();
   });
 
-  describe.runIf(target.name === 'postgres')('PostgreSQL deadlines', () => {
-    async function appOn(
-      database: Database,
-    ): Promise<{ app: FastifyInstance; token: string; superAdmin: GraphqlClient }> {
-      const app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, loginRateLimit: false });
-      app.get('/api/test-slow', { config: { auth: 'public' } }, async () => {
-        await database.query('SELECT pg_sleep(1)');
-        return {};
-      });
-      const token = await loginAs(app, 'super.admin@demo.fr');
-      return { app, token, superAdmin: graphqlClient(app, token) };
-    }
-
-    it('answers a statement timeout (SQLSTATE 57014) with a French 503 and Retry-After, GraphQL and REST', async () => {
-      const database = await context.database.reopen!({ readTimeoutMs: 1, statementTimeoutMs: 100 });
-      const { app, superAdmin } = await appOn(database);
-      try {
-        const response = await superAdmin(HEAVY_ACCEPTED, {}, { 'cache-control': 'no-cache' });
-        expect(response.status).toBe(503);
-        expect(response.errors?.[0]?.extensions.code).toBe('timeout');
-        expect(response.errors?.[0]?.message).toMatch(/^La recherche a pris trop de temps/);
-        const rest = await app.inject({ method: 'GET', url: '/api/test-slow' });
-        expect(rest.statusCode).toBe(503);
-        expect(rest.headers['retry-after']).toBe('5');
-        expect(rest.json().message).toMatch(/^La recherche a pris trop de temps/);
-      } finally {
-        await app.close();
-        await database.close();
-      }
-    });
-
-    it('answers a 503 with Retry-After when no read connection frees up in time, never 500', async () => {
-      const database = await context.database.reopen!({ readPoolSize: 1, poolWaitMs: 200 });
-      const { app, token } = await appOn(database);
-      try {
-        const holding = database.query('SELECT pg_sleep(1)', [], { read: true });
-        const started = performance.now();
-        const response = await app.inject({
-          method: 'POST',
-          url: '/v1/graphql',
-          headers: { authorization: `Bearer ${token}`, 'cache-control': 'no-cache' },
-          payload: { query: `{ FEDE_Saison(limit: 1) { id } }` },
+  // Statement timeouts and pool waits exist on PostgreSQL only (PGlite has no pool or timeout).
+  if (target.name === 'postgres')
+    describe('PostgreSQL deadlines', () => {
+      async function appOn(
+        database: Database,
+      ): Promise<{ app: FastifyInstance; token: string; superAdmin: GraphqlClient }> {
+        const app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, loginRateLimit: false });
+        app.get('/api/test-slow', { config: { auth: 'public' } }, async () => {
+          await database.query('SELECT pg_sleep(1)');
+          return {};
         });
-        expect(performance.now() - started).toBeLessThan(1_000);
-        expect(response.statusCode).toBe(503);
-        expect(response.headers['retry-after']).toBe('2');
-        const [error] = response.json().errors;
-        expect(error.extensions.code).toBe('busy');
-        expect(error.message).toBe('Le serveur est très sollicité : réessayez dans quelques secondes.');
-        // Logins, health and writes keep their own pool.
-        expect(await timedHealth(app)).toBeLessThan(500);
-        await holding;
-      } finally {
-        await app.close();
-        await database.close();
+        const token = await loginAs(app, 'super.admin@demo.fr');
+        return { app, token, superAdmin: graphqlClient(app, token) };
       }
+
+      it('answers a statement timeout (SQLSTATE 57014) with a French 503 and Retry-After, GraphQL and REST', async () => {
+        const database = await context.database.reopen!({ readTimeoutMs: 1, statementTimeoutMs: 100 });
+        const { app, superAdmin } = await appOn(database);
+        try {
+          const response = await superAdmin(HEAVY_ACCEPTED, {}, { 'cache-control': 'no-cache' });
+          expect(response.status).toBe(503);
+          expect(response.errors?.[0]?.extensions.code).toBe('timeout');
+          expect(response.errors?.[0]?.message).toMatch(/^La recherche a pris trop de temps/);
+          const rest = await app.inject({ method: 'GET', url: '/api/test-slow' });
+          expect(rest.statusCode).toBe(503);
+          expect(rest.headers['retry-after']).toBe('5');
+          expect(rest.json().message).toMatch(/^La recherche a pris trop de temps/);
+        } finally {
+          await app.close();
+          await database.close();
+        }
+      });
+
+      it('answers a 503 with Retry-After when no read connection frees up in time, never 500', async () => {
+        const database = await context.database.reopen!({ readPoolSize: 1, poolWaitMs: 200 });
+        const { app, token } = await appOn(database);
+        try {
+          const holding = database.query('SELECT pg_sleep(1)', [], { read: true });
+          const started = performance.now();
+          const response = await app.inject({
+            method: 'POST',
+            url: '/v1/graphql',
+            headers: { authorization: `Bearer ${token}`, 'cache-control': 'no-cache' },
+            payload: { query: `{ FEDE_Saison(limit: 1) { id } }` },
+          });
+          expect(performance.now() - started).toBeLessThan(1_000);
+          expect(response.statusCode).toBe(503);
+          expect(response.headers['retry-after']).toBe('2');
+          const [error] = response.json().errors;
+          expect(error.extensions.code).toBe('busy');
+          expect(error.message).toBe('Le serveur est très sollicité : réessayez dans quelques secondes.');
+          // Logins, health and writes keep their own pool.
+          expect(await timedHealth(app)).toBeLessThan(500);
+          await holding;
+        } finally {
+          await app.close();
+          await database.close();
+        }
+      });
     });
-  });
 }
