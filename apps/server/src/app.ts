@@ -34,7 +34,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerAccountingSettingsRoutes } from './modules/accounting-settings/accounting-settings.routes';
 import { registerExportsSageRoutes } from './modules/exports-sage/exports-sage.routes';
 import { registerSepaExports } from './modules/exports-sepa/register-sepa';
-import type { SepaSettings } from './modules/exports-sepa/sepa-settings';
+import { creditorIdentifier, type SepaSettings } from './modules/exports-sepa/sepa-settings';
 
 export interface AppOptions {
   database: Database;
@@ -134,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStructuresRoutes(app, options.database);
   registerStructureRibsRoutes(app, options.database);
   registerStructureStatusRoutes(app, options.database);
-  registerFluxDocumentRoutes(app, options.database);
+  registerFluxDocumentRoutes(app, options.database, { creditorIdentifier: creditorIdentifier(options.sepa?.ics) });
   registerAccountingSettingsRoutes(app, options.database);
   registerExportsSageRoutes(app, options.database);
   registerSepaExports(app, options);

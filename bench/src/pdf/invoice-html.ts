@@ -37,6 +37,7 @@ export function invoiceHtml(invoice: InvoiceDocument): string {
   .paid { margin-top: 12px; border: 1px solid #2e7d32; color: #2e7d32; font-weight: bold; text-align: center; padding: 6px; }
   .terms { margin-top: 20px; font-size: 11px; }
   .terms h2 { font-size: 13px; color: #1f3a5f; margin: 0 0 6px; }
+  .legal { margin-top: 16px; border-top: 1px solid #c9d1dc; font-size: 10px; color: #5f6368; }
   .footer { position: absolute; bottom: 40px; left: 64px; right: 64px; text-align: center; font-size: 10px; color: #5f6368; }
 </style></head><body><div id="invoice">
   <div class="head">
@@ -51,8 +52,17 @@ export function invoiceHtml(invoice: InvoiceDocument): string {
     .join('')}</tr></thead><tbody>${rows}</tbody></table>
   <table class="totals">${pairs(invoice.totals)}</table>
   <div class="note">${escape(invoice.vatNote)}</div>
+  ${invoice.citation ? `<div class="note"><b>${escape(invoice.citation)}</b></div>` : ''}
+  ${invoice.operation.length > 0 ? `<div class="note">${lines(invoice.operation)}</div>` : ''}
   ${invoice.paidNote ? `<div class="paid">${escape(invoice.paidNote)}</div>` : ''}
-  ${invoice.paymentTerms ? `<div class="terms"><h2>${escape(invoice.paymentTerms.heading)}</h2>${invoice.paymentTerms.lines.map((line) => `<p>${escape(line)}</p>`).join('')}</div>` : ''}
-  <div class="footer">${escape(invoice.seller.name)} — ${escape(invoice.title)} n° ${escape(invoice.number)}</div>
+  ${[invoice.paymentTerms, invoice.preNotification]
+    .map((section) =>
+      section
+        ? `<div class="terms"><h2>${escape(section.heading)}</h2>${section.lines.map((line) => `<p>${escape(line)}</p>`).join('')}</div>`
+        : '',
+    )
+    .join('')}
+  ${invoice.legalFooter.length > 0 ? `<div class="legal">${invoice.legalFooter.map((line) => `<p>${escape(line)}</p>`).join('')}</div>` : ''}
+  <div class="footer">${escape(invoice.pageFoot)}</div>
 </div></body></html>`;
 }

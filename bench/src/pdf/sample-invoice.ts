@@ -1,7 +1,7 @@
 import { buildInvoiceDocument, type InvoiceDocument, type InvoiceInput } from '@gdf/domain';
 
 /**
- * A realistic category-4 invoice of a club (5 lines, payment-terms block): the same model
+ * A realistic category-4 invoice of a club (5 lines, payment-terms block, legal footer): the same model
  * is drawn by pdfkit and, as HTML, by html2pdf.js, so the comparison is like for like.
  */
 export function sampleInvoiceInput(): InvoiceInput {
@@ -17,6 +17,7 @@ export function sampleInvoiceInput(): InvoiceInput {
     unitPrice,
     quantity,
     amount: unitPrice * quantity,
+    tarif: null,
   }));
   const total = rows.reduce((sum, row) => sum + row.amount, 0);
   return {
@@ -31,13 +32,14 @@ export function sampleInvoiceInput(): InvoiceInput {
       amountTVA: 0,
       amountTTC: total,
       dueDate: '2024-03-31',
+      settled: false,
     },
     lines: rows,
     buyer: {
       id: 4242,
       name: 'Club Alpin de Grenoble - Section Escalade',
       federalCode: '038012',
-      siren: null,
+      siren: '512 345 678',
       email: 'contact@cag-escalade.fr',
       phone: '04 76 12 34 56',
       address: {
@@ -52,6 +54,7 @@ export function sampleInvoiceInput(): InvoiceInput {
       lastName: 'Martin',
       email: 'elodie.martin@example.fr',
       phone: '06 12 34 56 78',
+      address: null,
     },
     seller: {
       id: 1318,
@@ -63,6 +66,11 @@ export function sampleInvoiceInput(): InvoiceInput {
       address: { line1: '8-10 quai de la Marne', line2: null, postalCode: '75019', city: 'Paris' },
     },
     sellerBank: { iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP' },
+    season: { start: '2023-09-01', end: '2024-08-31' },
+    settledAt: null,
+    correctedInvoice: null,
+    relaunchOf: null,
+    directDebit: { mandateReference: 'RUM-038012-01', creditorIdentifier: 'FR72ZZZ123456', batchCollectionDate: null },
   };
 }
 

@@ -6,3 +6,4 @@ export * from './pnm';
 export * from './sage-csv';
 export * from './fec';
 export * from './contracts';
+export * from './relaunch-entries';

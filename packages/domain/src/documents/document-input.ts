@@ -1,4 +1,5 @@
 import type { Cents } from '../money/money';
+import type { InvoiceReference } from './invoice-mentions';
 
 /** What the server loads for one flux document; money in cents, dates as the database gives them. */
 export interface DocumentAddress {
@@ -23,6 +24,8 @@ export interface DocumentPerson {
   lastName: string;
   email: string | null;
   phone: string | null;
+  /** The correspondent's postal address, when known (issue 16: shown on Affiliation invoices). */
+  address: DocumentAddress | null;
 }
 
 export interface DocumentLine {
@@ -30,6 +33,8 @@ export interface DocumentLine {
   unitPrice: Cents;
   quantity: number;
   amount: Cents;
+  /** The tarif the line sells (MKP_Tarif), which tells goods from services. */
+  tarif: { name: string; categoryId: number } | null;
 }
 
 export interface DocumentFlux {
@@ -45,6 +50,8 @@ export interface DocumentFlux {
   amountTTC: Cents;
   /** DateEcheance, a SQL date 'yyyy-mm-dd'. */
   dueDate: string | null;
+  /** EST_Reglement. */
+  settled: boolean;
 }
 
 export interface BankAccount {
@@ -61,6 +68,25 @@ export interface InvoiceInput {
   /** The national head office (structure 1318) and its bank account. */
   seller: DocumentStructure;
   sellerBank: BankAccount | null;
+  /** FEDE_Saison's first and last days ('yyyy-mm-dd'): the period of the operation. */
+  season: { start: string; end: string };
+  /** When a settled flux was settled, if known (settlementInstant). */
+  settledAt: Date | null;
+  /** A credit flux's debit (ID_FluxFinancierDebit), followed back through relaunches to its invoice. */
+  correctedInvoice: InvoiceReference | null;
+  /** A relaunched copy's original flux (the one whose ID_FluxFinancierRelance points to it), first of the chain. */
+  relaunchOf: InvoiceReference | null;
+  directDebit: DirectDebitFacts;
+}
+
+/** What a direct-debit document announces besides the amount (SEPA pre-notification). */
+export interface DirectDebitFacts {
+  /** MandatRUM of the structure's bank account (STR_StructureRib), the valid newest first. */
+  mandateReference: string | null;
+  /** The creditor identifier (ICS) of the SEPA settings. */
+  creditorIdentifier: string;
+  /** The requested collection date of the SEPA batch holding the flux, if any. */
+  batchCollectionDate: string | null;
 }
 
 export interface StatementInput {

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  fluxDocumentFileName,
-  invoiceBlocks,
-  invoiceNumber,
-  invoiceTitle,
-  isAffiliationFlux,
-  latePaymentText,
-} from './document-rules';
+import { fluxDocumentFileName, invoiceBlocks, invoiceNumber, invoiceTitle, isAffiliationFlux } from './document-rules';
 import { formatDocumentAmount, formatIsoDay, formatParisDate, parisIsoDate } from './document-format';
 
 describe('invoice number (SPEC.md section 9: season end year, then -FFME-, then the flux id)', () => {
@@ -26,32 +19,37 @@ describe("Affiliation flux (SPEC.md section 4: name contains 'Affiliation', eith
 });
 
 describe('which invoice blocks show (SPEC.md section 4, DESIGN.md section 6)', () => {
+  const debit = { isDebit: true, settled: false };
   it('category 4 shows the payment-terms block and the address', () => {
-    expect(invoiceBlocks({ name: 'Facture formation', categoryId: 4 })).toEqual({
+    expect(invoiceBlocks({ name: 'Facture formation', categoryId: 4, ...debit })).toEqual({
       paymentTerms: true,
-      paidByCard: false,
       buyer: 'address',
     });
   });
   it.each([1, 2, 3, 5, 6, 99])('category %i has no payment-terms block', (categoryId) => {
-    expect(invoiceBlocks({ name: 'Licence adulte', categoryId }).paymentTerms).toBe(false);
+    expect(invoiceBlocks({ name: 'Licence adulte', categoryId, ...debit }).paymentTerms).toBe(false);
   });
   it.each(['Affiliation club 2024', 'affiliation club 2024'])(
-    '%s: no payment terms even in category 4, paid by card, correspondent instead of address',
+    '%s: no payment terms even in category 4, correspondent instead of address',
     (name) => {
-      expect(invoiceBlocks({ name, categoryId: 4 })).toEqual({
-        paymentTerms: false,
-        paidByCard: true,
-        buyer: 'correspondent',
-      });
+      expect(invoiceBlocks({ name, categoryId: 4, ...debit })).toEqual({ paymentTerms: false, buyer: 'correspondent' });
     },
   );
+  it('issue 16, no document contradicts itself: an avoir or a settled debit never asks for a transfer', () => {
+    expect(invoiceBlocks({ name: 'Remboursement', categoryId: 4, isDebit: false, settled: false }).paymentTerms).toBe(
+      false,
+    );
+    expect(invoiceBlocks({ name: 'Facture formation', categoryId: 4, isDebit: true, settled: true }).paymentTerms).toBe(
+      false,
+    );
+  });
 });
 
-describe("title (DESIGN.md section 6: a credit flux is an 'AVOIR')", () => {
-  it('debit -> FACTURE, credit -> AVOIR', () => {
-    expect(invoiceTitle(true)).toBe('FACTURE');
-    expect(invoiceTitle(false)).toBe('AVOIR');
+describe("title (DESIGN.md section 6: a credit flux is an 'AVOIR'; section 9: a relaunch an 'AVIS DE PRÉLÈVEMENT')", () => {
+  it('facture, avoir, avis', () => {
+    expect(invoiceTitle('facture')).toBe('FACTURE');
+    expect(invoiceTitle('avoir')).toBe('AVOIR');
+    expect(invoiceTitle('avis')).toBe('AVIS DE PRÉLÈVEMENT');
   });
 });
 
@@ -77,12 +75,5 @@ describe('formatting (SPEC.md section 9: 2 decimals, DESIGN.md section 6: 1 234,
     expect(formatParisDate(new Date('2024-02-29T23:30:00Z'))).toBe('01/03/2024');
     expect(formatIsoDay('2024-03-31')).toBe('31/03/2024');
     expect(() => formatIsoDay('31/03/2024')).toThrow(RangeError);
-  });
-});
-
-describe('late-payment text (SPEC.md section 9)', () => {
-  it('states 3 times the legal interest rate and the 40 € flat recovery fee', () => {
-    expect(latePaymentText()).toContain("3 fois le taux d'intérêt légal");
-    expect(latePaymentText()).toContain('indemnité forfaitaire pour frais de recouvrement de 40\u00a0€');
   });
 });

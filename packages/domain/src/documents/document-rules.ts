@@ -1,22 +1,18 @@
 /**
  * Business rules of the invoice (facture) and operation statement (relevé d'opération):
  * SPEC.md sections 4 and 9, DESIGN.md section 6. Pure, so every rule is unit-tested here
- * and the server only loads data and draws.
+ * and the server only loads data and draws. The mentions added by issue 16 are in
+ * invoice-mentions.ts, the wording in document-messages.ts.
  */
 import { FluxCategory } from '../flux/categories';
 import { parisIsoDate } from './document-format';
+import { DOCUMENT_TEXT } from './document-messages';
+import type { InvoiceKind } from './invoice-mentions';
 
 /** DESIGN.md section 3: category 4 is an invoice payable by bank transfer. */
 export const CATEGORY_FACTURE = FluxCategory.Facture;
 /** DESIGN.md section 3: category 5 is a SEPA direct debit (no payment-terms block). */
 export const CATEGORY_PRELEVEMENT = FluxCategory.Prelevement;
-
-export const VAT_EXEMPTION_NOTE = 'TVA NON APPLICABLE, art 293B du CGI';
-export const PAID_BY_CARD_NOTE = 'Facture acquittée par carte bancaire';
-export const STATEMENT_TITLE = "RELEVÉ D'OPÉRATION";
-/** SPEC.md section 9: late-payment penalty and flat recovery fee. */
-export const LATE_PAYMENT_RATE_MULTIPLIER = 3;
-export const RECOVERY_FEE_EUROS = 40;
 
 export type FluxDocumentKind = 'facture' | 'releve';
 
@@ -30,45 +26,46 @@ export function isAffiliationFlux(fluxName: string): boolean {
   return /affiliation/i.test(fluxName);
 }
 
-/** DESIGN.md section 6: a credit flux (EST_Debit false) is an 'AVOIR'. */
-export function invoiceTitle(isDebit: boolean): 'FACTURE' | 'AVOIR' {
-  return isDebit ? 'FACTURE' : 'AVOIR';
+export type InvoiceTitle = 'FACTURE' | 'AVOIR' | 'AVIS DE PRÉLÈVEMENT';
+
+/** DESIGN.md section 6: a credit flux is an 'AVOIR'; section 9: a relaunch an 'AVIS DE PRÉLÈVEMENT'. */
+export function invoiceTitle(kind: InvoiceKind): InvoiceTitle {
+  return DOCUMENT_TEXT.titles[kind];
 }
 
 export interface InvoiceBlocks {
-  /** Due date, bank transfer to the head office, late-payment text. */
+  /** Due date and bank transfer to the head office. */
   paymentTerms: boolean;
-  /** 'Facture acquittée par carte bancaire'. */
-  paidByCard: boolean;
   /** Whom the buyer block shows: the structure's address or its correspondent's contact. */
   buyer: 'address' | 'correspondent';
 }
 
 /**
  * SPEC.md section 4: category 4 allows the payment-terms block, category 5 (and, DESIGN.md
- * section 6, every other category) does not; an Affiliation flux never has it, is marked
- * paid by card and shows the correspondent's contact in place of the address.
+ * section 6, every other category) does not; an Affiliation flux never has it and shows
+ * the correspondent's contact in place of the address. Issue 16 (no document contradicts
+ * itself): the block asks the buyer to pay, so an avoir and a debit already settled never
+ * show it. 'Facture acquittée par carte bancaire' is a settlement statement
+ * (invoice-mentions.ts).
  */
-export function invoiceBlocks(flux: { name: string; categoryId: number }): InvoiceBlocks {
+export function invoiceBlocks(flux: {
+  name: string;
+  categoryId: number;
+  isDebit: boolean;
+  settled: boolean;
+}): InvoiceBlocks {
   const affiliation = isAffiliationFlux(flux.name);
   return {
-    paymentTerms: !affiliation && flux.categoryId === CATEGORY_FACTURE,
-    paidByCard: affiliation,
+    paymentTerms: !affiliation && flux.isDebit && !flux.settled && flux.categoryId === CATEGORY_FACTURE,
     buyer: affiliation ? 'correspondent' : 'address',
   };
 }
 
 /** DESIGN.md section 6: the file name holds the flux id and its creation day in Paris. */
-export function fluxDocumentFileName(kind: FluxDocumentKind, fluxId: number, createdAt: Date): string {
+export function fluxDocumentFileName(
+  kind: FluxDocumentKind | 'avis-prelevement',
+  fluxId: number,
+  createdAt: Date,
+): string {
   return `${kind}-${fluxId}-${parisIsoDate(createdAt)}.pdf`;
-}
-
-/** SPEC.md section 9 / Code de commerce L441-10 and D441-5. */
-export function latePaymentText(): string {
-  return (
-    `En cas de retard de paiement, une pénalité égale à ${LATE_PAYMENT_RATE_MULTIPLIER} fois le taux ` +
-    `d'intérêt légal sera exigible (art. L441-10 du Code de commerce), ainsi qu'une indemnité ` +
-    `forfaitaire pour frais de recouvrement de ${RECOVERY_FEE_EUROS}\u00a0€ (art. D441-5 du Code de commerce). ` +
-    `Pas d'escompte pour paiement anticipé.`
-  );
 }

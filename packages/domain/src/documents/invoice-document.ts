@@ -2,15 +2,27 @@ import { friendlyFormatIBAN } from 'ibantools';
 import { seasonName } from '../seasons/season';
 import type { BankAccount, DocumentLine, InvoiceInput } from './document-input';
 import { formatDocumentAmount, formatIsoDay, formatParisDate, formatQuantity } from './document-format';
+import { DOCUMENT_TEXT, PAID_BY_CARD_NOTE, VAT_EXEMPTION_NOTE } from './document-messages';
 import {
-  PAID_BY_CARD_NOTE,
-  VAT_EXEMPTION_NOTE,
   fluxDocumentFileName,
   invoiceBlocks,
   invoiceNumber,
   invoiceTitle,
-  latePaymentText,
+  isAffiliationFlux,
+  type InvoiceTitle,
 } from './document-rules';
+import {
+  debitDayValue,
+  directDebitDay,
+  invoiceKind,
+  legalFooterLines,
+  paidNote,
+  preNotificationLines,
+  settlementLine,
+  settlementStatement,
+  type InvoiceKind,
+} from './invoice-mentions';
+import { operationNature } from './operation-nature';
 import { buyerAddressLines, buyerCorrespondentLines, sellerLines } from './party-lines';
 
 /** A block of the page: a heading, a name in bold, then plain lines. */
@@ -20,11 +32,20 @@ export interface DocumentBlock {
   lines: string[];
 }
 
+export interface TextSection {
+  heading: string;
+  lines: string[];
+}
+
 /** Everything the invoice PDF draws, already worded and formatted (fr-FR, Europe/Paris). */
 export interface InvoiceDocument {
-  title: 'FACTURE' | 'AVOIR';
+  kind: InvoiceKind;
+  title: InvoiceTitle;
   fileName: string;
-  number: string;
+  /** Its own number; null on an avis de prélèvement, which presents another invoice. */
+  number: string | null;
+  /** PDF metadata title, e.g. "Facture 2024-FFME-123456". */
+  documentName: string;
   /** Label / value pairs under the title: number, date, flux, season. */
   references: Array<[string, string]>;
   seller: DocumentBlock;
@@ -33,31 +54,60 @@ export interface InvoiceDocument {
   rows: Array<[string, string, string, string]>;
   totals: Array<[string, string]>;
   vatNote: string;
+  /** 'Avoir sur la facture n° …', or what an avis presents again. */
+  citation: string | null;
+  /** Nature and period of the operation (none on an avis: it is not a sale). */
+  operation: string[];
   paidNote: string | null;
-  paymentTerms: { heading: string; lines: string[] } | null;
+  paymentTerms: TextSection | null;
+  preNotification: TextSection | null;
+  /** Due date or its stand-in, penalties, indemnity, discount (none on an avis). */
+  legalFooter: string[];
+  /** The line at the foot of every page. */
+  pageFoot: string;
 }
 
-export const INVOICE_COLUMNS: InvoiceDocument['columns'] = ['Désignation', 'Prix unitaire', 'Quantité', 'Montant HT'];
+export const INVOICE_COLUMNS: InvoiceDocument['columns'] = DOCUMENT_TEXT.columns;
 
-/** DESIGN.md section 6: the facture of one flux, every rule applied. */
+/** DESIGN.md sections 6 and 9: the facture, avoir or avis de prélèvement of one flux, every rule applied. */
 export function buildInvoiceDocument(input: InvoiceInput): InvoiceDocument {
   const { flux } = input;
+  const kind = invoiceKind(flux, input.relaunchOf);
   const blocks = invoiceBlocks(flux);
-  const title = invoiceTitle(flux.isDebit);
-  const number = invoiceNumber(flux.seasonId, flux.id);
+  const debit = directDebitDay(flux, input.directDebit.batchCollectionDate);
+  const statement = settlementStatement({
+    kind,
+    affiliation: isAffiliationFlux(flux.name),
+    categoryId: flux.categoryId,
+    settled: flux.settled,
+    settledAt: input.settledAt,
+    dueDate: flux.dueDate,
+    debit,
+  });
+  const ownNumber = kind === 'avis' ? null : invoiceNumber(flux.seasonId, flux.id);
+  const cited = kind === 'avis' ? input.relaunchOf : kind === 'avoir' ? input.correctedInvoice : null;
+  const citedNumber = cited ? invoiceNumber(cited.seasonId, cited.id) : null;
+  const name = DOCUMENT_TEXT.names[kind];
+  const footNumber = ownNumber ?? citedNumber ?? '';
+  const text = DOCUMENT_TEXT;
   return {
-    title,
-    fileName: fluxDocumentFileName('facture', flux.id, flux.createdAt),
-    number,
+    kind,
+    title: invoiceTitle(kind),
+    fileName: fluxDocumentFileName(kind === 'avis' ? 'avis-prelevement' : 'facture', flux.id, flux.createdAt),
+    number: ownNumber,
+    documentName: `${name} ${footNumber}`,
     references: [
-      [title === 'AVOIR' ? "N° d'avoir" : 'N° de facture', number],
-      ['Date', formatParisDate(flux.createdAt)],
-      ['N° de flux', String(flux.id)],
-      ['Saison', seasonName(flux.seasonId)],
+      ownNumber
+        ? [kind === 'avoir' ? text.references.creditNoteNumber : text.references.invoiceNumber, ownNumber]
+        : [text.references.originalInvoice, citedNumber ?? ''],
+      [text.references.date, formatParisDate(flux.createdAt)],
+      ...(kind === 'avis' ? [[text.references.debitDate, debitDayValue(debit)] as [string, string]] : []),
+      [text.references.fluxNumber, String(flux.id)],
+      [text.references.season, seasonName(flux.seasonId)],
     ],
-    seller: { heading: 'Émetteur', name: input.seller.name, lines: sellerLines(input.seller) },
+    seller: { heading: text.headings.seller, name: input.seller.name, lines: sellerLines(input.seller) },
     buyer: {
-      heading: title === 'AVOIR' ? 'Bénéficiaire' : 'Facturé à',
+      heading: { facture: text.headings.buyer, avoir: text.headings.creditNoteBuyer, avis: text.headings.debtor }[kind],
       name: input.buyer.name,
       lines:
         blocks.buyer === 'correspondent'
@@ -67,15 +117,34 @@ export function buildInvoiceDocument(input: InvoiceInput): InvoiceDocument {
     columns: INVOICE_COLUMNS,
     rows: invoiceRows(input),
     totals: [
-      ['Total HT', formatDocumentAmount(flux.amountHT)],
-      ['TVA', formatDocumentAmount(flux.amountTVA)],
-      ['Total TTC', formatDocumentAmount(flux.amountTTC)],
+      [text.totals.ht, formatDocumentAmount(flux.amountHT)],
+      [text.totals.tva, formatDocumentAmount(flux.amountTVA)],
+      [text.totals.ttc, formatDocumentAmount(flux.amountTTC)],
     ],
     vatNote: VAT_EXEMPTION_NOTE,
-    paidNote: blocks.paidByCard ? PAID_BY_CARD_NOTE : null,
+    citation: !citedNumber ? null : kind === 'avis' ? text.avisOf(citedNumber) : text.creditNoteOf(citedNumber),
+    operation: kind === 'avis' ? [] : operationLines(input),
+    paidNote: paidNote(statement, PAID_BY_CARD_NOTE),
     paymentTerms: blocks.paymentTerms
-      ? { heading: 'Conditions de règlement', lines: paymentTermLines(input, number) }
+      ? { heading: text.headings.paymentTerms, lines: paymentTermLines(input, statement, ownNumber ?? '') }
       : null,
+    preNotification:
+      statement.kind === 'debit'
+        ? {
+            heading: text.headings.preNotification,
+            lines: preNotificationLines({
+              amount: formatDocumentAmount(flux.amountTTC),
+              debit: statement.debit,
+              mandateReference: input.directDebit.mandateReference,
+              creditorIdentifier: input.directDebit.creditorIdentifier,
+            }),
+          }
+        : null,
+    legalFooter: kind === 'avis' ? [] : legalFooterLines(statement, blocks.paymentTerms),
+    pageFoot:
+      kind === 'avis'
+        ? text.avisPageFoot(input.seller.name, name, footNumber)
+        : text.pageFoot(input.seller.name, name, footNumber),
   };
 }
 
@@ -84,7 +153,15 @@ function invoiceRows(input: InvoiceInput): InvoiceDocument['rows'] {
   const lines: DocumentLine[] =
     input.lines.length > 0
       ? input.lines
-      : [{ label: input.flux.name, unitPrice: input.flux.amountHT, quantity: 1, amount: input.flux.amountHT }];
+      : [
+          {
+            label: input.flux.name,
+            unitPrice: input.flux.amountHT,
+            quantity: 1,
+            amount: input.flux.amountHT,
+            tarif: null,
+          },
+        ];
   return lines.map((line) => [
     line.label,
     formatDocumentAmount(line.unitPrice),
@@ -93,19 +170,27 @@ function invoiceRows(input: InvoiceInput): InvoiceDocument['rows'] {
   ]);
 }
 
-function paymentTermLines(input: InvoiceInput, number: string): string[] {
-  const due = input.flux.dueDate ? formatIsoDay(input.flux.dueDate) : 'à réception de la facture';
+/** CGI annex II art. 242 nonies A (e-invoicing reform): nature of the operation, and its period (the season). */
+function operationLines(input: InvoiceInput): string[] {
+  const nature = operationNature(input.lines, input.flux.name);
   return [
-    `Date d'échéance : ${due}`,
-    ...bankTransferLines(input.seller.name, input.sellerBank, number),
-    latePaymentText(),
+    DOCUMENT_TEXT.operation.nature(DOCUMENT_TEXT.operation.natures[nature]),
+    DOCUMENT_TEXT.operation.period(formatIsoDay(input.season.start), formatIsoDay(input.season.end)),
   ];
 }
 
+/** SPEC.md section 4's payment-terms block: the due date and the bank-transfer text. */
+function paymentTermLines(
+  input: InvoiceInput,
+  statement: ReturnType<typeof settlementStatement>,
+  number: string,
+): string[] {
+  const due = settlementLine(statement);
+  return [...(due ? [due] : []), ...bankTransferLines(input.seller.name, input.sellerBank, number)];
+}
+
 function bankTransferLines(holder: string, bank: BankAccount | null, number: string): string[] {
-  if (!bank) return [`Règlement par virement bancaire à l'ordre de ${holder}, en indiquant la référence ${number}.`];
-  return [
-    `Règlement par virement bancaire à l'ordre de ${holder}, en indiquant la référence ${number}.`,
-    `IBAN : ${friendlyFormatIBAN(bank.iban) ?? bank.iban}` + (bank.bic ? `    BIC : ${bank.bic}` : ''),
-  ];
+  const order = DOCUMENT_TEXT.bankTransfer.order(holder, number);
+  if (!bank) return [order];
+  return [order, DOCUMENT_TEXT.bankTransfer.account(friendlyFormatIBAN(bank.iban) ?? bank.iban, bank.bic)];
 }

@@ -1,6 +1,8 @@
 import type { DocumentAddress, DocumentPerson, DocumentStructure } from './document-input';
+import { DOCUMENT_TEXT } from './document-messages';
 
 const present = (value: string | null | undefined): value is string => !!value && value.trim() !== '';
+const party = DOCUMENT_TEXT.party;
 
 /** "12 rue X", "Bât. B", "38000 Grenoble": empty parts are skipped. */
 export function addressLines(address: DocumentAddress | null): string[] {
@@ -11,8 +13,8 @@ export function addressLines(address: DocumentAddress | null): string[] {
 
 export function contactLines(contact: { email: string | null; phone: string | null }): string[] {
   return [
-    present(contact.email) ? `E-mail : ${contact.email}` : null,
-    present(contact.phone) ? `Tél. : ${contact.phone}` : null,
+    present(contact.email) ? party.email(contact.email) : null,
+    present(contact.phone) ? party.phone(contact.phone) : null,
   ].filter(present);
 }
 
@@ -20,29 +22,35 @@ export function personName(person: DocumentPerson): string {
   return `${person.firstName} ${person.lastName.toUpperCase()}`;
 }
 
+const sirenLine = (structure: DocumentStructure) => (present(structure.siren) ? [party.siren(structure.siren)] : []);
+const codeLine = (structure: DocumentStructure) =>
+  present(structure.federalCode) ? [party.federalCode(structure.federalCode)] : [];
+
 /** Seller block: name, address, contact and SIREN of the head office. */
 export function sellerLines(seller: DocumentStructure): string[] {
-  return [
-    ...addressLines(seller.address),
-    ...contactLines(seller),
-    present(seller.siren) ? `SIREN : ${seller.siren}` : null,
-  ].filter(present);
-}
-
-/** Buyer block of an ordinary invoice: the structure's address. */
-export function buyerAddressLines(buyer: DocumentStructure): string[] {
-  return [
-    present(buyer.federalCode) ? `Code fédéral : ${buyer.federalCode}` : null,
-    ...addressLines(buyer.address),
-  ].filter(present);
+  return [...addressLines(seller.address), ...contactLines(seller), ...sirenLine(seller)];
 }
 
 /**
- * Buyer block of an Affiliation invoice (SPEC.md section 4): the correspondent's name and
- * contact in place of the address; the structure's own contact when it has no correspondent.
+ * Buyer block of an ordinary invoice: the structure's address, and its SIREN when known
+ * (CGI annex II art. 242 nonies A, as amended for the e-invoicing reform).
+ */
+export function buyerAddressLines(buyer: DocumentStructure): string[] {
+  return [...codeLine(buyer), ...addressLines(buyer.address), ...sirenLine(buyer)];
+}
+
+/**
+ * Buyer block of an Affiliation invoice (SPEC.md section 4): the correspondent's name,
+ * postal address when known, and contact in place of the structure's address; the
+ * structure's own contact when it has no correspondent. The SIREN as on every invoice.
  */
 export function buyerCorrespondentLines(buyer: DocumentStructure, correspondent: DocumentPerson | null): string[] {
-  const code = present(buyer.federalCode) ? [`Code fédéral : ${buyer.federalCode}`] : [];
-  if (!correspondent) return [...code, ...contactLines(buyer)];
-  return [...code, `Correspondant : ${personName(correspondent)}`, ...contactLines(correspondent)];
+  if (!correspondent) return [...codeLine(buyer), ...contactLines(buyer), ...sirenLine(buyer)];
+  return [
+    ...codeLine(buyer),
+    party.correspondent(personName(correspondent)),
+    ...addressLines(correspondent.address),
+    ...contactLines(correspondent),
+    ...sirenLine(buyer),
+  ];
 }

@@ -1,6 +1,7 @@
 import type { StatementInput } from './document-input';
 import { formatDocumentAmount, formatParisDate } from './document-format';
-import { STATEMENT_TITLE, fluxDocumentFileName } from './document-rules';
+import { fluxDocumentFileName } from './document-rules';
+import { DOCUMENT_TEXT, STATEMENT_TITLE } from './document-messages';
 import { addressLines } from './party-lines';
 
 /** Everything the operation statement PDF draws, worded and formatted. */
@@ -15,22 +16,23 @@ export interface StatementDocument {
 /** DESIGN.md section 6: title, structure, flux number, date, label, debit or credit, amount (2 decimals). */
 export function buildStatementDocument(input: StatementInput): StatementDocument {
   const { flux, structure } = input;
+  const text = DOCUMENT_TEXT.statement;
   return {
     title: STATEMENT_TITLE,
     fileName: fluxDocumentFileName('releve', flux.id, flux.createdAt),
     structure: {
       name: structure.name,
       lines: [
-        structure.federalCode ? `Code fédéral : ${structure.federalCode}` : '',
+        structure.federalCode ? DOCUMENT_TEXT.party.federalCode(structure.federalCode) : '',
         ...addressLines(structure.address),
       ].filter((line) => line !== ''),
     },
     rows: [
-      ['N° de flux', String(flux.id)],
-      ['Date', formatParisDate(flux.createdAt)],
-      ['Libellé', flux.name],
-      ['Sens', flux.isDebit ? 'Débit' : 'Crédit'],
-      ['Montant', formatDocumentAmount(flux.amountTTC)],
+      [text.fluxNumber, String(flux.id)],
+      [text.date, formatParisDate(flux.createdAt)],
+      [text.label, flux.name],
+      [text.direction, flux.isDebit ? text.debit : text.credit],
+      [text.amount, formatDocumentAmount(flux.amountTTC)],
     ],
   };
 }

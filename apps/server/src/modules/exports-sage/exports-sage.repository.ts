@@ -38,6 +38,8 @@ export interface MappedFluxRow {
   accountLabel: string | null;
   journal: string;
   section: string | null;
+  /** The flux this one relaunches (a relaunch copy), else null: @gdf/domain booksEntry. */
+  relaunchOf: number | null;
 }
 
 export interface TarifPartRow {
@@ -96,7 +98,8 @@ export async function mappedFluxBatch(
             (f."MontantTTC" * 100)::bigint::text AS "cents",
             s."ID_CodeFederal" AS "structureCode", s."NomStructure" AS "structureName",
             m."CompteNumero" AS "account", c."Libelle" AS "accountLabel", m."JournalCode" AS "journal",
-            m."CodeSection" AS "section"
+            m."CodeSection" AS "section",
+            (SELECT o.id FROM "MKP_FluxFinancier" o WHERE o."ID_FluxFinancierRelance" = f.id) AS "relaunchOf"
      FROM "MKP_FluxFinancier" f
      JOIN "STR_Structure" s ON s.id = f."ID_Structure"
      JOIN "CPT_MappingFlux" m ON m."ID_Structure" = $1 AND m."ID_CategoryFlux" = f."ID_CategoryFlux"
@@ -127,7 +130,10 @@ export async function tarifParts(
   );
 }
 
-/** Flux of the period without a category mapping: reported, never silently dropped. */
+/**
+ * Flux of the period without a category mapping: reported, never silently dropped. A
+ * relaunch copy is not missing from the files: it books nothing (@gdf/domain booksEntry).
+ */
 export async function unmappedFlux(
   database: Database,
   scope: RequestScope,
@@ -138,7 +144,8 @@ export async function unmappedFlux(
   const scopeSql = structureScopeCondition(scope, 'f."ID_Structure"', params);
   const from = `FROM "MKP_FluxFinancier" f JOIN "STR_Structure" s ON s.id = f."ID_Structure"
      WHERE ${PERIOD_SQL} AND ${scopeSql} AND NOT EXISTS (
-       SELECT 1 FROM "CPT_MappingFlux" m WHERE m."ID_Structure" = $1 AND m."ID_CategoryFlux" = f."ID_CategoryFlux")`;
+       SELECT 1 FROM "CPT_MappingFlux" m WHERE m."ID_Structure" = $1 AND m."ID_CategoryFlux" = f."ID_CategoryFlux")
+       AND NOT EXISTS (SELECT 1 FROM "MKP_FluxFinancier" o WHERE o."ID_FluxFinancierRelance" = f.id)`;
   const [counted] = await database.query<{ count: number }>(`SELECT count(*)::int AS "count" ${from}`, params);
   const first = await database.query<UnmappedFlux>(
     `SELECT f.id, f."NomFluxFinancier" AS "label", f."ID_CategoryFlux" AS "category", s."NomStructure" AS "structureName",

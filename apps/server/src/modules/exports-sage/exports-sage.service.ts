@@ -1,5 +1,6 @@
 import {
   allocate,
+  booksEntry,
   buildEntry,
   encodeLatin9,
   entryTotals,
@@ -62,17 +63,19 @@ export async function* accountingEntries(
       afterId = uptoId;
       if (rows.length < BATCH_SIZE / 2) width *= 2;
     }
-    if (rows.length === 0) continue;
+    // A relaunch copy presents the original's debt again: one sale, booked on the original.
+    const booked = rows.filter(booksEntry);
+    if (booked.length === 0) continue;
     const parts = withTarifs
       ? groupByFlux(
           await tarifParts(
             database,
             scope.currentStructureId,
-            rows.map((r) => r.id),
+            booked.map((r) => r.id),
           ),
         )
       : new Map<number, CounterpartAllocation[]>();
-    yield rows.map((row) => {
+    yield booked.map((row) => {
       const amountCents = Number(row.cents);
       const category = { account: row.account, accountLabel: row.accountLabel ?? row.account, section: row.section };
       const flux = { ...row, amountCents };

@@ -18,6 +18,12 @@ export interface SepaSettings {
 export const DEMO_SEPA_ICS = 'FR72ZZZ123456';
 
 export function checkSepaSettings(settings: SepaSettings): SepaSettings {
-  if (!isValidIcs(settings.ics)) throw new Error(`SEPA_CREDITOR_ICS invalide : ${settings.ics}`);
-  return { ...settings, ics: settings.ics.replace(/\s+/g, '').toUpperCase() };
+  return { ...settings, ics: creditorIdentifier(settings.ics) };
+}
+
+/** The ICS files and pre-notifications carry: the configured one (checked), else the demo one. */
+export function creditorIdentifier(configured: string | undefined): string {
+  const ics = configured ?? DEMO_SEPA_ICS;
+  if (!isValidIcs(ics)) throw new Error(`SEPA_CREDITOR_ICS invalide : ${ics}`);
+  return ics.replace(/\s+/g, '').toUpperCase();
 }

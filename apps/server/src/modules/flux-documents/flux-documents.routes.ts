@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { parseInput } from '../../lib/validation';
 import { resolveScope } from '../scope/scope';
-import { createFluxDocumentsService } from './flux-documents.service';
+import { createFluxDocumentsService, type FluxDocumentsSettings } from './flux-documents.service';
 
 const KINDS: readonly FluxDocumentKind[] = ['facture', 'releve'];
 
@@ -11,8 +11,12 @@ const KINDS: readonly FluxDocumentKind[] = ['facture', 'releve'];
  * GET /api/flux/:id/facture.pdf and /releve.pdf, with the bearer header like every route: the
  * web app fetches the bytes and shows them from a blob: URL, so no token is ever in a URL.
  */
-export function registerFluxDocumentRoutes(app: FastifyInstance, database: Database): void {
-  const service = createFluxDocumentsService(database);
+export function registerFluxDocumentRoutes(
+  app: FastifyInstance,
+  database: Database,
+  settings: FluxDocumentsSettings,
+): void {
+  const service = createFluxDocumentsService(database, settings);
   for (const kind of KINDS) {
     app.get(`/api/flux/:id/${kind}.pdf`, { config: { auth: 'user' } }, async (request, reply) => {
       const { id } = parseInput(fluxDocumentParamsSchema, request.params);

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
 import { requireModule, type RequestScope } from '../scope/scope';
 import { findFluxForDocument, findHeadOffice } from './flux-documents.repository';
+import { findInvoiceFacts } from './invoice-facts.repository';
 import { renderInvoicePdf } from './invoice-pdf';
 import { renderStatementPdf } from './statement-pdf';
 
@@ -17,8 +18,13 @@ export interface FluxDocumentsService {
 
 const FLUX_NOT_FOUND = 'Flux financier introuvable';
 
+export interface FluxDocumentsSettings {
+  /** The SEPA creditor identifier printed in direct-debit pre-notifications. */
+  creditorIdentifier: string;
+}
+
 /** Scope and permission first; a flux the caller may not see is "not found", never "forbidden". */
-export function createFluxDocumentsService(database: Database): FluxDocumentsService {
+export function createFluxDocumentsService(database: Database, settings: FluxDocumentsSettings): FluxDocumentsService {
   return {
     async render(scope, kind, fluxId) {
       requireModule(scope, ModuleSlug.FluxFinanciers);
@@ -30,6 +36,7 @@ export function createFluxDocumentsService(database: Database): FluxDocumentsSer
       }
       const headOffice = await findHeadOffice(database);
       if (!headOffice) throw new Error('Siège national (structure 1318) introuvable');
+      const facts = await findInvoiceFacts(database, fluxId);
       const invoice = buildInvoiceDocument({
         flux: loaded.flux,
         lines: loaded.lines,
@@ -37,6 +44,15 @@ export function createFluxDocumentsService(database: Database): FluxDocumentsSer
         correspondent: loaded.correspondent,
         seller: headOffice.structure,
         sellerBank: headOffice.bank,
+        season: loaded.season,
+        settledAt: facts.settledAt,
+        correctedInvoice: facts.correctedInvoice,
+        relaunchOf: facts.relaunchOf,
+        directDebit: {
+          mandateReference: facts.mandateReference,
+          creditorIdentifier: settings.creditorIdentifier,
+          batchCollectionDate: facts.batchCollectionDate,
+        },
       });
       return { fileName: invoice.fileName, pdf: await renderInvoicePdf(invoice) };
     },

@@ -13,10 +13,10 @@ import {
 const RIGHT_COLUMN_X = A4.margin + CONTENT_WIDTH / 2 + 10;
 const RIGHT_COLUMN_WIDTH = CONTENT_WIDTH / 2 - 10;
 
-/** Draws a facture or avoir (DESIGN.md section 6): every wording comes from @gdf/domain. */
+/** Draws a facture, avoir or avis de prélèvement (DESIGN.md sections 6 and 9): every wording comes from @gdf/domain. */
 export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const doc = createPdfDocument({
-    title: `${invoice.title === 'AVOIR' ? 'Avoir' : 'Facture'} ${invoice.number}`,
+    title: invoice.documentName,
     subject: invoice.rows.map((row) => row[0]).join(', '),
     author: invoice.seller.name,
   });
@@ -24,15 +24,21 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   y = drawInvoiceTable(doc, invoice, y + 24);
   y = drawTotals(doc, invoice, y + 12);
   y = drawNotes(doc, invoice, y + 14);
-  if (invoice.paymentTerms) drawPaymentTerms(doc, invoice.paymentTerms, y + 16);
-  drawFooter(doc, `${invoice.seller.name} — ${invoice.title === 'AVOIR' ? 'Avoir' : 'Facture'} n° ${invoice.number}`);
+  if (invoice.paymentTerms) y = drawSection(doc, invoice.paymentTerms, y + 16);
+  if (invoice.preNotification) y = drawSection(doc, invoice.preNotification, y + 16);
+  if (invoice.legalFooter.length > 0) drawLegalFooter(doc, invoice.legalFooter, y + 16);
+  drawFooter(doc, invoice.pageFoot);
   return pdfToBuffer(doc);
 }
 
 /** Seller top left; title and references top right; buyer below them on the right. */
 function drawHeader(doc: PDFKit.PDFDocument, invoice: InvoiceDocument): number {
   const sellerBottom = drawBlock(doc, invoice.seller, A4.margin, A4.margin, CONTENT_WIDTH / 2 - 10);
-  doc.font(FONT.bold).fontSize(26).fillColor(COLOR.accent);
+  // 'AVIS DE PRÉLÈVEMENT' fits the half-page column on one line at 17 pt.
+  doc
+    .font(FONT.bold)
+    .fontSize(invoice.title.length > 10 ? 17 : 26)
+    .fillColor(COLOR.accent);
   doc.text(invoice.title, RIGHT_COLUMN_X, A4.margin - 4, { width: RIGHT_COLUMN_WIDTH, align: 'right' });
   const referencesBottom = drawLabelValues(doc, invoice.references, {
     x: RIGHT_COLUMN_X,
@@ -80,7 +86,10 @@ function drawTotals(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, y: number
   return bottom;
 }
 
-/** The VAT exemption note, always; 'Facture acquittée par carte bancaire' for Affiliation flux. */
+/**
+ * The VAT exemption note, always; the invoice an avoir or avis cites; the nature and period
+ * of the operation; then the paid note ('Facture acquittée par carte bancaire' / 'le …') boxed.
+ */
 function drawNotes(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, y: number): number {
   let cursor = ensureSpace(doc, y, 50);
   doc
@@ -88,6 +97,11 @@ function drawNotes(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, y: number)
     .fontSize(9)
     .fillColor(COLOR.muted)
     .text(invoice.vatNote, A4.margin, cursor, { width: CONTENT_WIDTH });
+  if (invoice.citation) {
+    doc.font(FONT.bold).fillColor(COLOR.text).text(invoice.citation, { width: CONTENT_WIDTH });
+  }
+  doc.font(FONT.regular).fillColor(COLOR.text);
+  for (const line of invoice.operation) doc.text(line, { width: CONTENT_WIDTH });
   cursor = doc.y;
   if (invoice.paidNote) {
     cursor += 10;
@@ -99,18 +113,34 @@ function drawNotes(doc: PDFKit.PDFDocument, invoice: InvoiceDocument, y: number)
   return cursor;
 }
 
-function drawPaymentTerms(
+/** A titled block of lines: the payment terms (category 4) or the SEPA pre-notification. */
+function drawSection(
   doc: PDFKit.PDFDocument,
-  terms: NonNullable<InvoiceDocument['paymentTerms']>,
+  section: NonNullable<InvoiceDocument['paymentTerms']>,
   y: number,
-): void {
-  const top = ensureSpace(doc, y, 110);
+): number {
+  const top = ensureSpace(doc, y, 30 + 14 * section.lines.length);
   doc
     .font(FONT.bold)
     .fontSize(10)
     .fillColor(COLOR.accent)
-    .text(terms.heading, A4.margin, top, { width: CONTENT_WIDTH });
+    .text(section.heading, A4.margin, top, { width: CONTENT_WIDTH });
   doc.moveDown(0.3);
   doc.font(FONT.regular).fontSize(8.5).fillColor(COLOR.text);
-  for (const line of terms.lines) doc.text(line, { width: CONTENT_WIDTH, paragraphGap: 3 });
+  for (const line of section.lines) doc.text(line, { width: CONTENT_WIDTH, paragraphGap: 3 });
+  return doc.y;
+}
+
+/** Due date (or its stand-in), penalties, indemnity and discount, in small print under a rule. */
+function drawLegalFooter(doc: PDFKit.PDFDocument, lines: readonly string[], y: number): void {
+  const top = ensureSpace(doc, y, 60);
+  doc
+    .moveTo(A4.margin, top)
+    .lineTo(A4.margin + CONTENT_WIDTH, top)
+    .lineWidth(0.5)
+    .strokeColor(COLOR.rule)
+    .stroke();
+  doc.font(FONT.regular).fontSize(7.5).fillColor(COLOR.muted);
+  doc.text(lines[0] ?? '', A4.margin, top + 6, { width: CONTENT_WIDTH, paragraphGap: 2 });
+  for (const line of lines.slice(1)) doc.text(line, { width: CONTENT_WIDTH, paragraphGap: 2 });
 }

@@ -99,7 +99,7 @@ describe.each(testDatabaseTargets())(
       expect(pdf.length).toBeLessThan(40 * 1024);
     });
 
-    it('category 5 (SEPA direct debit): no payment-terms block', async () => {
+    it('category 5 (SEPA direct debit): no payment-terms block, the legal footer instead', async () => {
       const id = await oneId(
         suite.database,
         `SELECT id FROM "MKP_FluxFinancier" WHERE "ID_CategoryFlux" = 5 AND "EST_Debit"
@@ -113,11 +113,14 @@ describe.each(testDatabaseTargets())(
         "Date d'échéance",
         'IBAN',
         'BIC',
-        'intérêt légal',
+        'virement',
         'Facture acquittée',
       ]) {
         expect(text).not.toContain(absent);
       }
+      // Issue 16: every invoice carries the legal footer, the debit date standing for the due date.
+      expect(text).toContain('Date de prélèvement :');
+      expect(text).toContain("3 fois le taux d'intérêt légal");
     });
 
     it.each([1, 2, 6])('category %i: no payment-terms block', async (categoryId) => {
