@@ -37,7 +37,7 @@ describe.each(testDatabaseTargets())('upload quota per structure and day on $nam
 
   /** Another app (as another process would be) on the same database, with its own quota. */
   const appWithQuota = async (filesPerDay: number, bytesPerDay: number) => {
-    const app = await buildRestApp(context.database, context.filesDir, { uploadQuota: { filesPerDay, bytesPerDay } });
+    const app = await buildRestApp(context.database, { uploadQuota: { filesPerDay, bytesPerDay } });
     apps.push(app);
     return { app, token: await loginAs(app, 'ligue@demo.fr') };
   };
