@@ -128,5 +128,11 @@ describe.each(testDatabaseTargets())('upload quota per structure and day on $nam
       [ligueId],
     );
     expect(recent[0]?.count).toBe(3);
+    // The refused ones stored no bytes either (DOC_Contenu is written after the quota check).
+    const orphans = await context.database.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM "DOC_Contenu" c
+        WHERE NOT EXISTS (SELECT 1 FROM "DOC_Document" d WHERE d."ID_Contenu" = c.id)`,
+    );
+    expect(orphans[0]?.count).toBe(0);
   });
 });
