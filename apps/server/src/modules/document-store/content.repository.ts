@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database';
 import type { Queryable } from '../flux/transaction';
 
@@ -13,24 +14,24 @@ export interface StoredContent {
 
 /**
  * Stores bytes as one DOC_Contenu row, in the caller's transaction so the row that refers
- * to them commits with them or not at all. The database computes the SHA-256 and the size
- * from the bytes it keeps.
+ * to them commits with them or not at all. The checksum is computed here: PGlite's
+ * sha256() takes ~300 ms on 10 MB where Node takes ~20 ms.
  */
 export async function insertContent(
   queryable: Queryable,
   content: { nature: ContentNature; bytes: Buffer; mimeType: string },
 ): Promise<StoredContent> {
-  // The bytes appear once in the text: in a transaction every placeholder written is sent.
-  const [row] = await queryable.query<StoredContent>(
-    `WITH input AS (SELECT $2::bytea AS bytes)
-     INSERT INTO "DOC_Contenu" ("Nature", "Octets", "Sha256", "Taille", "TypeMime")
-     SELECT $1, bytes, encode(sha256(bytes), 'hex'), octet_length(bytes), $3 FROM input
-     RETURNING id, "Sha256" AS sha256, "Taille"::integer AS size`,
-    [content.nature, content.bytes, content.mimeType],
+  const sha256 = sha256Hex(content.bytes);
+  const [row] = await queryable.query<{ id: number }>(
+    `INSERT INTO "DOC_Contenu" ("Nature", "Octets", "Sha256", "Taille", "TypeMime")
+     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [content.nature, content.bytes, sha256, content.bytes.length, content.mimeType],
   );
   if (!row) throw new Error('DOC_Contenu insert returned no id');
-  return row;
+  return { id: row.id, sha256, size: content.bytes.length };
 }
+
+export const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 export interface ContentHead {
   size: number;

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/database';
 import { SEPA_BATCH_TYPE } from '../exports-sepa/sepa.repository';
-import { CONTENT_NATURE, type ContentNature } from './content.repository';
+import { CONTENT_NATURE, sha256Hex, type ContentNature } from './content.repository';
 
 /** Where versions before ADR 0010 kept files: FILES_DIR (default DATA_DIR/files) and its sepa/ sibling. */
 export interface DiskFileDirectories {
@@ -77,7 +76,7 @@ async function moveDocuments(database: Database, filesDir: string, report: DiskM
       // Only names the former storage produced become a path: nothing outside filesDir is read.
       const bytes = checksum ? await readIfPresent(path.join(filesDir, row.Chemin)) : 'unreadable';
       if (bytes === 'missing') report.missingDocuments.push(row.id);
-      else if (bytes === 'unreadable' || sha256(bytes) !== checksum) report.unreadableDocuments.push(row.id);
+      else if (bytes === 'unreadable' || sha256Hex(bytes) !== checksum) report.unreadableDocuments.push(row.id);
       else if (await moveInto(database, 'DOC_Document', row.id, CONTENT_NATURE.upload, bytes, row.TypeMime))
         report.movedDocuments += 1;
     }
@@ -120,12 +119,11 @@ async function moveInto(
        SELECT id, "Z_DateCreation" FROM "${table}" WHERE id = $1 AND "ID_Contenu" IS NULL FOR UPDATE
      ), content AS (
        INSERT INTO "DOC_Contenu" ("Nature", "Octets", "Sha256", "Taille", "TypeMime", "Z_DateCreation")
-       SELECT $2, bytes, encode(sha256(bytes), 'hex'), octet_length(bytes), $4, target."Z_DateCreation"
-         FROM target, (SELECT $3::bytea AS bytes) input
+       SELECT $2::text, $3::bytea, $4::text, $5::bigint, $6::text, target."Z_DateCreation" FROM target
        RETURNING id
      )
      UPDATE "${table}" r SET "ID_Contenu" = content.id FROM content WHERE r.id = $1 RETURNING r.id`,
-    [id, nature, bytes, mimeType],
+    [id, nature, bytes, sha256Hex(bytes), bytes.length, mimeType],
   );
   return rows.length > 0;
 }
@@ -137,8 +135,6 @@ async function readIfPresent(file: string): Promise<Buffer | 'missing' | 'unread
     return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unreadable';
   }
 }
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 function logReport(report: DiskMoveReport, directories: DiskFileDirectories, log: MoveLogger | undefined): void {
   if (!log) return;
