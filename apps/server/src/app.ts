@@ -35,6 +35,7 @@ import { registerAccountingSettingsRoutes } from './modules/accounting-settings/
 import { registerExportsSageRoutes } from './modules/exports-sage/exports-sage.routes';
 import { registerSepaExports } from './modules/exports-sepa/register-sepa';
 import { creditorIdentifier, type SepaSettings } from './modules/exports-sepa/sepa-settings';
+import { moveDiskFilesIntoDatabase, type DiskFileDirectories } from './modules/document-store/move-disk-files';
 
 export interface AppOptions {
   database: Database;
@@ -63,8 +64,11 @@ export interface AppOptions {
   graphqlDirectExecution?: boolean;
   /** __schema/__type for super_administrateur; default: NODE_ENV development or test only. */
   graphqlIntrospection?: boolean;
-  /** Where uploaded documents are stored; default ./data/files (DATA_DIR). */
-  filesDir?: string;
+  /**
+   * Where an earlier version kept uploaded and SEPA files on disk: moved into the database
+   * before the app serves anything (ADR 0010). Unset: nothing to move (tests, new installs).
+   */
+  diskFilesToMove?: DiskFileDirectories;
   /** Host names create-from-url may fetch; default FILE_URL_ALLOWLIST (comma-separated); empty refuses all. */
   urlFetchAllowList?: string[];
   /** Tests only: DNS resolver, one exempt (host, address) pair and limits for create-from-url. */
@@ -91,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: false } },
   });
+  if (options.diskFilesToMove) await moveDiskFilesIntoDatabase(options.database, options.diskFilesToMove, app.log);
   const redis = options.redisUrl ? new (await import('ioredis')).Redis(options.redisUrl) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   const tokens = createTokenService(options.jwtSecret, options.accessTokenLifetimeSeconds);

@@ -49,7 +49,7 @@ const environmentSchema = z.object({
   /** Upload quota per structure and Europe/Paris day: files, and megabytes. */
   UPLOAD_QUOTA_FILES_PER_DAY: z.coerce.number().int().min(1).default(200),
   UPLOAD_QUOTA_MB_PER_DAY: z.coerce.number().int().min(1).default(200),
-  /** Where uploaded files are stored; default <DATA_DIR>/files. */
+  /** Where versions before ADR 0010 stored uploaded files (moved into the database at start-up); default <DATA_DIR>/files. */
   FILES_DIR: z.string().optional(),
   /** SEPA direct-debit creditor; name, IBAN and BIC default to the head office's (1318) RIB. */
   SEPA_CREDITOR_NAME: z.string().min(1).max(70).optional(),

@@ -49,7 +49,7 @@ const app = await buildApp({
   serveSourceMaps: env.NODE_ENV === 'development',
   urlFetchAllowList: parseAllowList(env.FILE_URL_ALLOWLIST),
   uploadQuota: { filesPerDay: env.UPLOAD_QUOTA_FILES_PER_DAY, bytesPerDay: env.UPLOAD_QUOTA_MB_PER_DAY * 1024 * 1024 },
-  ...(env.FILES_DIR ? { filesDir: path.resolve(env.FILES_DIR) } : {}),
+  diskFilesToMove: diskFileDirectories(env.FILES_DIR),
   ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
   ...(env.TRUST_PROXY !== undefined ? { trustProxy: env.TRUST_PROXY } : {}),
   accessTokenLifetimeSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
@@ -77,6 +77,13 @@ Gestion des finances est prête en ${seconds} s (${database.kind}${seeded ? ', d
 if (embedded) {
   console.log(`Comptes de démonstration (mot de passe : ${DEMO_PASSWORD}) :`);
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(28)} ${account.description}`);
+}
+
+/** Where versions before ADR 0010 wrote files: FILES_DIR (default DATA_DIR/files), and sepa/ beside or under it. */
+function diskFileDirectories(filesDir: string | undefined) {
+  return filesDir
+    ? { filesDir: path.resolve(filesDir), sepaDir: path.join(path.resolve(filesDir), 'sepa') }
+    : { filesDir: path.join(dataDir(), 'files'), sepaDir: path.join(dataDir(), 'sepa') };
 }
 
 let closing = false;

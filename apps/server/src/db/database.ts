@@ -41,6 +41,7 @@ export interface QueryOptions {
 }
 
 const DATE_OID = 1082;
+const BYTEA_OID = 17;
 
 /** PostgreSQL settings; each defaults to its environment variable (README), then to the value shown. */
 export interface PostgresConfig {
@@ -199,7 +200,16 @@ async function openPglite(config: { dataDir: string } | { memory: true }): Promi
   const client = new PGlite({
     ...('dataDir' in config ? { dataDir: config.dataDir } : {}),
     extensions: { pg_trgm },
-    parsers: { [DATE_OID]: (value: string) => value },
+    // bytea as pg gives it (a Buffer), both ways through Node's hex codec: PGlite's own goes
+    // byte by byte through JS strings, ~1 s per MB, too slow for stored files (ADR 0010).
+    parsers: {
+      [DATE_OID]: (value: string) => value,
+      [BYTEA_OID]: (value: string) => Buffer.from(value.slice(2), 'hex'),
+    },
+    serializers: {
+      [BYTEA_OID]: (value: Uint8Array) =>
+        `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`,
+    },
   });
   await client.waitReady;
   return {

@@ -1,5 +1,24 @@
-import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Every stored file's bytes, in the database so backups hold them and every server
+ * process serves them (ADR 0010). A row never changes once written. Nature says what it
+ * is: 'depot' (an uploaded document, DOC_Document), 'sepa' (a generated SEPA file,
+ * MKP_Traitement); issued invoice PDFs may come as another nature. Sha256 (hex) is
+ * checked on every read.
+ */
+export const DOC_Contenu = pgTable('DOC_Contenu', {
+  id: id(),
+  Nature: text('Nature').notNull(),
+  Octets: bytea('Octets').notNull(),
+  Sha256: text('Sha256').notNull(),
+  Taille: bigint('Taille', { mode: 'number' }).notNull(),
+  TypeMime: text('TypeMime').notNull(),
+  Z_DateCreation: createdAt(),
+});
 
 export const DOC_TypeDocument = pgTable('DOC_TypeDocument', {
   id: id(),
@@ -7,7 +26,10 @@ export const DOC_TypeDocument = pgTable('DOC_TypeDocument', {
   NomTypeDocument: text('NomTypeDocument').notNull(),
 });
 
-/** Uploaded or fetched files; bytes live in the storage directory under Chemin. */
+/**
+ * Uploaded or fetched files; their bytes are the DOC_Contenu row ID_Contenu. Chemin is the
+ * disk name of a file stored before ADR 0010 (moved at start-up), null for later ones.
+ */
 export const DOC_Document = pgTable(
   'DOC_Document',
   {
@@ -19,7 +41,8 @@ export const DOC_Document = pgTable(
     ID_Saison: integer('ID_Saison'),
     ID_Utilisateur: integer('ID_Utilisateur'),
     NomFichier: text('NomFichier').notNull(),
-    Chemin: text('Chemin').notNull(),
+    Chemin: text('Chemin'),
+    ID_Contenu: integer('ID_Contenu').references(() => DOC_Contenu.id),
     TypeMime: text('TypeMime').notNull(),
     Taille: bigint('Taille', { mode: 'number' }).notNull(),
     Z_DateCreation: createdAt(),

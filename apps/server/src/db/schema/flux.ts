@@ -4,6 +4,7 @@ import { createdAt, id, money } from './columns';
 import { FEDE_Saison } from './seasons';
 import { STR_Structure } from './structures';
 import { UTI_Utilisateur } from './users';
+import { DOC_Contenu } from './documents';
 
 /** 1 Licence, 2 Assurance, 3 Affiliation, 4 Facture, 5 Prélèvement SEPA, 6 Remboursement. */
 export const MKP_CategoryFlux = pgTable('MKP_CategoryFlux', {
@@ -28,6 +29,8 @@ export const MKP_Traitement = pgTable('MKP_Traitement', {
   ID_Structure: integer('ID_Structure').references(() => STR_Structure.id),
   ID_Utilisateur: integer('ID_Utilisateur').references(() => UTI_Utilisateur.id),
   NomFichier: text('NomFichier'),
+  /** The generated file (a SEPA batch's XML); null for the seeded history and before ADR 0010. */
+  ID_Contenu: integer('ID_Contenu').references(() => DOC_Contenu.id),
   Z_DateCreation: createdAt(),
 });
 

@@ -1,30 +1,21 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
-import { dataDir } from '../../db/paths';
-import { createSepaFileStore } from './sepa-file-store';
 import { checkSepaSettings, DEMO_SEPA_ICS, type SepaSettings } from './sepa-settings';
 import { registerSepaRoutes } from './sepa.routes';
 
 export interface SepaAppOptions {
   database: Database;
-  filesDir?: string;
   sepa?: Partial<SepaSettings>;
 }
 
-/** Files go beside the uploads (FILES_DIR/sepa) when set, else DATA_DIR/sepa; the ICS is checked at start-up. */
+/** The ICS is checked at start-up; generated files are kept in the database (DOC_Contenu). */
 export function registerSepaExports(app: FastifyInstance, options: SepaAppOptions): void {
   const settings = checkSepaSettings({
     ics: DEMO_SEPA_ICS,
     sequenceType: 'RCUR',
-    directory: options.filesDir ? path.join(options.filesDir, 'sepa') : path.join(dataDir(), 'sepa'),
     ...definedOnly(options.sepa ?? {}),
   });
-  registerSepaRoutes(app, {
-    database: options.database,
-    settings,
-    files: createSepaFileStore(settings.directory),
-  });
+  registerSepaRoutes(app, { database: options.database, settings });
 }
 
 /** Unset options keep their defaults instead of overriding them with undefined. */

@@ -5,6 +5,8 @@ import { SEPA_AUDIT_ACTION, SEPA_BATCH_TYPE } from './sepa.repository';
 export interface SepaBatchRow {
   id: number;
   NomFichier: string | null;
+  /** Its file (DOC_Contenu); null for the seeded history, which has none. */
+  ID_Contenu: number | null;
   Z_DateCreation: Date | string;
   auteur: string | null;
   /** From the batch's audit row, so listing never scans the flux table. */
@@ -21,7 +23,7 @@ export async function listSepaBatches(
   const params: unknown[] = [SEPA_BATCH_TYPE, SEPA_AUDIT_ACTION, options.limit];
   const byId = options.id === undefined ? '' : `AND t.id = $${params.push(options.id)}`;
   return database.query<SepaBatchRow>(
-    `SELECT t.id, t."NomFichier", t."Z_DateCreation",
+    `SELECT t.id, t."NomFichier", t."ID_Contenu", t."Z_DateCreation",
             trim(coalesce(u."CT_Prenom", '') || ' ' || coalesce(u."CT_Nom", '')) AS auteur,
             -- Batches made before the audit row existed (seeded history) are counted from their flux.
             coalesce((l."Details"->>'nbFlux')::int,

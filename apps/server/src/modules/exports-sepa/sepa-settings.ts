@@ -11,8 +11,6 @@ export interface SepaSettings {
   creditorBic?: string;
   ics: string;
   sequenceType: SepaSequenceType;
-  /** Where generated files are kept, one per batch id. */
-  directory: string;
 }
 
 export const DEMO_SEPA_ICS = 'FR72ZZZ123456';

@@ -109,9 +109,20 @@ export async function insertBatch(tx: Queryable, structureId: number, userId: nu
 
 export async function completeBatch(
   tx: Queryable,
-  batch: { id: number; fileName: string; structureId: number; userId: number; details: Record<string, unknown> },
+  batch: {
+    id: number;
+    fileName: string;
+    contentId: number;
+    structureId: number;
+    userId: number;
+    details: Record<string, unknown>;
+  },
 ): Promise<void> {
-  await tx.query(`UPDATE "MKP_Traitement" SET "NomFichier" = $2 WHERE id = $1`, [batch.id, batch.fileName]);
+  await tx.query(`UPDATE "MKP_Traitement" SET "NomFichier" = $2, "ID_Contenu" = $3 WHERE id = $1`, [
+    batch.id,
+    batch.fileName,
+    batch.contentId,
+  ]);
   await tx.query(
     `INSERT INTO "APP_AuditLog" ("ID_Utilisateur", "ID_Structure", "Action", "TableCible", "ID_Cible", "Details")
      VALUES ($1, $2, $3, 'MKP_Traitement', $4, $5::jsonb)`,

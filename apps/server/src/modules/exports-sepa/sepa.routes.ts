@@ -1,4 +1,5 @@
 import { sepaGenerateBodySchema, sepaPreviewQuerySchema } from '@gdf/domain';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import { idParams } from '../../lib/resource-paths';
@@ -22,7 +23,7 @@ const route = (summary: string): RouteShorthandOptions => ({
   schema: { summary, tags: ['Exports SEPA'] },
 });
 
-function sendXml(reply: FastifyReply, fileName: string, body: string | Buffer) {
+function sendXml(reply: FastifyReply, fileName: string, body: string | Buffer | Readable) {
   return reply
     .header('content-type', 'application/xml; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -58,7 +59,7 @@ export function registerSepaRoutes(app: FastifyInstance, deps: SepaDependencies)
     async (request, reply) => {
       const { id } = parseInput(idParams, request.params);
       const file = await sepaBatchFile(deps, await resolveScope(request, deps.database), id);
-      return sendXml(reply, file.fileName, file.bytes);
+      return sendXml(reply.header('content-length', file.size), file.fileName, file.body);
     },
   );
 }

@@ -16,7 +16,7 @@ import { inTransaction } from '../flux/transaction';
 import { requireGrant, requireModule, type RequestScope } from '../scope/scope';
 import { resolveCreditor } from './sepa-creditor';
 import { classifyDebtors } from './sepa-debtors';
-import type { SepaFileStore } from './sepa-file-store';
+import { CONTENT_NATURE, insertContent } from '../document-store/content.repository';
 import type { SepaSettings } from './sepa-settings';
 import {
   claimFlux,
@@ -36,7 +36,6 @@ export interface SepaRequest {
 export interface SepaDependencies {
   database: Database;
   settings: SepaSettings;
-  files: SepaFileStore;
 }
 
 const NOTHING_TO_COLLECT =
@@ -92,7 +91,7 @@ function toDirectDebit(batchId: number, flux: ClaimedFluxRow, debtor: DebtorDueR
 /**
  * One transaction: a batch row, the claim of the flux still free (so concurrent or
  * repeated generations never share a flux), the file built only from the claimed rows,
- * stored, and audited. Nothing to claim rolls everything back.
+ * stored (DOC_Contenu), and audited. Nothing to claim rolls everything back.
  */
 export async function generateSepa(
   deps: SepaDependencies,
@@ -131,11 +130,17 @@ export async function generateSepa(
       transactions,
     });
     const fileName = `prelevements-sepa-${batchId}-${request.dateEcheance}.xml`;
-    await deps.files.save(batchId, xml);
+    // Kept with the batch, in the database: any server process serves it again.
+    const content = await insertContent(tx, {
+      nature: CONTENT_NATURE.sepa,
+      bytes: Buffer.from(xml, 'utf8'),
+      mimeType: 'application/xml',
+    });
     const totalCents = transactions.reduce((sum, t) => sum + t.amountCents, 0);
     await completeBatch(tx, {
       id: batchId,
       fileName,
+      contentId: content.id,
       structureId: scope.currentStructureId,
       userId: scope.actor.userId,
       details: { nbFlux: transactions.length, totalCents, version, dateEcheance: request.dateEcheance },

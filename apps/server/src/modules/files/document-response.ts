@@ -1,4 +1,3 @@
-import { checksumOf } from './file-storage';
 import type { DocumentRow } from './document.repository';
 
 /** What the document routes return: metadata only; the bytes are at `url`. */
@@ -28,7 +27,7 @@ export function toDocumentResponse(row: DocumentRow): DocumentResponse {
     NomFichier: row.NomFichier,
     TypeMime: row.TypeMime,
     Taille: row.Taille,
-    Sha256: checksumOf(row.Chemin),
+    Sha256: row.Sha256,
     Z_DateCreation: row.Z_DateCreation,
     url: documentFileUrl(row.id),
   };

@@ -10,17 +10,21 @@ export interface DocumentRow {
   ID_Saison: number | null;
   ID_Utilisateur: number | null;
   NomFichier: string;
-  Chemin: string;
   TypeMime: string;
   Taille: number;
   Z_DateCreation: Date;
+  /** The DOC_Contenu row of its bytes; null for a file an earlier version lost before the move. */
+  ID_Contenu: number | null;
+  Sha256: string | null;
 }
 
 const SELECT_DOCUMENT = `
   SELECT d.id, d."ID_TypeDocument", t."SlugTypeDocument", d."ID_Structure", d."ID_Saison", d."ID_Utilisateur",
-         d."NomFichier", d."Chemin", d."TypeMime", d."Taille"::integer AS "Taille", d."Z_DateCreation"
+         d."NomFichier", d."TypeMime", d."Taille"::integer AS "Taille", d."Z_DateCreation",
+         d."ID_Contenu", c."Sha256"
     FROM "DOC_Document" d
-    JOIN "DOC_TypeDocument" t ON t.id = d."ID_TypeDocument"`;
+    JOIN "DOC_TypeDocument" t ON t.id = d."ID_TypeDocument"
+    LEFT JOIN "DOC_Contenu" c ON c.id = d."ID_Contenu"`;
 
 export async function findDocumentById(database: Database, id: number): Promise<DocumentRow | null> {
   const rows = await database.query<DocumentRow>(`${SELECT_DOCUMENT} WHERE d.id = $1`, [id]);
@@ -63,7 +67,7 @@ export interface NewDocument {
   seasonId: number | null;
   userId: number;
   fileName: string;
-  storedName: string;
+  contentId: number;
   mimeType: string;
   size: number;
 }
@@ -79,7 +83,7 @@ export async function insertDocumentWithAudit(
 ): Promise<number> {
   const rows = await database.query<{ id: number }>(
     `WITH doc AS (
-       INSERT INTO "DOC_Document" ("ID_TypeDocument", "ID_Structure", "ID_Saison", "ID_Utilisateur", "NomFichier", "Chemin", "TypeMime", "Taille")
+       INSERT INTO "DOC_Document" ("ID_TypeDocument", "ID_Structure", "ID_Saison", "ID_Utilisateur", "NomFichier", "ID_Contenu", "TypeMime", "Taille")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        RETURNING id
      ), audit AS (
@@ -93,7 +97,7 @@ export async function insertDocumentWithAudit(
       document.seasonId,
       document.userId,
       document.fileName,
-      document.storedName,
+      document.contentId,
       document.mimeType,
       document.size,
       audit.action,

@@ -1,9 +1,7 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from '@gdf/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
-import { dataDir } from '../../db/paths';
 import { coreApiRoute, openApiSchema } from '../../lib/core-api-route';
 import { ALLOWED_MIME_TYPES } from '../../lib/file-type';
 import { badRequest } from '../../lib/http-errors';
@@ -12,15 +10,12 @@ import { parseAllowList, type SafeFetchPolicy } from '../../lib/safe-fetch';
 import { parseInput } from '../../lib/validation';
 import { resolveScope } from '../scope/scope';
 import { documentResponseSchema } from './document-response';
-import { createFileStorage } from './file-storage';
 import { createFilesService, MAX_FILE_BYTES } from './files.service';
 import { createFromUrlSchema, toDocumentTarget, uploadFieldsSchema } from './files.inputs';
 import { readUploadForm } from './multipart-upload';
 
 export interface FilesModuleOptions {
   database: Database;
-  /** Default: ./data/files (DATA_DIR). */
-  filesDir?: string;
   /** Default: FILE_URL_ALLOWLIST, comma-separated host names; empty refuses every URL. */
   urlFetchAllowList?: string[];
   /** Test seams for create-from-url (resolver, one exempt address, limits). */
@@ -33,14 +28,9 @@ const TAGS = ['Fichiers'];
 
 export async function registerFilesRoutes(app: FastifyInstance, options: FilesModuleOptions): Promise<void> {
   const { database } = options;
-  const storage = createFileStorage(options.filesDir ?? path.join(dataDir(), 'files'));
-  // Before the server listens: what a crash left half-written goes (issue 15).
-  const leftovers = await storage.removeLeftoverTemporaries();
-  if (leftovers > 0) app.log.warn({ leftovers }, 'fichiers temporaires de dépôts interrompus supprimés');
   const allowedHosts = options.urlFetchAllowList ?? parseAllowList(process.env.FILE_URL_ALLOWLIST);
   const files = createFilesService(
     database,
-    storage,
     { ...options.urlFetchOverrides, allowedHosts },
     options.uploadQuota ?? DEFAULT_UPLOAD_QUOTA,
   );
@@ -118,7 +108,8 @@ export async function registerFilesRoutes(app: FastifyInstance, options: FilesMo
           .header('content-disposition', inlineDisposition(file.fileName))
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'private, no-store') // a structure's documents are private data
-          .send(file.bytes);
+          .header('content-length', file.size)
+          .send(file.body);
       },
     );
   });

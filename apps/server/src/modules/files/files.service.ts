@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { CARD_TOOLTIPS, uploadQuotaRefusal, type UploadQuota } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import { EXTENSION_BY_MIME_TYPE, sniffMimeType } from '../../lib/file-type';
@@ -5,7 +6,8 @@ import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error
 import { safeFetch, type SafeFetchPolicy } from '../../lib/safe-fetch';
 import { inTransaction } from '../flux/transaction';
 import { canSeeStructure, type RequestScope } from '../scope/scope';
-import type { FileStorage } from './file-storage';
+import { CONTENT_NATURE, insertContent } from '../document-store/content.repository';
+import { openContent } from '../document-store/content-stream';
 import {
   findDocumentById,
   findDocumentTypeId,
@@ -21,7 +23,9 @@ export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const FILE_TOO_LARGE_MESSAGE = 'Le fichier dépasse la taille maximale autorisée (10 Mo).';
 
 export interface StoredFile {
-  bytes: Buffer;
+  /** Small files whole, larger ones streamed from the database a slice at a time. */
+  body: Buffer | Readable;
+  size: number;
   mimeType: string;
   fileName: string;
 }
@@ -37,12 +41,7 @@ export interface FilesService {
   readDocumentFile(scope: RequestScope, documentId: number): Promise<StoredFile>;
 }
 
-export function createFilesService(
-  database: Database,
-  storage: FileStorage,
-  urlPolicy: SafeFetchPolicy,
-  quota: UploadQuota,
-): FilesService {
+export function createFilesService(database: Database, urlPolicy: SafeFetchPolicy, quota: UploadQuota): FilesService {
   /** 429 when one more file of `bytes` would pass the structure's day quota. */
   async function checkQuota(queryable: Pick<Database, 'query'>, structureId: number, bytes: number): Promise<void> {
     const refusal = uploadQuotaRefusal(await uploadUsageToday(queryable, structureId), bytes, quota);
@@ -89,41 +88,40 @@ export function createFilesService(
     }
     const fileName = cleanFileName(file.fileName, `document.${EXTENSION_BY_MIME_TYPE[actualType]}`);
     await checkQuota(database, target.structureId, file.bytes.length);
-    const { storedName, checksum } = await storage.save(file.bytes);
-    let documentId: number;
-    try {
+    // Bytes, row and audit in one transaction: a refusal or a failure leaves nothing behind.
+    const documentId = await inTransaction(database, async (transaction) => {
       // Counted again under a per-structure lock: concurrent uploads cannot all pass the quota.
-      documentId = await inTransaction(database, async (transaction) => {
-        await lockStructureUploads(transaction, target.structureId);
-        await checkQuota(transaction, target.structureId, file.bytes.length);
-        return insertDocumentWithAudit(
-          transaction,
-          {
-            typeId,
-            structureId: target.structureId,
-            seasonId: target.seasonId,
-            userId: scope.actor.userId,
-            fileName,
-            storedName,
-            mimeType: actualType,
-            size: file.bytes.length,
-          },
-          {
-            action: audit.action,
-            details: {
-              ...audit.details,
-              NomFichier: fileName,
-              TypeMime: actualType,
-              Taille: file.bytes.length,
-              Sha256: checksum,
-            },
-          },
-        );
+      await lockStructureUploads(transaction, target.structureId);
+      await checkQuota(transaction, target.structureId, file.bytes.length);
+      const content = await insertContent(transaction, {
+        nature: CONTENT_NATURE.upload,
+        bytes: file.bytes,
+        mimeType: actualType,
       });
-    } catch (error) {
-      await storage.remove(storedName); // no row, so no file either
-      throw error;
-    }
+      return insertDocumentWithAudit(
+        transaction,
+        {
+          typeId,
+          structureId: target.structureId,
+          seasonId: target.seasonId,
+          userId: scope.actor.userId,
+          fileName,
+          contentId: content.id,
+          mimeType: actualType,
+          size: content.size,
+        },
+        {
+          action: audit.action,
+          details: {
+            ...audit.details,
+            NomFichier: fileName,
+            TypeMime: actualType,
+            Taille: content.size,
+            Sha256: content.sha256,
+          },
+        },
+      );
+    });
     const row = await findDocumentById(database, documentId);
     if (!row) throw new Error(`DOC_Document ${documentId} introuvable après insertion`);
     return toDocumentResponse(row);
@@ -159,9 +157,9 @@ export function createFilesService(
           ? scope.unrestricted
           : await canSeeStructure(database, scope, document.ID_Structure));
       if (!document || !visible) throw notFound('Document introuvable');
-      const bytes = await storage.read(document.Chemin);
-      if (!bytes) throw notFound('Fichier introuvable');
-      return { bytes, mimeType: document.TypeMime, fileName: document.NomFichier };
+      const content = document.ID_Contenu === null ? null : await openContent(database, document.ID_Contenu);
+      if (!content) throw notFound('Fichier introuvable');
+      return { body: content.body, size: content.size, mimeType: document.TypeMime, fileName: document.NomFichier };
     },
   };
 }

@@ -163,7 +163,7 @@ describe.each(testDatabaseTargets())('SAGE and FEC exports on $name (issue 8)', 
     await context.database.query(
       `DELETE FROM "FEDE_RoleModule" WHERE "SlugModule" = 'export__sage' AND "ID_Role" IN (SELECT id FROM "FEDE_Role" WHERE "SlugRole" = 'administrateur')`,
     );
-    const app = await buildRestApp(context.database, context.filesDir); // a fresh app: no cached permissions
+    const app = await buildRestApp(context.database); // a fresh app: no cached permissions
     try {
       const token = await loginAs(app, 'club@demo.fr');
       for (const url of ['/api/exports/sage', '/api/exports/fec', '/api/exports/sage/preview']) {

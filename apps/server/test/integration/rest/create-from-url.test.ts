@@ -178,7 +178,7 @@ describe.each(testDatabaseTargets())('create-from-url on $name', (target) => {
 
   it('refuses every URL when no allow-list is configured (the default)', async () => {
     vi.stubEnv('FILE_URL_ALLOWLIST', undefined);
-    const app = await buildRestApp(context.database, context.filesDir, {
+    const app = await buildRestApp(context.database, {
       urlFetchOverrides: { resolveHost: resolver },
     });
     try {

@@ -1,17 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../../src/app';
 import type { Database } from '../../../src/db/database';
 import type { TestDatabaseTarget } from '../support/databases';
 import { TEST_JWT_SECRET, loginAs, seedSmall } from '../support/test-app';
 
-/** A seeded database, an app storing files in a temporary directory, and demo sign-ins. */
+/** A seeded database, an app on it, and demo sign-ins. */
 export interface RestContext {
   database: Database;
   app: FastifyInstance;
-  filesDir: string;
   tokens: { club: string; siege: string; ligue: string; superAdmin: string };
   /** club@demo.fr's structure, and another club outside its scope. */
   clubId: number;
@@ -24,8 +20,7 @@ export async function openRestContext(
 ): Promise<RestContext> {
   const database = await target.open();
   await seedSmall(database);
-  const filesDir = await mkdtemp(path.join(tmpdir(), 'gdf-files-'));
-  const app = await buildRestApp(database, filesDir, options);
+  const app = await buildRestApp(database, options);
   const tokens = {
     club: await loginAs(app, 'club@demo.fr'),
     siege: await loginAs(app, 'siege@demo.fr'),
@@ -40,18 +35,17 @@ export async function openRestContext(
     [clubId],
   );
   if (!other) throw new Error('no second club in the seed');
-  return { database, app, filesDir, tokens, clubId, otherClubId: other.id };
+  return { database, app, tokens, clubId, otherClubId: other.id };
 }
 
-export function buildRestApp(database: Database, filesDir: string, options: Partial<AppOptions> = {}) {
-  return buildApp({ database, jwtSecret: TEST_JWT_SECRET, loginRateLimit: false, filesDir, ...options });
+export function buildRestApp(database: Database, options: Partial<AppOptions> = {}) {
+  return buildApp({ database, jwtSecret: TEST_JWT_SECRET, loginRateLimit: false, ...options });
 }
 
 export async function closeRestContext(context: RestContext | undefined): Promise<void> {
   if (!context) return;
   await context.app.close();
   await context.database.close();
-  await rm(context.filesDir, { recursive: true, force: true });
 }
 
 export const bearer = (token: string, extra: Record<string, string> = {}) => ({

@@ -37,7 +37,7 @@ describe.each(testDatabaseTargets())('upload quota per structure and day on $nam
 
   /** Another app (as another process would be) on the same database, with its own quota. */
   const appWithQuota = async (filesPerDay: number, bytesPerDay: number) => {
-    const app = await buildRestApp(context.database, context.filesDir, { uploadQuota: { filesPerDay, bytesPerDay } });
+    const app = await buildRestApp(context.database, { uploadQuota: { filesPerDay, bytesPerDay } });
     apps.push(app);
     return { app, token: await loginAs(app, 'ligue@demo.fr') };
   };
@@ -128,5 +128,11 @@ describe.each(testDatabaseTargets())('upload quota per structure and day on $nam
       [ligueId],
     );
     expect(recent[0]?.count).toBe(3);
+    // The refused ones stored no bytes either (DOC_Contenu is written after the quota check).
+    const orphans = await context.database.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM "DOC_Contenu" c
+        WHERE NOT EXISTS (SELECT 1 FROM "DOC_Document" d WHERE d."ID_Contenu" = c.id)`,
+    );
+    expect(orphans[0]?.count).toBe(0);
   });
 });

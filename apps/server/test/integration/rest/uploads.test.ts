@@ -1,6 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../support/databases';
 import {
@@ -20,7 +18,24 @@ const TEN_MB = 10 * 1024 * 1024;
 describe.each(testDatabaseTargets())('uploads on $name (POST /api/files)', (target) => {
   let context: RestContext;
   let fields: Record<string, string>;
-  const storedFiles = async () => (await readdir(context.filesDir)).sort();
+  /** Every stored content's id: uploads keep their bytes in the database (ADR 0010). */
+  const storedFiles = async () =>
+    (await context.database.query<{ id: number }>(`SELECT id FROM "DOC_Contenu" ORDER BY id`)).map((row) => row.id);
+  const contentOf = async (documentId: number) =>
+    (
+      await context.database.query<{
+        nature: string;
+        octets: Uint8Array;
+        sha256: string;
+        taille: number;
+        chemin: null;
+      }>(
+        `SELECT c."Nature" AS nature, c."Octets" AS octets, c."Sha256" AS sha256, c."Taille"::int AS taille,
+                d."Chemin" AS chemin
+           FROM "DOC_Document" d JOIN "DOC_Contenu" c ON c.id = d."ID_Contenu" WHERE d.id = $1`,
+        [documentId],
+      )
+    )[0];
 
   beforeAll(async () => {
     context = await openRestContext(target);
@@ -51,13 +66,31 @@ describe.each(testDatabaseTargets())('uploads on $name (POST /api/files)', (targ
     expect(file.headers['content-type']).toBe(type);
     expect(file.headers['content-disposition']).toMatch(/^inline; filename="/);
     expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['cache-control']).toBe('private, no-store');
+    expect(file.headers['content-length']).toBe(String(bytes.length));
 
-    // Stored under a random name that carries the checksum; no temporary file left behind.
-    const stored = await storedFiles();
-    expect(stored.filter((entry) => entry.startsWith('.tmp-'))).toEqual([]);
-    const storedName = stored.find((entry) => entry.endsWith(`.sha256-${sha256}`));
-    expect(storedName).toBeDefined();
-    expect((await readFile(path.join(context.filesDir, storedName as string))).equals(bytes)).toBe(true);
+    // The bytes are a DOC_Contenu row, checksummed by the database; nothing on disk.
+    const content = await contentOf(document.id);
+    expect(content).toMatchObject({ nature: 'depot', sha256, taille: bytes.length, chemin: null });
+    expect(Buffer.from(content?.octets ?? []).equals(bytes)).toBe(true);
+  });
+
+  it('does not serve bytes altered in the database (checksum checked on every read)', async () => {
+    const response = await upload(
+      context,
+      context.tokens.club,
+      { ...fields, fileType: 'image/png' },
+      { name: 'altere.png', bytes: TINY_PNG },
+    );
+    const document = response.json();
+    await context.database.query(
+      `UPDATE "DOC_Contenu" SET "Octets" = set_byte("Octets", 29, get_byte("Octets", 29) # 255)
+        WHERE id = (SELECT "ID_Contenu" FROM "DOC_Document" WHERE id = $1)`,
+      [document.id],
+    );
+    const file = await context.app.inject({ method: 'GET', url: document.url, headers: bearer(context.tokens.club) });
+    expect(file.statusCode).toBe(500);
+    expect(file.rawPayload.includes(TINY_PNG.subarray(0, 16))).toBe(false);
   });
 
   it('writes an audit row for each upload', async () => {
@@ -95,8 +128,8 @@ describe.each(testDatabaseTargets())('uploads on $name (POST /api/files)', (targ
     expect(await storedFiles()).toEqual(before);
   });
 
-  it('accepts a file of exactly 10 MB', async () => {
-    const bytes = Buffer.concat([TINY_PDF, Buffer.alloc(TEN_MB - TINY_PDF.length, 0x20)]);
+  it('accepts a file of exactly 10 MB and streams it back whole, a slice at a time', async () => {
+    const bytes = Buffer.concat([TINY_PDF, randomBytes(TEN_MB - TINY_PDF.length)]);
     const response = await upload(
       context,
       context.tokens.club,
@@ -104,6 +137,15 @@ describe.each(testDatabaseTargets())('uploads on $name (POST /api/files)', (targ
       { name: 'limite.pdf', bytes },
     );
     expect(response.statusCode, response.body.slice(0, 200)).toBe(201);
+    const file = await context.app.inject({
+      method: 'GET',
+      url: response.json().url,
+      headers: bearer(context.tokens.club),
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-length']).toBe(String(TEN_MB));
+    expect(file.headers['cache-control']).toBe('private, no-store');
+    expect(file.rawPayload.equals(bytes)).toBe(true);
   });
 
   it('refuses an executable renamed .pdf, and bytes that are not the declared type', async () => {

@@ -8,6 +8,8 @@ export type PoolSettings = Partial<Omit<PostgresConfig, 'url'>>;
 export interface TestDatabase extends Database {
   /** PostgreSQL: another handle on the same database, with other pool settings (no seeding again). */
   reopen?(settings: PoolSettings): Promise<Database>;
+  /** PostgreSQL: the database's URL, for a server process started by a test. */
+  url?: string;
 }
 
 export interface TestDatabaseTarget {
@@ -35,6 +37,7 @@ async function openFreshPostgres(serverUrl: string, settings: PoolSettings = {})
   return {
     ...database,
     reopen: (other) => openDatabase({ ...other, url: url.toString() }),
+    url: url.toString(),
     async close() {
       await database.close();
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

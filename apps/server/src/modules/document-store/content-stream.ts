@@ -1,0 +1,59 @@
+import { createHash, type Hash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { Database } from '../../db/database';
+import { readContentHead, readContentSlice, type ContentHead } from './content.repository';
+
+/** Slice read per statement: a download holds about this much (twice, hex-decoded on pg) at a time. */
+export const CONTENT_SLICE_BYTES = 1024 * 1024;
+
+export interface OpenedContent {
+  size: number;
+  sha256: string;
+  mimeType: string;
+  /** The bytes: a Buffer when they fit in one slice, else a stream reading one slice at a time. */
+  body: Buffer | Readable;
+}
+
+/**
+ * A stored content, ready to send. The bytes are checked against their SHA-256: a small
+ * file before anything is sent (an error then, never altered bytes), a large one as it
+ * streams (the stream fails at the end, so the client never gets a whole altered file).
+ */
+export async function openContent(
+  database: Pick<Database, 'query'>,
+  contentId: number,
+  sliceBytes = CONTENT_SLICE_BYTES,
+): Promise<OpenedContent | null> {
+  const head = await readContentHead(database, contentId, sliceBytes);
+  return head && fromHead(database, contentId, head, sliceBytes);
+}
+
+function fromHead(
+  database: Pick<Database, 'query'>,
+  contentId: number,
+  head: ContentHead,
+  sliceBytes: number,
+): OpenedContent {
+  const hash = createHash('sha256').update(head.first);
+  const { size, sha256, mimeType } = head;
+  if (head.first.length >= size) {
+    checkDigest(hash, head);
+    return { size, sha256, mimeType, body: head.first };
+  }
+  async function* slices() {
+    yield head.first;
+    for (let offset = head.first.length; offset < size;) {
+      const slice = await readContentSlice(database, contentId, offset, sliceBytes);
+      if (slice.length === 0) throw new Error(`DOC_Contenu ${contentId} : octets plus courts que leur taille`);
+      hash.update(slice);
+      offset += slice.length;
+      yield slice;
+    }
+    checkDigest(hash, head);
+  }
+  return { size, sha256, mimeType, body: Readable.from(slices(), { objectMode: false }) };
+}
+
+function checkDigest(hash: Hash, head: ContentHead): void {
+  if (hash.digest('hex') !== head.sha256) throw new Error('Somme de contrôle incorrecte pour un contenu stocké');
+}

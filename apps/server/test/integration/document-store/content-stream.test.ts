@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../src/db/database';
+import { insertContent } from '../../../src/modules/document-store/content.repository';
+import { openContent } from '../../../src/modules/document-store/content-stream';
+import { inTransaction } from '../../../src/modules/flux/transaction';
+import { testDatabaseTargets } from '../support/databases';
+import { sha256 } from './legacy-files';
+
+/** A stored content is read a slice at a time and checked against its SHA-256 as it streams. */
+describe.each(testDatabaseTargets())('stored contents on $name', (target) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await target.open();
+  });
+  afterAll(() => database?.close());
+
+  const store = (bytes: Buffer) =>
+    inTransaction(database, (tx) => insertContent(tx, { nature: 'depot', bytes, mimeType: 'application/pdf' }));
+  const collect = async (body: Buffer | Readable) => {
+    if (Buffer.isBuffer(body)) return body;
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  };
+
+  it('size and checksum are stored with the bytes; slices put back the same bytes', async () => {
+    const bytes = randomBytes(20);
+    const stored = await store(bytes);
+    expect(stored).toMatchObject({ size: 20, sha256: sha256(bytes) });
+    const content = await openContent(database, stored.id, 7);
+    expect(content?.body).toBeInstanceOf(Readable);
+    expect((await collect(content!.body)).equals(bytes)).toBe(true);
+    expect(await openContent(database, stored.id + 1000)).toBeNull();
+  });
+
+  it('a stream of altered bytes fails instead of ending normally', async () => {
+    const stored = await store(randomBytes(20));
+    await database.query(
+      `UPDATE "DOC_Contenu" SET "Octets" = set_byte("Octets", 19, get_byte("Octets", 19) # 1) WHERE id = $1`,
+      [stored.id],
+    );
+    const content = await openContent(database, stored.id, 7);
+    await expect(collect(content!.body)).rejects.toThrow(/Somme de contrôle incorrecte/);
+  });
+});
