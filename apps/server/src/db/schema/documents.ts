@@ -7,7 +7,7 @@ const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
  * Every stored file's bytes, in the database so backups hold them and every server
  * process serves them (ADR 0010). A row never changes once written. Nature says what it
  * is: 'depot' (an uploaded document, DOC_Document), 'sepa' (a generated SEPA file,
- * MKP_Traitement); issued invoice PDFs may come as another nature. Sha256 (hex) is
+ * MKP_Traitement); 'facture' and 'releve' (issued PDFs, MKP_DocumentEmis). Sha256 (hex) is
  * checked on every read.
  */
 export const DOC_Contenu = pgTable('DOC_Contenu', {

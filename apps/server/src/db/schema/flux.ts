@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, money } from './columns';
 import { FEDE_Saison } from './seasons';
@@ -114,4 +114,31 @@ export const MKP_FluxFinancierDetail = pgTable(
     Z_DateCreation: createdAt(),
   },
   (t) => [index('mkp_flux_detail_flux_idx').on(t.ID_FluxFinancier)],
+);
+
+/**
+ * The documents of a flux as first issued (issue 16): the PDF bytes stored at the first
+ * download of its facture (or avoir, or avis de prélèvement) and of its relevé, returned as
+ * they are at every later one. One row per (flux, type): concurrent first downloads store
+ * one document. NomFichier is kept so the name never changes either.
+ */
+export const MKP_DocumentEmis = pgTable(
+  'MKP_DocumentEmis',
+  {
+    id: id(),
+    ID_FluxFinancier: integer('ID_FluxFinancier')
+      .notNull()
+      .references(() => MKP_FluxFinancier.id),
+    Type: text('Type').notNull(),
+    ID_Contenu: integer('ID_Contenu')
+      .notNull()
+      .references(() => DOC_Contenu.id),
+    Sha256: text('Sha256').notNull(),
+    NomFichier: text('NomFichier').notNull(),
+    Z_DateCreation: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('mkp_document_emis_flux_type_uq').on(t.ID_FluxFinancier, t.Type),
+    check('mkp_document_emis_type_ck', sql`"Type" IN ('facture', 'releve')`),
+  ],
 );

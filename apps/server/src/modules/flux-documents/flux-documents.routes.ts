@@ -9,7 +9,8 @@ const KINDS: readonly FluxDocumentKind[] = ['facture', 'releve'];
 
 /**
  * GET /api/flux/:id/facture.pdf and /releve.pdf, with the bearer header like every route: the
- * web app fetches the bytes and shows them from a blob: URL, so no token is ever in a URL.
+ * web app fetches the bytes and shows them from a blob: URL, so no token is ever in a URL. The
+ * first download stores the document; every later one returns those bytes (issue 16).
  */
 export function registerFluxDocumentRoutes(
   app: FastifyInstance,
@@ -22,14 +23,17 @@ export function registerFluxDocumentRoutes(
       const { id } = parseInput(fluxDocumentParamsSchema, request.params);
       const { download } = parseInput(fluxDocumentQuerySchema, request.query);
       const scope = await resolveScope(request, database);
-      const { fileName, pdf } = await service.render(scope, kind, id);
+      const { fileName, sha256, size, body } = await service.download(scope, kind, id);
       return (
         reply
           .type('application/pdf')
+          .header('content-length', size)
+          // The stored document's checksum (also in its audit rows): the same at every download.
+          .header('x-document-sha256', sha256)
           .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${fileName}"`)
           // A personal document: never kept by a shared cache.
           .header('cache-control', 'private, no-store')
-          .send(pdf)
+          .send(body)
       );
     });
   }
