@@ -6,6 +6,8 @@ import type { BenchResult } from '../bench-result';
 const SUITES = [
   'apps/server/test/integration/graphql/where-fuzz.test.ts',
   'apps/server/test/integration/graphql/flux-mutations.test.ts',
+  'apps/server/test/integration/graphql/flux-write-permissions.test.ts',
+  'apps/server/test/integration/login-throttle.test.ts',
   'apps/server/test/integration/graphql/scope.test.ts',
   'apps/server/test/integration/rest/cross-structure.test.ts',
   'apps/server/test/integration/rest/create-from-url.test.ts',
