@@ -4,7 +4,8 @@
  * database gdf_bench), 2,000,000 flux; PGlite under bench/.data, 500,000 flux. Both are
  * seeded once and reused. Then the robustness suites of DESIGN.md section 8 and their counts.
  * Options: --pg-flux N, --pglite-flux N, --skip-pglite, --skip-load, --cost-only (the GraphQL cost
- * limits alone, printed without rewriting RESULTS.md).
+ * limits alone, printed without rewriting RESULTS.md), --issuance-only (issue 16's issuance figures
+ * alone, likewise).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { parseArgs } from 'node:util';
 import type { BenchResult } from './bench-result';
 import { benchCostLimits } from './cost/cost-limits.bench';
 import { benchExport } from './export/export.bench';
+import { benchIssuance } from './issuance/issuance.bench';
 import { loadTestGraphql } from './load/graphql-load';
 import { startServerProcess } from './load/server-process';
 import { benchRobustness } from './robustness/robustness.bench';
@@ -32,6 +34,7 @@ const { values } = parseArgs({
     'skip-pglite': { type: 'boolean', default: false },
     'skip-load': { type: 'boolean', default: false },
     'cost-only': { type: 'boolean', default: false },
+    'issuance-only': { type: 'boolean', default: false },
   },
 });
 const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gdf_bench';
@@ -74,6 +77,26 @@ async function costLimitsSection(): Promise<{ title: string; results: BenchResul
   return { title: 'Limites de coût GraphQL (requêtes de la sonde, requêtes acceptées les plus lourdes)', results };
 }
 
+/** Issue 16's figures on the PostgreSQL bench database: the backfill from nothing, bytes per flux, one issuance. */
+async function issuanceSection(): Promise<{ title: string; results: BenchResult[] }> {
+  log(`\n== Émission des documents (issue 16), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
+  const database = await openBenchDatabase({ databaseUrl: pgUrl, flux: pgFlux }, log);
+  try {
+    return {
+      title: `Émission des documents, PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux`,
+      results: await benchIssuance(database, log),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+if (values['issuance-only']) {
+  const section = await issuanceSection();
+  console.log(`\n${resultsTable([section])}`);
+  process.exit(section.results.every((result) => result.pass) ? 0 : 1);
+}
+
 if (values['cost-only']) {
   const section = await costLimitsSection();
   console.log(`\n${resultsTable([section])}`);
@@ -97,6 +120,8 @@ sections.push({
   title: `Recherche, PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux`,
   results: searchResults(pgRows, 'PostgreSQL', 50),
 });
+
+sections.push(await issuanceSection());
 
 if (!values['skip-load']) {
   log('\n== Charge GraphQL et JavaScript du tableau de bord ==');

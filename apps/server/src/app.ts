@@ -139,12 +139,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStructuresRoutes(app, options.database);
   registerStructureRibsRoutes(app, options.database);
   registerStructureStatusRoutes(app, options.database);
-  registerFluxDocumentRoutes(app, options.database, { creditorIdentifier: creditorIdentifier(options.sepa?.ics) });
+  const issuance = { creditorIdentifier: creditorIdentifier(options.sepa?.ics) };
+  registerFluxDocumentRoutes(app, options.database, issuance);
   registerAccountingSettingsRoutes(app, options.database);
   registerExportsSageRoutes(app, options.database);
   registerSepaExports(app, options);
   await registerGraphql(app, {
     database: options.database,
+    issuance,
     directExecution: options.graphqlDirectExecution,
     introspection: options.graphqlIntrospection,
   });

@@ -8,6 +8,8 @@ import { seedDemoData } from './db/seed/seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
 import { loadOrCreateSecret } from './lib/secrets';
 import { parseAllowList } from './lib/safe-fetch';
+import { creditorIdentifier } from './modules/exports-sepa/sepa-settings';
+import { issueMissingDocuments } from './modules/flux-documents/issue-documents';
 
 const env = readEnvironment();
 const embedded = !env.DATABASE_URL;
@@ -21,6 +23,7 @@ if (!embedded && !env.JWT_SECRET) {
 const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: defaultPgliteDir() });
 
 // Demo data only ever goes into the embedded database, and only when it is empty.
+const issuance = { creditorIdentifier: creditorIdentifier(env.SEPA_CREDITOR_ICS) };
 let seeded = false;
 if (embedded && env.SEED_DEMO_DATA === 'auto' && (await isDatabaseEmpty(database))) {
   console.log(`Première exécution : génération des données de démonstration (${env.SEED_FLUX} flux)...`);
@@ -29,6 +32,12 @@ if (embedded && env.SEED_DEMO_DATA === 'auto' && (await isDatabaseEmpty(database
     scale: env.SEED_SCALE,
     onProgress: (message) => console.log(`  ${message}`),
   });
+  // The seeded flux are issued as if each had been created in the app (issue 16).
+  const issuing = performance.now();
+  const issued = await issueMissingDocuments(database, issuance, {
+    onProgress: ({ scannedUpTo, maxId }) => console.log(`  émission des documents : ${scannedUpTo} / ${maxId}`),
+  });
+  console.log(`  ${issued} flux émis en ${((performance.now() - issuing) / 1000).toFixed(1)} s`);
   seeded = true;
 }
 
@@ -64,6 +73,7 @@ const app = await buildApp({
 });
 
 await app.listen({ port: env.PORT, host: env.HOST });
+const backfill = startIssuanceBackfill();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;
 const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
@@ -86,11 +96,37 @@ function diskFileDirectories(filesDir: string | undefined) {
     : { filesDir: path.join(dataDir(), 'files'), sepaDir: path.join(dataDir(), 'sepa') };
 }
 
+/**
+ * Flux created before issue 16 are issued in the background, a few thousand per transaction
+ * (PGlite runs one transaction at a time, so requests wait one batch at most); a download
+ * that comes first issues its own flux. Stopped at shutdown, resumed at the next start.
+ */
+function startIssuanceBackfill(): AbortController {
+  const controller = new AbortController();
+  const batchSize = database.kind === 'pglite' ? 2_000 : 20_000;
+  void issueMissingDocuments(
+    database,
+    { creditorIdentifier: creditorIdentifier(env.SEPA_CREDITOR_ICS) },
+    {
+      batchSize,
+      signal: controller.signal,
+    },
+  )
+    .then((issued) => {
+      if (issued > 0) app.log.info({ issued }, 'documents des flux antérieurs émis');
+    })
+    .catch((error: unknown) => {
+      if (!controller.signal.aborted) app.log.error({ err: error }, "échec de l'émission des documents antérieurs");
+    });
+  return controller;
+}
+
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'arrêt en cours');
+  backfill.abort();
   const timer = setTimeout(() => process.exit(1), 10_000);
   timer.unref();
   try {

@@ -1,3 +1,4 @@
+import type { IssuanceSettings } from '../modules/flux-documents/issue-documents';
 import type { Database } from '../db/database';
 import type { RequestScope } from '../modules/scope/scope';
 import type { Semaphore } from '../lib/semaphore';
@@ -6,6 +7,7 @@ import type { Semaphore } from '../lib/semaphore';
 export interface GraphqlContext {
   database: Database;
   scope: RequestScope;
+  issuance: IssuanceSettings;
   rawVariables: Record<string, unknown>;
   /** Run every statement, sharing no cached read (Cache-Control: no-cache, mutations' read-backs). */
   freshReads?: boolean;

@@ -1,3 +1,4 @@
+import type { IssuanceSettings } from '../modules/flux-documents/issue-documents';
 import {
   BREAK,
   Kind,
@@ -52,6 +53,8 @@ export interface GraphqlExecutionOptions {
   directExecution: boolean;
   /** __schema and __type for super_administrateur: in development and tests only. */
   introspection: boolean;
+  /** What a created or relaunched flux's documents freeze besides the database (its ICS). */
+  issuance: IssuanceSettings;
 }
 
 const failure = (code: HasuraCode, message: string, status = 200, retryAfterSeconds?: number): GraphqlHttpResult => ({
@@ -90,7 +93,7 @@ export async function executeGraphqlRequest(
   body: GraphqlRequestBody,
   method: 'GET' | 'POST',
   log: FastifyBaseLogger,
-  options: GraphqlExecutionOptions = { directExecution: true, introspection: false },
+  options: GraphqlExecutionOptions,
 ): Promise<GraphqlHttpResult> {
   const schema = graphqlSchema();
   let document = validDocuments.get(body.query);
@@ -140,6 +143,7 @@ export async function executeGraphqlRequest(
     const contextValue: GraphqlContext = {
       database,
       scope,
+      issuance: options.issuance,
       rawVariables: body.variables,
       freshReads: /no-cache/i.test(String(request.headers['cache-control'] ?? '')),
       wordLookups: new Map(),

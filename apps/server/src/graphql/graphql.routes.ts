@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
+import type { IssuanceSettings } from '../modules/flux-documents/issue-documents';
 import { HttpError } from '../lib/http-errors';
 import { UNEXPECTED_MESSAGE, type HasuraCode } from './errors';
 import { executeGraphqlRequest, type GraphqlRequestBody } from './execute-request';
@@ -13,9 +14,10 @@ const MAX_QUERY_LENGTH = 100_000;
  */
 export async function registerGraphql(
   app: FastifyInstance,
-  options: { database: Database; directExecution?: boolean; introspection?: boolean },
+  options: { database: Database; issuance: IssuanceSettings; directExecution?: boolean; introspection?: boolean },
 ): Promise<void> {
   const execution = {
+    issuance: options.issuance,
     directExecution: options.directExecution ?? true,
     introspection: options.introspection ?? ['development', 'test'].includes(process.env.NODE_ENV ?? ''),
   };

@@ -21,7 +21,8 @@ const boundsByDatabase = new WeakMap<Database, Bounds>();
  */
 export async function tableRowBound(database: Database): Promise<RowBound> {
   let bounds = boundsByDatabase.get(database);
-  if (!bounds) boundsByDatabase.set(database, (bounds = { at: 0, rows: new Map() }));
+  // Never read: stale whatever the clock (performance.now() starts near 0 with the process).
+  if (!bounds) boundsByDatabase.set(database, (bounds = { at: Number.NEGATIVE_INFINITY, rows: new Map() }));
   if (performance.now() - bounds.at > BOUND_TTL_MS) {
     const current = bounds;
     current.pending ??= refresh(database, current).finally(() => (current.pending = undefined));

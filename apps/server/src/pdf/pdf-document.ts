@@ -11,6 +11,8 @@ export interface PdfMeta {
   title: string;
   subject: string;
   author: string;
+  /** The document's own date (an issued document: when it was issued), else now. */
+  createdAt?: Date;
 }
 
 /**
@@ -32,7 +34,13 @@ export function createPdfDocument(meta: PdfMeta): PDFKit.PDFDocument {
     displayTitle: true,
     // Typed as a file path, but pdfkit 0.20 takes a parsed font too: nothing read or parsed per document.
     font: fonts.regular as unknown as string,
-    info: { Title: meta.title, Subject: meta.subject, Author: meta.author, Creator: 'Gestion des finances' },
+    info: {
+      Title: meta.title,
+      Subject: meta.subject,
+      Author: meta.author,
+      Creator: 'Gestion des finances',
+      ...(meta.createdAt ? { CreationDate: meta.createdAt } : {}),
+    },
   });
   doc.registerFont(FONT.regular, fonts.regular as unknown as Uint8Array);
   doc.registerFont(FONT.bold, fonts.bold as unknown as Uint8Array);

@@ -1,7 +1,5 @@
-import { bigint, customType, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, id } from './columns';
 
 /**
  * Every stored file's bytes, in the database so backups hold them and every server

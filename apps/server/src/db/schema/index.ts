@@ -4,3 +4,4 @@ export * from './users';
 export * from './flux';
 export * from './documents';
 export * from './accounting';
+export * from './issuance';

@@ -11,7 +11,7 @@ export const insertFluxOne: Resolver = async (_source, args, context, info) => {
   const lines = ((details as { data?: Array<Record<string, unknown>> } | undefined)?.data ?? []) as Array<
     Record<string, unknown>
   >;
-  const id = await insertFlux(context.database, context.scope, object, lines);
+  const id = await insertFlux(context.database, context.scope, context.issuance, object, lines);
   return readBack('MKP_FluxFinancier', id, context, info);
 };
 
@@ -27,6 +27,6 @@ export const updateFluxByPk: Resolver = async (_source, args, context, info) => 
 };
 
 export const relaunchFluxResolver: Resolver = async (_source, args, context, info) => {
-  const id = await relaunchFlux(context.database, context.scope, args.id as number);
+  const id = await relaunchFlux(context.database, context.scope, context.issuance, args.id as number);
   return readBack('MKP_FluxFinancier', id, context, info);
 };

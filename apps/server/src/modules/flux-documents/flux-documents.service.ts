@@ -4,8 +4,8 @@ import type { Database } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
 import { openContent } from '../document-store/content-stream';
 import { requireModule, type RequestScope } from '../scope/scope';
-import { findFluxForDocument, findHeadOffice } from './flux-documents.repository';
-import { findInvoiceFacts } from './invoice-facts.repository';
+import { issueOneFlux, type IssuanceSettings } from './issue-documents';
+import { findIssuedFlux } from './issued-flux.repository';
 import {
   ISSUED_DOCUMENT_AUDIT,
   findIssuedDocument,
@@ -35,15 +35,12 @@ export interface FluxDocumentsService {
 
 const FLUX_NOT_FOUND = 'Flux financier introuvable';
 
-export interface FluxDocumentsSettings {
-  /** The SEPA creditor identifier printed in direct-debit pre-notifications. */
-  creditorIdentifier: string;
-}
+export type FluxDocumentsSettings = IssuanceSettings;
 
 /**
  * Scope and permission first, before any stored byte is read; a flux the caller may not see
- * is "not found", never "forbidden". The first download renders and stores the document;
- * every later one returns the stored bytes, whatever changed since (issue 16).
+ * is "not found", never "forbidden". The first download renders the document from what was
+ * frozen at issuance and stores it; every later one returns the stored bytes (issue 16).
  */
 export function createFluxDocumentsService(database: Database, settings: FluxDocumentsSettings): FluxDocumentsService {
   const render = createRenderer(database, settings);
@@ -74,35 +71,22 @@ export function createFluxDocumentsService(database: Database, settings: FluxDoc
   }
 }
 
-/** Builds the document from today's data: only ever called for its first download. */
+/** Builds the document from its flux's frozen data: only ever called for its first download. */
 function createRenderer(database: Database, settings: FluxDocumentsSettings) {
   return async (scope: RequestScope, kind: FluxDocumentKind, fluxId: number): Promise<RenderedPdf> => {
-    const loaded = await findFluxForDocument(database, scope, fluxId, kind === 'facture');
-    if (!loaded) throw notFound(FLUX_NOT_FOUND);
-    if (kind === 'releve') {
-      const statement = buildStatementDocument({ flux: loaded.flux, structure: loaded.structure });
-      return { fileName: statement.fileName, pdf: await renderStatementPdf(statement) };
+    let issued = await findIssuedFlux(database, scope, fluxId);
+    if (issued === 'not-issued') {
+      // Older than issue 16 and not reached by the start-up backfill yet: issued now.
+      await issueOneFlux(database, fluxId, settings);
+      issued = await findIssuedFlux(database, scope, fluxId);
     }
-    const headOffice = await findHeadOffice(database);
-    if (!headOffice) throw new Error('Siège national (structure 1318) introuvable');
-    const facts = await findInvoiceFacts(database, fluxId);
-    const invoice = buildInvoiceDocument({
-      flux: loaded.flux,
-      lines: loaded.lines,
-      buyer: loaded.structure,
-      correspondent: loaded.correspondent,
-      seller: headOffice.structure,
-      sellerBank: headOffice.bank,
-      season: loaded.season,
-      settledAt: facts.settledAt,
-      correctedInvoice: facts.correctedInvoice,
-      relaunchOf: facts.relaunchOf,
-      directDebit: {
-        mandateReference: facts.mandateReference,
-        creditorIdentifier: settings.creditorIdentifier,
-        batchCollectionDate: facts.batchCollectionDate,
-      },
-    });
-    return { fileName: invoice.fileName, pdf: await renderInvoicePdf(invoice) };
+    if (issued === null) throw notFound(FLUX_NOT_FOUND);
+    if (issued === 'not-issued') throw new Error(`Flux ${fluxId} : émission impossible`);
+    if (kind === 'releve') {
+      const statement = buildStatementDocument(issued.statement);
+      return { fileName: statement.fileName, pdf: await renderStatementPdf(statement, issued.issuedAt) };
+    }
+    const invoice = buildInvoiceDocument(issued.invoice);
+    return { fileName: invoice.fileName, pdf: await renderInvoicePdf(invoice, issued.issuedAt) };
   };
 }

@@ -14,11 +14,12 @@ const RIGHT_COLUMN_X = A4.margin + CONTENT_WIDTH / 2 + 10;
 const RIGHT_COLUMN_WIDTH = CONTENT_WIDTH / 2 - 10;
 
 /** Draws a facture, avoir or avis de prélèvement (DESIGN.md sections 6 and 9): every wording comes from @gdf/domain. */
-export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+export function renderInvoicePdf(invoice: InvoiceDocument, issuedAt?: Date): Promise<Buffer> {
   const doc = createPdfDocument({
     title: invoice.documentName,
     subject: invoice.rows.map((row) => row[0]).join(', '),
     author: invoice.seller.name,
+    createdAt: issuedAt,
   });
   let y = drawHeader(doc, invoice);
   y = drawInvoiceTable(doc, invoice, y + 24);

@@ -6,11 +6,12 @@ const ROW_HEIGHT = 26;
 const LABEL_WIDTH = 140;
 
 /** Draws the relevé d'opération (DESIGN.md section 6): title, structure, then one row per field. */
-export function renderStatementPdf(statement: StatementDocument): Promise<Buffer> {
+export function renderStatementPdf(statement: StatementDocument, issuedAt?: Date): Promise<Buffer> {
   const doc = createPdfDocument({
     title: `${statement.title} — flux ${statement.rows[0]?.[1] ?? ''}`,
     subject: statement.rows.find(([label]) => label === 'Libellé')?.[1] ?? statement.title,
     author: statement.structure.name,
+    createdAt: issuedAt,
   });
   doc
     .font(FONT.bold)

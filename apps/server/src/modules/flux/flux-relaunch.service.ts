@@ -1,5 +1,6 @@
 import { FLUX_RELAUNCH, relaunchDate, relaunchLabel, relaunchRefusal } from '@gdf/domain';
 import type { Database } from '../../db/database';
+import { issueFluxDocuments, type IssuanceSettings } from '../flux-documents/issue-documents';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { requireGrant, type RequestScope } from '../scope/scope';
 import { audit } from './flux-write.service';
@@ -23,11 +24,13 @@ export interface RelaunchOptions {
  * re-creates an unpaid direct-debit flux dated one month later, then
  * marks the original as relaunched, in one transaction. The original row is locked first
  * and only marked while ID_FluxFinancierRelance is null (backed by the unique index
- * mkp_flux_relance_uq), so concurrent calls create one flux at most. Returns its id.
+ * mkp_flux_relance_uq), so concurrent calls create one flux at most. The new flux's avis de
+ * prélèvement is issued in the same transaction (issue 16). Returns its id.
  */
 export async function relaunchFlux(
   database: Database,
   scope: RequestScope,
+  issuance: IssuanceSettings,
   fluxId: number,
   options: RelaunchOptions = {},
 ): Promise<number> {
@@ -56,6 +59,8 @@ export async function relaunchFlux(
         date: date.toISOString(),
       }),
     );
+    // Issued once the original points to it: its avis cites the original invoice.
+    await issueFluxDocuments(tx, { fromId: relaunchedId, toId: relaunchedId + 1 }, issuance);
     return relaunchedId;
   });
 }

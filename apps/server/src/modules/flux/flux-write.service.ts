@@ -1,5 +1,6 @@
 import { FLUX_WRITE } from '@gdf/domain';
 import type { Database } from '../../db/database';
+import { issueFluxDocuments, type IssuanceSettings } from '../flux-documents/issue-documents';
 import { badRequest, forbidden } from '../../lib/http-errors';
 import { canSeeStructure, requireGrant, type RequestScope } from '../scope/scope';
 import { MAX_DETAIL_LINES, cleanDetailValues, cleanFluxValues, type FluxValues } from './flux-input';
@@ -22,11 +23,13 @@ const OUT_OF_SCOPE = "Vous n'avez pas accès à cette structure.";
 /**
  * Creates a flux (and its detail lines) for a structure in the caller's scope: holders of
  * the flux write grant only, never for their own structure, and only a row that satisfies
- * the domain's rules (amounts, lines, dates, labels). One transaction, audited. Returns its id.
+ * the domain's rules (amounts, lines, dates, labels). One transaction, audited, its documents
+ * issued (issue 16). Returns its id.
  */
 export async function insertFlux(
   database: Database,
   scope: RequestScope,
+  issuance: IssuanceSettings,
   input: Record<string, unknown>,
   detailInputs: Array<Record<string, unknown>> = [],
 ): Promise<number> {
@@ -51,6 +54,8 @@ export async function insertFlux(
       tx,
       audit(scope, 'creation_flux', id, { colonnes: Object.keys(values), lignes: details.length }),
     );
+    // Issued with the flux, from what stands now (after the audit row its settlement date comes from).
+    await issueFluxDocuments(tx, { fromId: id, toId: id + 1 }, issuance);
     return id;
   });
 }

@@ -60,3 +60,41 @@ export async function oneId(database: Database, sql: string, params: unknown[] =
   if (!row) throw new Error(`no row for: ${sql}`);
   return row.id;
 }
+
+/**
+ * Everything a document's parties are read from changes: the club and the head office are
+ * renamed and moved, the head office gets a new RIB and the club another correspondent.
+ * Returns the club's new name.
+ */
+export async function changeParties(database: Database, clubStructureId: number, tag: string): Promise<string> {
+  const headOffice = 1318;
+  const clubName = `Club renommé ${tag}`;
+  await database.query(`UPDATE "STR_Structure" SET "NomStructure" = $2 WHERE id = $1`, [clubStructureId, clubName]);
+  await database.query(`UPDATE "STR_Structure" SET "NomStructure" = $2 WHERE id = $1`, [
+    headOffice,
+    `Siège renommé ${tag}`,
+  ]);
+  for (const structureId of [clubStructureId, headOffice]) {
+    await database.query(
+      `UPDATE "ADR_Adresse" SET "Adresse1" = $2, "Ville" = 'Ailleurs'
+        WHERE id = (SELECT "ID_Adresse" FROM "STR_Structure" WHERE id = $1)`,
+      [structureId, `99 rue ${tag}`],
+    );
+  }
+  await database.query(
+    `INSERT INTO "STR_StructureRib" ("ID_Structure", "IBAN", "BIC", "Titulaire", "EST_Valide")
+     VALUES ($1, 'FR7610107001011234567890129', 'BREDFRPP', 'Fédération', true)`,
+    [headOffice],
+  );
+  const otherUser = await oneId(
+    database,
+    `SELECT id FROM "UTI_Utilisateur" WHERE id IS DISTINCT FROM (SELECT "ID_Correspondant" FROM "STR_Structure" WHERE id = $1)
+      AND "CT_Nom" IS NOT NULL ORDER BY id DESC LIMIT 1`,
+    [clubStructureId],
+  );
+  await database.query(`UPDATE "STR_Structure" SET "ID_Correspondant" = $2 WHERE id = $1`, [
+    clubStructureId,
+    otherUser,
+  ]);
+  return clubName;
+}

@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../support/databases';
-import { insertFlux, oneId } from './document-fixtures';
+import { changeParties, insertFlux, oneId } from './document-fixtures';
 import { pdfBody, useDocumentSuite } from './document-suite';
 import { pdfText } from './pdf-tools';
 
-const HEAD_OFFICE = 1318;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** The body, checked against its X-Document-Sha256 header. */
@@ -53,34 +52,7 @@ describe.each(testDatabaseTargets())('issued documents never change on $name (is
     const first = await suite.get(`/api/flux/${id}/facture.pdf?download=1`, suite.clubToken);
     const issued = hashedBody(first);
     const database = suite.database;
-    const renamed = 'Club renommé après émission';
-    await database.query(`UPDATE "STR_Structure" SET "NomStructure" = $2 WHERE id = $1`, [
-      suite.clubStructureId,
-      renamed,
-    ]);
-    await database.query(`UPDATE "STR_Structure" SET "NomStructure" = 'Siège renommé' WHERE id = $1`, [HEAD_OFFICE]);
-    for (const structureId of [suite.clubStructureId, HEAD_OFFICE]) {
-      await database.query(
-        `UPDATE "ADR_Adresse" SET "Adresse1" = '99 rue Nouvelle', "Ville" = 'Ailleurs'
-          WHERE id = (SELECT "ID_Adresse" FROM "STR_Structure" WHERE id = $1)`,
-        [structureId],
-      );
-    }
-    await database.query(
-      `INSERT INTO "STR_StructureRib" ("ID_Structure", "IBAN", "BIC", "Titulaire", "EST_Valide")
-       VALUES ($1, 'FR7610107001011234567890129', 'BREDFRPP', 'Fédération', true)`,
-      [HEAD_OFFICE],
-    );
-    const otherUser = await oneId(
-      database,
-      `SELECT id FROM "UTI_Utilisateur" WHERE id IS DISTINCT FROM (SELECT "ID_Correspondant" FROM "STR_Structure" WHERE id = $1)
-        ORDER BY id LIMIT 1`,
-      [suite.clubStructureId],
-    );
-    await database.query(`UPDATE "STR_Structure" SET "ID_Correspondant" = $2 WHERE id = $1`, [
-      suite.clubStructureId,
-      otherUser,
-    ]);
+    const renamed = await changeParties(database, suite.clubStructureId, 'après émission');
     // A fresh flux of the same structure shows the change, so the data did change.
     const fresh = pdfText(
       pdfBody(await suite.get(`/api/flux/${await newFlux('Témoin')}/facture.pdf`, suite.clubToken)),

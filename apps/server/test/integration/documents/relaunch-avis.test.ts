@@ -46,6 +46,12 @@ describe.each(testDatabaseTargets())('a relaunch is a re-presentation on $name',
     const copy = body.data!.relaunch_MKP_FluxFinancier;
     expect(copy.NomFluxFinancier).toBe('Prélèvement licences novembre (relance)');
     const originalNumber = `${suite.seasonId}-FFME-${originalId}`;
+    // Issued in the relaunch's transaction, before anybody downloads it (issue 16, item 1).
+    const issued = await suite.database.query(
+      `SELECT "ID_FluxOrigine" AS origin, "ID_SaisonOrigine" AS season FROM "MKP_FluxEmission" WHERE "ID_FluxFinancier" = $1`,
+      [copy.id],
+    );
+    expect(issued).toEqual([{ origin: originalId, season: suite.seasonId }]);
 
     const original = flat(pdfBody(await suite.get(`/api/flux/${originalId}/facture.pdf`, suite.siegeToken)));
     expect(original).toContain('FACTURE');

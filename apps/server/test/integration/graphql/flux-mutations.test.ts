@@ -2,9 +2,12 @@ import { ModuleSlug, relaunchDate } from '@gdf/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relaunchFlux } from '../../../src/modules/flux/flux-relaunch.service';
 import type { RequestScope } from '../../../src/modules/scope/scope';
+import { DEMO_SEPA_ICS } from '../../../src/modules/exports-sepa/sepa-settings';
 import { testDatabaseTargets } from '../support/databases';
 import { closeGraphqlContext, openGraphqlContext, sqlIds, type GraphqlContext } from './graphql-context';
 import { reportRobustness } from '../support/robustness-report';
+
+const ISSUANCE = { creditorIdentifier: DEMO_SEPA_ICS };
 
 /** SPEC.md section 4 (relaunch) and DESIGN.md sections 5 and 8 (one flux per original, audited, atomic). */
 const RELAUNCH = `mutation($id: Int!) { relaunch_MKP_FluxFinancier(id: $id) {
@@ -155,7 +158,7 @@ describe.each(testDatabaseTargets())('flux mutations and relaunch on $name', (ta
     const crash = async () => {
       throw new Error('crash simulé entre la copie et le marquage');
     };
-    await expect(relaunchFlux(context.database, scope, id, { beforeMarkOriginal: crash })).rejects.toThrow(
+    await expect(relaunchFlux(context.database, scope, ISSUANCE, id, { beforeMarkOriginal: crash })).rejects.toThrow(
       /crash simulé/,
     );
     expect(await totals()).toEqual(before);
@@ -175,7 +178,7 @@ describe.each(testDatabaseTargets())('flux mutations and relaunch on $name', (ta
       unrestricted: false,
       standing: { blocked: false, affiliated: true, affiliatedCurrentSeason: true },
     } as unknown as RequestScope;
-    await expect(relaunchFlux(context.database, scope, unpaidDebits[3] as number)).rejects.toMatchObject({
+    await expect(relaunchFlux(context.database, scope, ISSUANCE, unpaidDebits[3] as number)).rejects.toMatchObject({
       statusCode: 403,
     });
   });
