@@ -4,3 +4,5 @@ export * from './debtor-eligibility';
 export * from './pain008-types';
 export * from './pain008';
 export * from './sepa-contracts';
+export * from './epc-rules';
+export * from './sepa-preflight';

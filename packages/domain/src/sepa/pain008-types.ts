@@ -7,7 +7,11 @@ export const DEFAULT_PAIN008_VERSION: Pain008Version = 'pain.008.001.08';
 export const SEPA_SEQUENCE_TYPES = ['FRST', 'RCUR', 'OOFF', 'FNAL'] as const;
 export type SepaSequenceType = (typeof SEPA_SEQUENCE_TYPES)[number];
 
-/** Structured address: town and country at least (unstructured-only is refused since Nov 2026). */
+/**
+ * A postal address: town and country at least. pain.008.001.08 writes it structured
+ * (unstructured-only is refused since Nov 2026); .001.02 writes the EPC .02 subset, Ctry and
+ * at most two AdrLine.
+ */
 export interface SepaPostalAddress {
   street?: string | null;
   postCode?: string | null;
@@ -39,6 +43,17 @@ export interface SepaDirectDebit {
   debtorAddress: SepaPostalAddress;
   /** Unstructured remittance text, cut to 140 characters. */
   remittance: string;
+  /** Set when the debtor's account changed since the last collection under this mandate. */
+  amendment?: SepaMandateAmendment | null;
+}
+
+/**
+ * EPC IG (AT-24, reason for amendment): the original debtor account (OrgnlDbtrAcct) and,
+ * when the debtor moved to another bank, 'SMNDA' as original debtor agent.
+ */
+export interface SepaMandateAmendment {
+  originalDebtorIban: string;
+  bankChanged: boolean;
 }
 
 export interface Pain008Input {

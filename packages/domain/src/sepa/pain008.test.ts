@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildPain008 } from './pain008';
-import type { Pain008Input, Pain008Version } from './pain008-types';
+import type { Pain008Input, Pain008Version, SepaDirectDebit } from './pain008-types';
 
 /** ../shared/xsd beside the repository (CI clones shared/ next to it). */
 const XSD_DIR = path.resolve(import.meta.dirname, '../../../../../shared/xsd');
@@ -96,11 +96,60 @@ describe('buildPain008', () => {
     expect(xml).not.toContain('BICFI');
   });
 
+  it('writes the EPC .02 address subset in pain.008.001.02: Ctry and at most two AdrLine, nothing structured', () => {
+    const xml = buildPain008(input('pain.008.001.02'));
+    for (const tag of ['StrtNm', 'PstCd', 'TwnNm', 'BldgNb']) expect(xml).not.toContain(`<${tag}>`);
+    expect(xml).toContain(
+      '<PstlAdr><Ctry>FR</Ctry><AdrLine>3 rue de l&apos;Eglise</AdrLine><AdrLine>25000 Besancon</AdrLine></PstlAdr>',
+    );
+    expect(xml).toContain('<PstlAdr><Ctry>FR</Ctry><AdrLine>Nice</AdrLine></PstlAdr>');
+    const addresses = [...xml.matchAll(/<PstlAdr>(.*?)<\/PstlAdr>/g)].map((m) => m[1] as string);
+    expect(addresses).toHaveLength(3);
+    for (const address of addresses) expect((address.match(/<AdrLine>/g) ?? []).length).toBeLessThanOrEqual(2);
+  });
+
+  it.each(['pain.008.001.08', 'pain.008.001.02'] as const)(
+    'EPC IG AT-24: a changed debtor account is an amendment (AmdmntInd, OrgnlDbtrAcct, SMNDA on a new bank) in %s',
+    (version) => {
+      const base = input(version);
+      const [first, second] = base.transactions as [SepaDirectDebit, SepaDirectDebit];
+      const xml = buildPain008({
+        ...base,
+        transactions: [
+          // Same bank (30006), another account: the original account only.
+          { ...first, amendment: { originalDebtorIban: 'FR7630006000019876543210076', bankChanged: false } },
+          // Another bank: the original account and SMNDA.
+          { ...second, amendment: { originalDebtorIban: 'FR7630006000011234567890189', bankChanged: true } },
+        ],
+      });
+      expect(() => validate(xml, version)).not.toThrow();
+      expect(between(xml, 'AmdmntInd')).toEqual(['true', 'true']);
+      expect(xml).toContain(
+        '<DtOfSgntr>2024-09-12</DtOfSgntr><AmdmntInd>true</AmdmntInd><AmdmntInfDtls><OrgnlDbtrAcct><Id><IBAN>FR7630006000019876543210076</IBAN></Id></OrgnlDbtrAcct></AmdmntInfDtls>',
+      );
+      expect(xml).toContain(
+        '<AmdmntInfDtls><OrgnlDbtrAcct><Id><IBAN>FR7630006000011234567890189</IBAN></Id></OrgnlDbtrAcct><OrgnlDbtrAgt><FinInstnId><Othr><Id>SMNDA</Id></Othr></FinInstnId></OrgnlDbtrAgt></AmdmntInfDtls>',
+      );
+    },
+  );
+
+  it('writes no amendment when the original account is the current one', () => {
+    const base = input('pain.008.001.08');
+    const [first] = base.transactions as [SepaDirectDebit];
+    const xml = buildPain008({
+      ...base,
+      transactions: [{ ...first, amendment: { originalDebtorIban: first.debtorIban, bankChanged: false } }],
+    });
+    expect(xml).not.toContain('AmdmntInd');
+  });
+
   it('refuses empty files, duplicate EndToEndIds and non-positive amounts', () => {
     const base = input('pain.008.001.08');
     const [first] = base.transactions as [Pain008Input['transactions'][number]];
     expect(() => buildPain008({ ...base, transactions: [] })).toThrow(RangeError);
     expect(() => buildPain008({ ...base, transactions: [first, first] })).toThrow(/double/);
     expect(() => buildPain008({ ...base, transactions: [{ ...first, amountCents: 0 }] })).toThrow(/Montant/);
+    // The builder never writes a transaction the pre-flight gate would exclude.
+    expect(() => buildPain008({ ...base, transactions: [{ ...first, mandateReference: '/RUM//13/' }] })).toThrow(/RUM/);
   });
 });

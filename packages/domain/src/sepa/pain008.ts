@@ -1,6 +1,7 @@
 import { centsToDecimal } from '../money/money';
-import { normalizeIban } from './debtor-eligibility';
+import { normalizeIban } from './epc-rules';
 import type { Pain008Input, Pain008Version, SepaDirectDebit, SepaPostalAddress } from './pain008-types';
+import { pain008FileProblems } from './sepa-preflight';
 import { escapeSepaXml, sepaField } from './sepa-text';
 
 /** An element whose text is transliterated to the SEPA set, cut to `max` and escaped. */
@@ -9,8 +10,17 @@ const text = (name: string, value: string, max: number) => `<${name}>${escapeSep
 const raw = (name: string, value: string) => `<${name}>${escapeSepaXml(value)}</${name}>`;
 const wrap = (name: string, ...children: string[]) => `<${name}>${children.join('')}</${name}>`;
 
-/** The same elements in .02 and .08 (StrtNm, PstCd, TwnNm, Ctry), in schema order. */
-function postalAddress(address: SepaPostalAddress): string {
+/**
+ * .08: structured (StrtNm, PstCd, TwnNm, Ctry, in schema order). .02: the EPC .02 subset,
+ * Ctry and at most two AdrLine (street; post code and town), no structured element.
+ */
+function postalAddress(address: SepaPostalAddress, version: Pain008Version): string {
+  if (version === 'pain.008.001.02') {
+    const lines = [address.street ?? '', [address.postCode, address.town].filter(Boolean).join(' ')]
+      .map((line) => sepaField(line, 70))
+      .filter((line) => line !== '');
+    return wrap('PstlAdr', raw('Ctry', address.country), ...lines.map((line) => raw('AdrLine', line)));
+  }
   const street = address.street ? text('StrtNm', address.street, 70) : '';
   const postCode = address.postCode ? text('PstCd', address.postCode, 16) : '';
   return wrap('PstlAdr', street, postCode, text('TwnNm', address.town, 35), raw('Ctry', address.country));
@@ -23,6 +33,20 @@ function agent(name: string, bic: string | null, version: Pain008Version): strin
   return wrap(name, wrap('FinInstnId', id));
 }
 
+/** AmdmntInd and AmdmntInfDtls (EPC IG, AT-24) when the debtor's account changed; nothing otherwise. */
+function amendment(debit: SepaDirectDebit): string[] {
+  const original = debit.amendment ? normalizeIban(debit.amendment.originalDebtorIban) : '';
+  if (!debit.amendment || original === '' || original === normalizeIban(debit.debtorIban)) return [];
+  return [
+    raw('AmdmntInd', 'true'),
+    wrap(
+      'AmdmntInfDtls',
+      wrap('OrgnlDbtrAcct', wrap('Id', raw('IBAN', original))),
+      debit.amendment.bankChanged ? wrap('OrgnlDbtrAgt', wrap('FinInstnId', wrap('Othr', raw('Id', 'SMNDA')))) : '',
+    ),
+  ];
+}
+
 function transaction(debit: SepaDirectDebit, version: Pain008Version): string {
   return wrap(
     'DrctDbtTxInf',
@@ -30,28 +54,24 @@ function transaction(debit: SepaDirectDebit, version: Pain008Version): string {
     `<InstdAmt Ccy="EUR">${centsToDecimal(debit.amountCents)}</InstdAmt>`,
     wrap(
       'DrctDbtTx',
-      wrap('MndtRltdInf', raw('MndtId', debit.mandateReference), raw('DtOfSgntr', debit.mandateSignedOn)),
+      wrap(
+        'MndtRltdInf',
+        raw('MndtId', debit.mandateReference),
+        raw('DtOfSgntr', debit.mandateSignedOn),
+        ...amendment(debit),
+      ),
     ),
     agent('DbtrAgt', debit.debtorBic, version),
-    wrap('Dbtr', text('Nm', debit.debtorName, 70), postalAddress(debit.debtorAddress)),
+    wrap('Dbtr', text('Nm', debit.debtorName, 70), postalAddress(debit.debtorAddress, version)),
     wrap('DbtrAcct', wrap('Id', raw('IBAN', normalizeIban(debit.debtorIban)))),
     wrap('RmtInf', text('Ustrd', debit.remittance, 140)),
   );
 }
 
-/** Refuses what a bank would reject anyway, before any byte is written. */
+/** Refuses what a bank would reject anyway (sepa-preflight.ts), before any byte is written. */
 function check(input: Pain008Input): void {
-  if (input.transactions.length === 0) throw new RangeError('Aucune transaction à prélever');
-  const ids = new Set<string>();
-  for (const debit of input.transactions) {
-    if (!Number.isInteger(debit.amountCents) || debit.amountCents <= 0) {
-      throw new RangeError(`Montant invalide pour ${debit.endToEndId}`);
-    }
-    if (debit.endToEndId.length > 35 || ids.has(debit.endToEndId)) {
-      throw new RangeError(`EndToEndId invalide ou en double : ${debit.endToEndId}`);
-    }
-    ids.add(debit.endToEndId);
-  }
+  const problems = pain008FileProblems(input);
+  if (problems.length > 0) throw new RangeError(problems.join(' '));
 }
 
 /** A pain.008 (SEPA Direct Debit CORE) document: one payment information block, one transaction per debit. */
@@ -81,7 +101,7 @@ export function buildPain008(input: Pain008Input): string {
       raw('SeqTp', input.sequenceType),
     ),
     raw('ReqdColltnDt', input.requestedCollectionDate),
-    wrap('Cdtr', text('Nm', creditor.name, 70), postalAddress(creditor.address)),
+    wrap('Cdtr', text('Nm', creditor.name, 70), postalAddress(creditor.address, version)),
     wrap('CdtrAcct', wrap('Id', raw('IBAN', normalizeIban(creditor.iban)))),
     agent('CdtrAgt', creditor.bic, version),
     raw('ChrgBr', 'SLEV'),
