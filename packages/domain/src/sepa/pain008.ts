@@ -6,6 +6,11 @@ import { escapeSepaXml, sepaField } from './sepa-text';
 
 /** An element whose text is transliterated to the SEPA set, cut to `max` and escaped. */
 const text = (name: string, value: string, max: number) => `<${name}>${escapeSepaXml(sepaField(value, max))}</${name}>`;
+/** An optional element: left out when nothing of it survives transliteration (MaxNText has a minimum of 1). */
+const optionalText = (name: string, value: string | null | undefined, max: number) => {
+  const field = sepaField(value ?? '', max);
+  return field === '' ? '' : `<${name}>${escapeSepaXml(field)}</${name}>`;
+};
 /** An element whose value is already known to be safe (codes, dates, amounts, IBAN). */
 const raw = (name: string, value: string) => `<${name}>${escapeSepaXml(value)}</${name}>`;
 const wrap = (name: string, ...children: string[]) => `<${name}>${children.join('')}</${name}>`;
@@ -21,9 +26,13 @@ function postalAddress(address: SepaPostalAddress, version: Pain008Version): str
       .filter((line) => line !== '');
     return wrap('PstlAdr', raw('Ctry', address.country), ...lines.map((line) => raw('AdrLine', line)));
   }
-  const street = address.street ? text('StrtNm', address.street, 70) : '';
-  const postCode = address.postCode ? text('PstCd', address.postCode, 16) : '';
-  return wrap('PstlAdr', street, postCode, text('TwnNm', address.town, 35), raw('Ctry', address.country));
+  return wrap(
+    'PstlAdr',
+    optionalText('StrtNm', address.street, 70),
+    optionalText('PstCd', address.postCode, 16),
+    text('TwnNm', address.town, 35),
+    raw('Ctry', address.country),
+  );
 }
 
 /** A bank by BIC; the schema requires the agent, so a missing BIC is written NOTPROVIDED. */

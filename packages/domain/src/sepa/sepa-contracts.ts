@@ -61,6 +61,17 @@ export interface SepaPreview {
   exclues: SepaExcludedStructure[];
 }
 
+/** What a generation made: the file and the structures left out of it, with why. */
+export interface SepaGenerated {
+  batchId: number;
+  fileName: string;
+  nbFlux: number;
+  totalCents: Cents;
+  exclues: SepaExcludedStructure[];
+  /** The pain.008 file itself. */
+  xml: string;
+}
+
 export interface SepaBatch {
   id: number;
   NomFichier: string;

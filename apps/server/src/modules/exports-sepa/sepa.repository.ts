@@ -1,4 +1,6 @@
+import { normalizeIban } from '@gdf/domain';
 import type { Queryable } from '../flux/transaction';
+import type { BatchFluxRow, BatchTransaction, PresentedAccount } from './sepa-batch';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
 
 export const SEPA_BATCH_TYPE = 'prelevement_sepa';
@@ -71,31 +73,72 @@ export async function findDebtorsDue(
   );
 }
 
-export interface ClaimedFluxRow {
-  id: number;
-  ID_Structure: number;
-  NomFluxFinancier: string;
-  amount: string;
-}
-
 /**
- * Puts the collectable flux of `structureIds` into the batch. Only rows still without a
- * batch are claimed: a concurrent generation waits for the row locks, then skips them.
+ * Locks the collectable flux of `structureIds` for this batch (SELECT ... FOR UPDATE): a
+ * concurrent generation waits for the locks, then re-reads the rows and skips those
+ * claimed meanwhile. Nothing is claimed yet: the file must pass its checks first.
  */
-export async function claimFlux(
+export async function lockCollectableFlux(
   tx: Queryable,
   scope: RequestScope,
   selection: SepaSelection,
   structureIds: number[],
-  batchId: number,
-): Promise<ClaimedFluxRow[]> {
-  const params: unknown[] = [batchId, intArray(structureIds)];
-  return tx.query<ClaimedFluxRow>(
-    `UPDATE "MKP_FluxFinancier" f SET "ID_Traitement" = $1
-      WHERE f."ID_Structure" = ANY($2::int[]) AND ${collectableCondition(scope, selection, params)}
-      RETURNING f.id, f."ID_Structure", f."NomFluxFinancier", f."MontantTTC"::text AS amount`,
+): Promise<BatchFluxRow[]> {
+  const params: unknown[] = [intArray(structureIds)];
+  return tx.query<BatchFluxRow>(
+    `SELECT f.id, f."ID_Structure", f."NomFluxFinancier", f."MontantTTC"::text AS amount
+       FROM "MKP_FluxFinancier" f
+      WHERE f."ID_Structure" = ANY($1::int[]) AND ${collectableCondition(scope, selection, params)}
+      ORDER BY f.id
+        FOR UPDATE`,
     params,
   );
+}
+
+/** Puts the locked flux that the file holds into the batch; returns how many were claimed. */
+export async function claimLockedFlux(tx: Queryable, batchId: number, fluxIds: number[]): Promise<number> {
+  const rows = await tx.query<{ id: number }>(
+    `UPDATE "MKP_FluxFinancier" SET "ID_Traitement" = $1
+      WHERE id = ANY($2::int[]) AND "ID_Traitement" IS NULL RETURNING id`,
+    [batchId, intArray(fluxIds)],
+  );
+  return rows.length;
+}
+
+/** Per structure and mandate (RUM), the account of its newest transaction in a file. */
+export async function lastPresentedAccounts(tx: Queryable, structureIds: number[]): Promise<PresentedAccount[]> {
+  return tx.query<PresentedAccount>(
+    `SELECT DISTINCT ON (p."ID_Structure", p."MandatRUM") p."ID_Structure", p."MandatRUM", p."IBAN"
+       FROM "MKP_PrelevementSepa" p
+      WHERE p."ID_Structure" = ANY($1::int[])
+      ORDER BY p."ID_Structure", p."MandatRUM", p."ID_Traitement" DESC, p.id DESC`,
+    [intArray(structureIds)],
+  );
+}
+
+/** What each transaction of the file was presented under (the next file's amendment reads it). */
+export async function insertBatchTransactions(
+  tx: Queryable,
+  batchId: number,
+  transactions: readonly BatchTransaction[],
+): Promise<void> {
+  const columns = ['fluxId', 'structureId', 'endToEndId', 'mandateReference', 'debtorIban', 'debtorBic'] as const;
+  for (let start = 0; start < transactions.length; start += 1000) {
+    const chunk = transactions.slice(start, start + 1000);
+    const params: unknown[] = [batchId];
+    const values = chunk.map(
+      (t) =>
+        `($1, ${columns
+          .map((column) => `$${params.push(column === 'debtorIban' ? normalizeIban(t.debtorIban) : t[column])}`)
+          .join(', ')})`,
+    );
+    await tx.query(
+      `INSERT INTO "MKP_PrelevementSepa"
+         ("ID_Traitement", "ID_FluxFinancier", "ID_Structure", "EndToEndId", "MandatRUM", "IBAN", "BIC")
+       VALUES ${values.join(', ')}`,
+      params,
+    );
+  }
 }
 
 export async function insertBatch(tx: Queryable, structureId: number, userId: number): Promise<number> {

@@ -31,6 +31,11 @@ function sendXml(reply: FastifyReply, fileName: string, body: string | Buffer | 
     .send(body);
 }
 
+/** JSON only when asked for it and not for XML; any other client gets the file itself. */
+function wantsJson(accept: string | undefined): boolean {
+  return /application\/json/.test(accept ?? '') && !/application\/xml/.test(accept ?? '');
+}
+
 /** SEPA direct-debit files (pain.008) of the export files page: module export__sepa. */
 export function registerSepaRoutes(app: FastifyInstance, deps: SepaDependencies): void {
   app.get('/api/exports/sepa/prelevements/preview', route('Aperçu des prélèvements SEPA'), async (request) => {
@@ -44,7 +49,15 @@ export function registerSepaRoutes(app: FastifyInstance, deps: SepaDependencies)
     async (request, reply) => {
       const body = parseInput(sepaGenerateBodySchema, request.body);
       const file = await generateSepa(deps, await resolveScope(request, deps.database), body);
-      return sendXml(reply.header('x-sepa-batch-id', String(file.batchId)), file.fileName, file.xml);
+      // The web page asks for JSON: the file and the structures left out of it, with why.
+      if (wantsJson(request.headers.accept)) return file;
+      return sendXml(
+        reply
+          .header('x-sepa-batch-id', String(file.batchId))
+          .header('x-sepa-excluded-count', String(file.exclues.length)),
+        file.fileName,
+        file.xml,
+      );
     },
   );
 

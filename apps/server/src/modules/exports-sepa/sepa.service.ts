@@ -1,13 +1,10 @@
 import {
-  buildPain008,
   DEFAULT_PAIN008_VERSION,
   ModuleSlug,
   SEPA_DEFAULT_CATEGORIES,
   SEPA_WRITE,
-  toCents,
-  usableBic,
   type Pain008Version,
-  type SepaDirectDebit,
+  type SepaGenerated,
   type SepaPreview,
 } from '@gdf/domain';
 import type { Database } from '../../db/database';
@@ -18,13 +15,16 @@ import { resolveCreditor } from './sepa-creditor';
 import { classifyDebtors } from './sepa-debtors';
 import { CONTENT_NATURE, insertContent } from '../document-store/content.repository';
 import type { SepaSettings } from './sepa-settings';
+import { assembleBatch, type AssembledBatch } from './sepa-batch';
+import { pain008XmlProblems } from './sepa-file-check';
 import {
-  claimFlux,
+  claimLockedFlux,
   completeBatch,
   findDebtorsDue,
   insertBatch,
-  type ClaimedFluxRow,
-  type DebtorDueRow,
+  insertBatchTransactions,
+  lastPresentedAccounts,
+  lockCollectableFlux,
 } from './sepa.repository';
 
 export interface SepaRequest {
@@ -59,7 +59,10 @@ export async function previewSepa(
   now = new Date(),
 ): Promise<SepaPreview> {
   const selection = checkRequest(scope, request, now);
-  const { eligible, excluded } = classifyDebtors(await findDebtorsDue(deps.database, scope, selection));
+  const { eligible, excluded } = classifyDebtors(
+    await findDebtorsDue(deps.database, scope, selection),
+    request.dateEcheance,
+  );
   return {
     dateEcheance: request.dateEcheance,
     nbFlux: eligible.reduce((sum, s) => sum + s.nbFlux, 0),
@@ -69,82 +72,85 @@ export async function previewSepa(
   };
 }
 
-function toDirectDebit(batchId: number, flux: ClaimedFluxRow, debtor: DebtorDueRow): SepaDirectDebit {
-  return {
-    endToEndId: `GDF-${batchId}-${flux.id}`,
-    amountCents: toCents(flux.amount),
-    mandateReference: debtor.MandatRUM as string,
-    mandateSignedOn: debtor.MandatDateSignature as string,
-    debtorName: debtor.Titulaire ?? debtor.NomStructure,
-    debtorIban: debtor.IBAN as string,
-    debtorBic: usableBic(debtor.BIC),
-    debtorAddress: {
-      street: debtor.Adresse1,
-      postCode: debtor.CodePostal,
-      town: debtor.Ville as string,
-      country: debtor.Pays as string,
-    },
-    remittance: `${flux.NomFluxFinancier} - flux ${flux.id}`,
-  };
-}
+/** A file that fails its last checks: nothing is stored, nothing claimed (the transaction rolls back). */
+const invalidFile = (problems: string[]) =>
+  new HttpError(
+    422,
+    `Le fichier SEPA n’a pas été généré car il ne respecte pas les règles SEPA ; aucun flux n’a été rattaché. ${problems.join(' ')}`,
+    'sepa-invalid',
+  );
 
 /**
- * One transaction: a batch row, the claim of the flux still free (so concurrent or
- * repeated generations never share a flux), the file built only from the claimed rows,
- * stored (DOC_Contenu), and audited. Nothing to claim rolls everything back.
+ * One transaction, in this order: the debtors the EPC rules exclude are set aside (with
+ * their French reason), the flux of the others are locked, the file is built and checked
+ * (pre-flight rules, XSD, NbOfTxs/CtrlSum); only then are the flux claimed, the
+ * transactions recorded (for the next mandate amendment), the file stored and the batch
+ * audited. Any failure rolls everything back: no batch, no file, no claim.
  */
 export async function generateSepa(
   deps: SepaDependencies,
   scope: RequestScope,
   request: SepaRequest,
   now = new Date(),
-) {
+): Promise<SepaGenerated> {
   requireGrant(scope, SEPA_WRITE); // the file claims what it collects: a write of its own
   const selection = checkRequest(scope, request, now);
   const version = request.version ?? DEFAULT_PAIN008_VERSION;
   return inTransaction(deps.database, async (tx) => {
     const creditor = await resolveCreditor(tx, deps.settings);
-    const { eligible } = classifyDebtors(await findDebtorsDue(tx, scope, selection));
+    const { eligible, excluded } = classifyDebtors(await findDebtorsDue(tx, scope, selection), request.dateEcheance);
     if (eligible.length === 0) throw new HttpError(409, NOTHING_TO_COLLECT, 'conflict');
+    const structureIds = eligible.map((s) => s.ID_Structure);
     const batchId = await insertBatch(tx, scope.currentStructureId, scope.actor.userId);
-    const claimed = await claimFlux(
-      tx,
-      scope,
-      selection,
-      eligible.map((s) => s.ID_Structure),
-      batchId,
-    );
-    if (claimed.length === 0) throw new HttpError(409, NOTHING_TO_COLLECT, 'conflict');
-    const debtors = new Map(eligible.map((s) => [s.ID_Structure, s.row]));
-    const transactions = claimed
-      .sort((a, b) => a.ID_Structure - b.ID_Structure || a.id - b.id)
-      .map((flux) => toDirectDebit(batchId, flux, debtors.get(flux.ID_Structure) as DebtorDueRow));
-    const xml = buildPain008({
-      version,
-      messageId: `GDF-SEPA-${batchId}`,
-      paymentInfoId: `GDF-SEPA-${batchId}-1`,
-      createdAt: now,
-      requestedCollectionDate: request.dateEcheance,
-      sequenceType: deps.settings.sequenceType,
-      creditor,
-      transactions,
-    });
+    const flux = await lockCollectableFlux(tx, scope, selection, structureIds);
+    let batch: AssembledBatch;
+    try {
+      batch = assembleBatch({
+        batchId,
+        version,
+        sequenceType: deps.settings.sequenceType,
+        createdAt: now,
+        collectionDate: request.dateEcheance,
+        creditor,
+        debtors: new Map(eligible.map((s) => [s.ID_Structure, s.row])),
+        flux,
+        lastAccounts: await lastPresentedAccounts(tx, structureIds),
+      });
+    } catch (error) {
+      if (error instanceof RangeError) throw invalidFile([error.message]); // file-level rules (creditor...)
+      throw error;
+    }
+    const exclues = [...excluded, ...batch.excluded].sort((a, b) => a.NomStructure.localeCompare(b.NomStructure));
+    if (batch.xml === null) throw new HttpError(409, NOTHING_TO_COLLECT, 'conflict');
+    const problems = pain008XmlProblems(batch.xml, version);
+    if (problems.length > 0) throw invalidFile(problems);
+    const fluxIds = batch.transactions.map((t) => t.fluxId);
+    if ((await claimLockedFlux(tx, batchId, fluxIds)) !== fluxIds.length) {
+      throw new HttpError(409, 'Des flux ont été pris par un autre fichier SEPA : recommencez.', 'conflict');
+    }
+    await insertBatchTransactions(tx, batchId, batch.transactions);
     const fileName = `prelevements-sepa-${batchId}-${request.dateEcheance}.xml`;
     // Kept with the batch, in the database: any server process serves it again.
     const content = await insertContent(tx, {
       nature: CONTENT_NATURE.sepa,
-      bytes: Buffer.from(xml, 'utf8'),
+      bytes: Buffer.from(batch.xml, 'utf8'),
       mimeType: 'application/xml',
     });
-    const totalCents = transactions.reduce((sum, t) => sum + t.amountCents, 0);
+    const totalCents = batch.transactions.reduce((sum, t) => sum + t.amountCents, 0);
     await completeBatch(tx, {
       id: batchId,
       fileName,
       contentId: content.id,
       structureId: scope.currentStructureId,
       userId: scope.actor.userId,
-      details: { nbFlux: transactions.length, totalCents, version, dateEcheance: request.dateEcheance },
+      details: {
+        nbFlux: batch.transactions.length,
+        totalCents,
+        version,
+        dateEcheance: request.dateEcheance,
+        exclues: exclues.map((s) => ({ ID_Structure: s.ID_Structure, code: s.code })),
+      },
     });
-    return { batchId, fileName, xml };
+    return { batchId, fileName, xml: batch.xml, nbFlux: batch.transactions.length, totalCents, exclues };
   });
 }

@@ -1,0 +1,88 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { toCents, type Pain008Version } from '@gdf/domain';
+import { XmlDocument, XmlLibError, XsdValidator } from 'libxml2-wasm';
+
+/**
+ * The last gate before a SEPA file is stored: the XML as written is validated against its
+ * official ISO 20022 schema (apps/server/assets/xsd) with libxml2 compiled to WebAssembly
+ * (libxml2-wasm: in process, offline, no native build, no xmllint on the server), then its
+ * NbOfTxs and CtrlSum are recounted from the transactions it really holds.
+ */
+
+const validators = new Map<Pain008Version, XsdValidator>();
+
+/** apps/server/assets/xsd, found from src/modules/exports-sepa (tsx, tests) or dist (the esbuild bundle). */
+function schemaFile(version: Pain008Version): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = path.join(dir, 'assets', 'xsd', `${version}.xsd`);
+    if (existsSync(candidate)) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error(`Schéma ${version}.xsd introuvable (apps/server/assets/xsd)`);
+}
+
+/** Compiled once per version and kept: compiling takes ~100 ms, validating a file a few. */
+function validatorFor(version: Pain008Version): XsdValidator {
+  let validator = validators.get(version);
+  if (!validator) {
+    const schema = XmlDocument.fromString(readFileSync(schemaFile(version), 'utf8'));
+    try {
+      validator = XsdValidator.fromDoc(schema);
+    } finally {
+      schema.dispose();
+    }
+    validators.set(version, validator);
+  }
+  return validator;
+}
+
+/** libxml2's messages name elements as {namespace}Name: keep the name, one line each. */
+const shortMessage = (message: string) => message.replace(/\{[^}]*\}/g, '').trim();
+
+/**
+ * Problems of a written pain.008 file, in French, at most a few; empty when the file is
+ * valid against its XSD and its control totals match its transactions.
+ */
+export function pain008XmlProblems(xml: string, version: Pain008Version): string[] {
+  let doc: XmlDocument;
+  try {
+    doc = XmlDocument.fromString(xml); // our own output: no DTD, no entity to expand
+  } catch (error) {
+    return [`XML mal formé : ${error instanceof Error ? shortMessage(error.message) : String(error)}`];
+  }
+  try {
+    try {
+      validatorFor(version).validate(doc);
+    } catch (error) {
+      if (!(error instanceof XmlLibError)) throw error;
+      const details = error.details.map((detail) => shortMessage(detail.message));
+      return [`Non conforme au schéma ${version} : ${details.slice(0, 3).join(' ; ') || shortMessage(error.message)}`];
+    }
+    return controlTotalProblems(doc, version);
+  } finally {
+    doc.dispose();
+  }
+}
+
+/** NbOfTxs and CtrlSum of the group header and of the payment information, recounted. */
+function controlTotalProblems(doc: XmlDocument, version: Pain008Version): string[] {
+  const ns = { p: `urn:iso:std:iso:20022:tech:xsd:${version}` };
+  const values = (xpath: string) => doc.find(xpath, ns).map((node) => node.content.trim());
+  const count = values('/p:Document/p:CstmrDrctDbtInitn/p:PmtInf/p:DrctDbtTxInf/p:InstdAmt');
+  const sum = count.reduce((total, amount) => total + toCents(amount), 0);
+  const problems: string[] = [];
+  for (const block of ['p:GrpHdr', 'p:PmtInf']) {
+    const [nbOfTxs] = values(`/p:Document/p:CstmrDrctDbtInitn/${block}/p:NbOfTxs`);
+    const [ctrlSum] = values(`/p:Document/p:CstmrDrctDbtInitn/${block}/p:CtrlSum`);
+    if (Number(nbOfTxs) !== count.length) {
+      problems.push(`NbOfTxs (${nbOfTxs ?? 'absent'}) différent du nombre de transactions (${count.length}).`);
+    }
+    if (ctrlSum === undefined || toCents(ctrlSum) !== sum) {
+      problems.push(`CtrlSum (${ctrlSum ?? 'absent'}) différent de la somme des montants.`);
+    }
+  }
+  return problems;
+}
