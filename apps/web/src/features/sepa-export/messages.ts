@@ -37,6 +37,10 @@ export const sepaMessages = {
   confirm: 'Générer',
   cancel: 'Annuler',
   generated: (fileName: string) => `Fichier ${fileName} généré.`,
+  generatedWithExclusions: (fileName: string, count: number) =>
+    `Fichier ${fileName} généré. ${count} structure${count > 1 ? 's' : ''} laissée${count > 1 ? 's' : ''} hors du fichier : voir les motifs ci-dessous.`,
+  generatedExcludedTitle: 'Structures laissées hors du fichier généré',
+  generatedExcludedLabel: 'Structures laissées hors du fichier généré et motif',
   batchesTitle: 'Fichiers déjà générés',
   batchesLabel: 'Fichiers SEPA déjà générés',
   batchFile: 'Fichier',

@@ -1,6 +1,6 @@
-import type { Pain008Version } from '@gdf/domain';
+import type { Pain008Version, SepaGenerated } from '@gdf/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 import { saveBlob } from '@/lib/save-file';
 import type { SepaSelection } from './sepa-preview';
 
@@ -10,20 +10,25 @@ export function fileNameOf(response: Response, fallback = 'prelevements-sepa.xml
   return match?.[1] ?? fallback;
 }
 
-/** POST /api/exports/sepa/prelevements: generates the batch, returns the XML, which is saved. */
-export async function generateSepa(selection: SepaSelection, version: Pain008Version): Promise<string> {
-  const response = await apiRequest(`/api/exports/sepa/prelevements?structureId=${selection.structureId}`, {
-    method: 'POST',
-    body: {
-      dateEcheance: selection.dateEcheance,
-      categories: selection.categories,
-      version,
-      ...(selection.saison === undefined ? {} : { saison: selection.saison }),
+/**
+ * POST /api/exports/sepa/prelevements (JSON): generates the batch and saves its XML; the
+ * answer also lists the structures the pre-flight gate left out, with their reason.
+ */
+export async function generateSepa(selection: SepaSelection, version: Pain008Version): Promise<SepaGenerated> {
+  const generated = await apiFetch<SepaGenerated>(
+    `/api/exports/sepa/prelevements?structureId=${selection.structureId}`,
+    {
+      method: 'POST',
+      body: {
+        dateEcheance: selection.dateEcheance,
+        categories: selection.categories,
+        version,
+        ...(selection.saison === undefined ? {} : { saison: selection.saison }),
+      },
     },
-  });
-  const fileName = fileNameOf(response);
-  saveBlob(await response.blob(), fileName);
-  return fileName;
+  );
+  saveBlob(new Blob([generated.xml], { type: 'application/xml' }), generated.fileName);
+  return generated;
 }
 
 export function useGenerateSepa() {

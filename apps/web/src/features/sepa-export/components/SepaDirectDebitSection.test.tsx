@@ -64,6 +64,52 @@ describe('Prélèvements SEPA section', () => {
     expect(generate).toHaveBeenCalledTimes(1);
   });
 
+  it('saves the generated file and lists the structures the pre-flight gate left out, with their reason', async () => {
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:sepa');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const xml = '<?xml version="1.0" encoding="UTF-8"?>\n<Document/>';
+    const generate = vi.fn(() =>
+      jsonResponse({
+        batchId: 42,
+        fileName: 'prelevements-sepa-42-2026-11-27.xml',
+        nbFlux: 1,
+        totalCents: 4_250,
+        xml,
+        exclues: [
+          {
+            ID_Structure: 14,
+            NomStructure: 'Club d’Istanbul',
+            nbFlux: 2,
+            totalCents: 3_000,
+            code: 'iban_hors_sepa',
+            motif: 'IBAN hors zone SEPA (TR)',
+          },
+        ],
+      }),
+    );
+    stubApi({
+      'GET /api/exports/sepa/prelevements/preview': () => jsonResponse(preview),
+      'GET /api/exports/sepa/batches': () => jsonResponse([]),
+      'POST /api/exports/sepa/prelevements': generate,
+    });
+    renderSection();
+    await screen.findByRole('table', { name: 'Prélèvements à générer par structure' });
+    await userEvent.click(screen.getByRole('button', { name: 'Générer et télécharger le fichier' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Générer le fichier de prélèvements ?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Générer' }));
+    expect(
+      await screen.findByText(
+        'Fichier prelevements-sepa-42-2026-11-27.xml généré. 1 structure laissée hors du fichier : voir les motifs ci-dessous.',
+      ),
+    ).toBeInTheDocument();
+    const excluded = screen.getByRole('table', { name: 'Structures laissées hors du fichier généré et motif' });
+    expect(within(excluded).getByText('Club d’Istanbul')).toBeInTheDocument();
+    expect(within(excluded).getByText('IBAN hors zone SEPA (TR)')).toBeInTheDocument();
+    const saved = createObjectURL.mock.calls[0]?.[0] as Blob;
+    expect(await saved.text()).toBe(xml);
+    expect(saved.type).toBe('application/xml');
+  });
+
   it('previews one season when the user picks it from the federation seasons', async () => {
     const fetchMock = stubApi({
       'GET /api/exports/sepa/prelevements/preview': () => jsonResponse(preview),

@@ -99,9 +99,18 @@ export function SepaDirectDebitSection() {
             )}
           </ConfirmDialog>
           {generation.isSuccess && (
-            <Alert severity="success" sx={{ mt: 2 }}>
-              {sepaMessages.generated(generation.data)}
-            </Alert>
+            <>
+              <Alert severity={generation.data.exclues.length > 0 ? 'warning' : 'success'} sx={{ mt: 2 }}>
+                {generation.data.exclues.length > 0
+                  ? sepaMessages.generatedWithExclusions(generation.data.fileName, generation.data.exclues.length)
+                  : sepaMessages.generated(generation.data.fileName)}
+              </Alert>
+              <SepaExcludedList
+                excluded={generation.data.exclues}
+                title={sepaMessages.generatedExcludedTitle}
+                label={sepaMessages.generatedExcludedLabel}
+              />
+            </>
           )}
           {generation.isError && (
             <Alert severity="error" sx={{ mt: 2 }}>

@@ -9,16 +9,24 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { sepaMessages } from '../messages';
 
-/** Structures left out of the file (no RIB, mandate expired...), never silently dropped. */
-export function SepaExcludedList({ excluded }: { excluded: readonly SepaExcludedStructure[] }) {
+/** Structures left out of the file (no RIB, mandate expired, EPC rules...), never silently dropped. */
+export function SepaExcludedList({
+  excluded,
+  title = sepaMessages.excludedTitle,
+  label = sepaMessages.excludedLabel,
+}: {
+  excluded: readonly SepaExcludedStructure[];
+  title?: string;
+  label?: string;
+}) {
   if (excluded.length === 0) return null;
   return (
     <>
       <Typography component="h4" variant="subtitle1" sx={{ mt: 3, mb: 1 }}>
-        {sepaMessages.excludedTitle} ({excluded.length})
+        {title} ({excluded.length})
       </Typography>
       <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={sepaMessages.excludedLabel}>
+        <Table size="small" aria-label={label}>
           <TableHead>
             <TableRow>
               <TableCell>{sepaMessages.structure}</TableCell>
