@@ -30,7 +30,7 @@ describe('TARGET calendar (ECB)', () => {
     expect(targetClosingReason('2026-04-06')).toBe('lundi de Pâques');
     expect(targetClosingReason('2026-05-01')).toBe('fête du Travail');
     expect(targetClosingReason('2026-12-25')).toBe('Noël');
-    expect(targetClosingReason('2026-12-26')).toBe('samedi'); // 26 December 2026 is a Saturday anyway
+    expect(targetClosingReason('2026-12-26')).toBe('lendemain de Noël'); // a Saturday, named by its holiday
   });
 
   it('closes on the 2027 TARGET holidays', () => {

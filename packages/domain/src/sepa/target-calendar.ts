@@ -52,10 +52,12 @@ function holidaysOf(year: number): ReadonlyMap<string, string> {
 
 /** Why TARGET is closed on `isoDate` ('samedi', 'Noël'...), or null on a TARGET day. */
 export function targetClosingReason(isoDate: string): string | null {
+  const holiday = holidaysOf(Number(isoDate.slice(0, 4))).get(isoDate);
+  if (holiday) return holiday; // named even on a weekend: "Noël" says more than "samedi"
   const weekDay = new Date(timeOf(isoDate)).getUTCDay();
   if (weekDay === 6) return 'samedi';
   if (weekDay === 0) return 'dimanche';
-  return holidaysOf(Number(isoDate.slice(0, 4))).get(isoDate) ?? null;
+  return null;
 }
 
 export function isTargetDay(isoDate: string): boolean {
