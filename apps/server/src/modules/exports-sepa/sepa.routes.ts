@@ -6,7 +6,7 @@ import { idParams } from '../../lib/resource-paths';
 import { parseInput } from '../../lib/validation';
 import { resolveScope } from '../scope/scope';
 import { sepaBatchFile, sepaBatches } from './sepa-batches.service';
-import { generateSepa, previewSepa, type SepaDependencies } from './sepa.service';
+import { generateSepa, previewSepa, sepaCalendar, type SepaDependencies } from './sepa.service';
 
 const batchesQuery = z.object({
   limit: z
@@ -33,6 +33,12 @@ function sendXml(reply: FastifyReply, fileName: string, body: string | Buffer | 
 
 /** SEPA direct-debit files (pain.008) of the export files page: module export__sepa. */
 export function registerSepaRoutes(app: FastifyInstance, deps: SepaDependencies): void {
+  app.get(
+    '/api/exports/sepa/calendar',
+    route('Calendrier TARGET : première date d’échéance possible'),
+    async (request) => sepaCalendar(deps, await resolveScope(request, deps.database)),
+  );
+
   app.get('/api/exports/sepa/prelevements/preview', route('Aperçu des prélèvements SEPA'), async (request) => {
     const query = parseInput(sepaPreviewQuerySchema, request.query);
     return previewSepa(deps, await resolveScope(request, deps.database), query);

@@ -199,6 +199,9 @@ function cases(context: RestContext): Record<string, Record<string, BadRequest>>
       'limit abc': () => ({ method: 'GET', url: '/api/exports/sepa/batches?limit=abc' }),
       'limit 0': () => ({ method: 'GET', url: '/api/exports/sepa/batches?limit=0' }),
     },
+    'GET /api/exports/sepa/calendar': {
+      'malformed structureId': () => ({ method: 'GET', url: '/api/exports/sepa/calendar?structureId=abc' }),
+    },
     'GET /api/exports/sepa/batches/:id/file': badIds((id) => `/api/exports/sepa/batches/${id}/file`),
     ...accountingCases(),
   };

@@ -174,6 +174,7 @@ const CASES: Record<string, RouteCase> = {
       ],
       ['POST /api/exports/sepa/prelevements', 'POST', '/api/exports/sepa/prelevements'],
       ['GET /api/exports/sepa/batches', 'GET', '/api/exports/sepa/batches'],
+      ['GET /api/exports/sepa/calendar', 'GET', '/api/exports/sepa/calendar'],
       ['GET /api/exports/sepa/batches/:id/file', 'GET', '/api/exports/sepa/batches/1/file'],
     ].map(([key, method, url]) => [
       key as string,

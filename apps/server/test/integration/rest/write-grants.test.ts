@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/database';
 import { testDatabaseTargets } from '../support/databases';
 import { buildTestApp, loginAs, seedSmall } from '../support/test-app';
+import { collectionDate } from '../sepa/sepa-support';
 import { bearer } from './rest-context';
 
 /**
@@ -68,7 +69,7 @@ describe.each(testDatabaseTargets())('read without write (permissions as data) o
   });
 
   it('SEPA: the preview is read, generating a file (which claims flux) is refused', async () => {
-    const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const day = collectionDate(); // a TARGET day far enough ahead (issue 17)
     const preview = await app.inject({
       method: 'GET',
       url: `/api/exports/sepa/prelevements/preview?dateEcheance=${day}`,
