@@ -4,3 +4,4 @@ export * from './debtor-eligibility';
 export * from './pain008-types';
 export * from './pain008';
 export * from './sepa-contracts';
+export * from './batch-cancellation';
