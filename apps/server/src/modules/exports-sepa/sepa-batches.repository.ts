@@ -78,7 +78,11 @@ export interface LockedBatchRow {
 }
 
 /** The batch within scope, locked until the transaction ends: two cancellations run one after the other. */
-export async function lockSepaBatch(tx: Queryable, scope: RequestScope, batchId: number): Promise<LockedBatchRow | null> {
+export async function lockSepaBatch(
+  tx: Queryable,
+  scope: RequestScope,
+  batchId: number,
+): Promise<LockedBatchRow | null> {
   const params: unknown[] = [SEPA_BATCH_TYPE, batchId];
   const [row] = await tx.query<LockedBatchRow>(
     `SELECT t.id, t."ID_Structure", t."NomFichier", t."DateAnnulation"
