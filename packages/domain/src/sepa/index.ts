@@ -5,3 +5,4 @@ export * from './pain008-types';
 export * from './pain008';
 export * from './sepa-contracts';
 export * from './target-calendar';
+export * from './batch-cancellation';

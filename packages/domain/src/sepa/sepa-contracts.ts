@@ -71,8 +71,22 @@ export interface SepaBatch {
   auteur: string;
   nbFlux: number;
   totalCents: Cents;
-  /** Whether the file is kept and can be downloaded again (the seeded history has none). */
+  /** Whether the file is kept and can be downloaded again (the seeded history has none; never once cancelled). */
   fichierDisponible: boolean;
+  /** When it was cancelled ('Annulé'), null while it stands. */
+  annuleLe: string | null;
+  /** Who cancelled it: "Prénom Nom", null while it stands. */
+  annulePar: string | null;
+  /** Whether it may still be cancelled (sepaCancellationRefusal); the server checks again. */
+  annulable: boolean;
+}
+
+/** POST .../batches/:id/cancel: what the cancellation released for the next file. */
+export interface SepaBatchCancellation {
+  id: number;
+  annuleLe: string;
+  nbFluxLiberes: number;
+  totalCents: Cents;
 }
 
 /** GET /api/exports/sepa/calendar: what the date picker needs (TARGET calendar, lead time). */

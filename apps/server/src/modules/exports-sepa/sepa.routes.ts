@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { idParams } from '../../lib/resource-paths';
 import { parseInput } from '../../lib/validation';
 import { resolveScope } from '../scope/scope';
-import { sepaBatchFile, sepaBatches } from './sepa-batches.service';
+import { cancelSepaBatch, sepaBatchFile, sepaBatches } from './sepa-batches.service';
 import { generateSepa, previewSepa, sepaCalendar, type SepaDependencies } from './sepa.service';
 
 const batchesQuery = z.object({
@@ -66,6 +66,15 @@ export function registerSepaRoutes(app: FastifyInstance, deps: SepaDependencies)
       const { id } = parseInput(idParams, request.params);
       const file = await sepaBatchFile(deps, await resolveScope(request, deps.database), id);
       return sendXml(reply.header('content-length', file.size), file.fileName, file.body);
+    },
+  );
+
+  app.post(
+    '/api/exports/sepa/batches/:id/cancel',
+    route('Annule un lot SEPA pas encore traité par la banque (ses flux reviennent au prochain fichier)'),
+    async (request) => {
+      const { id } = parseInput(idParams, request.params);
+      return cancelSepaBatch(deps, await resolveScope(request, deps.database), id);
     },
   );
 }

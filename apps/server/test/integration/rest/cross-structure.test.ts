@@ -176,6 +176,7 @@ const CASES: Record<string, RouteCase> = {
       ['GET /api/exports/sepa/batches', 'GET', '/api/exports/sepa/batches'],
       ['GET /api/exports/sepa/calendar', 'GET', '/api/exports/sepa/calendar'],
       ['GET /api/exports/sepa/batches/:id/file', 'GET', '/api/exports/sepa/batches/1/file'],
+      ['POST /api/exports/sepa/batches/:id/cancel', 'POST', '/api/exports/sepa/batches/1/cancel'],
     ].map(([key, method, url]) => [
       key as string,
       {

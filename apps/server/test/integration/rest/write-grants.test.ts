@@ -68,7 +68,7 @@ describe.each(testDatabaseTargets())('read without write (permissions as data) o
     expect(section.statusCode, section.body).toBe(201);
   });
 
-  it('SEPA: the preview is read, generating a file (which claims flux) is refused', async () => {
+  it('SEPA: the preview is read, generating a file (which claims flux) or cancelling one is refused', async () => {
     const day = collectionDate(); // a TARGET day far enough ahead (issue 17)
     const preview = await app.inject({
       method: 'GET',
@@ -88,5 +88,24 @@ describe.each(testDatabaseTargets())('read without write (permissions as data) o
       `SELECT count(*)::int AS n FROM "MKP_Traitement" t WHERE t."Z_DateCreation" > now() - interval '1 minute'`,
     );
     expect(claimed?.n).toBe(0);
+    // Cancelling a batch (issue 17) releases its flux: the same write grant, its own message.
+    const [batch] = await database.query<{ id: number; n: number }>(
+      `SELECT t.id, (SELECT count(*)::int FROM "MKP_FluxFinancier" f WHERE f."ID_Traitement" = t.id) AS n
+         FROM "MKP_Traitement" t WHERE t."TypeTraitement" = 'prelevement_sepa' ORDER BY t.id LIMIT 1`,
+    );
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/api/exports/sepa/batches/${batch?.id}/cancel`,
+      headers: bearer(siege),
+    });
+    expect(cancel.statusCode, cancel.body).toBe(403);
+    expect(cancel.json().message).toBe("Vous n'avez pas le droit d'annuler un lot de prélèvements SEPA.");
+    const [after] = await database.query<{ n: number; cancelled: boolean }>(
+      `SELECT (SELECT count(*)::int FROM "MKP_FluxFinancier" f WHERE f."ID_Traitement" = t.id) AS n,
+              t."DateAnnulation" IS NOT NULL AS cancelled
+         FROM "MKP_Traitement" t WHERE t.id = $1`,
+      [batch?.id],
+    );
+    expect(after).toEqual({ n: batch?.n, cancelled: false });
   });
 });

@@ -54,5 +54,20 @@ export const sepaMessages = {
   download: 'Télécharger',
   noBatches: 'Aucun fichier généré pour l’instant.',
   fileNotKept: 'Fichier non conservé',
+  // Cancelling a batch before it reaches the bank (issue 17).
+  batchStatus: 'État',
+  batchStanding: 'Généré',
+  batchCancelled: 'Annulé',
+  batchCancelledBy: (date: string, author: string) => `le ${date}${author ? ` par ${author}` : ''}`,
+  cancelBatch: 'Annuler le lot',
+  cancellingBatch: 'Annulation…',
+  cancelBatchLabel: (fileName: string) => `Annuler le lot ${fileName}`,
+  cancelBatchTitle: 'Annuler ce lot de prélèvements ?',
+  cancelBatchText: (fileName: string, nbFlux: string, total: string, date: string) =>
+    `Lot ${fileName} : ${nbFlux} flux pour ${total}, généré le ${date}. ` +
+    'Annulez-le seulement si son fichier n’a pas été déposé à la banque : il ne pourra plus être téléchargé et ses flux seront repris dans le prochain fichier.',
+  cancelBatchBack: 'Retour',
+  cancelBatchDone: (fileName: string, nbFlux: number) =>
+    `Lot ${fileName} annulé : ${nbFlux} flux seront repris dans le prochain fichier.`,
   genericError: 'Oups, une erreur est survenue...',
 } as const;

@@ -214,6 +214,9 @@ describe('Prélèvements SEPA section', () => {
       nbFlux: 12,
       totalCents: 123_400,
       fichierDisponible,
+      annuleLe: null,
+      annulePar: null,
+      annulable: false,
     });
     stubApi({
       'GET /api/exports/sepa/prelevements/preview': () => jsonResponse(preview),
