@@ -32,6 +32,7 @@ export async function issueFluxDocuments(
   range: FluxIdRange,
   settings: IssuanceSettings,
 ): Promise<number> {
+  if (range.toId - range.fromId === 1) return issueSingleFlux(tx, range, settings);
   await tx.query(`CREATE TEMP TABLE emission_lot ON COMMIT DROP AS ${FLUX_LOT_SQL}`, [range.fromId, range.toId]);
   try {
     const [lot] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM emission_lot`);
@@ -39,11 +40,28 @@ export async function issueFluxDocuments(
     await tx.query(`CREATE TEMP TABLE emission_parties ON COMMIT DROP AS ${PARTIES_SQL}`);
     const sellerId = await frozenSellerId(tx, settings.creditorIdentifier);
     await tx.query(INSERT_SHARED_ROWS_SQL);
-    const [issued] = await tx.query<{ n: number }>(INSERT_ISSUED_FLUX_SQL, [sellerId]);
+    const [issued] = await tx.query<{ n: number }>(`WITH ${issuedFluxSql('$1')}`, [sellerId]);
     return issued?.n ?? 0;
   } finally {
     await tx.query(`DROP TABLE IF EXISTS emission_lot, emission_parties`);
   }
+}
+
+/**
+ * One flux (its creation, a relaunch, a first download): the same statements with the lot and
+ * its parties as CTEs of the same names, read twice, which costs less than creating and
+ * dropping two temporary tables.
+ */
+async function issueSingleFlux(tx: Queryable, range: FluxIdRange, settings: IssuanceSettings): Promise<number> {
+  const lot = `emission_lot AS MATERIALIZED (${FLUX_LOT_SQL}), emission_parties AS MATERIALIZED (${PARTIES_SQL})`;
+  const sellerId = await frozenSellerId(tx, settings.creditorIdentifier);
+  await tx.query(`WITH ${lot} ${INSERT_SHARED_ROWS_SQL}`, [range.fromId, range.toId]);
+  const [issued] = await tx.query<{ n: number }>(`WITH ${lot}, ${issuedFluxSql('$3')}`, [
+    range.fromId,
+    range.toId,
+    sellerId,
+  ]);
+  return issued?.n ?? 0;
 }
 
 /** Issues one flux (its own transaction): a first download the backfill has not reached. */
@@ -229,13 +247,14 @@ SELECT DISTINCT ON (empreinte) empreinte, nature, donnees FROM (
 ORDER BY empreinte
 ON CONFLICT ("Empreinte") DO NOTHING`;
 
-const INSERT_ISSUED_FLUX_SQL = `
-WITH issued AS (
+/** The CTE `issued` inserting the lot's frozen rows, then their count; the seller's id is `sellerParam`. */
+const issuedFluxSql = (sellerParam: string) => `
+issued AS (
 INSERT INTO "MKP_FluxEmission" ("ID_FluxFinancier", "ID_Vendeur", "ID_Acheteur", "ID_Correspondant", "NbLignes", "ID_Tarifs",
   "Libelle", "DateFlux", "ID_Saison", "DebutPeriode", "FinPeriode", "ID_CategoryFlux", "EST_Debit", "EST_Reglement",
   "CentimesHT", "CentimesTVA", "CentimesTTC", "DateEcheance", "DateDernierReglement", "DateCreationReglee",
   "ID_FluxFacture", "ID_SaisonFacture", "ID_FluxOrigine", "ID_SaisonOrigine", "DatePrelevementLot")
-SELECT l.id, $1::integer, b.id, c.id, l.nb_lignes, ta.id,
+SELECT l.id, ${sellerParam}::integer, b.id, c.id, l.nb_lignes, ta.id,
   l.libelle, l.date_flux, l.saison, l.debut_periode, l.fin_periode, l.categorie, l.debit, l.regle,
   l.ht, l.tva, l.ttc, l.echeance, l.dernier_reglement, l.creation_reglee,
   l.facture[1], l.facture[2], l.origine[1], l.origine[2], l.date_lot
