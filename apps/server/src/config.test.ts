@@ -27,3 +27,32 @@ describe('TRUST_PROXY (issue 15: proxy headers believed only from configured pro
     expect(env.SESSION_TTL_SECONDS).toBe(28_800);
   });
 });
+
+describe('SEPA settings that cannot go wrong in production (issue 17)', () => {
+  const production = { DATABASE_URL: 'postgres://gdf@db.example:5432/gdf' };
+
+  it('keeps the demo ICS for the embedded database only', () => {
+    expect(readEnvironment({}).SEPA_CREDITOR_ICS).toBe('FR72ZZZ123456');
+  });
+
+  it('refuses to start on PostgreSQL without SEPA_CREDITOR_ICS, or with the demo one, naming the variable', () => {
+    expect(() => readEnvironment(production)).toThrow(
+      /Configuration invalide : SEPA_CREDITOR_ICS: obligatoire avec DATABASE_URL .*FR72ZZZ123456 est refusé/,
+    );
+    expect(() => readEnvironment({ ...production, SEPA_CREDITOR_ICS: 'fr72 zzz 123456' })).toThrow(/SEPA_CREDITOR_ICS/);
+  });
+
+  it('starts on PostgreSQL with the ICS the bank gave', () => {
+    expect(readEnvironment({ ...production, SEPA_CREDITOR_ICS: 'FR19ZZZ654321' }).SEPA_CREDITOR_ICS).toBe(
+      'FR19ZZZ654321',
+    );
+  });
+
+  it('reads SEPA_MIN_LEAD_DAYS as 1 to 10 TARGET days, 1 by default (EPC SDD Core D-1)', () => {
+    expect(readEnvironment({}).SEPA_MIN_LEAD_DAYS).toBe(1);
+    expect(readEnvironment({ SEPA_MIN_LEAD_DAYS: '2' }).SEPA_MIN_LEAD_DAYS).toBe(2);
+    for (const wrong of ['0', '11', '1.5', 'deux']) {
+      expect(() => readEnvironment({ SEPA_MIN_LEAD_DAYS: wrong }), wrong).toThrow(/SEPA_MIN_LEAD_DAYS/);
+    }
+  });
+});

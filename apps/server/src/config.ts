@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO_SEPA_ICS } from './modules/exports-sepa/sepa-settings';
 
 /** Environment variables (documented in the README). Parsed once, at start-up. */
 const environmentSchema = z.object({
@@ -55,15 +56,35 @@ const environmentSchema = z.object({
   SEPA_CREDITOR_NAME: z.string().min(1).max(70).optional(),
   SEPA_CREDITOR_IBAN: z.string().min(15).max(34).optional(),
   SEPA_CREDITOR_BIC: z.string().min(8).max(11).optional(),
-  /** Identifiant Créancier SEPA given by the bank; default a demo identifier (valid check digits). */
-  SEPA_CREDITOR_ICS: z.string().default('FR72ZZZ123456'),
+  /**
+   * Identifiant Créancier SEPA given by the bank; required with DATABASE_URL (production), where the
+   * demo identifier is refused; embedded (PGlite) default: the demo one (valid check digits).
+   */
+  SEPA_CREDITOR_ICS: z.string().optional(),
   SEPA_SEQUENCE_TYPE: z.enum(['FRST', 'RCUR', 'OOFF', 'FNAL']).default('RCUR'),
+  /** TARGET days between generating a file and its collection date: EPC SDD Core D-1, banks often ask D-2. */
+  SEPA_MIN_LEAD_DAYS: z.coerce.number().int().min(1).max(10).default(1),
 });
 
-export type Environment = z.infer<typeof environmentSchema>;
+const isDemoIcs = (ics: string) => ics.replace(/\s+/g, '').toUpperCase() === DEMO_SEPA_ICS;
+
+/** A production database (DATABASE_URL) never sends files under the demo creditor identifier. */
+const environmentRules = environmentSchema
+  .superRefine((env, context) => {
+    if (env.DATABASE_URL && (env.SEPA_CREDITOR_ICS === undefined || isDemoIcs(env.SEPA_CREDITOR_ICS))) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SEPA_CREDITOR_ICS'],
+        message: `obligatoire avec DATABASE_URL : donner l'identifiant créancier SEPA (ICS) attribué par la banque (l'identifiant de démonstration ${DEMO_SEPA_ICS} est refusé)`,
+      });
+    }
+  })
+  .transform((env) => ({ ...env, SEPA_CREDITOR_ICS: env.SEPA_CREDITOR_ICS ?? DEMO_SEPA_ICS }));
+
+export type Environment = z.infer<typeof environmentRules>;
 
 export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environment {
-  const parsed = environmentSchema.safeParse(env);
+  const parsed = environmentRules.safeParse(env);
   if (!parsed.success) {
     const details = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Configuration invalide : ${details}`);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { readEnvironment } from './config';
+import { readEnvironment, type Environment } from './config';
 import { openDatabase } from './db/database';
 import { dataDir, defaultPgliteDir, repositoryRoot } from './db/paths';
 import { isDatabaseEmpty } from './db/database-state';
@@ -11,7 +11,7 @@ import { parseAllowList } from './lib/safe-fetch';
 import { creditorIdentifier } from './modules/exports-sepa/sepa-settings';
 import { issueMissingDocuments } from './modules/flux-documents/issue-documents';
 
-const env = readEnvironment();
+const env = readConfiguration();
 const embedded = !env.DATABASE_URL;
 const startedAt = performance.now();
 
@@ -66,6 +66,7 @@ const app = await buildApp({
   sepa: {
     ics: env.SEPA_CREDITOR_ICS,
     sequenceType: env.SEPA_SEQUENCE_TYPE,
+    minLeadDays: env.SEPA_MIN_LEAD_DAYS,
     ...(env.SEPA_CREDITOR_NAME ? { creditorName: env.SEPA_CREDITOR_NAME } : {}),
     ...(env.SEPA_CREDITOR_IBAN ? { creditorIban: env.SEPA_CREDITOR_IBAN } : {}),
     ...(env.SEPA_CREDITOR_BIC ? { creditorBic: env.SEPA_CREDITOR_BIC } : {}),
@@ -87,6 +88,16 @@ Gestion des finances est prête en ${seconds} s (${database.kind}${seeded ? ', d
 if (embedded) {
   console.log(`Comptes de démonstration (mot de passe : ${DEMO_PASSWORD}) :`);
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(28)} ${account.description}`);
+}
+
+/** The environment, or a clear French message and exit 1 (e.g. SEPA_CREDITOR_ICS missing on PostgreSQL). */
+function readConfiguration(): Environment {
+  try {
+    return readEnvironment();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
 }
 
 /** Where versions before ADR 0010 wrote files: FILES_DIR (default DATA_DIR/files), and sepa/ beside or under it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { creditCell, debitCell, licenceNumber, licenseeName, totalLabel } from './flux-display';
-import { nextParisDayStart, parisDayStart, parisToday } from './paris-day';
+import { nextParisDayStart, parisDateTime, parisDayStart, parisToday } from './paris-day';
 
 const euro = (value: string | number) => `${Number(value).toFixed(2)} €`;
 
@@ -44,5 +44,12 @@ describe('Paris days', () => {
   });
   it('reads today in Paris, not UTC', () => {
     expect(parisToday(new Date('2026-11-21T23:30:00Z'))).toBe('2026-11-22');
+  });
+  it('writes an instant as Paris time with its offset, on both sides of a clock change', () => {
+    expect(parisDateTime(new Date('2026-11-23T20:05:00Z'))).toBe('2026-11-23T21:05:00+01:00');
+    expect(parisDateTime(new Date('2026-07-14T22:30:09.999Z'))).toBe('2026-07-15T00:30:09+02:00');
+    // 29 March 2026, 01:00 UTC: clocks jump from 02:00 to 03:00.
+    expect(parisDateTime(new Date('2026-03-29T00:59:59Z'))).toBe('2026-03-29T01:59:59+01:00');
+    expect(parisDateTime(new Date('2026-03-29T01:00:00Z'))).toBe('2026-03-29T03:00:00+02:00');
   });
 });

@@ -29,3 +29,23 @@ export function nextParisDayStart(isoDate: string, timeZone = TIME_ZONE): string
 export function parisToday(now: Date = new Date(), timeZone = TIME_ZONE): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
+
+/** `instant` as Paris wall-clock time with its offset ("2026-11-23T21:05:00+01:00"): ISO 8601, no zone left to guess. */
+export function parisDateTime(instant: Date, timeZone = TIME_ZONE): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  ) as Record<string, string>;
+  const { year, month, day, hour, minute, second } = parts;
+  return `${year}-${month}-${day}T${hour}:${minute}:${second}${offsetAt(instant, timeZone)}`;
+}

@@ -6,3 +6,5 @@ export * from './pain008';
 export * from './sepa-contracts';
 export * from './epc-rules';
 export * from './sepa-preflight';
+export * from './target-calendar';
+export * from './batch-cancellation';

@@ -72,6 +72,7 @@ describe('buildPain008', () => {
     expect(xml).toContain('<InstdAmt Ccy="EUR">123.45</InstdAmt>');
     expect(xml).toContain('<InstdAmt Ccy="EUR">0.05</InstdAmt>');
     expect(between(xml, 'EndToEndId')).toEqual(['GDF-101', 'GDF-102']);
+    expect(between(xml, 'CreDtTm')).toEqual(['2026-11-21T11:00:00+01:00']); // Europe/Paris, with its offset
     expect(between(xml, 'MndtId')).toEqual(['FFME-C001-42', 'FFME-C002-43']);
     expect(between(xml, 'DtOfSgntr')).toEqual(['2024-09-12', '2025-01-03']);
     expect(between(xml, 'SeqTp')).toEqual(['RCUR']);

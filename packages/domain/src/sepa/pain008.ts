@@ -1,3 +1,4 @@
+import { parisDateTime } from '../flux/paris-day';
 import { centsToDecimal } from '../money/money';
 import { normalizeIban } from './epc-rules';
 import type { Pain008Input, Pain008Version, SepaDirectDebit, SepaPostalAddress } from './pain008-types';
@@ -92,7 +93,8 @@ export function buildPain008(input: Pain008Input): string {
   const header = wrap(
     'GrpHdr',
     raw('MsgId', input.messageId),
-    raw('CreDtTm', input.createdAt.toISOString().slice(0, 19)),
+    // ISO 8601 with the Europe/Paris offset: a time without zone is read as the bank's local time.
+    raw('CreDtTm', parisDateTime(input.createdAt)),
     raw('NbOfTxs', count),
     raw('CtrlSum', total),
     wrap('InitgPty', text('Nm', creditor.name, 70)),

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { defaultCollectionDate, sepaGenerateBodySchema, sepaPreviewQuerySchema } from './sepa-contracts';
 
 describe('SEPA request contracts', () => {
-  it('defaults the collection date to the next business day plus three days, never a weekend', () => {
+  it('defaults the collection date to three TARGET days after the earliest one, never a closing day', () => {
     expect(defaultCollectionDate(new Date('2026-11-23T10:00:00Z'))).toBe('2026-11-27'); // Monday -> Friday
-    expect(defaultCollectionDate(new Date('2026-11-24T10:00:00Z'))).toBe('2026-11-30'); // Saturday -> Monday
+    expect(defaultCollectionDate(new Date('2026-11-24T10:00:00Z'))).toBe('2026-11-30'); // Tuesday -> Monday
+    expect(defaultCollectionDate(new Date('2026-12-21T10:00:00Z'))).toBe('2026-12-28'); // over Christmas
+    expect(defaultCollectionDate(new Date('2026-11-22T23:30:00Z'))).toBe('2026-11-27'); // already Monday in Paris
   });
 
   it('parses the preview query: season and comma-separated categories', () => {

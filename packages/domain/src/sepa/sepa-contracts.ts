@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { Cents } from '../money/money';
 import type { SepaExclusionCode } from './debtor-eligibility';
+import { parisToday } from '../flux/paris-day';
 import { PAIN008_VERSIONS } from './pain008-types';
+import { addTargetDays, earliestCollectionDate } from './target-calendar';
 
 /** Category 5 = Prélèvement SEPA (DESIGN.md section 3): the default selection. */
 export const SEPA_DEFAULT_CATEGORIES = [5] as const;
@@ -80,14 +82,35 @@ export interface SepaBatch {
   auteur: string;
   nbFlux: number;
   totalCents: Cents;
-  /** Whether the file is kept and can be downloaded again (the seeded history has none). */
+  /** Whether the file is kept and can be downloaded again (the seeded history has none; never once cancelled). */
   fichierDisponible: boolean;
+  /** When it was cancelled ('Annulé'), null while it stands. */
+  annuleLe: string | null;
+  /** Who cancelled it: "Prénom Nom", null while it stands. */
+  annulePar: string | null;
+  /** Whether it may still be cancelled (sepaCancellationRefusal); the server checks again. */
+  annulable: boolean;
 }
 
-/** Default requested collection date: the next business day plus a few days for the bank. */
+/** POST .../batches/:id/cancel: what the cancellation released for the next file. */
+export interface SepaBatchCancellation {
+  id: number;
+  annuleLe: string;
+  nbFluxLiberes: number;
+  totalCents: Cents;
+}
+
+/** GET /api/exports/sepa/calendar: what the date picker needs (TARGET calendar, lead time). */
+export interface SepaCalendar {
+  /** The server's Europe/Paris day. */
+  today: string;
+  /** SEPA_MIN_LEAD_DAYS: TARGET days between the file and the collection date. */
+  minLeadDays: number;
+  /** The first collection date a file generated today may request. */
+  earliestDate: string;
+}
+
+/** A collection date with some slack for the bank: `extraDays` TARGET days after the earliest (D-1) one. */
 export function defaultCollectionDate(today: Date, extraDays = 3): string {
-  const day = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
-  day.setUTCDate(day.getUTCDate() + 1 + extraDays);
-  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
+  return addTargetDays(earliestCollectionDate(parisToday(today), 1), extraDays);
 }

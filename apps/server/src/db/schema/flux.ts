@@ -1,4 +1,4 @@
-import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, money } from './columns';
 import { FEDE_Saison } from './seasons';
@@ -23,16 +23,26 @@ export const MKP_Tarif = pgTable('MKP_Tarif', {
 });
 
 /** A processing batch (for example one SEPA file) that handled flux. */
-export const MKP_Traitement = pgTable('MKP_Traitement', {
-  id: id(),
-  TypeTraitement: text('TypeTraitement').notNull(),
-  ID_Structure: integer('ID_Structure').references(() => STR_Structure.id),
-  ID_Utilisateur: integer('ID_Utilisateur').references(() => UTI_Utilisateur.id),
-  NomFichier: text('NomFichier'),
-  /** The generated file (a SEPA batch's XML); null for the seeded history and before ADR 0010. */
-  ID_Contenu: integer('ID_Contenu').references(() => DOC_Contenu.id),
-  Z_DateCreation: createdAt(),
-});
+export const MKP_Traitement = pgTable(
+  'MKP_Traitement',
+  {
+    id: id(),
+    TypeTraitement: text('TypeTraitement').notNull(),
+    ID_Structure: integer('ID_Structure').references(() => STR_Structure.id),
+    ID_Utilisateur: integer('ID_Utilisateur').references(() => UTI_Utilisateur.id),
+    NomFichier: text('NomFichier'),
+    /** The generated file (a SEPA batch's XML); null for the seeded history and before ADR 0010. */
+    ID_Contenu: integer('ID_Contenu').references(() => DOC_Contenu.id),
+    Z_DateCreation: createdAt(),
+    /**
+     * Cancelled ('Annulé') when set, by whom: its flux were released for the next file and
+     * its file is no longer served (issue 17). Both set together, in one transaction.
+     */
+    DateAnnulation: timestamp('DateAnnulation', { withTimezone: true }),
+    ID_UtilisateurAnnulation: integer('ID_UtilisateurAnnulation').references(() => UTI_Utilisateur.id),
+  },
+  () => [check('mkp_traitement_annulation_ck', sql`("DateAnnulation" IS NULL) = ("ID_UtilisateurAnnulation" IS NULL)`)],
+);
 
 export const MKP_FluxFinancier = pgTable(
   'MKP_FluxFinancier',

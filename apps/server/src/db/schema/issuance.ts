@@ -1,4 +1,15 @@
-import { bigint, boolean, date, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { bytea, createdAt, id } from './columns';
 import { FEDE_Saison } from './seasons';
 import { MKP_FluxFinancier } from './flux';
@@ -7,7 +18,8 @@ import { MKP_FluxFinancier } from './flux';
  * A party or a set of lines exactly as a document printed it (issue 16), stored once and
  * shared: its Empreinte is the SHA-256 of Nature and Donnees, so 2,000,000 invoices of a few
  * thousand structures reference a few thousand rows. Nature: 'vendeur' (head office, RIB, ICS),
- * 'acheteur' (structure, mandate), 'correspondant', 'lignes'. A row never changes.
+ * 'acheteur' (structure, mandate), 'correspondant', 'tarifs' (the tarifs a flux's lines sell,
+ * by id: name and category). A row never changes.
  */
 export const DOC_DonneeFigee = pgTable(
   'DOC_DonneeFigee',
@@ -39,9 +51,13 @@ export const MKP_FluxEmission = pgTable('MKP_FluxEmission', {
     .notNull()
     .references(() => DOC_DonneeFigee.id),
   ID_Correspondant: integer('ID_Correspondant').references(() => DOC_DonneeFigee.id),
-  ID_Lignes: integer('ID_Lignes')
-    .notNull()
-    .references(() => DOC_DonneeFigee.id),
+  /**
+   * The lines are the flux's first NbLignes detail rows (by id): the database refuses to
+   * change or delete a line of an issued flux (migration 0013's trigger), and a line added
+   * later is not one of them. Their tarifs as they were are the ID_Tarifs row.
+   */
+  NbLignes: smallint('NbLignes').notNull(),
+  ID_Tarifs: integer('ID_Tarifs').references(() => DOC_DonneeFigee.id),
   Libelle: text('Libelle').notNull(),
   DateFlux: timestamp('DateFlux', { withTimezone: true }).notNull(),
   ID_Saison: integer('ID_Saison')

@@ -13,6 +13,7 @@ export function registerSepaExports(app: FastifyInstance, options: SepaAppOption
   const settings = checkSepaSettings({
     ics: DEMO_SEPA_ICS,
     sequenceType: 'RCUR',
+    minLeadDays: 1,
     ...definedOnly(options.sepa ?? {}),
   });
   registerSepaRoutes(app, { database: options.database, settings });

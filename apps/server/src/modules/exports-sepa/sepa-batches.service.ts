@@ -1,9 +1,23 @@
-import { ModuleSlug, type SepaBatch } from '@gdf/domain';
-import { notFound } from '../../lib/http-errors';
+import {
+  ModuleSlug,
+  SEPA_CANCELLATION_REFUSALS,
+  SEPA_WRITE,
+  sepaCancellationRefusal,
+  type SepaBatch,
+  type SepaBatchCancellation,
+} from '@gdf/domain';
+import { HttpError, notFound } from '../../lib/http-errors';
 import { openContent } from '../document-store/content-stream';
-import { requireModule, type RequestScope } from '../scope/scope';
-import { listSepaBatches } from './sepa-batches.repository';
+import { inTransaction } from '../flux/transaction';
+import { requireGrant, requireModule, type RequestScope } from '../scope/scope';
+import { cancelBatch, listSepaBatches, lockBatchFlux, lockSepaBatch } from './sepa-batches.repository';
 import type { SepaDependencies } from './sepa.service';
+
+const BATCH_NOT_FOUND = 'Lot SEPA introuvable';
+const CANCELLED_FILE =
+  'Ce lot SEPA a été annulé : son fichier ne peut plus être téléchargé ni déposé à la banque. Ses prélèvements seront repris dans le prochain fichier.';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
 
 export async function sepaBatches(deps: SepaDependencies, scope: RequestScope, limit: number): Promise<SepaBatch[]> {
   requireModule(scope, ModuleSlug.ExportSepa);
@@ -11,19 +25,65 @@ export async function sepaBatches(deps: SepaDependencies, scope: RequestScope, l
   return rows.map((row) => ({
     id: row.id,
     NomFichier: row.NomFichier ?? `prelevements-sepa-${row.id}.xml`,
-    Z_DateCreation: new Date(row.Z_DateCreation).toISOString(),
+    Z_DateCreation: iso(row.Z_DateCreation),
     auteur: row.auteur ?? '',
     nbFlux: row.nbFlux ?? 0,
     totalCents: row.totalCents ?? 0,
-    fichierDisponible: row.ID_Contenu !== null,
+    fichierDisponible: row.ID_Contenu !== null && row.DateAnnulation === null,
+    annuleLe: row.DateAnnulation === null ? null : iso(row.DateAnnulation),
+    annulePar: row.DateAnnulation === null ? null : (row.annulePar ?? ''),
+    annulable:
+      sepaCancellationRefusal({
+        cancelledAt: row.DateAnnulation,
+        settledFlux: row.nbRegles,
+        returnedFlux: row.nbRetournes,
+      }) === null,
   }));
 }
 
-/** A past file, again: only a batch made within scope (404 otherwise, so ids reveal nothing). */
+/**
+ * A past file, again: only a batch made within scope (404 otherwise, so ids reveal nothing),
+ * never a cancelled one (410): its flux went back to the pool, so uploading it would collect
+ * them twice.
+ */
 export async function sepaBatchFile(deps: SepaDependencies, scope: RequestScope, batchId: number) {
   requireModule(scope, ModuleSlug.ExportSepa);
   const [batch] = await listSepaBatches(deps.database, scope, { id: batchId, limit: 1 });
+  if (batch && batch.DateAnnulation !== null) throw new HttpError(410, CANCELLED_FILE, 'gone');
   const content = batch?.ID_Contenu ? await openContent(deps.database, batch.ID_Contenu) : null;
   if (!batch || !content) throw notFound('Fichier SEPA introuvable');
   return { fileName: batch.NomFichier ?? `prelevements-sepa-${batch.id}.xml`, body: content.body, size: content.size };
+}
+
+/**
+ * 'Annuler le lot' (issue 17): in one transaction, the batch row is locked (a second
+ * cancellation waits, then finds it cancelled: 409), its flux are locked and checked against
+ * the rule of @gdf/domain (none settled or returned since: the bank has not answered for the
+ * file), released for the next file, the batch marked cancelled and the cancellation audited.
+ * A generation running meanwhile only claims flux without a batch, so a flux is never in two.
+ */
+export async function cancelSepaBatch(
+  deps: SepaDependencies,
+  scope: RequestScope,
+  batchId: number,
+): Promise<SepaBatchCancellation> {
+  requireGrant(scope, SEPA_WRITE, "Vous n'avez pas le droit d'annuler un lot de prélèvements SEPA.");
+  return inTransaction(deps.database, async (tx) => {
+    const batch = await lockSepaBatch(tx, scope, batchId);
+    if (!batch) throw notFound(BATCH_NOT_FOUND);
+    const flux = batch.DateAnnulation === null ? await lockBatchFlux(tx, batch.id) : null;
+    const refusal = sepaCancellationRefusal({
+      cancelledAt: batch.DateAnnulation,
+      settledFlux: flux?.regles ?? 0,
+      returnedFlux: flux?.retournes ?? 0,
+    });
+    if (refusal) throw new HttpError(409, SEPA_CANCELLATION_REFUSALS[refusal], 'conflict');
+    const { released, cancelledAt } = await cancelBatch(tx, {
+      id: batch.id,
+      userId: scope.actor.userId,
+      structureId: scope.currentStructureId,
+      details: { fichier: batch.NomFichier, totalCents: flux?.cents ?? 0 },
+    });
+    return { id: batch.id, annuleLe: iso(cancelledAt), nbFluxLiberes: released, totalCents: flux?.cents ?? 0 };
+  });
 }

@@ -105,12 +105,13 @@ export async function claimLockedFlux(tx: Queryable, batchId: number, fluxIds: n
   return rows.length;
 }
 
-/** Per structure and mandate (RUM), the account of its newest transaction in a file. */
+/** Per structure and mandate (RUM), the account of its newest transaction in a file not cancelled. */
 export async function lastPresentedAccounts(tx: Queryable, structureIds: number[]): Promise<PresentedAccount[]> {
   return tx.query<PresentedAccount>(
     `SELECT DISTINCT ON (p."ID_Structure", p."MandatRUM") p."ID_Structure", p."MandatRUM", p."IBAN"
        FROM "MKP_PrelevementSepa" p
-      WHERE p."ID_Structure" = ANY($1::int[])
+       JOIN "MKP_Traitement" t ON t.id = p."ID_Traitement"
+      WHERE p."ID_Structure" = ANY($1::int[]) AND t."DateAnnulation" IS NULL
       ORDER BY p."ID_Structure", p."MandatRUM", p."ID_Traitement" DESC, p.id DESC`,
     [intArray(structureIds)],
   );

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { idParams } from '../../lib/resource-paths';
 import { parseInput } from '../../lib/validation';
 import { resolveScope } from '../scope/scope';
-import { sepaBatchFile, sepaBatches } from './sepa-batches.service';
-import { generateSepa, previewSepa, type SepaDependencies } from './sepa.service';
+import { cancelSepaBatch, sepaBatchFile, sepaBatches } from './sepa-batches.service';
+import { generateSepa, previewSepa, sepaCalendar, type SepaDependencies } from './sepa.service';
 
 const batchesQuery = z.object({
   limit: z
@@ -38,6 +38,12 @@ function wantsJson(accept: string | undefined): boolean {
 
 /** SEPA direct-debit files (pain.008) of the export files page: module export__sepa. */
 export function registerSepaRoutes(app: FastifyInstance, deps: SepaDependencies): void {
+  app.get(
+    '/api/exports/sepa/calendar',
+    route('Calendrier TARGET : première date d’échéance possible'),
+    async (request) => sepaCalendar(deps, await resolveScope(request, deps.database)),
+  );
+
   app.get('/api/exports/sepa/prelevements/preview', route('Aperçu des prélèvements SEPA'), async (request) => {
     const query = parseInput(sepaPreviewQuerySchema, request.query);
     return previewSepa(deps, await resolveScope(request, deps.database), query);
@@ -73,6 +79,15 @@ export function registerSepaRoutes(app: FastifyInstance, deps: SepaDependencies)
       const { id } = parseInput(idParams, request.params);
       const file = await sepaBatchFile(deps, await resolveScope(request, deps.database), id);
       return sendXml(reply.header('content-length', file.size), file.fileName, file.body);
+    },
+  );
+
+  app.post(
+    '/api/exports/sepa/batches/:id/cancel',
+    route('Annule un lot SEPA pas encore traité par la banque (ses flux reviennent au prochain fichier)'),
+    async (request) => {
+      const { id } = parseInput(idParams, request.params);
+      return cancelSepaBatch(deps, await resolveScope(request, deps.database), id);
     },
   );
 }

@@ -1,9 +1,13 @@
 import {
+  collectionDateRefusal,
   DEFAULT_PAIN008_VERSION,
+  earliestCollectionDate,
   ModuleSlug,
+  parisToday,
   SEPA_DEFAULT_CATEGORIES,
   SEPA_WRITE,
   type Pain008Version,
+  type SepaCalendar,
   type SepaGenerated,
   type SepaPreview,
 } from '@gdf/domain';
@@ -41,15 +45,24 @@ export interface SepaDependencies {
 const NOTHING_TO_COLLECT =
   'Aucun prélèvement à générer : aucun flux à prélever pour cette sélection (déjà dans un fichier SEPA ou structures exclues).';
 
-const parisDay = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
-
-/** Permission first, then the collection date, which a bank refuses in the past. */
-function checkRequest(scope: RequestScope, request: SepaRequest, now: Date) {
+/**
+ * Permission first, then the collection date: a TARGET day at least SEPA_MIN_LEAD_DAYS TARGET
+ * days after today in Paris (EPC SDD Core D-1), which the preview checks too so that what it
+ * shows can be generated.
+ */
+function checkRequest(deps: SepaDependencies, scope: RequestScope, request: SepaRequest, now: Date) {
   requireModule(scope, ModuleSlug.ExportSepa);
-  if (request.dateEcheance < parisDay(now)) {
-    throw badRequest("Date d'échéance invalide : elle ne peut pas être dans le passé.");
-  }
+  const refusal = collectionDateRefusal(request.dateEcheance, parisToday(now), deps.settings.minLeadDays);
+  if (refusal) throw badRequest(refusal);
   return { categories: request.categories ?? [...SEPA_DEFAULT_CATEGORIES], saison: request.saison };
+}
+
+/** What the date picker needs: today in Paris, the lead time and the first allowed collection date. */
+export function sepaCalendar(deps: SepaDependencies, scope: RequestScope, now = new Date()): SepaCalendar {
+  requireModule(scope, ModuleSlug.ExportSepa);
+  const today = parisToday(now);
+  const { minLeadDays } = deps.settings;
+  return { today, minLeadDays, earliestDate: earliestCollectionDate(today, minLeadDays) };
 }
 
 export async function previewSepa(
@@ -58,7 +71,7 @@ export async function previewSepa(
   request: SepaRequest,
   now = new Date(),
 ): Promise<SepaPreview> {
-  const selection = checkRequest(scope, request, now);
+  const selection = checkRequest(deps, scope, request, now);
   const { eligible, excluded } = classifyDebtors(
     await findDebtorsDue(deps.database, scope, selection),
     request.dateEcheance,
@@ -94,7 +107,7 @@ export async function generateSepa(
   now = new Date(),
 ): Promise<SepaGenerated> {
   requireGrant(scope, SEPA_WRITE); // the file claims what it collects: a write of its own
-  const selection = checkRequest(scope, request, now);
+  const selection = checkRequest(deps, scope, request, now);
   const version = request.version ?? DEFAULT_PAIN008_VERSION;
   return inTransaction(deps.database, async (tx) => {
     const creditor = await resolveCreditor(tx, deps.settings);

@@ -6,7 +6,8 @@ import { inTransaction, type Queryable } from '../flux/transaction';
 /**
  * Issuance (issue 16, DESIGN.md section 9 "Issued once"): what the documents of a flux show
  * is read from the live tables once and frozen in MKP_FluxEmission, parties and lines in
- * shared DOC_DonneeFigee rows addressed by their SHA-256. Called in the transaction that
+ * shared DOC_DonneeFigee rows addressed by their SHA-256; its detail lines cannot change any
+ * more (a trigger, migration 0013). Called in the transaction that
  * creates a flux (GraphQL insert, relaunch), by the start-up backfill for older flux, and at a
  * first download the backfill has not reached yet. A flux already issued is left as it is.
  *
@@ -31,6 +32,7 @@ export async function issueFluxDocuments(
   range: FluxIdRange,
   settings: IssuanceSettings,
 ): Promise<number> {
+  if (range.toId - range.fromId === 1) return issueSingleFlux(tx, range, settings);
   await tx.query(`CREATE TEMP TABLE emission_lot ON COMMIT DROP AS ${FLUX_LOT_SQL}`, [range.fromId, range.toId]);
   try {
     const [lot] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM emission_lot`);
@@ -38,11 +40,28 @@ export async function issueFluxDocuments(
     await tx.query(`CREATE TEMP TABLE emission_parties ON COMMIT DROP AS ${PARTIES_SQL}`);
     const sellerId = await frozenSellerId(tx, settings.creditorIdentifier);
     await tx.query(INSERT_SHARED_ROWS_SQL);
-    const [issued] = await tx.query<{ n: number }>(INSERT_ISSUED_FLUX_SQL, [sellerId]);
+    const [issued] = await tx.query<{ n: number }>(`WITH ${issuedFluxSql('$1')}`, [sellerId]);
     return issued?.n ?? 0;
   } finally {
     await tx.query(`DROP TABLE IF EXISTS emission_lot, emission_parties`);
   }
+}
+
+/**
+ * One flux (its creation, a relaunch, a first download): the same statements with the lot and
+ * its parties as CTEs of the same names, read twice, which costs less than creating and
+ * dropping two temporary tables.
+ */
+async function issueSingleFlux(tx: Queryable, range: FluxIdRange, settings: IssuanceSettings): Promise<number> {
+  const lot = `emission_lot AS MATERIALIZED (${FLUX_LOT_SQL}), emission_parties AS MATERIALIZED (${PARTIES_SQL})`;
+  const sellerId = await frozenSellerId(tx, settings.creditorIdentifier);
+  await tx.query(`WITH ${lot} ${INSERT_SHARED_ROWS_SQL}`, [range.fromId, range.toId]);
+  const [issued] = await tx.query<{ n: number }>(`WITH ${lot}, ${issuedFluxSql('$3')}`, [
+    range.fromId,
+    range.toId,
+    sellerId,
+  ]);
+  return issued?.n ?? 0;
 }
 
 /** Issues one flux (its own transaction): a first download the backfill has not reached. */
@@ -108,11 +127,12 @@ const digest = (nature: string, json: string) => `sha256(convert_to('${nature}:'
 /**
  * The flux of the range not issued yet, with their own values, what the mentions need
  * (settlement instants for settlementInstant, the corrected invoice and the relaunch's
- * original followed back through relaunches, the SEPA batch's collection date) and their
- * detail lines (DocumentLine[], money in cents) with the lines' digest.
+ * original followed back through relaunches, the SEPA batch's collection date), how many
+ * detail lines they have, and the tarifs those lines sell (id -> name and category, the
+ * nature of the operation's source) with their digest.
  */
 const FLUX_LOT_SQL = `
-SELECT l.*, ${digest('lignes', 'l.lignes')} AS lignes_empreinte FROM (
+SELECT l.*, CASE WHEN l.tarifs IS NOT NULL THEN ${digest('tarifs', 'l.tarifs')} END AS tarifs_empreinte FROM (
   SELECT f.id, f."ID_Structure" AS structure_id, f."NomFluxFinancier" AS libelle, f."Z_DateCreation" AS date_flux,
     f."ID_Saison" AS saison, se."DateDebut" AS debut_periode, se."DateFin" AS fin_periode,
     f."ID_CategoryFlux" AS categorie, f."EST_Debit" AS debit, f."EST_Reglement" AS regle,
@@ -131,13 +151,10 @@ SELECT l.*, ${digest('lignes', 'l.lignes')} AS lignes_empreinte FROM (
     (SELECT (al."Details"->>'dateEcheance')::date FROM "APP_AuditLog" al
       WHERE al."TableCible" = 'MKP_Traitement' AND al."ID_Cible" = f."ID_Traitement" AND al."Action" = '${SEPA_AUDIT_ACTION}'
       ORDER BY al.id DESC LIMIT 1) AS date_lot,
-    coalesce((SELECT jsonb_agg(jsonb_build_object(
-        'label', dt."NomFluxFinancierDetail", 'unitPrice', (dt."PrixUnitaire" * 100)::bigint,
-        'quantity', dt."Quantite", 'amount', (dt."MontantHT" * 100)::bigint,
-        'tarif', CASE WHEN t.id IS NOT NULL THEN jsonb_build_object('name', t."NomTarif", 'categoryId', t."ID_CategoryFlux") END)
-        ORDER BY dt.id)
-      FROM "MKP_FluxFinancierDetail" dt LEFT JOIN "MKP_Tarif" t ON t.id = dt."ID_Tarif"
-      WHERE dt."ID_FluxFinancier" = f.id), '[]'::jsonb) AS lignes
+    (SELECT count(*) FROM "MKP_FluxFinancierDetail" dt WHERE dt."ID_FluxFinancier" = f.id) AS nb_lignes,
+    (SELECT jsonb_object_agg(t.id::text, jsonb_build_object('name', t."NomTarif", 'categoryId', t."ID_CategoryFlux"))
+       FROM "MKP_Tarif" t
+      WHERE t.id IN (SELECT dt."ID_Tarif" FROM "MKP_FluxFinancierDetail" dt WHERE dt."ID_FluxFinancier" = f.id)) AS tarifs
   FROM "MKP_FluxFinancier" f
   JOIN "FEDE_Saison" se ON se.id = f."ID_Saison"
   LEFT JOIN "MKP_FluxFinancier" d ON d.id = f."ID_FluxFinancierDebit" AND d."EST_Debit" AND NOT f."EST_Debit"
@@ -217,7 +234,7 @@ async function frozenSellerId(tx: Queryable, creditorIdentifier: string): Promis
   return seller.id;
 }
 
-/** Buyers, correspondents and line sets of the lot, once each; in digest order, so concurrent issuers never deadlock. */
+/** Buyers, correspondents and tarif sets of the lot, once each; in digest order, so concurrent issuers never deadlock. */
 const INSERT_SHARED_ROWS_SQL = `
 INSERT INTO "DOC_DonneeFigee" ("Empreinte", "Nature", "Donnees")
 SELECT DISTINCT ON (empreinte) empreinte, nature, donnees FROM (
@@ -225,18 +242,19 @@ SELECT DISTINCT ON (empreinte) empreinte, nature, donnees FROM (
   UNION ALL
   SELECT correspondant_empreinte, 'correspondant', correspondant FROM emission_parties WHERE correspondant IS NOT NULL
   UNION ALL
-  SELECT lignes_empreinte, 'lignes', lignes FROM emission_lot
+  SELECT tarifs_empreinte, 'tarifs', tarifs FROM emission_lot WHERE tarifs IS NOT NULL
 ) shared
 ORDER BY empreinte
 ON CONFLICT ("Empreinte") DO NOTHING`;
 
-const INSERT_ISSUED_FLUX_SQL = `
-WITH issued AS (
-INSERT INTO "MKP_FluxEmission" ("ID_FluxFinancier", "ID_Vendeur", "ID_Acheteur", "ID_Correspondant", "ID_Lignes",
+/** The CTE `issued` inserting the lot's frozen rows, then their count; the seller's id is `sellerParam`. */
+const issuedFluxSql = (sellerParam: string) => `
+issued AS (
+INSERT INTO "MKP_FluxEmission" ("ID_FluxFinancier", "ID_Vendeur", "ID_Acheteur", "ID_Correspondant", "NbLignes", "ID_Tarifs",
   "Libelle", "DateFlux", "ID_Saison", "DebutPeriode", "FinPeriode", "ID_CategoryFlux", "EST_Debit", "EST_Reglement",
   "CentimesHT", "CentimesTVA", "CentimesTTC", "DateEcheance", "DateDernierReglement", "DateCreationReglee",
   "ID_FluxFacture", "ID_SaisonFacture", "ID_FluxOrigine", "ID_SaisonOrigine", "DatePrelevementLot")
-SELECT l.id, $1::integer, b.id, c.id, li.id,
+SELECT l.id, ${sellerParam}::integer, b.id, c.id, l.nb_lignes, ta.id,
   l.libelle, l.date_flux, l.saison, l.debut_periode, l.fin_periode, l.categorie, l.debit, l.regle,
   l.ht, l.tva, l.ttc, l.echeance, l.dernier_reglement, l.creation_reglee,
   l.facture[1], l.facture[2], l.origine[1], l.origine[2], l.date_lot
@@ -244,7 +262,7 @@ FROM emission_lot l
 JOIN emission_parties p ON p.structure_id = l.structure_id
 JOIN "DOC_DonneeFigee" b ON b."Empreinte" = p.acheteur_empreinte
 LEFT JOIN "DOC_DonneeFigee" c ON c."Empreinte" = p.correspondant_empreinte
-JOIN "DOC_DonneeFigee" li ON li."Empreinte" = l.lignes_empreinte
+LEFT JOIN "DOC_DonneeFigee" ta ON ta."Empreinte" = l.tarifs_empreinte
 ORDER BY l.id
 ON CONFLICT ("ID_FluxFinancier") DO NOTHING
 RETURNING 1)

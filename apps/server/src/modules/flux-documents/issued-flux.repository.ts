@@ -18,6 +18,15 @@ export interface IssuedFlux {
   statement: StatementInput;
 }
 
+/** A detail row of an issued flux (immutable once issued), its tarif by id. */
+interface FrozenLine {
+  label: string;
+  unitPrice: number | string;
+  quantity: number;
+  amount: number | string;
+  tarifId: number | null;
+}
+
 interface FrozenRow {
   issuedAt: Date | string | null;
   libelle: string;
@@ -42,7 +51,8 @@ interface FrozenRow {
   vendeur: { structure: DocumentStructure; bank: BankAccount | null; creditorIdentifier: string } | null;
   acheteur: { structure: DocumentStructure; mandateReference: string | null } | null;
   correspondant: DocumentPerson | null;
-  lignes: DocumentLine[] | null;
+  lignes: FrozenLine[] | null;
+  tarifs: Record<string, NonNullable<DocumentLine['tarif']>> | null;
 }
 
 /**
@@ -64,13 +74,17 @@ export async function findIssuedFlux(
         e."DateCreationReglee" AS "creationReglee", e."ID_FluxFacture" AS "fluxFacture",
         e."ID_SaisonFacture" AS "saisonFacture", e."ID_FluxOrigine" AS "fluxOrigine",
         e."ID_SaisonOrigine" AS "saisonOrigine", e."DatePrelevementLot"::text AS "dateLot",
-        v."Donnees" AS vendeur, b."Donnees" AS acheteur, c."Donnees" AS correspondant, li."Donnees" AS lignes
+        v."Donnees" AS vendeur, b."Donnees" AS acheteur, c."Donnees" AS correspondant, ta."Donnees" AS tarifs,
+        (SELECT json_agg(json_build_object('label', d."NomFluxFinancierDetail", 'unitPrice', (d."PrixUnitaire" * 100)::bigint,
+            'quantity', d."Quantite", 'amount', (d."MontantHT" * 100)::bigint, 'tarifId', d."ID_Tarif") ORDER BY d.id)
+           FROM (SELECT * FROM "MKP_FluxFinancierDetail" WHERE "ID_FluxFinancier" = f.id ORDER BY id LIMIT e."NbLignes") d
+        ) AS lignes
        FROM "MKP_FluxFinancier" f
        LEFT JOIN "MKP_FluxEmission" e ON e."ID_FluxFinancier" = f.id
        LEFT JOIN "DOC_DonneeFigee" v ON v.id = e."ID_Vendeur"
        LEFT JOIN "DOC_DonneeFigee" b ON b.id = e."ID_Acheteur"
        LEFT JOIN "DOC_DonneeFigee" c ON c.id = e."ID_Correspondant"
-       LEFT JOIN "DOC_DonneeFigee" li ON li.id = e."ID_Lignes"
+       LEFT JOIN "DOC_DonneeFigee" ta ON ta.id = e."ID_Tarifs"
       WHERE f.id = $1 AND ${structureScopeCondition(scope, 'f."ID_Structure"', params)}`,
     params,
   );
@@ -105,7 +119,13 @@ function toIssuedFlux(
     statement: { flux, structure: buyer.structure },
     invoice: {
       flux,
-      lines: row.lignes ?? [],
+      lines: (row.lignes ?? []).map((line) => ({
+        label: line.label,
+        unitPrice: Number(line.unitPrice),
+        quantity: line.quantity,
+        amount: Number(line.amount),
+        tarif: line.tarifId === null ? null : (row.tarifs?.[String(line.tarifId)] ?? null),
+      })),
       buyer: buyer.structure,
       correspondent: row.correspondant,
       seller: seller.structure,

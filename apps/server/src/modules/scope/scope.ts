@@ -165,9 +165,10 @@ export function hasGrant(scope: RequestScope, grant: ActionGrant): boolean {
 
 /**
  * Writes are a permission of their own (issue 15): the module must open for the current
- * structure (same refusals as reading), then its role must hold the write grant.
+ * structure (same refusals as reading), then its role must hold the write grant. `refusal`
+ * names the action when the grant covers several (a SEPA write generates or cancels).
  */
-export function requireGrant(scope: RequestScope, grant: ActionGrant): void {
+export function requireGrant(scope: RequestScope, grant: ActionGrant, refusal = actionRefusal(grant)): void {
   requireModule(scope, grant.split(':')[0] as ModuleSlugValue);
-  if (!hasGrant(scope, grant)) throw forbidden(actionRefusal(grant));
+  if (!hasGrant(scope, grant)) throw forbidden(refusal);
 }

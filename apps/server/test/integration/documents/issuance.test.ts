@@ -139,6 +139,59 @@ describe.each(testDatabaseTargets())('flux issued once on $name (issue 16, item 
     expect(statement).not.toContain(text('Libellé modifié après émission'));
   });
 
+  it("an issued flux's lines cannot change, a line added later is not printed, and a renamed tarif keeps its nature", async () => {
+    const tarifId = await oneId(
+      suite.database,
+      `INSERT INTO "MKP_Tarif" ("NomTarif", "PrixUnitaire", "ID_CategoryFlux") VALUES ('Passeport escalade', 15, 4) RETURNING id`,
+    );
+    const data = await graphql(INSERT, {
+      o: {
+        NomFluxFinancier: 'Passeports - lignes figées',
+        Z_DateCreation: new Date().toISOString(),
+        MontantHT: '30.00',
+        MontantTVA: '0.00',
+        MontantTTC: '30.00',
+        EST_Debit: true,
+        ID_CategoryFlux: 4,
+        ID_Saison: await currentSeason(),
+        ID_Structure: suite.clubStructureId,
+        MKP_FluxFinancierDetail: {
+          data: [
+            {
+              NomFluxFinancierDetail: 'Passeports',
+              PrixUnitaire: '15.00',
+              Quantite: 2,
+              MontantHT: '30.00',
+              MontantTTC: '30.00',
+              EST_Debit: true,
+              ID_Tarif: tarifId,
+            },
+          ],
+        },
+      },
+    });
+    const id = data.insert_MKP_FluxFinancier_one!.id;
+    for (const change of [
+      `UPDATE "MKP_FluxFinancierDetail" SET "Quantite" = 3, "MontantHT" = 45, "MontantTTC" = 45 WHERE "ID_FluxFinancier" = $1`,
+      `DELETE FROM "MKP_FluxFinancierDetail" WHERE "ID_FluxFinancier" = $1`,
+    ]) {
+      await expect(suite.database.query(change, [id])).rejects.toThrow(/flux émis ne peuvent plus être modifiées/);
+    }
+    await suite.database.query(
+      `INSERT INTO "MKP_FluxFinancierDetail" ("ID_FluxFinancier", "NomFluxFinancierDetail", "PrixUnitaire", "Quantite",
+         "MontantHT", "MontantTTC", "EST_Debit") VALUES ($1, 'Ligne ajoutée après émission', 5, 1, 5, 5, true)`,
+      [id],
+    );
+    await suite.database.query(`UPDATE "MKP_Tarif" SET "NomTarif" = 'Stage découverte' WHERE id = $1`, [tarifId]);
+    const text = pdfText(pdfBody(await suite.get(`/api/flux/${id}/facture.pdf`, suite.siegeToken))).replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(text).toContain('Passeports');
+    expect(text).not.toContain('Ligne ajoutée');
+    expect(text).toContain('Livraison de biens');
+  });
+
   it('the backfill issues every older flux once, in batches, sharing one row per party version', async () => {
     const legacy = await Promise.all(
       ['Ancien flux A', 'Ancien flux B', 'Ancien flux C'].map((name) =>

@@ -29,11 +29,11 @@ const jsonBodies = (url: string, bodies: Record<string, unknown>): Record<string
   ),
 });
 /** Path ids that are not a positive PostgreSQL integer. */
-const badIds = (url: (id: string) => string): Record<string, BadRequest> =>
+const badIds = (url: (id: string) => string, method: 'GET' | 'POST' = 'GET'): Record<string, BadRequest> =>
   Object.fromEntries(
     ['abc', '0', '-1', '1.5', '1e3', '0x10', '%20', '2147483648', '99999999999999999999'].map((id) => [
       `id ${id}`,
-      () => ({ method: 'GET' as const, url: url(id) }),
+      () => ({ method, url: url(id) }),
     ]),
   );
 const MALFORMED_STRUCTURE_PATHS = [
@@ -199,7 +199,11 @@ function cases(context: RestContext): Record<string, Record<string, BadRequest>>
       'limit abc': () => ({ method: 'GET', url: '/api/exports/sepa/batches?limit=abc' }),
       'limit 0': () => ({ method: 'GET', url: '/api/exports/sepa/batches?limit=0' }),
     },
+    'GET /api/exports/sepa/calendar': {
+      'malformed structureId': () => ({ method: 'GET', url: '/api/exports/sepa/calendar?structureId=abc' }),
+    },
     'GET /api/exports/sepa/batches/:id/file': badIds((id) => `/api/exports/sepa/batches/${id}/file`),
+    'POST /api/exports/sepa/batches/:id/cancel': badIds((id) => `/api/exports/sepa/batches/${id}/cancel`, 'POST'),
     ...accountingCases(),
   };
 }

@@ -174,7 +174,9 @@ const CASES: Record<string, RouteCase> = {
       ],
       ['POST /api/exports/sepa/prelevements', 'POST', '/api/exports/sepa/prelevements'],
       ['GET /api/exports/sepa/batches', 'GET', '/api/exports/sepa/batches'],
+      ['GET /api/exports/sepa/calendar', 'GET', '/api/exports/sepa/calendar'],
       ['GET /api/exports/sepa/batches/:id/file', 'GET', '/api/exports/sepa/batches/1/file'],
+      ['POST /api/exports/sepa/batches/:id/cancel', 'POST', '/api/exports/sepa/batches/1/cancel'],
     ].map(([key, method, url]) => [
       key as string,
       {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/database';
 import { testDatabaseTargets } from '../support/databases';
 import { buildTestApp, loginAs, seedSmall } from '../support/test-app';
+import { collectionDate } from '../sepa/sepa-support';
 import { bearer } from './rest-context';
 
 /**
@@ -67,8 +68,8 @@ describe.each(testDatabaseTargets())('read without write (permissions as data) o
     expect(section.statusCode, section.body).toBe(201);
   });
 
-  it('SEPA: the preview is read, generating a file (which claims flux) is refused', async () => {
-    const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  it('SEPA: the preview is read, generating a file (which claims flux) or cancelling one is refused', async () => {
+    const day = collectionDate(); // a TARGET day far enough ahead (issue 17)
     const preview = await app.inject({
       method: 'GET',
       url: `/api/exports/sepa/prelevements/preview?dateEcheance=${day}`,
@@ -87,5 +88,24 @@ describe.each(testDatabaseTargets())('read without write (permissions as data) o
       `SELECT count(*)::int AS n FROM "MKP_Traitement" t WHERE t."Z_DateCreation" > now() - interval '1 minute'`,
     );
     expect(claimed?.n).toBe(0);
+    // Cancelling a batch (issue 17) releases its flux: the same write grant, its own message.
+    const [batch] = await database.query<{ id: number; n: number }>(
+      `SELECT t.id, (SELECT count(*)::int FROM "MKP_FluxFinancier" f WHERE f."ID_Traitement" = t.id) AS n
+         FROM "MKP_Traitement" t WHERE t."TypeTraitement" = 'prelevement_sepa' ORDER BY t.id LIMIT 1`,
+    );
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/api/exports/sepa/batches/${batch?.id}/cancel`,
+      headers: bearer(siege),
+    });
+    expect(cancel.statusCode, cancel.body).toBe(403);
+    expect(cancel.json().message).toBe("Vous n'avez pas le droit d'annuler un lot de prélèvements SEPA.");
+    const [after] = await database.query<{ n: number; cancelled: boolean }>(
+      `SELECT (SELECT count(*)::int FROM "MKP_FluxFinancier" f WHERE f."ID_Traitement" = t.id) AS n,
+              t."DateAnnulation" IS NOT NULL AS cancelled
+         FROM "MKP_Traitement" t WHERE t.id = $1`,
+      [batch?.id],
+    );
+    expect(after).toEqual({ n: batch?.n, cancelled: false });
   });
 });

@@ -20,6 +20,7 @@ export async function validateAgainstXsd(xml: string, version: 'pain.008.001.08'
   await run('xmllint', ['--noout', '--schema', path.join(XSD_DIR, `${version}.xsd`), file]);
 }
 
+/** A collection date the server accepts (TARGET day past the lead time), with slack for midnight. */
 export const collectionDate = () => defaultCollectionDate(new Date());
 
 /** Every value of a simple element, in document order. */

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TEST_JWT_SECRET } from './test-app';
+import { TEST_JWT_SECRET, TEST_SEPA_ICS } from './test-app';
 
 const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const READY = /http:\/\/[^\s:]+:(\d+)\//;
@@ -26,6 +26,7 @@ export function startServerProcess(env: Record<string, string>, timeoutMs = 90_0
       PORT: '0',
       HOST: '127.0.0.1',
       JWT_SECRET: TEST_JWT_SECRET,
+      SEPA_CREDITOR_ICS: TEST_SEPA_ICS,
       SEED_DEMO_DATA: 'never',
       LOG_LEVEL: 'info',
       ...env,

@@ -4,6 +4,11 @@ import { openDatabase, type Database } from '../../../src/db/database';
 import { seedDemoData } from '../../../src/db/seed/seed';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+/**
+ * A creditor identifier with valid mod-97 check digits (isValidIcs) for servers started on
+ * PostgreSQL, which refuse the demo FR72ZZZ123456 (issue 17).
+ */
+export const TEST_SEPA_ICS = 'FR19ZZZ654321';
 /** A fixed "today" so seeded data (and so assertions) never depend on the clock. */
 export const TEST_TODAY = new Date('2026-11-21T10:00:00Z');
 

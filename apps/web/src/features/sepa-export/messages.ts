@@ -6,7 +6,16 @@ export const sepaMessages = {
   intro:
     'Prélève les flux de débit non réglés des structures par mandat SEPA (fichier pain.008 à déposer à la banque).',
   collectionDate: 'Date d’échéance (prélèvement)',
-  collectionDateHelp: 'Au plus tôt aujourd’hui ; par défaut le prochain jour ouvré + 3 jours.',
+  // TARGET calendar of the ECB (EPC SDD Core: the bank receives the file at least D-1 TARGET day).
+  collectionDateHelp: (earliest: string) =>
+    `Un jour ouvré TARGET (ni week-end, ni 1er janvier, Vendredi saint, lundi de Pâques, 1er mai, 25 ou 26 décembre), au plus tôt le ${earliest}.`,
+  collectionDateClosed: (date: string, reason: string) =>
+    `Le ${date} (${reason}) n’est pas un jour ouvré TARGET : aucun prélèvement n’y est réglé.`,
+  collectionDateTooSoon: (earliest: string, leadDays: number) =>
+    `Trop proche : la banque doit recevoir le fichier ${leadDays === 1 ? '1 jour ouvré TARGET' : `${leadDays} jours ouvrés TARGET`} avant l’échéance ; au plus tôt le ${earliest}.`,
+  collectionDateInvalid: 'Date incomplète ou inexistante.',
+  calendarLoading: 'Chargement du calendrier TARGET…',
+  calendarError: 'Impossible de charger le calendrier des dates de prélèvement.',
   season: 'Saison',
   allSeasons: 'Toutes les saisons',
   categories: 'Catégories de flux',
@@ -49,5 +58,20 @@ export const sepaMessages = {
   download: 'Télécharger',
   noBatches: 'Aucun fichier généré pour l’instant.',
   fileNotKept: 'Fichier non conservé',
+  // Cancelling a batch before it reaches the bank (issue 17).
+  batchStatus: 'État',
+  batchStanding: 'Généré',
+  batchCancelled: 'Annulé',
+  batchCancelledBy: (date: string, author: string) => `le ${date}${author ? ` par ${author}` : ''}`,
+  cancelBatch: 'Annuler le lot',
+  cancellingBatch: 'Annulation…',
+  cancelBatchLabel: (fileName: string) => `Annuler le lot ${fileName}`,
+  cancelBatchTitle: 'Annuler ce lot de prélèvements ?',
+  cancelBatchText: (fileName: string, nbFlux: string, total: string, date: string) =>
+    `Lot ${fileName} : ${nbFlux} flux pour ${total}, généré le ${date}. ` +
+    'Annulez-le seulement si son fichier n’a pas été déposé à la banque : il ne pourra plus être téléchargé et ses flux seront repris dans le prochain fichier.',
+  cancelBatchBack: 'Retour',
+  cancelBatchDone: (fileName: string, nbFlux: number) =>
+    `Lot ${fileName} annulé : ${nbFlux} flux seront repris dans le prochain fichier.`,
   genericError: 'Oups, une erreur est survenue...',
 } as const;

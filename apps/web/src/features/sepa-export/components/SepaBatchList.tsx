@@ -1,7 +1,9 @@
-import { formatEuros, type SepaBatch } from '@gdf/domain';
+import { formatEuros, SEPA_WRITE, type SepaBatch } from '@gdf/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -9,11 +11,20 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { useCancelSepaBatch } from '../api/cancel-sepa-batch';
 import { useSepaBatches } from '../api/sepa-batches';
 import { sepaMessages } from '../messages';
+import { SepaBatchCancel } from './SepaBatchCancel';
 
-/** Past files, who made them and when, downloadable again. */
+const errorText = (error: unknown) => (error instanceof ApiError && error.serverMessage) || sepaMessages.genericError;
+
+/**
+ * Past files, who made them and when, downloadable again; a batch not yet answered for by
+ * the bank can be cancelled by whoever holds the SEPA write grant (the server checks again).
+ */
 export function SepaBatchList({
   structureId,
   onDownload,
@@ -21,13 +32,29 @@ export function SepaBatchList({
   structureId: number;
   onDownload: (batch: SepaBatch) => void;
 }) {
+  const { me, grants } = useSession();
+  const mayCancel = me.isSuperAdmin || grants.includes(SEPA_WRITE);
   const batches = useSepaBatches(structureId);
+  const cancellation = useCancelSepaBatch(structureId);
   return (
     <>
       <Typography component="h4" variant="subtitle1" sx={{ mt: 3, mb: 1 }}>
         {sepaMessages.batchesTitle}
       </Typography>
       {batches.isError && <Alert severity="error">{sepaMessages.genericError}</Alert>}
+      {cancellation.isSuccess && (
+        <Alert severity="success" sx={{ mb: 1 }}>
+          {sepaMessages.cancelBatchDone(
+            batches.data?.find((b) => b.id === cancellation.data.id)?.NomFichier ?? String(cancellation.data.id),
+            cancellation.data.nbFluxLiberes,
+          )}
+        </Alert>
+      )}
+      {cancellation.isError && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {errorText(cancellation.error)}
+        </Alert>
+      )}
       {batches.data?.length === 0 && <Alert severity="info">{sepaMessages.noBatches}</Alert>}
       {batches.data && batches.data.length > 0 && (
         <TableContainer component={Paper} variant="outlined">
@@ -39,6 +66,7 @@ export function SepaBatchList({
                 <TableCell>{sepaMessages.batchAuthor}</TableCell>
                 <TableCell align="right">{sepaMessages.fluxCount}</TableCell>
                 <TableCell align="right">{sepaMessages.amount}</TableCell>
+                <TableCell>{sepaMessages.batchStatus}</TableCell>
                 <TableCell />
               </TableRow>
             </TableHead>
@@ -51,15 +79,38 @@ export function SepaBatchList({
                   <TableCell align="right">{batch.nbFlux}</TableCell>
                   <TableCell align="right">{formatEuros(batch.totalCents)}</TableCell>
                   <TableCell>
-                    {batch.fichierDisponible ? (
-                      <Button size="small" onClick={() => onDownload(batch)}>
-                        {sepaMessages.download}
-                      </Button>
+                    {batch.annuleLe ? (
+                      <>
+                        <Chip size="small" color="warning" variant="outlined" label={sepaMessages.batchCancelled} />
+                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                          {sepaMessages.batchCancelledBy(formatDateTime(batch.annuleLe), batch.annulePar ?? '')}
+                        </Typography>
+                      </>
                     ) : (
-                      <Typography variant="body2" color="text.secondary">
-                        {sepaMessages.fileNotKept}
-                      </Typography>
+                      sepaMessages.batchStanding
                     )}
+                  </TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                      {batch.fichierDisponible ? (
+                        <Button size="small" onClick={() => onDownload(batch)}>
+                          {sepaMessages.download}
+                        </Button>
+                      ) : (
+                        !batch.annuleLe && (
+                          <Typography variant="body2" color="text.secondary">
+                            {sepaMessages.fileNotKept}
+                          </Typography>
+                        )
+                      )}
+                      {mayCancel && batch.annulable && (
+                        <SepaBatchCancel
+                          batch={batch}
+                          pending={cancellation.isPending && cancellation.variables === batch.id}
+                          onConfirm={(b) => cancellation.mutate(b.id)}
+                        />
+                      )}
+                    </Stack>
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { headOfficeMe } from '@/test/fixtures';
 import { renderWithSession } from '@/test/render-with-session';
 import { jsonResponse, stubApi } from '@/test/stub-api';
@@ -25,7 +25,18 @@ const preview = {
   ],
 };
 
+/** The server's TARGET calendar on Monday 23 November 2026 with SEPA_MIN_LEAD_DAYS=1. */
+const calendar = { today: '2026-11-23', minLeadDays: 1, earliestDate: '2026-11-24' };
+
 const renderSection = () => renderWithSession(<SepaDirectDebitSection />, me);
+
+/** Types a date into the picker's field as a user would paste it (DD/MM/YYYY). */
+function typeDate(value: string) {
+  const input = document.querySelector<HTMLInputElement>('input[name="dateEcheance"]');
+  if (!input) throw new Error('no collection date field');
+  fireEvent.change(input, { target: { value } });
+  return input;
+}
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -37,6 +48,7 @@ describe('Prélèvements SEPA section', () => {
     const fetchMock = stubApi({
       'GET /api/exports/sepa/prelevements/preview': () => jsonResponse(preview),
       'GET /api/exports/sepa/batches': () => jsonResponse([]),
+      'GET /api/exports/sepa/calendar': () => jsonResponse(calendar),
       'POST /api/exports/sepa/prelevements': generate,
     });
     renderSection();
@@ -65,8 +77,15 @@ describe('Prélèvements SEPA section', () => {
   });
 
   it('saves the generated file and lists the structures the pre-flight gate left out, with their reason', async () => {
+    // jsdom has no object URLs: record the saved Blob instead.
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:sepa');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = vi.fn();
+    onTestFinished(() => {
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+    });
     const xml = '<?xml version="1.0" encoding="UTF-8"?>\n<Document/>';
     const generate = vi.fn(() =>
       jsonResponse({
@@ -90,6 +109,7 @@ describe('Prélèvements SEPA section', () => {
     stubApi({
       'GET /api/exports/sepa/prelevements/preview': () => jsonResponse(preview),
       'GET /api/exports/sepa/batches': () => jsonResponse([]),
+      'GET /api/exports/sepa/calendar': () => jsonResponse(calendar),
       'POST /api/exports/sepa/prelevements': generate,
     });
     renderSection();
@@ -102,7 +122,8 @@ describe('Prélèvements SEPA section', () => {
         'Fichier prelevements-sepa-42-2026-11-27.xml généré. 1 structure laissée hors du fichier : voir les motifs ci-dessous.',
       ),
     ).toBeInTheDocument();
-    const excluded = screen.getByRole('table', { name: 'Structures laissées hors du fichier généré et motif' });
+    // findByRole: the confirmation dialog hides the page (aria-hidden) until it has closed.
+    const excluded = await screen.findByRole('table', { name: 'Structures laissées hors du fichier généré et motif' });
     expect(within(excluded).getByText('Club d’Istanbul')).toBeInTheDocument();
     expect(within(excluded).getByText('IBAN hors zone SEPA (TR)')).toBeInTheDocument();
     const saved = createObjectURL.mock.calls[0]?.[0] as Blob;
@@ -114,6 +135,7 @@ describe('Prélèvements SEPA section', () => {
     const fetchMock = stubApi({
       'GET /api/exports/sepa/prelevements/preview': () => jsonResponse(preview),
       'GET /api/exports/sepa/batches': () => jsonResponse([]),
+      'GET /api/exports/sepa/calendar': () => jsonResponse(calendar),
       'POST /v1/graphql': () =>
         jsonResponse({
           data: {
@@ -143,11 +165,12 @@ describe('Prélèvements SEPA section', () => {
       'GET /api/exports/sepa/prelevements/preview': () =>
         ++previews === 1 ? jsonResponse(preview) : new Promise<Response>(() => undefined),
       'GET /api/exports/sepa/batches': () => jsonResponse([]),
+      'GET /api/exports/sepa/calendar': () => jsonResponse(calendar),
       'POST /api/exports/sepa/prelevements': generate,
     });
     renderSection();
     await screen.findByRole('table', { name: 'Prélèvements à générer par structure' });
-    fireEvent.change(screen.getByLabelText('Date d’échéance (prélèvement)'), { target: { value: '2099-01-15' } });
+    typeDate('15/01/2099');
     await vi.waitFor(() => expect(previews).toBe(2));
     expect(screen.getByRole('button', { name: 'Générer et télécharger le fichier' })).toBeDisabled();
   });
@@ -156,17 +179,85 @@ describe('Prélèvements SEPA section', () => {
     const fetchMock = stubApi({
       'GET /api/exports/sepa/prelevements/preview': () => jsonResponse(preview),
       'GET /api/exports/sepa/batches': () => jsonResponse([]),
+      'GET /api/exports/sepa/calendar': () => jsonResponse(calendar),
     });
     renderSection();
     await screen.findByRole('table', { name: 'Prélèvements à générer par structure' });
     const previews = () => fetchMock.mock.calls.filter((call) => String(call[0]).includes('preview')).length;
     const before = previews();
-    const date = screen.getByLabelText('Date d’échéance (prélèvement)');
-    fireEvent.change(date, { target: { value: '2020-01-15' } });
-    expect(date).toHaveValue('2020-01-15');
+    expect(typeDate('15/01/2020')).toHaveValue('15/01/2020');
     expect(screen.getByText('La date d’échéance ne peut pas être passée.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Générer et télécharger le fichier' })).toBeDisabled();
     expect(previews()).toBe(before);
+  });
+
+  it('defaults to the first allowed collection date (EPC SDD Core D-1 TARGET day) and previews it', async () => {
+    const fetchMock = stubApi({
+      'GET /api/exports/sepa/prelevements/preview': () => jsonResponse(preview),
+      'GET /api/exports/sepa/batches': () => jsonResponse([]),
+      'GET /api/exports/sepa/calendar': () => jsonResponse(calendar),
+    });
+    renderSection();
+    await screen.findByRole('table', { name: 'Prélèvements à générer par structure' });
+    const previewUrl = fetchMock.mock.calls.map((call) => String(call[0])).find((url) => url.includes('preview'));
+    expect(previewUrl).toContain('dateEcheance=2026-11-24');
+    expect(document.querySelector('input[name="dateEcheance"]')).toHaveValue('24/11/2026');
+    expect(screen.getByText(/Un jour ouvré TARGET .* au plus tôt le 24\/11\/2026\./)).toBeInTheDocument();
+  });
+
+  it('flags a typed TARGET holiday, a weekend or today, and previews none of them', async () => {
+    const fetchMock = stubApi({
+      'GET /api/exports/sepa/prelevements/preview': () => jsonResponse(preview),
+      'GET /api/exports/sepa/batches': () => jsonResponse([]),
+      'GET /api/exports/sepa/calendar': () => jsonResponse(calendar),
+    });
+    renderSection();
+    await screen.findByRole('table', { name: 'Prélèvements à générer par structure' });
+    const previews = () => fetchMock.mock.calls.filter((call) => String(call[0]).includes('preview')).length;
+    const before = previews();
+    const generate = screen.getByRole('button', { name: 'Générer et télécharger le fichier' });
+    typeDate('25/12/2026');
+    expect(
+      screen.getByText('Le 25/12/2026 (Noël) n’est pas un jour ouvré TARGET : aucun prélèvement n’y est réglé.'),
+    ).toBeInTheDocument();
+    expect(generate).toBeDisabled();
+    typeDate('28/11/2026');
+    expect(screen.getByText(/Le 28\/11\/2026 \(samedi\) n’est pas un jour ouvré TARGET/)).toBeInTheDocument();
+    typeDate('23/11/2026');
+    expect(
+      screen.getByText(
+        'Trop proche : la banque doit recevoir le fichier 1 jour ouvré TARGET avant l’échéance ; au plus tôt le 24/11/2026.',
+      ),
+    ).toBeInTheDocument();
+    expect(generate).toBeDisabled();
+    expect(previews()).toBe(before);
+  });
+
+  it('disables TARGET closing days and the days before the first allowed one in the calendar', async () => {
+    const fetchMock = stubApi({
+      'GET /api/exports/sepa/prelevements/preview': () => jsonResponse(preview),
+      'GET /api/exports/sepa/batches': () => jsonResponse([]),
+      'GET /api/exports/sepa/calendar': () => jsonResponse(calendar),
+    });
+    renderSection();
+    await screen.findByRole('table', { name: 'Prélèvements à générer par structure' });
+    await userEvent.click(screen.getByRole('button', { name: /Choisir la date/ }));
+    const day = async (label: string) => within(await screen.findByRole('grid')).getByRole('gridcell', { name: label });
+    expect(await day('23')).toBeDisabled(); // today: inside the lead time
+    expect(await day('24')).toBeEnabled(); // the first allowed date
+    expect(await day('28')).toBeDisabled(); // Saturday
+    expect(await day('29')).toBeDisabled(); // Sunday
+    expect(await day('30')).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Mois suivant' }));
+    await vi.waitFor(async () => expect(await day('31')).toBeEnabled());
+    expect(await day('24')).toBeEnabled();
+    expect(await day('25')).toBeDisabled(); // Christmas Day
+    expect(await day('26')).toBeDisabled(); // 26 December
+    await userEvent.click(await day('24'));
+    await vi.waitFor(() => {
+      const urls = fetchMock.mock.calls.map((call) => String(call[0])).filter((url) => url.includes('preview'));
+      expect(urls.at(-1)).toContain('dateEcheance=2026-12-24');
+    });
   });
 
   it('offers past files for download, and says which ones were not kept', async () => {
@@ -178,10 +269,14 @@ describe('Prélèvements SEPA section', () => {
       nbFlux: 12,
       totalCents: 123_400,
       fichierDisponible,
+      annuleLe: null,
+      annulePar: null,
+      annulable: false,
     });
     stubApi({
       'GET /api/exports/sepa/prelevements/preview': () => jsonResponse(preview),
       'GET /api/exports/sepa/batches': () => jsonResponse([batch(2, true), batch(1, false)]),
+      'GET /api/exports/sepa/calendar': () => jsonResponse(calendar),
     });
     renderSection();
     const table = await screen.findByRole('table', { name: 'Fichiers SEPA déjà générés' });

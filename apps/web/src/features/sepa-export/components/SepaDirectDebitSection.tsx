@@ -1,57 +1,23 @@
-import {
-  DEFAULT_PAIN008_VERSION,
-  defaultCollectionDate,
-  formatEuros,
-  parisToday,
-  SEPA_DEFAULT_CATEGORIES,
-} from '@gdf/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { CenteredProgress } from '@/components/CenteredProgress';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { ApiError } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
-import { useSeasons } from '@/lib/seasons';
 import { useCurrentStructure } from '@/lib/session';
-import { useGenerateSepa } from '../api/generate-sepa';
+import { useSepaCalendar } from '../api/sepa-calendar';
 import { downloadSepaBatch } from '../api/sepa-batches';
-import { useSepaPreview, type SepaSelection } from '../api/sepa-preview';
 import { sepaMessages } from '../messages';
+import { sepaErrorText } from '../sepa-error-text';
 import { SepaBatchList } from './SepaBatchList';
-import { SepaExcludedList } from './SepaExcludedList';
-import { SepaPreviewTable } from './SepaPreviewTable';
-import { SepaSelectionForm, type SepaFormValues } from './SepaSelectionForm';
+import { SepaCollectionPanel } from './SepaCollectionPanel';
 
-const errorText = (error: unknown) => (error instanceof ApiError && error.serverMessage) || sepaMessages.genericError;
-
-/** 'Prélèvements SEPA': pick, preview, generate and download the pain.008 file; past files below. */
+/**
+ * 'Prélèvements SEPA': pick, preview, generate and download the pain.008 file; past files below.
+ * The server's TARGET calendar (today in Paris, lead time) comes first: it sets the date picker.
+ */
 export function SepaDirectDebitSection() {
   const { structureId } = useCurrentStructure();
-  // The federation's day (Europe/Paris), whatever the browser's time zone.
-  const today = parisToday();
-  const [values, setValues] = useState<SepaFormValues>(() => ({
-    dateEcheance: defaultCollectionDate(new Date()),
-    saison: '',
-    categories: [...SEPA_DEFAULT_CATEGORIES],
-    version: DEFAULT_PAIN008_VERSION,
-  }));
-  const selection = useMemo<SepaSelection>(
-    () => ({
-      dateEcheance: values.dateEcheance,
-      saison: values.saison ? Number(values.saison) : undefined,
-      categories: values.categories,
-      structureId,
-    }),
-    [values, structureId],
-  );
-  const { seasons } = useSeasons();
-  const validDate = /^\d{4}-\d{2}-\d{2}$/.test(values.dateEcheance) && values.dateEcheance >= today;
-  const preview = useSepaPreview(selection, validDate);
-  const [confirming, setConfirming] = useState(false);
-  const generation = useGenerateSepa();
+  const calendar = useSepaCalendar(structureId);
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
   return (
@@ -62,64 +28,9 @@ export function SepaDirectDebitSection() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {sepaMessages.intro}
       </Typography>
-      <SepaSelectionForm values={values} minDate={today} seasons={seasons} onChange={setValues} />
-      {preview.isPending && <CenteredProgress label={sepaMessages.loading} />}
-      {preview.isError && <Alert severity="error">{errorText(preview.error)}</Alert>}
-      {preview.data && (
-        <>
-          <SepaPreviewTable preview={preview.data} />
-          <Button
-            variant="contained"
-            sx={{ mt: 2 }}
-            // Never on numbers of a previous selection: wait for this one's preview.
-            disabled={
-              !validDate ||
-              preview.isPlaceholderData ||
-              preview.isFetching ||
-              preview.data.nbFlux === 0 ||
-              generation.isPending
-            }
-            onClick={() => setConfirming(true)}
-          >
-            {generation.isPending ? sepaMessages.generating : sepaMessages.generate}
-          </Button>
-          <ConfirmDialog
-            open={confirming}
-            title={sepaMessages.confirmTitle}
-            cancelLabel={sepaMessages.cancel}
-            confirmLabel={sepaMessages.confirm}
-            onCancel={() => setConfirming(false)}
-            onConfirm={() => generation.mutate({ selection, version: values.version })}
-          >
-            {sepaMessages.confirmText(
-              String(preview.data.nbFlux),
-              formatEuros(preview.data.totalCents),
-              formatDate(values.dateEcheance),
-              values.version,
-            )}
-          </ConfirmDialog>
-          {generation.isSuccess && (
-            <>
-              <Alert severity={generation.data.exclues.length > 0 ? 'warning' : 'success'} sx={{ mt: 2 }}>
-                {generation.data.exclues.length > 0
-                  ? sepaMessages.generatedWithExclusions(generation.data.fileName, generation.data.exclues.length)
-                  : sepaMessages.generated(generation.data.fileName)}
-              </Alert>
-              <SepaExcludedList
-                excluded={generation.data.exclues}
-                title={sepaMessages.generatedExcludedTitle}
-                label={sepaMessages.generatedExcludedLabel}
-              />
-            </>
-          )}
-          {generation.isError && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {errorText(generation.error)}
-            </Alert>
-          )}
-          <SepaExcludedList excluded={preview.data.exclues} />
-        </>
-      )}
+      {calendar.isPending && <CenteredProgress label={sepaMessages.calendarLoading} />}
+      {calendar.isError && <Alert severity="error">{sepaErrorText(calendar.error, sepaMessages.calendarError)}</Alert>}
+      {calendar.data && <SepaCollectionPanel calendar={calendar.data} structureId={structureId} />}
       {downloadError && (
         <Alert severity="error" sx={{ mt: 2 }}>
           {downloadError}
@@ -129,7 +40,7 @@ export function SepaDirectDebitSection() {
         structureId={structureId}
         onDownload={(batch) => {
           setDownloadError(null);
-          downloadSepaBatch(structureId, batch).catch((error: unknown) => setDownloadError(errorText(error)));
+          downloadSepaBatch(structureId, batch).catch((error: unknown) => setDownloadError(sepaErrorText(error)));
         }}
       />
     </Box>

@@ -1,9 +1,10 @@
-import { PAIN008_VERSIONS, type Pain008Version } from '@gdf/domain';
+import { PAIN008_VERSIONS, type Pain008Version, type SepaCalendar } from '@gdf/domain';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { Season } from '@/lib/seasons';
 import { sepaMessages } from '../messages';
+import { SepaCollectionDateField } from './SepaCollectionDateField';
 
 export interface SepaFormValues {
   dateEcheance: string;
@@ -14,32 +15,25 @@ export interface SepaFormValues {
 
 const CATEGORY_IDS = Object.keys(sepaMessages.categoryNames).map(Number);
 
-/** Collection date (never in the past), a season or all, categories and file format. */
+/** Collection date (TARGET calendar), a season or all, categories and file format. */
 export function SepaSelectionForm({
   values,
-  minDate,
+  calendar,
   seasons,
   onChange,
 }: {
   values: SepaFormValues;
-  minDate: string;
+  calendar: SepaCalendar;
   /** The federation's seasons, newest first ('' in `values.saison` means all of them). */
   seasons: readonly Season[];
   onChange: (values: SepaFormValues) => void;
 }) {
-  const pastDate = values.dateEcheance !== '' && values.dateEcheance < minDate;
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-      <TextField
-        type="date"
-        label={sepaMessages.collectionDate}
+      <SepaCollectionDateField
         value={values.dateEcheance}
-        error={pastDate}
-        helperText={pastDate ? sepaMessages.collectionDatePast : sepaMessages.collectionDateHelp}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: minDate } }}
-        // Kept as typed (a date being typed passes through partial values); a past date
-        // is flagged here and neither previewed nor generated.
-        onChange={(event) => onChange({ ...values, dateEcheance: event.target.value })}
+        calendar={calendar}
+        onChange={(dateEcheance) => onChange({ ...values, dateEcheance })}
       />
       <TextField
         select
