@@ -4,3 +4,6 @@ export * from './debtor-eligibility';
 export * from './pain008-types';
 export * from './pain008';
 export * from './sepa-contracts';
+export * from './return-reasons';
+export * from './end-to-end-id';
+export * from './sepa-returns-contracts';

@@ -5,3 +5,4 @@ export * from './flux';
 export * from './documents';
 export * from './accounting';
 export * from './issuance';
+export * from './sepa-returns';

@@ -4,6 +4,7 @@ import {
   ModuleSlug,
   SEPA_DEFAULT_CATEGORIES,
   SEPA_WRITE,
+  sepaEndToEndId,
   toCents,
   usableBic,
   type Pain008Version,
@@ -71,7 +72,7 @@ export async function previewSepa(
 
 function toDirectDebit(batchId: number, flux: ClaimedFluxRow, debtor: DebtorDueRow): SepaDirectDebit {
   return {
-    endToEndId: `GDF-${batchId}-${flux.id}`,
+    endToEndId: sepaEndToEndId(batchId, flux.id),
     amountCents: toCents(flux.amount),
     mandateReference: debtor.MandatRUM as string,
     mandateSignedOn: debtor.MandatDateSignature as string,
