@@ -4,6 +4,7 @@ import type { RequestScope } from '../../../src/modules/scope/scope';
 import { previewReturnFile } from '../../../src/modules/sepa-returns/sepa-returns.service';
 import { buildRestApp, closeRestContext, openRestContext, type RestContext } from '../rest/rest-context';
 import { loginAs } from '../support/test-app';
+import { graphqlClient } from '../graphql/graphql-context';
 import { testDatabaseTargets } from '../support/databases';
 import { collectionDate, elements, generate } from './sepa-support';
 import { postReturn, returnFile } from './sepa-returns-support';
@@ -231,6 +232,49 @@ describe.each(testDatabaseTargets())('SEPA returns (pain.002, camt.054) on $name
         .sort(),
     ).toEqual([fluxOf(ids[3] as string), fluxOf(ids[3] as string), fluxOf(ids[8] as string)].sort());
     expect(await returnsOf([fluxOf(ids[8] as string)])).toHaveLength(1);
+  });
+
+  it('GraphQL shows rejected flux read-only with their reason, within scope; a rejected debit can be relaunched', async () => {
+    const query = `query Rejected($where: MKP_FluxFinancier_bool_exp!) {
+      rows: MKP_FluxFinancier(where: $where, order_by: [{ id: asc }]) {
+        id ID_Structure MKP_RetourPrelevement { CodeRaison DateRetour TypeRetour }
+      }
+    }`;
+    const rejected = { MKP_RetourPrelevement: { id: { _is_null: false } } };
+    type Rows = {
+      rows: Array<{ id: number; ID_Structure: number; MKP_RetourPrelevement: { CodeRaison: string } | null }>;
+    };
+    const siege = await graphqlClient(context.app, context.tokens.siege)<Rows>(query, { where: rejected });
+    expect(siege.errors).toBeUndefined();
+    const stored = await context.database.query<{ flux: number; structure: number; code: string }>(
+      `SELECT r."ID_FluxFinancier" AS flux, f."ID_Structure" AS structure, r."CodeRaison" AS code
+         FROM "MKP_RetourPrelevement" r JOIN "MKP_FluxFinancier" f ON f.id = r."ID_FluxFinancier" ORDER BY 1`,
+    );
+    expect(stored.length).toBeGreaterThanOrEqual(7);
+    expect(siege.data?.rows.map((row) => [row.id, row.MKP_RetourPrelevement?.CodeRaison])).toEqual(
+      stored.map((row) => [row.flux, row.code]),
+    );
+    const first = siege.data?.rows.find((row) => row.id === fluxOf(ids[2] as string));
+    expect(first?.MKP_RetourPrelevement).toEqual({ CodeRaison: 'AM04', DateRetour: '2026-03-10', TypeRetour: 'rejet' });
+    // A club sees its own rejected flux only (the flux's scope applies to the relation).
+    const club = await graphqlClient(context.app, context.tokens.club)<Rows>(query, { where: rejected });
+    expect(club.errors).toBeUndefined();
+    expect(club.data?.rows.map((row) => row.id)).toEqual(
+      stored.filter((row) => row.structure === context.clubId).map((row) => row.flux),
+    );
+    // The relaunch (SPEC.md section 4) applies to a rejected direct debit, even one the bank
+    // returned after it was marked paid; the new debit is not rejected and waits for a batch.
+    const relaunched = await graphqlClient(context.app, context.tokens.siege)<{
+      relaunch_MKP_FluxFinancier: { id: number };
+    }>(`mutation Relaunch($id: Int!) { relaunch_MKP_FluxFinancier(id: $id) { id } }`, { id: fluxOf(ids[1] as string) });
+    expect(relaunched.errors).toBeUndefined();
+    const newId = relaunched.data?.relaunch_MKP_FluxFinancier.id as number;
+    const [copy] = await context.database.query<{ batch: number | null; returned: boolean }>(
+      `SELECT "ID_Traitement" AS batch, EXISTS (SELECT 1 FROM "MKP_RetourPrelevement" r WHERE r."ID_FluxFinancier" = f.id) AS returned
+         FROM "MKP_FluxFinancier" f WHERE id = $1`,
+      [newId],
+    );
+    expect(copy).toEqual({ batch: null, returned: false });
   });
 
   it('refuses DOCTYPE / external entities (XXE) and files over 5 MB, writing nothing', async () => {
