@@ -17,7 +17,7 @@ export const fluxSearchMessages = {
   label: 'Libellé',
   status: 'Statut',
   allStatuses: 'Tous les flux',
-  rejectedStatus: 'Prélèvements rejetés par la banque',
+  rejectedStatus: 'Prélèvements rejetés',
   rejectedBadge: 'Rejeté',
   rejectedBadgeTitle: (reason: string) => `Prélèvement rejeté par la banque : ${reason}`,
   rejectedNotice: (kind: 'rejet' | 'retour', date: string, reason: string) =>

@@ -55,8 +55,8 @@ export const sepaReturnMessages = {
     'Rapport de rejets (pain.002) ou avis de débit (camt.054) envoyé par la banque : les prélèvements rejetés ou retournés sont marqués « rejeté » avec leur motif, et peuvent être relancés depuis la recherche de flux.',
   chooseFile: 'Choisir un fichier XML…',
   fileInput: 'Fichier de retour bancaire (XML)',
-  noFile: 'Aucun fichier choisi.',
-  maxSize: '5 Mo au maximum.',
+  noFile: 'Aucun fichier choisi',
+  maxSize: '(XML, 5 Mo au maximum)',
   reading: 'Lecture du fichier…',
   importing: 'Import…',
   summary: (fileName: string, format: string, transactions: number) =>

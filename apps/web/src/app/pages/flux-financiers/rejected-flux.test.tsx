@@ -28,7 +28,7 @@ describe('rejected direct debits in the flux search', { timeout: 20_000 }, () =>
     const { user, router } = renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
     await screen.findByRole('table');
     await user.click(screen.getByRole('combobox', { name: 'Statut' }));
-    await user.click(await screen.findByRole('option', { name: 'Prélèvements rejetés par la banque' }));
+    await user.click(await screen.findByRole('option', { name: 'Prélèvements rejetés' }));
     await user.click(screen.getByRole('button', { name: 'Rechercher' }));
     await waitFor(() => expect(currentUrl(router)).toContain('statut=rejete'));
     await waitFor(() =>

@@ -1,5 +1,5 @@
 import type { SepaReturnImportResult, SepaReturnReport } from '@gdf/domain';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
 const RETURNS_URL = '/api/exports/sepa/retours';
@@ -28,5 +28,10 @@ export function usePreviewSepaReturn(structureId: number) {
 }
 
 export function useImportSepaReturn(structureId: number) {
-  return useMutation({ mutationFn: (file: File) => importSepaReturn(structureId, file) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => importSepaReturn(structureId, file),
+    // Flux lists and details cached anywhere in the app now show stale statuses: refetch them.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
 }
