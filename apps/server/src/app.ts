@@ -34,6 +34,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerAccountingSettingsRoutes } from './modules/accounting-settings/accounting-settings.routes';
 import { registerExportsSageRoutes } from './modules/exports-sage/exports-sage.routes';
 import { registerSepaExports } from './modules/exports-sepa/register-sepa';
+import { registerSepaReturnRoutes } from './modules/sepa-returns/sepa-returns.routes';
 import { creditorIdentifier, type SepaSettings } from './modules/exports-sepa/sepa-settings';
 import { moveDiskFilesIntoDatabase, type DiskFileDirectories } from './modules/document-store/move-disk-files';
 
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAccountingSettingsRoutes(app, options.database);
   registerExportsSageRoutes(app, options.database);
   registerSepaExports(app, options);
+  await registerSepaReturnRoutes(app, options.database);
   await registerGraphql(app, {
     database: options.database,
     issuance,

@@ -17,8 +17,10 @@ export class ApiError extends Error {
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** JSON-serialised unless it is FormData (uploads). */
+  /** JSON-serialised unless it is FormData (uploads) or a Blob (a raw file, sent with its type). */
   body?: unknown;
+  /** Extra request headers (e.g. a file's name beside a raw body). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
   /**
    * false for calls made before there is a session (login): no bearer token, and a 401
@@ -51,11 +53,14 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
 
 function send(path: string, options: ApiRequestOptions, token: string | null): Promise<Response> {
   const { method = 'GET', body, signal } = options;
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
+  else if (body instanceof Blob) {
+    payload = body;
+    if (body.type) headers.set('Content-Type', body.type);
+  } else if (body !== undefined) {
     headers.set('Content-Type', 'application/json');
     payload = JSON.stringify(body);
   }

@@ -40,6 +40,7 @@ describe('validateFluxFilters (SPEC.md section 5)', () => {
     expect(validateFluxFilters(EMPTY_FLUX_FILTERS, TODAY).form).toBe(FLUX_FILTER_MESSAGES.allEmpty);
     expect(areFluxFiltersEmpty(filters({ season: 2022 }))).toBe(false);
     expect(areFluxFiltersEmpty(filters({ label: '   ' }))).toBe(true);
+    expect(areFluxFiltersEmpty(filters({ status: 'rejete' }))).toBe(false);
   });
   it('accepts only digits as a licence number (the input blocks -, + and e)', () => {
     expect(validateFluxFilters(filters({ licence: '12e4' }), TODAY).licence).toBe(FLUX_FILTER_MESSAGES.licenceDigits);
@@ -96,5 +97,12 @@ describe('buildFluxWhere (SPEC.md section 7, flux list filters)', () => {
     expect(buildFluxWhere(filters({ label: '50%_x' }))).toEqual({
       _and: [{ NomFluxFinancier: { _ilike: '%50\\%\\_x%' } }],
     });
+  });
+
+  it('filters the direct debits the bank rejected or returned (issue 17: their bank return exists)', () => {
+    expect(buildFluxWhere(filters({ status: 'rejete', season: 2026 }))).toEqual({
+      _and: [{ ID_Saison: { _eq: 2026 } }, { MKP_RetourPrelevement: { id: { _is_null: false } } }],
+    });
+    expect(buildFluxWhere(filters({ status: '', season: 2026 }))).toEqual({ _and: [{ ID_Saison: { _eq: 2026 } }] });
   });
 });

@@ -17,7 +17,12 @@ export interface FluxSearchFilters {
   /** ISO dates (YYYY-MM-DD), '' when empty. */
   startDate: string;
   endDate: string;
+  /** '' for every flux; 'rejete' for direct debits the bank rejected or returned (issue 17). */
+  status: FluxStatusFilter;
 }
+
+export type FluxStatusFilter = '' | 'rejete';
+export const FLUX_STATUS_FILTERS: readonly FluxStatusFilter[] = ['', 'rejete'];
 
 export type FluxTextFilter = 'lastName' | 'codeFederal' | 'label';
 export const FLUX_TEXT_FILTERS: readonly FluxTextFilter[] = ['lastName', 'codeFederal', 'label'];
@@ -34,6 +39,7 @@ export const EMPTY_FLUX_FILTERS: FluxSearchFilters = {
   label: '',
   startDate: '',
   endDate: '',
+  status: '',
 };
 
 export const FLUX_FILTER_MESSAGES = {
@@ -54,6 +60,7 @@ export function areFluxFiltersEmpty(filters: FluxSearchFilters): boolean {
   return (
     filters.season === null &&
     filters.structureId === null &&
+    filters.status === '' &&
     [filters.licence, filters.lastName, filters.codeFederal, filters.label, filters.startDate, filters.endDate].every(
       (value) => value.trim() === '',
     )
@@ -111,7 +118,7 @@ export type FluxWhere = Record<string, unknown>;
 /**
  * The GraphQL where of SPEC.md section 7: licence equal, last name contains, federal code
  * equal, label contains, structure equal, creation date range with an inclusive end date
- * (`< start of the next day`, Europe/Paris). `lockedStructureId` applies to structures that
+ * (`< start of the next day`, Europe/Paris); and, beyond SPEC.md, rejected direct debits. `lockedStructureId` applies to structures that
  * may not pick (the server enforces the scope anyway).
  */
 export function buildFluxWhere(filters: FluxSearchFilters, lockedStructureId?: number): FluxWhere {
@@ -131,6 +138,8 @@ export function buildFluxWhere(filters: FluxSearchFilters, lockedStructureId?: n
   if (filters.startDate) range._gte = parisDayStart(filters.startDate);
   if (filters.endDate) range._lt = nextParisDayStart(filters.endDate);
   if (Object.keys(range).length) and.push({ Z_DateCreation: range });
+  // A rejected flux has its bank return (MKP_RetourPrelevement, one per flux, ADR 0012).
+  if (filters.status === 'rejete') and.push({ MKP_RetourPrelevement: { id: { _is_null: false } } });
   return { _and: and };
 }
 

@@ -8,3 +8,6 @@ export * from './epc-rules';
 export * from './sepa-preflight';
 export * from './target-calendar';
 export * from './batch-cancellation';
+export * from './return-reasons';
+export * from './end-to-end-id';
+export * from './sepa-returns-contracts';

@@ -6,3 +6,4 @@ export * from './documents';
 export * from './accounting';
 export * from './issuance';
 export * from './sepa';
+export * from './sepa-returns';

@@ -45,6 +45,8 @@ export const SCOPE_RULES: Record<TableName, ScopeRule> = {
   STR_StructureType: { kind: 'public' },
   MKP_CategoryFlux: { kind: 'public' },
   UTI_Utilisateur: { kind: 'relation-only' },
+  // Reached only from its flux, which carries the scope.
+  MKP_RetourPrelevement: { kind: 'relation-only' },
   // Reached from a structure (its postal address) or a person (a home address): a
   // head-office person's home address is theirs, not the invoice's (issue 15).
   ADR_Adresse: {

@@ -37,7 +37,8 @@ export type TableName =
   | 'UTI_Utilisateur'
   | 'ADR_Adresse'
   | 'STR_StructureType'
-  | 'MKP_CategoryFlux';
+  | 'MKP_CategoryFlux'
+  | 'MKP_RetourPrelevement';
 
 const col = (type: ScalarName, nullable = false): ColumnMeta => ({ type, nullable });
 const object = (target: TableName, localColumn: string, remoteColumn = 'id'): RelationMeta => ({
@@ -83,6 +84,8 @@ export const TABLES: Record<TableName, TableMeta> = {
       FEDE_Saison: object('FEDE_Saison', 'ID_Saison'),
       MKP_CategoryFlux: object('MKP_CategoryFlux', 'ID_CategoryFlux'),
       MKP_FluxFinancierDetail: array('MKP_FluxFinancierDetail', 'ID_FluxFinancier'),
+      // The bank's reject or return of a direct debit (issue 17): at most one per flux.
+      MKP_RetourPrelevement: object('MKP_RetourPrelevement', 'id', 'ID_FluxFinancier'),
     },
   },
   MKP_FluxFinancierDetail: {
@@ -210,6 +213,23 @@ export const TABLES: Record<TableName, TableMeta> = {
     description: 'Catégories de flux (4 Facture, 5 Prélèvement SEPA...)',
     root: false,
     columns: { id: col('Int'), NomCategoryFlux: col('String') },
+    relations: {},
+  },
+  // Read-only and reached only from its flux: what makes a flux 'rejeté' (ADR 0012).
+  MKP_RetourPrelevement: {
+    name: 'MKP_RetourPrelevement',
+    description: 'Rejets et retours bancaires de prélèvements SEPA (pain.002, camt.054) : un par flux rejeté',
+    root: false,
+    columns: {
+      id: col('Int'),
+      ID_FluxFinancier: col('Int'),
+      ID_ImportRetour: col('Int'),
+      TypeRetour: col('String'),
+      CodeRaison: col('String', true),
+      DateRetour: col('date'),
+      MontantRetour: col('numeric', true),
+      Z_DateCreation: col('timestamptz'),
+    },
     relations: {},
   },
 };

@@ -6,7 +6,13 @@ import type { Queryable } from '../flux/transaction';
  * What a DOC_Contenu row holds (its Nature): an uploaded document, a generated SEPA file, an
  * issued facture/avoir/avis or relevé PDF (MKP_DocumentEmis).
  */
-export const CONTENT_NATURE = { upload: 'depot', sepa: 'sepa', facture: 'facture', releve: 'releve' } as const;
+export const CONTENT_NATURE = {
+  upload: 'depot',
+  sepa: 'sepa',
+  sepaReturn: 'retour_sepa',
+  facture: 'facture',
+  releve: 'releve',
+} as const;
 export type ContentNature = (typeof CONTENT_NATURE)[keyof typeof CONTENT_NATURE];
 
 export interface StoredContent {

@@ -26,10 +26,11 @@ export interface SepaBatchRow {
 /**
  * A flux the bank answered for since its file was generated (the cancellation rule of
  * @gdf/domain sepaCancellationRefusal): settled, or returned (a relaunch re-presents a
- * failed debit). A flux status recording returns belongs in RETURNED_FLUX too.
+ * failed debit, or a return or reject the bank reported, MKP_RetourPrelevement).
  */
 const SETTLED_FLUX = 'f."EST_Reglement"';
-const RETURNED_FLUX = 'f."ID_FluxFinancierRelance" IS NOT NULL';
+const RETURNED_FLUX = `(f."ID_FluxFinancierRelance" IS NOT NULL
+  OR EXISTS (SELECT 1 FROM "MKP_RetourPrelevement" r WHERE r."ID_FluxFinancier" = f.id))`;
 
 const fullName = (alias: string) =>
   `nullif(trim(coalesce(${alias}."CT_Prenom", '') || ' ' || coalesce(${alias}."CT_Nom", '')), '')`;

@@ -204,6 +204,21 @@ function cases(context: RestContext): Record<string, Record<string, BadRequest>>
     },
     'GET /api/exports/sepa/batches/:id/file': badIds((id) => `/api/exports/sepa/batches/${id}/file`),
     'POST /api/exports/sepa/batches/:id/cancel': badIds((id) => `/api/exports/sepa/batches/${id}/cancel`, 'POST'),
+    // The bank's report is the raw XML body: anything else is refused before the module is checked.
+    ...Object.fromEntries(
+      ['/api/exports/sepa/retours', '/api/exports/sepa/retours/preview'].map((url) => [
+        `POST ${url}`,
+        {
+          'no body': () => ({ method: 'POST', url, headers: { 'content-type': 'application/xml' } }),
+          'JSON instead of the XML file': () => ({
+            method: 'POST',
+            url,
+            headers: JSON_HEADERS,
+            payload: JSON.stringify({ fichier: 'retour.xml' }),
+          }),
+        } satisfies Record<string, BadRequest>,
+      ]),
+    ),
     ...accountingCases(),
   };
 }

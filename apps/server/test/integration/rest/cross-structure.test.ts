@@ -194,6 +194,23 @@ const CASES: Record<string, RouteCase> = {
       } satisfies RouteCase,
     ]),
   ),
+  // Bank returns (issue 17): the club's own XML report is refused too (no SEPA authorisation).
+  ...Object.fromEntries(
+    ['/api/exports/sepa/retours', '/api/exports/sepa/retours/preview'].map((url) => [
+      `POST ${url}`,
+      {
+        kind: 'scoped',
+        request: (id: number) => ({
+          method: 'POST' as const,
+          url,
+          payload: '<?xml version="1.0" encoding="UTF-8"?><Document/>',
+          headers: { 'content-type': 'application/xml', 'x-structure-id': String(id) },
+        }),
+        ownStatus: 403,
+        deniedStatus: 403,
+      } satisfies RouteCase,
+    ]),
+  ),
   'GET /api/files/structure_document/:id': {
     kind: 'scoped',
     request: (id, context, fixtures) =>

@@ -97,6 +97,31 @@ describe.each(testDatabaseTargets())('SEPA batch cancellation on $name', (target
     expect(await fluxOfBatch(first.id)).toEqual(fluxIdsOf(first.xml)); // nothing released
   });
 
+  it('refuses once the bank returned one of its flux (a recorded reject, issue 17 item 5)', async () => {
+    const [one] = fluxIdsOf(first.xml);
+    const db = context.database;
+    const [file] = await db.query<{ id: number }>(
+      `INSERT INTO "DOC_Contenu" ("Nature", "Octets", "Sha256", "Taille", "TypeMime")
+       VALUES ('retour_sepa', '\\x3c2f3e'::bytea, repeat('a', 64), 3, 'application/xml') RETURNING id`,
+    );
+    const [report] = await db.query<{ id: number }>(
+      `INSERT INTO "MKP_ImportRetour" ("Sha256", "NomFichier", "Format", "ID_Contenu")
+       VALUES (repeat('b', 64), 'pain002.xml', 'pain.002.001.03', $1) RETURNING id`,
+      [file!.id],
+    );
+    await db.query(
+      `INSERT INTO "MKP_RetourPrelevement" ("ID_FluxFinancier", "ID_ImportRetour", "TypeRetour", "CodeRaison", "DateRetour", "EndToEndId")
+       VALUES ($1, $2, 'rejet', 'AM04', CURRENT_DATE, 'GDF-0-0')`,
+      [one, report!.id],
+    );
+    expect((await batches()).find((b) => b.id === first.id)?.annulable).toBe(false);
+    expect((await cancel(context.tokens.siege, first.id)).statusCode).toBe(409);
+    expect(await fluxOfBatch(first.id)).toEqual(fluxIdsOf(first.xml)); // nothing released
+    await db.query(`DELETE FROM "MKP_RetourPrelevement" WHERE "ID_ImportRetour" = $1`, [report!.id]);
+    await db.query(`DELETE FROM "MKP_ImportRetour" WHERE id = $1`, [report!.id]);
+    await db.query(`DELETE FROM "DOC_Contenu" WHERE id = $1`, [file!.id]);
+  });
+
   it('answers 404 for an unknown batch or one outside the scope, 403 without the SEPA module', async () => {
     const unknown = await cancel(context.tokens.siege, 999_999);
     expect(unknown.statusCode).toBe(404);

@@ -1,1 +1,2 @@
 export { SepaDirectDebitSection } from './components/SepaDirectDebitSection';
+export { SepaReturnImport } from './components/SepaReturnImport';

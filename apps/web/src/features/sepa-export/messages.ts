@@ -75,3 +75,49 @@ export const sepaMessages = {
     `Lot ${fileName} annulé : ${nbFlux} flux seront repris dans le prochain fichier.`,
   genericError: 'Oups, une erreur est survenue...',
 } as const;
+
+/** French text of 'Importer un retour bancaire' (issue 17 item 5), part of the SEPA messages. */
+export const sepaReturnMessages = {
+  title: 'Importer un retour bancaire',
+  intro:
+    'Rapport de rejets (pain.002) ou avis de débit (camt.054) envoyé par la banque : les prélèvements rejetés ou retournés sont marqués « rejeté » avec leur motif, et peuvent être relancés depuis la recherche de flux.',
+  chooseFile: 'Choisir un fichier XML…',
+  fileInput: 'Fichier de retour bancaire (XML)',
+  noFile: 'Aucun fichier choisi',
+  maxSize: '(XML, 5 Mo au maximum)',
+  reading: 'Lecture du fichier…',
+  importing: 'Import…',
+  summary: (fileName: string, format: string, transactions: number) =>
+    `${fileName} (${format}) : ${transactions} ${transactions > 1 ? 'transactions rejetées ou retournées' : 'transaction rejetée ou retournée'}.`,
+  ignored: (count: number) =>
+    `${count} ${count > 1 ? 'autres transactions' : 'autre transaction'} sans rejet (acceptées ou en attente) : ignorées.`,
+  alreadyImported: 'Ce fichier a déjà été importé : l’importer à nouveau ne changera rien.',
+  toRejectLabel: 'Flux qui seront marqués rejetés',
+  rejectedLabel: 'Flux marqués rejetés',
+  nothingToReject: 'Aucun flux à marquer rejeté dans ce fichier.',
+  alreadyRejectedTitle: 'Déjà rejetés (inchangés)',
+  alreadyRejectedLabel: 'Flux déjà rejetés par un retour précédent',
+  unknownTitle: 'Références inconnues',
+  unknownLabel: 'Références de bout en bout sans flux correspondant',
+  unknownHelp:
+    'Ces références ne désignent aucun prélèvement d’un fichier SEPA accessible à votre structure : rien ne sera modifié pour elles.',
+  flux: 'N° de flux',
+  structure: 'Structure',
+  label: 'Libellé',
+  amount: 'Montant',
+  reason: 'Motif',
+  date: 'Date',
+  reference: 'Référence (EndToEndId)',
+  firstReason: 'Motif enregistré',
+  wasPaid: 'marqué réglé : redeviendra non réglé',
+  confirm: 'Importer le retour',
+  confirmTitle: 'Importer le retour bancaire ?',
+  confirmText: (count: number) =>
+    `${count} ${count > 1 ? 'flux seront marqués rejetés' : 'flux sera marqué rejeté'} avec le motif de la banque. Importer le même fichier une seconde fois ne changera rien.`,
+  cancel: 'Annuler',
+  done: (count: number) =>
+    count === 0
+      ? 'Import terminé : aucun flux modifié.'
+      : `Import terminé : ${count} ${count > 1 ? 'flux marqués rejetés' : 'flux marqué rejeté'}.`,
+  genericError: 'Oups, une erreur est survenue...',
+} as const;

@@ -7,10 +7,20 @@ export interface FluxRow {
   EST_Debit: boolean;
   STR_Structure: { NomStructure: string } | null;
   UTI_Utilisateur: { CT_Nom: string | null; CT_Prenom: string | null; LicenceNumero: number | null } | null;
+  /** The bank's reject or return of a direct debit (issue 17): the row's 'Rejeté' badge. */
+  MKP_RetourPrelevement?: FluxReturn | null;
+}
+
+/** MKP_RetourPrelevement as the search reads it (read-only, ADR 0012). */
+export interface FluxReturn {
+  CodeRaison: string | null;
+  DateRetour: string;
+  TypeRetour: 'rejet' | 'retour';
 }
 
 export const FLUX_ROW_FIELDS = `id NomFluxFinancier Z_DateCreation MontantTTC EST_Debit
   STR_Structure { NomStructure }
-  UTI_Utilisateur { CT_Nom CT_Prenom LicenceNumero }`;
+  UTI_Utilisateur { CT_Nom CT_Prenom LicenceNumero }
+  MKP_RetourPrelevement { CodeRaison DateRetour TypeRetour }`;
 
 export type FluxOrderBy = Record<string, unknown>[];

@@ -1,4 +1,5 @@
 import { fluxGraphql } from './flux-graphql';
+import type { FluxReturn } from './flux-row';
 
 export interface FluxDetailLine {
   id: number;
@@ -18,6 +19,7 @@ export interface FluxDetail {
   EST_Reglement: boolean;
   ID_FluxFinancierRelance: number | null;
   STR_Structure: { NomStructure: string } | null;
+  MKP_RetourPrelevement?: FluxReturn | null;
   MKP_FluxFinancierDetail: FluxDetailLine[];
 }
 
@@ -25,6 +27,7 @@ const DETAIL = `query FluxDetail($id: Int!) {
   flux: MKP_FluxFinancier_by_pk(id: $id) {
     id NomFluxFinancier ID_CategoryFlux EST_Debit EST_Reglement ID_FluxFinancierRelance
     STR_Structure { NomStructure }
+    MKP_RetourPrelevement { CodeRaison DateRetour TypeRetour }
     MKP_FluxFinancierDetail(order_by: [{id: asc}]) {
       id NomFluxFinancierDetail PrixUnitaire Quantite MontantTTC EST_Debit Z_DateCreation
     }

@@ -11,6 +11,7 @@ import { getFluxDetail, type FluxDetail } from '../api/get-flux-detail';
 import { FLUX_DETAIL_QUERY_KEY } from '../hooks/use-relaunch';
 import { fluxSearchMessages as m } from '../messages';
 import { FluxDetailLines } from './FluxDetailLines';
+import { FluxReturnNotice } from './FluxReturnNotice';
 import { ErrorAlert } from '@/components/ErrorAlert';
 
 interface FluxDetailModalProps {
@@ -52,6 +53,7 @@ export function FluxDetailModal({ structureId, fluxId, fallbackTitle, onClose, r
             {m.relaunchFailure}
           </ErrorAlert>
         )}
+        {flux && <FluxReturnNotice flux={flux} />}
         {flux && <FluxDetailLines flux={flux} />}
       </DialogContent>
       {flux && renderActions && <DialogActions>{renderActions(flux)}</DialogActions>}

@@ -69,6 +69,19 @@ export function FluxFilterFields({ filters, errors, onChange, onEnter, seasons, 
       {text('codeFederal', m.codeFederal)}
       {text('label', m.label)}
       <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+        <TextField
+          select
+          fullWidth
+          size="small"
+          label={m.status}
+          value={filters.status}
+          onChange={(event) => onChange({ status: event.target.value === 'rejete' ? 'rejete' : '' })}
+        >
+          <MenuItem value="">{m.allStatuses}</MenuItem>
+          <MenuItem value="rejete">{m.rejectedStatus}</MenuItem>
+        </TextField>
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
         <DateFilter
           label={m.startDate}
           value={filters.startDate}

@@ -6,6 +6,7 @@ import { creditCell, debitCell, licenceNumber, licenseeName } from '@gdf/domain'
 import { formatAmount, formatDateTime } from '@/lib/format';
 import type { FluxRow } from '../api/flux-row';
 import { fluxSearchMessages as m } from '../messages';
+import { RejectedBadge } from './RejectedBadge';
 import type { SortColumn } from '../utils/search-url';
 
 export const fluxTableFeatures = tableFeatures({});
@@ -52,7 +53,16 @@ export function fluxColumns(actions: FluxRowActions) {
       header: m.columns.structure,
       cell: ({ row }) => row.original.STR_Structure?.NomStructure ?? '',
     }),
-    helper.accessor('NomFluxFinancier', { id: 'label', header: m.columns.label }),
+    helper.display({
+      id: 'label',
+      header: m.columns.label,
+      cell: ({ row }) => (
+        <>
+          {row.original.NomFluxFinancier}
+          {row.original.MKP_RetourPrelevement && <RejectedBadge value={row.original.MKP_RetourPrelevement} />}
+        </>
+      ),
+    }),
     helper.display({ id: 'debit', header: m.columns.debit, cell: ({ row }) => debitCell(row.original, formatAmount) }),
     helper.display({
       id: 'credit',

@@ -14,6 +14,7 @@ describe('search URL round trip', () => {
       label: 'Licence adulte',
       startDate: '2026-01-01',
       endDate: '2026-03-31',
+      status: 'rejete',
     },
     sort: { column: 'structure', direction: 'asc' },
     page: 3,
@@ -39,6 +40,7 @@ describe('search URL round trip', () => {
         label: '',
         startDate: '',
         endDate: '',
+        status: '',
       },
       sort: { column: 'createdAt', direction: 'desc' },
       page: 0,
@@ -46,6 +48,13 @@ describe('search URL round trip', () => {
     });
     expect(url.toString()).toBe('saison=2026');
     expect(parseSearchUrl(new URLSearchParams('structureId=5')).filters).toBeNull();
+  });
+
+  it('keeps the rejected-debits filter (issue 17) as statut=rejete, and alone it is a search', () => {
+    const parsed = parseSearchUrl(new URLSearchParams('statut=rejete'));
+    expect(parsed.filters?.status).toBe('rejete');
+    expect(writeSearchUrl(new URLSearchParams(), parsed).toString()).toBe('statut=rejete');
+    expect(parseSearchUrl(new URLSearchParams('statut=autre&saison=2026')).filters?.status).toBe('');
   });
 
   it('ignores values it does not know', () => {

@@ -41,7 +41,7 @@ const TEXT_KEYS = {
   startDate: 'debut',
   endDate: 'fin',
 } as const satisfies Partial<Record<keyof FluxSearchFilters, string>>;
-const FILTER_KEYS = ['saison', 'structure', ...Object.values(TEXT_KEYS)];
+const FILTER_KEYS = ['saison', 'structure', 'statut', ...Object.values(TEXT_KEYS)];
 /** Keys this page owns; any other (structureId, appMode) is kept as it is. */
 const OWN_KEYS = [...FILTER_KEYS, 'tri', 'ordre', 'page', 'taille'];
 
@@ -54,6 +54,7 @@ export function parseSearchUrl(params: URLSearchParams): FluxSearchState {
   const filters: FluxSearchFilters = { ...EMPTY_FLUX_FILTERS };
   filters.season = positiveInt(params.get('saison'));
   filters.structureId = positiveInt(params.get('structure'));
+  filters.status = params.get('statut') === 'rejete' ? 'rejete' : '';
   for (const [field, key] of Object.entries(TEXT_KEYS) as [keyof typeof TEXT_KEYS, string][])
     filters[field] = params.get(key) ?? '';
   const column = params.get('tri') as SortColumn | null;
@@ -78,6 +79,7 @@ export function writeSearchUrl(current: URLSearchParams, state: FluxSearchState)
   if (filters) {
     if (filters.season !== null) next.set('saison', String(filters.season));
     if (filters.structureId !== null) next.set('structure', String(filters.structureId));
+    if (filters.status !== '') next.set('statut', filters.status);
     for (const [field, key] of Object.entries(TEXT_KEYS) as [keyof typeof TEXT_KEYS, string][]) {
       const value = filters[field].trim();
       if (value) next.set(key, value);

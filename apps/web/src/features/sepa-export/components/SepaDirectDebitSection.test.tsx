@@ -249,7 +249,11 @@ describe('Prélèvements SEPA section', () => {
     expect(await day('29')).toBeDisabled(); // Sunday
     expect(await day('30')).toBeEnabled();
     await userEvent.click(screen.getByRole('button', { name: 'Mois suivant' }));
-    await vi.waitFor(async () => expect(await day('31')).toBeEnabled());
+    // The month slides in: until the old one has left, both are in the grid.
+    await vi.waitFor(async () => {
+      expect(await day('31')).toBeEnabled();
+      expect(within(await screen.findByRole('grid')).getAllByRole('gridcell', { name: '24' })).toHaveLength(1);
+    });
     expect(await day('24')).toBeEnabled();
     expect(await day('25')).toBeDisabled(); // Christmas Day
     expect(await day('26')).toBeDisabled(); // 26 December

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../lib/http-errors';
+import { parseReturnReport } from './parse-return-report';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../../test/fixtures/sepa-returns');
+const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
+
+function refusal(bytes: Buffer): HttpError {
+  try {
+    parseReturnReport(bytes);
+  } catch (error) {
+    if (error instanceof HttpError) return error;
+    throw error;
+  }
+  throw new Error('accepted');
+}
+
+describe('bank return reports (ISO 20022 pain.002 and camt.054), read by local names', () => {
+  it('pain.002.001.03: transaction rejects (TxSts RJCT) with their StsRsnInf reason; ACCP ignored', () => {
+    const report = parseReturnReport(fixture('pain.002.001.03.xml'));
+    expect(report.format).toBe('pain.002.001.03');
+    expect(report.ignored).toBe(1);
+    expect(report.returns).toEqual([
+      { endToEndId: '{{E2E_A}}', code: 'AM04', amountCents: 4500, date: '2026-03-10', type: 'rejet' },
+      { endToEndId: '{{E2E_B}}', code: 'AC04', amountCents: 3050, date: '2026-03-10', type: 'rejet' },
+      { endToEndId: '{{E2E_ALREADY}}', code: 'MS02', amountCents: null, date: '2026-03-10', type: 'rejet' },
+      { endToEndId: 'GDF-999999-999999', code: 'AC01', amountCents: 9999, date: '2026-03-10', type: 'rejet' },
+    ]);
+  });
+
+  it('pain.002.001.10: a transaction without TxSts inherits its payment information status and reason', () => {
+    const report = parseReturnReport(fixture('pain.002.001.10.xml'));
+    expect(report.format).toBe('pain.002.001.10');
+    expect(report.ignored).toBe(0);
+    expect(report.returns.map((r) => [r.endToEndId, r.code, r.amountCents, r.date])).toEqual([
+      ['{{E2E_A}}', 'MD01', 12000, '2027-01-12'],
+      ['{{E2E_ALREADY}}', 'AM04', null, '2027-01-12'],
+      ['NOTPROVIDED', 'RR04', null, '2027-01-12'],
+      ['{{E2E_B}}', 'AG01', 800, '2027-01-12'],
+    ]);
+  });
+
+  it('camt.054.001.02: returns (RtrInf) of batch and single entries, dated by booking day; plain debits ignored', () => {
+    const report = parseReturnReport(fixture('camt.054.001.02.xml'));
+    expect(report.format).toBe('camt.054.001.02');
+    expect(report.ignored).toBe(1);
+    expect(report.returns).toEqual([
+      { endToEndId: '{{E2E_A}}', code: 'MD06', amountCents: 4500, date: '2026-03-16', type: 'retour' },
+      { endToEndId: 'REF-INCONNUE-42', code: 'AC06', amountCents: 3050, date: '2026-03-16', type: 'retour' },
+      { endToEndId: '{{E2E_B}}', code: 'MS03', amountCents: 1234, date: '2026-03-17', type: 'retour' },
+    ]);
+  });
+
+  it('camt.054.001.08: prefixed namespace, TxDtls/Amt, booking date-time', () => {
+    const report = parseReturnReport(fixture('camt.054.001.08.xml'));
+    expect(report.format).toBe('camt.054.001.08');
+    expect(report.returns.map((r) => [r.endToEndId, r.code, r.amountCents, r.date])).toEqual([
+      ['{{E2E_A}}', 'MD07', 10000, '2027-01-19'],
+      ['{{E2E_ALREADY}}', 'AM04', 5000, '2027-01-19'],
+      ['GDF-999999-999998', 'SL01', 2000, '2027-01-19'],
+    ]);
+  });
+
+  it('refuses any DOCTYPE: external entities (XXE), internal entities, entity expansion', () => {
+    const xxe = Buffer.from(
+      '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]>' +
+        '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.03"><CstmrPmtStsRpt>&x;</CstmrPmtStsRpt></Document>',
+    );
+    expect(refusal(xxe).statusCode).toBe(400);
+    expect(refusal(xxe).message).toMatch(/DOCTYPE/);
+    const bomb = Buffer.from(
+      '<!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><Document>&b;</Document>',
+    );
+    expect(refusal(bomb).message).toMatch(/DOCTYPE/);
+    const external = Buffer.from('<!DOCTYPE Document SYSTEM "http://127.0.0.1/x.dtd"><Document/>');
+    expect(refusal(external).message).toMatch(/DOCTYPE/);
+    // Without a DTD an entity reference is simply undefined: refused, never resolved.
+    const undefinedEntity = Buffer.from('<Document>&x;</Document>');
+    expect(refusal(undefinedEntity).statusCode).toBe(400);
+  });
+
+  it('refuses files over 5 MB before reading them (413)', () => {
+    const big = Buffer.concat([fixture('pain.002.001.03.xml'), Buffer.alloc(5 * 1024 * 1024, 0x20)]);
+    const error = refusal(big);
+    expect(error.statusCode).toBe(413);
+    expect(error.message).toMatch(/5 Mo/);
+  });
+
+  it('refuses what is not a supported report, in French', () => {
+    expect(refusal(Buffer.from('pas du XML')).message).toMatch(/XML valide/);
+    expect(refusal(Buffer.from('<Document><Autre/></Document>')).message).toMatch(/pain\.002 ou .*camt\.054/);
+    const pain008 = fixture('pain.002.001.03.xml').toString().replace('pain.002.001.03"', 'pain.002.001.05"');
+    expect(refusal(Buffer.from(pain008)).message).toMatch(/Version non prise en charge \(pain\.002\.001\.05\)/);
+    expect(refusal(Buffer.from([0x3c, 0x44, 0xff, 0xfe, 0x3e])).message).toMatch(/UTF-8/);
+    const deep = `<Document>${'<a>'.repeat(100)}${'</a>'.repeat(100)}</Document>`;
+    expect(refusal(Buffer.from(deep)).message).toMatch(/imbrication/);
+  });
+});

@@ -1,0 +1,152 @@
+import {
+  isWellFormedReasonCode,
+  SEPA_RETURN_FORMATS,
+  SEPA_RETURN_MAX_BYTES,
+  toCents,
+  type Cents,
+  type SepaReturnFormat,
+  type SepaReturnKind,
+} from '@gdf/domain';
+import { badRequest } from '../../lib/http-errors';
+import { all, first, readXmlTree, textAt, textAtAny, type XmlElement } from './xml-tree';
+
+/** One rejected or returned transaction as the bank reports it. */
+export interface ReportedReturn {
+  endToEndId: string;
+  code: string | null;
+  amountCents: Cents | null;
+  /** YYYY-MM-DD. */
+  date: string;
+  type: SepaReturnKind;
+}
+
+export interface ParsedReturnReport {
+  format: SepaReturnFormat;
+  returns: ReportedReturn[];
+  /** Transactions reported with another status (ACCP, PDNG...) or without return information. */
+  ignored: number;
+}
+
+const MESSAGES = { CstmrPmtStsRpt: 'pain.002', BkToCstmrDbtCdtNtfctn: 'camt.054' } as const;
+
+/**
+ * Reads a pain.002 status report or a camt.054 debit notification. Paths use local names
+ * only, so .001.03 and .001.10 (pain.002), .001.02 and .001.08 (camt.054) share them; the
+ * version is taken from the Document's namespace.
+ */
+export function parseReturnReport(bytes: Buffer): ParsedReturnReport {
+  const root = readXmlTree(bytes, { maxBytes: SEPA_RETURN_MAX_BYTES });
+  const message = root.name === 'Document' ? root.children[0] : undefined;
+  const family = message ? MESSAGES[message.name as keyof typeof MESSAGES] : undefined;
+  if (!message || !family) {
+    throw badRequest(
+      'Fichier non reconnu : un rapport de statut pain.002 ou une notification de débit camt.054 est attendu.',
+    );
+  }
+  const format = formatOf(family, root.namespace);
+  return family === 'pain.002' ? readStatusReport(format, message) : readDebitNotification(format, message);
+}
+
+function formatOf(family: 'pain.002' | 'camt.054', namespace: string): SepaReturnFormat {
+  const version = /(?:^|:)((?:pain\.002|camt\.054)\.001\.\d{2})$/.exec(namespace)?.[1];
+  const format = SEPA_RETURN_FORMATS.find((known) => known === version);
+  if (!format || !format.startsWith(family)) {
+    const supported = SEPA_RETURN_FORMATS.filter((known) => known.startsWith(family)).join(', ');
+    throw badRequest(
+      `Version non prise en charge (${version ?? (namespace || 'sans espace de noms')}) : ${supported} attendues.`,
+    );
+  }
+  return format;
+}
+
+/**
+ * pain.002: a transaction's status is its TxSts, else its payment information's PmtInfSts,
+ * else the group's GrpSts (ISO 20022 pain.002 message definition); only RJCT is a reject.
+ * The reason follows the same inheritance. The report's creation day dates the reject.
+ */
+function readStatusReport(format: SepaReturnFormat, report: XmlElement): ParsedReturnReport {
+  const date = isoDay(textAt(report, 'GrpHdr/CreDtTm'));
+  const group = first(report, 'OrgnlGrpInfAndSts');
+  const groupStatus = textAt(group, 'GrpSts');
+  const groupReason = reasonOf(group);
+  const returns: ReportedReturn[] = [];
+  let ignored = 0;
+  for (const payment of all(report, 'OrgnlPmtInfAndSts')) {
+    const paymentStatus = textAt(payment, 'PmtInfSts') ?? groupStatus;
+    const paymentReason = reasonOf(payment) ?? groupReason;
+    for (const transaction of all(payment, 'TxInfAndSts')) {
+      const endToEndId = textAt(transaction, 'OrgnlEndToEndId');
+      const status = textAt(transaction, 'TxSts') ?? paymentStatus;
+      if (!endToEndId || status !== 'RJCT') {
+        ignored++;
+        continue;
+      }
+      returns.push({
+        endToEndId: endToEndId.slice(0, 35), // Max35Text
+        code: reasonOf(transaction) ?? paymentReason,
+        amountCents: amountOf(transaction, ['OrgnlTxRef/Amt/InstdAmt']),
+        date: date ?? isoDay(textAt(transaction, 'OrgnlTxRef/ReqdColltnDt')) ?? todayInParis(),
+        type: 'rejet',
+      });
+    }
+  }
+  return { format, returns, ignored };
+}
+
+/**
+ * camt.054: every entry's transaction details carrying return information (RtrInf) is a
+ * returned debit; it is dated by the entry's booking date, else its value date.
+ */
+function readDebitNotification(format: SepaReturnFormat, notification: XmlElement): ParsedReturnReport {
+  const created = isoDay(textAt(notification, 'GrpHdr/CreDtTm'));
+  const returns: ReportedReturn[] = [];
+  let ignored = 0;
+  for (const entry of all(notification, 'Ntfctn/Ntry')) {
+    const date = isoDay(textAtAny(entry, ['BookgDt/Dt', 'BookgDt/DtTm', 'ValDt/Dt', 'ValDt/DtTm'])) ?? created;
+    const details = all(entry, 'NtryDtls/TxDtls');
+    for (const transaction of details) {
+      const returnInformation = first(transaction, 'RtrInf');
+      const endToEndId = textAt(transaction, 'Refs/EndToEndId');
+      if (!returnInformation || !endToEndId) {
+        ignored++;
+        continue;
+      }
+      // .08 puts the amount on TxDtls/Amt, .02 in AmtDtls; a lone transaction is its entry.
+      const amountPaths = ['Amt', 'AmtDtls/InstdAmt/Amt', 'AmtDtls/TxAmt/Amt'];
+      returns.push({
+        endToEndId: endToEndId.slice(0, 35), // Max35Text
+        code: reasonCode(textAt(returnInformation, 'Rsn/Cd')),
+        amountCents: amountOf(transaction, amountPaths) ?? (details.length === 1 ? amountOf(entry, ['Amt']) : null),
+        date: date ?? todayInParis(),
+        type: 'retour',
+      });
+    }
+  }
+  return { format, returns, ignored };
+}
+
+/** StsRsnInf/Rsn/Cd of an element (the first reason given). */
+function reasonOf(element: XmlElement | null): string | null {
+  return reasonCode(textAt(element, 'StsRsnInf/Rsn/Cd'));
+}
+
+/** An ISO external code is four letters or digits; anything else is not shown as one. */
+function reasonCode(value: string | null): string | null {
+  return value !== null && isWellFormedReasonCode(value) ? value : null;
+}
+
+function amountOf(element: XmlElement, paths: readonly string[]): Cents | null {
+  const value = textAtAny(element, paths);
+  if (value === null || !/^\d{1,15}(\.\d{1,2})?$/.test(value)) return null;
+  return toCents(value);
+}
+
+/** The calendar day of an ISO date or date-time as the bank wrote it. */
+function isoDay(value: string | null): string | null {
+  const day = value?.slice(0, 10);
+  return day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null;
+}
+
+function todayInParis(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+}

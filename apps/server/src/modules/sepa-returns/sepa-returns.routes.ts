@@ -1,0 +1,63 @@
+import { SEPA_RETURN_MAX_BYTES } from '@gdf/domain';
+import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { Database } from '../../db/database';
+import { badRequest } from '../../lib/http-errors';
+import { resolveScope } from '../scope/scope';
+import { importReturnFile, previewReturnFile, type ReturnFile } from './sepa-returns.service';
+
+export const SEPA_RETURNS_URL = '/api/exports/sepa/retours';
+/** The file's name travels URL-encoded in this header (the body is the file itself). */
+export const FILE_NAME_HEADER = 'x-file-name';
+const XML_TYPES = ['application/xml', 'text/xml', 'application/octet-stream'];
+
+const route = (summary: string): RouteShorthandOptions => ({
+  config: { auth: 'user' },
+  // A little room over the parser's own limit, which answers with the French message.
+  bodyLimit: SEPA_RETURN_MAX_BYTES + 64 * 1024,
+  schema: {
+    summary,
+    description:
+      'Corps : le fichier XML lui-même (pain.002.001.03/.10 ou camt.054.001.02/.08, 5 Mo au maximum), ' +
+      'Content-Type application/xml ; nom du fichier dans X-File-Name (encodé URL).',
+    tags: ['Exports SEPA'],
+  },
+});
+
+/** Bank reports of rejected and returned direct debits (issue 17, item 5), module export__sepa. */
+export async function registerSepaReturnRoutes(app: FastifyInstance, database: Database): Promise<void> {
+  // Encapsulated: the raw XML body parser applies to these routes only.
+  await app.register(async (scoped) => {
+    scoped.addContentTypeParser(XML_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+    scoped.post(`${SEPA_RETURNS_URL}/preview`, route('Aperçu d’un retour bancaire (rejets SEPA)'), async (request) =>
+      previewReturnFile(database, await resolveScope(request, database), returnFile(request)),
+    );
+
+    scoped.post(SEPA_RETURNS_URL, route('Importe un retour bancaire (rejets SEPA)'), async (request) =>
+      importReturnFile(database, await resolveScope(request, database), returnFile(request)),
+    );
+  });
+}
+
+function returnFile(request: FastifyRequest): ReturnFile {
+  if (!Buffer.isBuffer(request.body) || request.body.length === 0) {
+    throw badRequest('Requête invalide : le fichier XML est attendu dans le corps (Content-Type application/xml).');
+  }
+  return { fileName: fileNameOf(request.headers[FILE_NAME_HEADER]), bytes: request.body };
+}
+
+/** A display name only (never a path): decoded, without control characters, 200 characters at most. */
+function fileNameOf(header: string | string[] | undefined): string {
+  let name = typeof header === 'string' ? header : '';
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    // Kept as sent when it is not valid URL encoding.
+  }
+  const clean = [...name]
+    .map((char) => (char < ' ' || char === '\u007f' || char === '/' || char === '\\' ? ' ' : char))
+    .join('')
+    .trim()
+    .slice(0, 200);
+  return clean || 'retour-bancaire.xml';
+}

@@ -1,0 +1,215 @@
+import {
+  parseSepaEndToEndId,
+  SEPA_WRITE,
+  sepaReturnReasonLabel,
+  toCents,
+  type SepaReturnAlreadyRejected,
+  type SepaReturnImportResult,
+  type SepaReturnLine,
+  type SepaReturnReport,
+  type SepaReturnUnknown,
+  centsToDecimal,
+} from '@gdf/domain';
+import type { Database } from '../../db/database';
+import { CONTENT_NATURE, insertContent, sha256Hex } from '../document-store/content.repository';
+import { inTransaction, type Queryable } from '../flux/transaction';
+import { requireGrant, type RequestScope } from '../scope/scope';
+import { parseReturnReport, type ReportedReturn } from './parse-return-report';
+import {
+  attachImportContent,
+  findCollectedFlux,
+  importIdOfFile,
+  insertImport,
+  insertReturns,
+  lockReturnImports,
+  markUnpaid,
+  SEPA_RETURN_AUDIT_ACTION,
+  writeAuditRows,
+  type ReturnedFluxRow,
+} from './sepa-returns.repository';
+
+export interface ReturnFile {
+  fileName: string;
+  bytes: Buffer;
+}
+
+interface Classified {
+  lines: SepaReturnLine[];
+  alreadyRejected: SepaReturnAlreadyRejected[];
+  unknown: SepaReturnUnknown[];
+}
+
+/**
+ * What importing the file would change, without writing anything: the flux that become
+ * 'rejeté', those rejected already, and the EndToEndIds that name no flux of ours in scope.
+ * Reading a report is the first step of a SEPA write: same grant as the import.
+ */
+export async function previewReturnFile(
+  database: Database,
+  scope: RequestScope,
+  file: ReturnFile,
+): Promise<SepaReturnReport> {
+  requireGrant(scope, SEPA_WRITE);
+  const parsed = parseReturnReport(file.bytes);
+  const sha256 = sha256Hex(file.bytes);
+  const imported = (await importIdOfFile(database, sha256)) !== null;
+  const classified = await classify(database, scope, parsed.returns);
+  return {
+    format: parsed.format,
+    nomFichier: file.fileName,
+    sha256,
+    nbTransactions: parsed.returns.length,
+    nbIgnorees: parsed.ignored,
+    dejaImporte: imported,
+    flux: imported ? [] : classified.lines,
+    dejaRejetes: classified.alreadyRejected,
+    inconnus: classified.unknown,
+  };
+}
+
+/**
+ * One transaction, serialised with other imports: the import row (unique SHA-256: the same
+ * file again, even at the same time, changes nothing), its bytes, one return per flux
+ * (unique flux), the paid flag cleared where it was set (a returned debit is unpaid, so
+ * SPEC.md's relaunch applies), and the audit rows.
+ */
+export async function importReturnFile(
+  database: Database,
+  scope: RequestScope,
+  file: ReturnFile,
+): Promise<SepaReturnImportResult> {
+  requireGrant(scope, SEPA_WRITE);
+  const parsed = parseReturnReport(file.bytes);
+  const sha256 = sha256Hex(file.bytes);
+  const report = { format: parsed.format, nomFichier: file.fileName, sha256 };
+  const counts = { nbTransactions: parsed.returns.length, nbIgnorees: parsed.ignored };
+  return inTransaction(database, async (tx) => {
+    await lockReturnImports(tx);
+    const classified = await classify(tx, scope, parsed.returns);
+    const importId = await insertImport(tx, {
+      sha256,
+      fileName: file.fileName,
+      format: parsed.format,
+      structureId: scope.currentStructureId,
+      userId: scope.actor.userId,
+    });
+    if (importId === null) {
+      return { ...report, ...counts, dejaImporte: true, idImport: null, flux: [], ...rest(classified) };
+    }
+    const content = await insertContent(tx, {
+      nature: CONTENT_NATURE.sepaReturn,
+      bytes: file.bytes,
+      mimeType: 'application/xml',
+    });
+    await attachImportContent(tx, importId, content.id);
+    const changed = new Set(await insertReturns(tx, importId, classified.lines.map(toNewReturn)));
+    const lines = classified.lines.filter((line) => changed.has(line.ID_FluxFinancier));
+    const unpaid = await markUnpaid(
+      tx,
+      lines.filter((line) => line.etaitRegle).map((line) => line.ID_FluxFinancier),
+    );
+    await audit(tx, scope, importId, report, lines, unpaid, classified);
+    return { ...report, ...counts, dejaImporte: false, idImport: importId, flux: lines, ...rest(classified) };
+  });
+}
+
+const rest = (classified: Classified) => ({
+  dejaRejetes: classified.alreadyRejected,
+  inconnus: classified.unknown,
+});
+
+const toNewReturn = (line: SepaReturnLine) => ({
+  fluxId: line.ID_FluxFinancier,
+  type: line.type,
+  code: line.code,
+  date: line.dateRetour,
+  amount: line.montantFichierCents === null ? null : centsToDecimal(line.montantFichierCents),
+  endToEndId: line.endToEndId,
+});
+
+/**
+ * Matches each reported EndToEndId (GDF-<batch>-<flux>) to the flux that batch collected,
+ * within scope. The first report of an id in a file counts; a flux rejected before keeps
+ * its first reason.
+ */
+async function classify(db: Queryable, scope: RequestScope, returns: readonly ReportedReturn[]): Promise<Classified> {
+  const unique = [...new Map(returns.map((item) => [item.endToEndId, item])).values()];
+  const references = unique.map((item) => ({ item, reference: parseSepaEndToEndId(item.endToEndId) }));
+  const fluxIds = references.flatMap(({ reference }) => (reference ? [reference.fluxId] : []));
+  const rows = new Map((await findCollectedFlux(db, scope, [...new Set(fluxIds)])).map((row) => [row.id, row]));
+  const classified: Classified = { lines: [], alreadyRejected: [], unknown: [] };
+  for (const { item, reference } of references) {
+    const row = reference ? rows.get(reference.fluxId) : undefined;
+    if (!reference || !row || row.ID_Traitement !== reference.batchId) {
+      classified.unknown.push({
+        endToEndId: item.endToEndId,
+        code: item.code,
+        motif: sepaReturnReasonLabel(item.code),
+        montantFichierCents: item.amountCents,
+      });
+      continue;
+    }
+    const line = toLine(item, row);
+    if (row.DateRetour === null) classified.lines.push(line);
+    else {
+      classified.alreadyRejected.push({
+        ...line,
+        codeExistant: row.CodeRaison,
+        motifExistant: sepaReturnReasonLabel(row.CodeRaison),
+        dateExistante: row.DateRetour,
+      });
+    }
+  }
+  return classified;
+}
+
+function toLine(item: ReportedReturn, row: ReturnedFluxRow): SepaReturnLine {
+  return {
+    endToEndId: item.endToEndId,
+    ID_FluxFinancier: row.id,
+    NomFluxFinancier: row.NomFluxFinancier,
+    ID_Structure: row.ID_Structure,
+    NomStructure: row.NomStructure,
+    montantCents: toCents(row.amount),
+    montantFichierCents: item.amountCents,
+    code: item.code,
+    motif: sepaReturnReasonLabel(item.code),
+    dateRetour: item.date,
+    type: item.type,
+    etaitRegle: row.EST_Reglement,
+  };
+}
+
+async function audit(
+  tx: Queryable,
+  scope: RequestScope,
+  importId: number,
+  report: { format: string; nomFichier: string; sha256: string },
+  lines: readonly SepaReturnLine[],
+  unpaid: readonly number[],
+  classified: Classified,
+) {
+  const who = { userId: scope.actor.userId, structureId: scope.currentStructureId };
+  await writeAuditRows(tx, [
+    {
+      ...who,
+      action: SEPA_RETURN_AUDIT_ACTION,
+      table: 'MKP_ImportRetour',
+      targetId: importId,
+      details: {
+        ...report,
+        rejetes: lines.map((line) => ({ flux: line.ID_FluxFinancier, code: line.code, date: line.dateRetour })),
+        dejaRejetes: classified.alreadyRejected.map((line) => line.ID_FluxFinancier),
+        inconnus: classified.unknown.map((item) => item.endToEndId),
+      },
+    },
+    // The paid flag's changes are audited as every other one is (reglement_flux).
+    ...unpaid.map((fluxId) => ({
+      ...who,
+      action: 'reglement_flux',
+      table: 'MKP_FluxFinancier',
+      targetId: fluxId,
+      details: { avant: true, apres: false, importRetour: importId },
+    })),
+  ]);
+}

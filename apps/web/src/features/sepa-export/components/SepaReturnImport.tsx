@@ -1,0 +1,129 @@
+import { SEPA_WRITE, type SepaReturnReport } from '@gdf/domain';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, useRef, useState } from 'react';
+import { CenteredProgress } from '@/components/CenteredProgress';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { ApiError } from '@/lib/api-client';
+import { useCurrentStructure, useSession } from '@/lib/session';
+import { useImportSepaReturn, usePreviewSepaReturn } from '../api/sepa-returns';
+import { sepaReturnMessages as m } from '../messages';
+import { SepaAlreadyRejectedTable, SepaReturnLinesTable, SepaUnknownReferences } from './SepaReturnTables';
+
+const errorText = (error: unknown) => (error instanceof ApiError && error.serverMessage) || m.genericError;
+
+/**
+ * 'Importer un retour bancaire' (issue 17 item 5): a pain.002 or camt.054 file is read by
+ * the server and previewed; confirming marks the flux rejected. Shown to holders of the
+ * SEPA write grant, which the server checks again.
+ */
+export function SepaReturnImport() {
+  const { me, grants } = useSession();
+  if (!me.isSuperAdmin && !grants.includes(SEPA_WRITE)) return null;
+  return <SepaReturnImportPanel />;
+}
+
+function SepaReturnImportPanel() {
+  const { structureId } = useCurrentStructure();
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const preview = usePreviewSepaReturn(structureId);
+  const importing = useImportSepaReturn(structureId);
+
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    importing.reset();
+    if (chosen) preview.mutate(chosen);
+    else preview.reset();
+  };
+  const report: SepaReturnReport | undefined = importing.data ?? preview.data;
+  const canImport =
+    file !== null &&
+    preview.data !== undefined &&
+    !preview.data.dejaImporte &&
+    preview.data.flux.length > 0 &&
+    !importing.isPending &&
+    !importing.isSuccess;
+
+  return (
+    <Box component="section" sx={{ mb: 4 }} aria-labelledby={`${inputId}-title`}>
+      <Typography id={`${inputId}-title`} component="h4" variant="h6" sx={{ mb: 1 }}>
+        {m.title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {m.intro}
+      </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+        {/* A native button opens the (hidden) native file input: keyboard and screen readers alike. */}
+        <Button variant="outlined" onClick={() => input.current?.click()} disabled={preview.isPending}>
+          {m.chooseFile}
+        </Button>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept=".xml,application/xml,text/xml"
+          aria-label={m.fileInput}
+          hidden
+          onChange={(event) => {
+            choose(event.target.files?.[0] ?? null);
+            event.target.value = ''; // the same file can be chosen again
+          }}
+        />
+        <Typography variant="body2" aria-live="polite">
+          {file ? file.name : m.noFile} {m.maxSize}
+        </Typography>
+      </Stack>
+      {preview.isPending && <CenteredProgress label={m.reading} />}
+      {preview.isError && <Alert severity="error">{errorText(preview.error)}</Alert>}
+      {report && (
+        <>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {m.summary(report.nomFichier, report.format, report.nbTransactions)}
+            {report.nbIgnorees > 0 && ` ${m.ignored(report.nbIgnorees)}`}
+          </Typography>
+          {preview.data?.dejaImporte && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {m.alreadyImported}
+            </Alert>
+          )}
+          {!preview.data?.dejaImporte && (
+            <SepaReturnLinesTable lines={report.flux} label={importing.isSuccess ? m.rejectedLabel : m.toRejectLabel} />
+          )}
+          <SepaAlreadyRejectedTable lines={report.dejaRejetes} />
+          <SepaUnknownReferences items={report.inconnus} />
+          <Button variant="contained" sx={{ mt: 2 }} disabled={!canImport} onClick={() => setConfirming(true)}>
+            {importing.isPending ? m.importing : m.confirm}
+          </Button>
+          <ConfirmDialog
+            open={confirming}
+            title={m.confirmTitle}
+            cancelLabel={m.cancel}
+            confirmLabel={m.confirm}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => {
+              if (file) importing.mutate(file);
+            }}
+          >
+            {m.confirmText(preview.data?.flux.length ?? 0)}
+          </ConfirmDialog>
+          {importing.isSuccess && (
+            <Alert severity="success" sx={{ mt: 2 }} role="status">
+              {m.done(importing.data.flux.length)}
+            </Alert>
+          )}
+          {importing.isError && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {errorText(importing.error)}
+            </Alert>
+          )}
+        </>
+      )}
+    </Box>
+  );
+}
