@@ -39,6 +39,8 @@ function collectableCondition(scope: RequestScope, selection: SepaSelection, par
     'NOT f."EST_Reglement"',
     'f."ID_FluxFinancierRelance" IS NULL',
     'f."ID_Traitement" IS NULL',
+    // A debit the bank rejected or returned is presented again by a relaunch, never as is.
+    'NOT EXISTS (SELECT 1 FROM "MKP_RetourPrelevement" r WHERE r."ID_FluxFinancier" = f.id)',
     'f."MontantTTC" > 0',
     `f."ID_CategoryFlux" = ANY($${params.push(intArray(selection.categories))}::int[])`,
     structureScopeCondition(scope, 'f."ID_Structure"', params),

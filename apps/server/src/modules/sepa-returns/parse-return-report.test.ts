@@ -97,4 +97,29 @@ describe('bank return reports (ISO 20022 pain.002 and camt.054), read by local n
     const deep = `<Document>${'<a>'.repeat(100)}${'</a>'.repeat(100)}</Document>`;
     expect(refusal(Buffer.from(deep)).message).toMatch(/imbrication/);
   });
+
+  it('a pain.002 rejecting the whole file (GrpSts RJCT, no transaction) is refused, naming the batch to cancel', () => {
+    const wholeFile = Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.03"><CstmrPmtStsRpt>
+  <GrpHdr><MsgId>BANK-1</MsgId><CreDtTm>2026-03-10T08:00:00</CreDtTm></GrpHdr>
+  <OrgnlGrpInfAndSts><OrgnlMsgId>GDF-SEPA-42</OrgnlMsgId><OrgnlMsgNmId>pain.008.001.02</OrgnlMsgNmId>
+    <GrpSts>RJCT</GrpSts><StsRsnInf><Rsn><Cd>FF01</Cd></Rsn></StsRsnInf></OrgnlGrpInfAndSts>
+</CstmrPmtStsRpt></Document>`,
+    );
+    const error = refusal(wholeFile);
+    expect(error.statusCode).toBe(400);
+    expect(error.message).toContain('GDF-SEPA-42');
+    expect(error.message).toContain('Annuler le lot');
+  });
+
+  it('an impossible date or an amount beyond numeric(12,2) is dropped, never sent to the database', () => {
+    const text = fixture('pain.002.001.03.xml')
+      .toString('utf8')
+      .replace(/<CreDtTm>[^<]*<\/CreDtTm>/, '<CreDtTm>2026-02-30T08:00:00</CreDtTm>')
+      .replace(/<InstdAmt Ccy="EUR">45.00<\/InstdAmt>/, '<InstdAmt Ccy="EUR">12345678901.00</InstdAmt>');
+    const report = parseReturnReport(Buffer.from(text));
+    for (const item of report.returns) expect(item.date).not.toBe('2026-02-30');
+    expect(report.returns[0]!.amountCents).toBeNull();
+  });
 });

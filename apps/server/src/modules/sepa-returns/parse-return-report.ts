@@ -1,4 +1,5 @@
 import {
+  isIsoDay,
   isWellFormedReasonCode,
   SEPA_RETURN_FORMATS,
   SEPA_RETURN_MAX_BYTES,
@@ -90,6 +91,16 @@ function readStatusReport(format: SepaReturnFormat, report: XmlElement): ParsedR
       });
     }
   }
+  // A file rejected whole names no transaction: importing it would change nothing while its
+  // flux stay claimed; the batch is to be cancelled and generated again.
+  const paymentRejected = all(report, 'OrgnlPmtInfAndSts').some((p) => textAt(p, 'PmtInfSts') === 'RJCT');
+  if (returns.length === 0 && (groupStatus === 'RJCT' || paymentRejected)) {
+    const batch = textAt(group, 'OrgnlMsgId');
+    throw badRequest(
+      `Ce rapport rejette le fichier SEPA entier${batch ? ` (${batch})` : ''} sans détailler de prélèvement : ` +
+        'annulez le lot (« Annuler le lot ») puis générez un nouveau fichier.',
+    );
+  }
   return { format, returns, ignored };
 }
 
@@ -137,14 +148,15 @@ function reasonCode(value: string | null): string | null {
 
 function amountOf(element: XmlElement, paths: readonly string[]): Cents | null {
   const value = textAtAny(element, paths);
-  if (value === null || !/^\d{1,15}(\.\d{1,2})?$/.test(value)) return null;
+  // numeric(12,2): at most 10 integer digits.
+  if (value === null || !/^\d{1,10}(\.\d{1,2})?$/.test(value)) return null;
   return toCents(value);
 }
 
 /** The calendar day of an ISO date or date-time as the bank wrote it. */
 function isoDay(value: string | null): string | null {
   const day = value?.slice(0, 10);
-  return day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null;
+  return day && isIsoDay(day) ? day : null;
 }
 
 function todayInParis(): string {

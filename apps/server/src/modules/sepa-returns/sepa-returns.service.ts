@@ -60,8 +60,10 @@ export async function previewReturnFile(
     sha256,
     nbTransactions: parsed.returns.length,
     nbIgnorees: parsed.ignored,
-    dejaImporte: imported,
-    flux: imported ? [] : classified.lines,
+    // 'Already imported' only when nothing is left to record for this caller (no leak of
+    // another scope's import, and a narrower earlier import does not hide the rest).
+    dejaImporte: imported && classified.lines.length === 0,
+    flux: classified.lines,
     dejaRejetes: classified.alreadyRejected,
     inconnus: classified.unknown,
   };
@@ -93,23 +95,30 @@ export async function importReturnFile(
       structureId: scope.currentStructureId,
       userId: scope.actor.userId,
     });
-    if (importId === null) {
+    // The same file imported before (by this scope or a narrower one): its returns not yet
+    // recorded for flux in this caller's scope still are; the unique flux index keeps the rest.
+    const fileId = importId ?? (await importIdOfFile(tx, sha256));
+    if (fileId === null) throw new Error(`MKP_ImportRetour ${sha256} : conflit sans ligne`);
+    if (importId !== null) {
+      const content = await insertContent(tx, {
+        nature: CONTENT_NATURE.sepaReturn,
+        bytes: file.bytes,
+        mimeType: 'application/xml',
+      });
+      await attachImportContent(tx, importId, content.id);
+    }
+    const changed = new Set(await insertReturns(tx, fileId, classified.lines.map(toNewReturn)));
+    if (importId === null && changed.size === 0) {
       return { ...report, ...counts, dejaImporte: true, idImport: null, flux: [], ...rest(classified) };
     }
-    const content = await insertContent(tx, {
-      nature: CONTENT_NATURE.sepaReturn,
-      bytes: file.bytes,
-      mimeType: 'application/xml',
-    });
-    await attachImportContent(tx, importId, content.id);
-    const changed = new Set(await insertReturns(tx, importId, classified.lines.map(toNewReturn)));
     const lines = classified.lines.filter((line) => changed.has(line.ID_FluxFinancier));
+    // Every changed flux: the UPDATE re-checks the paid flag under its row lock.
     const unpaid = await markUnpaid(
       tx,
-      lines.filter((line) => line.etaitRegle).map((line) => line.ID_FluxFinancier),
+      lines.map((line) => line.ID_FluxFinancier),
     );
-    await audit(tx, scope, importId, report, lines, unpaid, classified);
-    return { ...report, ...counts, dejaImporte: false, idImport: importId, flux: lines, ...rest(classified) };
+    await audit(tx, scope, fileId, report, lines, unpaid, classified);
+    return { ...report, ...counts, dejaImporte: false, idImport: fileId, flux: lines, ...rest(classified) };
   });
 }
 
@@ -133,7 +142,9 @@ const toNewReturn = (line: SepaReturnLine) => ({
  * its first reason.
  */
 async function classify(db: Queryable, scope: RequestScope, returns: readonly ReportedReturn[]): Promise<Classified> {
-  const unique = [...new Map(returns.map((item) => [item.endToEndId, item])).values()];
+  const firstReports = new Map<string, ReportedReturn>();
+  for (const item of returns) if (!firstReports.has(item.endToEndId)) firstReports.set(item.endToEndId, item);
+  const unique = [...firstReports.values()];
   const references = unique.map((item) => ({ item, reference: parseSepaEndToEndId(item.endToEndId) }));
   const fluxIds = references.flatMap(({ reference }) => (reference ? [reference.fluxId] : []));
   const rows = new Map((await findCollectedFlux(db, scope, [...new Set(fluxIds)])).map((row) => [row.id, row]));

@@ -1,7 +1,7 @@
 import { ModuleSlug, SEPA_WRITE, StructureType, type SepaReturnImportResult, type SepaReturnReport } from '@gdf/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestScope } from '../../../src/modules/scope/scope';
-import { previewReturnFile } from '../../../src/modules/sepa-returns/sepa-returns.service';
+import { importReturnFile, previewReturnFile } from '../../../src/modules/sepa-returns/sepa-returns.service';
 import { buildRestApp, closeRestContext, openRestContext, type RestContext } from '../rest/rest-context';
 import { loginAs } from '../support/test-app';
 import { graphqlClient } from '../graphql/graphql-context';
@@ -140,6 +140,47 @@ describe.each(testDatabaseTargets())('SEPA returns (pain.002, camt.054) on $name
     expect(rows.map((row) => row.code)).toEqual(['MD06']); // first reason kept; the accepted one untouched
   });
 
+  /** A club holding the SEPA module and write grant on its own structure only. */
+  const clubScope = (structureId: number): RequestScope => ({
+    actor: {
+      userId: 1,
+      firstName: 'Test',
+      lastName: 'Club',
+      email: 'club@test',
+      isSuperAdmin: false,
+      memberships: [],
+      permissions: new Map([[structureId, new Set([ModuleSlug.ExportSepa])]]),
+      grants: new Map([[structureId, new Set([SEPA_WRITE])]]),
+    },
+    currentStructureId: structureId,
+    currentStructureType: StructureType.Club,
+    unrestricted: false,
+    standing: { blocked: false, affiliated: true, affiliatedCurrentSeason: true },
+  });
+
+  it('a file imported first by a narrower scope still records, for a wider one, the returns left', async () => {
+    const flux = fluxOf(ids[11] as string);
+    const file = returnFile('pain.002.001.10', batchId, {
+      E2E_A: ids[11] as string,
+      E2E_B: `GDF-${batchId + 2000}-1`,
+      E2E_ALREADY: ids[0] as string,
+    });
+    const [other] = await context.database.query<{ id: number }>(
+      `SELECT id FROM "STR_Structure" WHERE "ID_TypeStructure" = 1
+          AND id <> (SELECT "ID_Structure" FROM "MKP_FluxFinancier" WHERE id = $1) ORDER BY id LIMIT 1`,
+      [flux],
+    );
+    const narrow = await importReturnFile(context.database, clubScope(other!.id), { fileName: 'r.xml', bytes: file });
+    expect(narrow.flux).toEqual([]);
+    expect(await returnsOf([flux])).toEqual([]);
+    const wide = (await postReturn(context.app, context.tokens.siege, file)).json() as SepaReturnImportResult;
+    expect(wide.dejaImporte).toBe(false);
+    expect(wide.flux.map((line) => line.ID_FluxFinancier)).toEqual([flux]);
+    expect(await returnsOf([flux])).toHaveLength(1);
+    const again = (await postReturn(context.app, context.tokens.siege, file)).json() as SepaReturnImportResult;
+    expect(again.dejaImporte).toBe(true);
+  });
+
   it('an EndToEndId of another batch, or a flux out of scope, is unknown', async () => {
     const wrongBatch = `GDF-${batchId + 1000}-${fluxOf(ids[5] as string)}`;
     const file = returnFile('pain.002.001.10', batchId, {
@@ -162,22 +203,6 @@ describe.each(testDatabaseTargets())('SEPA returns (pain.002, camt.054) on $name
       `SELECT id FROM "STR_Structure" WHERE "ID_TypeStructure" = 1 AND id <> $1 ORDER BY id LIMIT 1`,
       [owner?.id],
     );
-    const clubScope = (structureId: number): RequestScope => ({
-      actor: {
-        userId: 1,
-        firstName: 'Test',
-        lastName: 'Club',
-        email: 'club@test',
-        isSuperAdmin: false,
-        memberships: [],
-        permissions: new Map([[structureId, new Set([ModuleSlug.ExportSepa])]]),
-        grants: new Map([[structureId, new Set([SEPA_WRITE])]]),
-      },
-      currentStructureId: structureId,
-      currentStructureType: StructureType.Club,
-      unrestricted: false,
-      standing: { blocked: false, affiliated: true, affiliatedCurrentSeason: true },
-    });
     const outside = await previewReturnFile(context.database, clubScope(other[0]?.id as number), {
       fileName: 'x.xml',
       bytes: file,
