@@ -11,6 +11,7 @@ export type SepaExclusionCode =
   // EPC rules checked on what the file would carry (sepa-preflight.ts).
   | 'iban_hors_sepa'
   | 'bic_invalide'
+  | 'bic_obligatoire'
   | 'rum_invalide'
   | 'mandat_posterieur'
   | 'nom_vide'
@@ -28,6 +29,7 @@ export const SEPA_EXCLUSION_LABELS: Record<SepaExclusionCode, string> = {
   adresse_incomplete: 'Adresse incomplète (ville ou pays manquant)',
   iban_hors_sepa: 'IBAN hors zone SEPA',
   bic_invalide: 'BIC mal formé',
+  bic_obligatoire: 'BIC obligatoire pour un compte hors de l’EEE',
   rum_invalide: 'Référence unique de mandat (RUM) non conforme',
   mandat_posterieur: 'Mandat signé après la date d’échéance',
   nom_vide: 'Titulaire du compte vide une fois converti en caractères SEPA',

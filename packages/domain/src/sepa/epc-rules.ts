@@ -44,6 +44,21 @@ export function normalizeIban(iban: string): string {
   return electronicFormatIBAN(iban) ?? '';
 }
 
+/** The European Economic Area: the EU 27 with Iceland, Liechtenstein and Norway. */
+const EEA_COUNTRIES = new Set(
+  'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK IS LI NO'.split(' '),
+);
+
+/**
+ * EPC SDD Core implementation guidelines (AT-D002, the debtor bank's BIC): optional within the
+ * EEA, mandatory when the debtor's account is in a SEPA country outside it (CH, GB, MC, SM, VA,
+ * AD, GI...), where "NOTPROVIDED" would make the bank reject the debit.
+ */
+export function bicRequiredFor(iban: string): boolean {
+  const country = normalizeIban(iban).slice(0, 2);
+  return country.length === 2 && !EEA_COUNTRIES.has(country);
+}
+
 export type IbanProblem = { kind: 'invalide' } | { kind: 'hors_sepa'; country: string };
 
 /**

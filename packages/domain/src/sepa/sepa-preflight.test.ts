@@ -54,9 +54,19 @@ describe('EPC SDD Core pre-flight rules, per transaction', () => {
       'AD1200012030200359100100',
       'NO9386011117947',
     ]) {
-      expect(problem({ debtorIban: iban }), iban).toBeNull();
+      expect(problem({ debtorIban: iban, debtorBic: 'DEUTDEFF' }), iban).toBeNull();
     }
     expect(problem({ debtorIban: 'FR7630006000011234567890188' })?.code).toBe('iban_invalide');
+  });
+
+  it('EPC SDD Core implementation guidelines AT-D002: the BIC is mandatory for an account outside the EEA', () => {
+    expect(problem({ debtorIban: 'CH9300762011623852957', debtorBic: null })).toEqual({
+      code: 'bic_obligatoire',
+      motif: 'BIC obligatoire pour un compte hors de l’EEE (CH)',
+    });
+    expect(problem({ debtorIban: 'GB29NWBK60161331926819', debtorBic: '' })?.code).toBe('bic_obligatoire');
+    expect(problem({ debtorIban: 'GB29NWBK60161331926819', debtorBic: 'NWBKGB2L' })).toBeNull();
+    expect(problem({ debtorIban: 'NO9386011117947', debtorBic: null })).toBeNull();
   });
 
   it('ISO 9362 BIC: 8 or 11 characters; none at all is fine (IBAN-only)', () => {

@@ -1,6 +1,7 @@
 import { centsToDecimal } from '../money/money';
 import { SEPA_EXCLUSION_LABELS, type SepaExclusion, type SepaExclusionCode } from './debtor-eligibility';
 import {
+  bicRequiredFor,
   compactBic,
   ibanProblem,
   identifierProblem,
@@ -8,6 +9,7 @@ import {
   isSepaAmount,
   isWellFormedBic,
   mandateSignedInTime,
+  normalizeIban,
   type IdentifierProblem,
 } from './epc-rules';
 import { isValidIcs } from './ics';
@@ -54,6 +56,9 @@ export function debtorProblem(debtor: SepaDebtorFields, collectionDate: string):
   if (iban?.kind === 'invalide') return exclusion('iban_invalide');
   if (iban?.kind === 'hors_sepa') return exclusion('iban_hors_sepa', `(${iban.country})`);
   const bic = compactBic(debtor.debtorBic);
+  if (bic === '' && bicRequiredFor(debtor.debtorIban)) {
+    return exclusion('bic_obligatoire', `(${normalizeIban(debtor.debtorIban).slice(0, 2)})`);
+  }
   if (bic !== '' && !isWellFormedBic(bic)) {
     return exclusion('bic_invalide', `(${quoted(bic)} : 8 ou 11 caractères ISO 9362 attendus)`);
   }

@@ -122,4 +122,9 @@ describe('bank return reports (ISO 20022 pain.002 and camt.054), read by local n
     for (const item of report.returns) expect(item.date).not.toBe('2026-02-30');
     expect(report.returns[0]!.amountCents).toBeNull();
   });
+
+  it('refuses a report of more than 100,000 elements before building them all', () => {
+    const flood = Buffer.from(`<?xml version="1.0"?><Document>${'<a/>'.repeat(100_001)}</Document>`);
+    expect(refusal(flood).message).toContain('éléments XML');
+  });
 });

@@ -38,6 +38,10 @@ export function readXmlTree(bytes: Buffer, limits: XmlLimits): XmlElement {
     throw badRequest('Fichier illisible : il doit être encodé en UTF-8.');
   }
   const maxDepth = limits.maxDepth ?? 32;
+  // A bank report of a few thousand debits holds well under 100,000 elements; 5 MB of empty
+  // tags would otherwise build a million objects.
+  const maxElements = 100_000;
+  let elements = 0;
   const parser = new SaxesParser({ xmlns: true, position: false });
   const stack: XmlElement[] = [];
   let root: XmlElement | null = null;
@@ -49,6 +53,11 @@ export function readXmlTree(bytes: Buffer, limits: XmlLimits): XmlElement {
     throw refusal;
   });
   parser.on('opentag', (tag) => {
+    elements += 1;
+    if (elements > maxElements) {
+      refusal = badRequest(`Fichier refusé : plus de ${maxElements.toLocaleString('fr-FR')} éléments XML.`);
+      throw refusal;
+    }
     if (stack.length >= maxDepth) {
       refusal = badRequest('Fichier refusé : imbrication trop profonde.');
       throw refusal;
