@@ -77,12 +77,7 @@ export function drawTable(
       x += column.width;
     });
     cursor += height;
-    doc
-      .moveTo(A4.margin, cursor)
-      .lineTo(A4.margin + CONTENT_WIDTH, cursor)
-      .lineWidth(0.5)
-      .strokeColor(COLOR.rule)
-      .stroke();
+    drawRule(doc, cursor);
   }
   return cursor;
 }
@@ -132,4 +127,18 @@ export function drawFooter(doc: Doc, text: string): void {
     });
     doc.page.margins.bottom = bottomMargin;
   }
+}
+
+/** A rule across the content width at `y`: thin and grey between rows, thicker to close a block. */
+export function drawRule(
+  doc: Doc,
+  y: number,
+  style: { width: number; color: string } = { width: 0.5, color: COLOR.rule },
+) {
+  doc
+    .moveTo(A4.margin, y)
+    .lineTo(A4.margin + CONTENT_WIDTH, y)
+    .lineWidth(style.width)
+    .strokeColor(style.color)
+    .stroke();
 }

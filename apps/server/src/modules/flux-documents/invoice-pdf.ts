@@ -5,6 +5,7 @@ import {
   drawBlock,
   drawFooter,
   drawLabelValues,
+  drawRule,
   drawTable,
   ensureSpace,
   type Column,
@@ -135,12 +136,7 @@ function drawSection(
 /** Due date (or its stand-in), penalties, indemnity and discount, in small print under a rule. */
 function drawLegalFooter(doc: PDFKit.PDFDocument, lines: readonly string[], y: number): void {
   const top = ensureSpace(doc, y, 60);
-  doc
-    .moveTo(A4.margin, top)
-    .lineTo(A4.margin + CONTENT_WIDTH, top)
-    .lineWidth(0.5)
-    .strokeColor(COLOR.rule)
-    .stroke();
+  drawRule(doc, top);
   doc.font(FONT.regular).fontSize(7.5).fillColor(COLOR.muted);
   doc.text(lines[0] ?? '', A4.margin, top + 6, { width: CONTENT_WIDTH, paragraphGap: 2 });
   for (const line of lines.slice(1)) doc.text(line, { width: CONTENT_WIDTH, paragraphGap: 2 });

@@ -1,6 +1,6 @@
 import type { StatementDocument } from '@gdf/domain';
 import { A4, CONTENT_WIDTH, FONT, createPdfDocument, pdfToBuffer } from '../../pdf/pdf-document';
-import { COLOR, drawBlock, drawFooter } from '../../pdf/pdf-layout';
+import { COLOR, drawBlock, drawFooter, drawRule } from '../../pdf/pdf-layout';
 
 const ROW_HEIGHT = 26;
 const LABEL_WIDTH = 140;
@@ -40,12 +40,7 @@ export function renderStatementPdf(statement: StatementDocument, issuedAt?: Date
       .text(value, A4.margin + LABEL_WIDTH + 10, y + 7, { width: CONTENT_WIDTH - LABEL_WIDTH - 20 });
     y += height;
   });
-  doc
-    .moveTo(A4.margin, y)
-    .lineTo(A4.margin + CONTENT_WIDTH, y)
-    .lineWidth(0.8)
-    .strokeColor(COLOR.accent)
-    .stroke();
+  drawRule(doc, y, { width: 0.8, color: COLOR.accent });
   drawFooter(doc, `${statement.title} — ${statement.structure.name}`);
   return pdfToBuffer(doc);
 }
