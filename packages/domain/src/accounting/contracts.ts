@@ -111,6 +111,8 @@ export interface ExportPreview {
   totalCreditCents: number;
   journals: string[];
   unmappedCount: number;
+  /** true when every day of the range is validated: the file will read the validated ledger. */
+  valide: boolean;
   /** The first unmapped flux (at most 100), so the page can list them. */
   unmapped: UnmappedFlux[];
 }

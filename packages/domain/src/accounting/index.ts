@@ -6,4 +6,5 @@ export * from './pnm';
 export * from './sage-csv';
 export * from './fec';
 export * from './contracts';
+export * from './ledger-contracts';
 export * from './relaunch-entries';

@@ -13,6 +13,8 @@ export const PermissionAction = {
   Ecriture: 'ecriture',
   /** Re-present an unpaid direct debit (SPEC.md section 4's relaunch). */
   Relance: 'relance',
+  /** Validate and close accounting periods (issue 18): validated entries never change. */
+  Validation: 'validation',
 } as const;
 export type PermissionActionValue = (typeof PermissionAction)[keyof typeof PermissionAction];
 export type WriteActionValue = Exclude<PermissionActionValue, 'lecture'>;
@@ -25,6 +27,7 @@ export const actionGrant = (module: ModuleSlugValue, action: WriteActionValue): 
 export const MODULE_WRITE_ACTIONS: Readonly<Partial<Record<ModuleSlugValue, readonly WriteActionValue[]>>> = {
   [ModuleSlug.FluxFinanciers]: [PermissionAction.Ecriture, PermissionAction.Relance],
   [ModuleSlug.ExportSepa]: [PermissionAction.Ecriture],
+  [ModuleSlug.ExportSage]: [PermissionAction.Validation],
   [ModuleSlug.ParamPlanComptable]: [PermissionAction.Ecriture],
   [ModuleSlug.ParamTypeFacturation]: [PermissionAction.Ecriture],
   [ModuleSlug.ParamPlanAnalytique]: [PermissionAction.Ecriture],
@@ -37,6 +40,8 @@ export const FLUX_WRITE = actionGrant(ModuleSlug.FluxFinanciers, PermissionActio
 export const FLUX_RELAUNCH = actionGrant(ModuleSlug.FluxFinanciers, PermissionAction.Relance);
 /** Generating a SEPA file (it claims the flux it collects). */
 export const SEPA_WRITE = actionGrant(ModuleSlug.ExportSepa, PermissionAction.Ecriture);
+/** 'Valider les écritures' and closing a fiscal year, in the current structure's ledger. */
+export const LEDGER_VALIDATION = actionGrant(ModuleSlug.ExportSage, PermissionAction.Validation);
 /** Creating, changing and deleting the structure's own accounting settings, per settings page. */
 export const SETTINGS_WRITES = [
   ModuleSlug.ParamPlanComptable,
@@ -53,8 +58,8 @@ export const SETTINGS_WRITES = [
  * Clubs write none of the flux: a structure never sets what it owes.
  */
 export const DEFAULT_ROLE_GRANTS: Readonly<Record<RoleSlugValue, readonly ActionGrant[]>> = {
-  [RoleSlug.SuperAdministrateur]: [FLUX_WRITE, FLUX_RELAUNCH, SEPA_WRITE, ...SETTINGS_WRITES],
-  [RoleSlug.AdministrateurSI]: [FLUX_WRITE, FLUX_RELAUNCH, SEPA_WRITE, ...SETTINGS_WRITES],
+  [RoleSlug.SuperAdministrateur]: [FLUX_WRITE, FLUX_RELAUNCH, SEPA_WRITE, LEDGER_VALIDATION, ...SETTINGS_WRITES],
+  [RoleSlug.AdministrateurSI]: [FLUX_WRITE, FLUX_RELAUNCH, SEPA_WRITE, LEDGER_VALIDATION, ...SETTINGS_WRITES],
   [RoleSlug.AdministrateurAT]: [...SETTINGS_WRITES],
   [RoleSlug.Administrateur]: [],
 };
@@ -63,6 +68,7 @@ const ACTION_REFUSALS: Readonly<Partial<Record<ActionGrant, string>>> = {
   [FLUX_WRITE]: "Vous n'avez pas le droit de créer ou de modifier des flux financiers.",
   [FLUX_RELAUNCH]: "Vous n'avez pas le droit de relancer un prélèvement.",
   [SEPA_WRITE]: "Vous n'avez pas le droit de générer un fichier de prélèvements SEPA.",
+  [LEDGER_VALIDATION]: "Vous n'avez pas le droit de valider les écritures ni de clôturer un exercice.",
 };
 
 /** French refusal for a missing write grant. */

@@ -112,6 +112,7 @@ export async function previewExport(
     totalCreditCents: 0,
     journals: [],
     unmappedCount: 0,
+    valide: false,
     unmapped: [],
   };
   const journals = new Set<string>();
