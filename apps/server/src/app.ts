@@ -33,6 +33,7 @@ import { registerReadCacheInvalidation } from './plugins/read-cache-invalidation
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerAccountingSettingsRoutes } from './modules/accounting-settings/accounting-settings.routes';
 import { registerExportsSageRoutes } from './modules/exports-sage/exports-sage.routes';
+import { registerLedgerRoutes } from './modules/ledger/ledger.routes';
 import { registerSepaExports } from './modules/exports-sepa/register-sepa';
 import { registerSepaReturnRoutes } from './modules/sepa-returns/sepa-returns.routes';
 import { creditorIdentifier, type SepaSettings } from './modules/exports-sepa/sepa-settings';
@@ -78,6 +79,8 @@ export interface AppOptions {
   uploadQuota?: UploadQuota;
   /** SEPA creditor and file settings (SEPA_* variables); defaults: head office RIB, demo ICS, RCUR. */
   sepa?: Partial<SepaSettings>;
+  /** Tests only: the clock of the accounting periods (validation day, years that ended). */
+  ledgerClock?: () => Date;
 }
 
 export interface LoginThrottleOptions {
@@ -144,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFluxDocumentRoutes(app, options.database, issuance);
   registerAccountingSettingsRoutes(app, options.database);
   registerExportsSageRoutes(app, options.database);
+  registerLedgerRoutes(app, options.database, options.ledgerClock);
   registerSepaExports(app, options);
   await registerSepaReturnRoutes(app, options.database);
   await registerGraphql(app, {

@@ -9,8 +9,10 @@ import {
   FEC_HEADER,
   fecFileName,
   fecLines,
+  layoutLabelWidth,
   layoutWidth,
   pnmLines,
+  reversalOf,
   sageCsvLines,
   SAGE_CSV_LABEL_WIDTH,
   singleLineText,
@@ -20,13 +22,21 @@ import {
 
 const HEAD_OFFICE: ThirdPartyRule = {
   collectiveAccount: '411000',
+  collectiveLabel: 'Clients',
   prefix: '411',
   fixedAccount: null,
   fixedLabel: null,
 };
-const CLUB: ThirdPartyRule = { collectiveAccount: '401000', prefix: null, fixedAccount: '401FFME', fixedLabel: 'FFME' };
+const CLUB: ThirdPartyRule = {
+  collectiveAccount: '401000',
+  collectiveLabel: 'Fournisseurs',
+  prefix: null,
+  fixedAccount: '401FFME',
+  fixedLabel: 'FFME',
+};
 const FLUX: FluxForEntry = {
   id: 42,
+  pieceRef: '2025-FFME-42',
   label: 'Licence adulte 2025 - Éloïse Œuvré',
   date: '2025-03-07',
   isDebit: true,
@@ -106,10 +116,56 @@ describe('files', () => {
     for (const line of pnmLines(odd).split('\r\n').slice(0, -1)) expect(encodeLatin9(line)).toHaveLength(138);
   });
 
-  it('CSV: ; separated, comma decimals', () => {
+  it('CSV: ; separated, comma decimals, four-digit years, the invoice number as reference (issue 18)', () => {
     expect(sageCsvLines(entry)).toBe(
-      'VE;070325;411000;411069012;42;Licence adulte 2025 - Éloïse Œuvré;123,45;;\r\n' +
-        'VE;070325;756100;;42;Licence adulte 2025 - Éloïse Œuvré;;123,45;LIC\r\n',
+      'VE;07/03/2025;411000;411069012;2025-FFME-42;Licence adulte 2025 - Éloïse Œuvré;123,45;;;VE-BROUILLARD-42\r\n' +
+        'VE;07/03/2025;756100;;2025-FFME-42;Licence adulte 2025 - Éloïse Œuvré;;123,45;LIC;VE-BROUILLARD-42\r\n',
+    );
+  });
+
+  it('CSV: labels follow the PNM layout width, 69 characters at most (issue 18)', () => {
+    const long = buildEntry({ ...FLUX, label: 'y'.repeat(100) }, 'federation', HEAD_OFFICE, 'VE', []);
+    expect(sageCsvLines(long, layoutLabelWidth(DEFAULT_PNM_LAYOUT)).split(';')[5]).toBe('y'.repeat(35));
+    expect(sageCsvLines(long, 50).split(';')[5]).toBe('y'.repeat(50));
+    expect(sageCsvLines(long, 200).split(';')[5]).toBe('y'.repeat(69));
+  });
+
+  it('FEC of a validated entry: its number, the frozen labels, the lettering on the settled line, ValidDate', () => {
+    const validated = {
+      ...entry,
+      number: 'VE2025-000007',
+      sequence: 7,
+      date: '2025-03-10',
+      validDate: '2025-04-01',
+      lettering: { code: 'L42', date: '2025-03-20' },
+      lines: entry.lines.map((l, index) => ({ ...l, lettered: index === 0 })),
+    };
+    const [first, second] = fecLines(validated).split('\r\n').map((line) => line.split('\t'));
+    expect(first?.slice(2, 16)).toEqual([
+      'VE2025-000007',
+      '20250310',
+      '411000',
+      'Clients',
+      '411069012',
+      'Club Escalade Lyon',
+      '2025-FFME-42',
+      '20250307',
+      'Licence adulte 2025 - Éloïse Œuvré',
+      '123,45',
+      '0,00',
+      'L42',
+      '20250320',
+      '20250401',
+    ]);
+    expect(second?.slice(13, 16)).toEqual(['', '', '20250401']);
+    expect(pnmLines(validated).slice(115, 122)).toBe('      7'); // NumeroPiece: the sequence
+  });
+
+  it('a reversal swaps every side and cites the entry it cancels', () => {
+    const reversal = reversalOf({ ...entry, number: 'VE2025-000007' });
+    expect(reversal.label).toBe('Extourne VE2025-000007 - Licence adulte 2025 - Éloïse Œuvré');
+    expect(reversal.lines.map((l) => [l.debitCents, l.creditCents])).toEqual(
+      entry.lines.map((l) => [l.creditCents, l.debitCents]),
     );
   });
 
@@ -138,20 +194,20 @@ describe('files', () => {
     expect(first?.split('\t')).toEqual([
       'VE',
       'Ventes',
-      'VE42',
+      'VE-BROUILLARD-42',
       '20250307',
       '411000',
-      'Club Escalade Lyon',
+      'Clients',
       '411069012',
       'Club Escalade Lyon',
-      '42',
+      '2025-FFME-42',
       '20250307',
       'Licence adulte 2025 - Éloïse Œuvré',
       '123,45',
       '0,00',
       '',
       '',
-      '20250307',
+      '',
       '',
       '',
     ]);
@@ -186,11 +242,13 @@ describe('files', () => {
         expect(lines, label).toHaveLength(1);
         for (const line of lines) {
           expect(line, label).not.toMatch(CONTROL);
-          const labelCell = line.split(';').slice(5, -3).join(';').replace(/^"|"$/g, '');
+          const labelCell = line.split(';').slice(5, -4).join(';').replace(/^"|"$/g, '');
           expect(labelCell, label).not.toMatch(/^[=+\-@]/);
         }
       }
-      expect(records(sageCsvLines(entryWith('=1+1')))[0]).toBe("VE;070325;411000;411069012;42;'=1+1;123,45;;");
+      expect(records(sageCsvLines(entryWith('=1+1')))[0]).toBe(
+        "VE;07/03/2025;411000;411069012;2025-FFME-42;'=1+1;123,45;;;VE-BROUILLARD-42",
+      );
     });
 
     it('SAGE CSV: amounts stay numbers; only text cells are neutralised', () => {

@@ -13,6 +13,8 @@ export type PointOfView = 'federation' | 'membre';
 
 export interface FluxForEntry {
   id: number;
+  /** The invoice number (FEC PieceRef), SPEC.md's 'YYYY-FFME-id'. */
+  pieceRef: string;
   label: string;
   /** 'YYYY-MM-DD' in Europe/Paris. */
   date: string;
@@ -34,6 +36,8 @@ export interface CounterpartAllocation {
 export interface ThirdPartyRule {
   /** General (collective) account of the third-party line: 411000, 401000. */
   collectiveAccount: string;
+  /** The collective account's label in the plan comptable (FEC CompteLib), not the customer's name. */
+  collectiveLabel: string;
   /** Auxiliary account = prefix + federal code (head office's customers)... */
   prefix: string | null;
   /** ...or one fixed account (a club's supplier account 401FFME). */
@@ -49,15 +53,31 @@ export interface EntryLine {
   section: string | null;
   debitCents: Cents;
   creditCents: Cents;
+  /** The settled third-party line (FEC EcritureLet/DateLet come from the entry's lettering). */
+  lettered?: boolean;
 }
 
 export interface AccountingEntry {
   fluxId: number;
   journal: string;
+  /** EcritureNum: continuous per journal and fiscal year once validated; provisional before. */
+  number: string;
+  /** The sequence in the journal (PNM NumeroPiece); null while provisional. */
+  sequence: number | null;
+  /** EcritureDate: the flux's day, or the first open day when its own is validated (issue 18). */
   date: string;
+  pieceRef: string;
+  /** The flux's own day. */
+  pieceDate: string;
+  /** The validation day, null for a provisional entry. */
+  validDate: string | null;
+  lettering: { code: string; date: string } | null;
   label: string;
   lines: EntryLine[];
 }
+
+/** EcritureNum of an entry not validated yet: it says so, and never looks like a sequence. */
+export const provisionalEntryNumber = (journal: string, fluxId: number) => `${journal}-BROUILLARD-${fluxId}`;
 
 export function thirdPartyAccount(rule: ThirdPartyRule, flux: Pick<FluxForEntry, 'structureCode' | 'structureName'>) {
   if (rule.fixedAccount) return { account: rule.fixedAccount, label: rule.fixedLabel ?? rule.fixedAccount };
@@ -98,10 +118,22 @@ export function buildEntry(
     };
   };
   const lines = [
-    line(rule.collectiveAccount, tiers.label, tiers.account, tiers.label, null, thirdPartyDebits, flux.amountCents),
+    line(rule.collectiveAccount, rule.collectiveLabel, tiers.account, tiers.label, null, thirdPartyDebits, flux.amountCents),
     ...allocations.map((a) => line(a.account, a.accountLabel, '', '', a.section, !thirdPartyDebits, a.amountCents)),
   ];
-  return { fluxId: flux.id, journal, date: flux.date, label: flux.label, lines };
+  return {
+    fluxId: flux.id,
+    journal,
+    number: provisionalEntryNumber(journal, flux.id),
+    sequence: null,
+    date: flux.date,
+    pieceRef: flux.pieceRef,
+    pieceDate: flux.date,
+    validDate: null,
+    lettering: null,
+    label: flux.label,
+    lines,
+  };
 }
 
 /**
@@ -126,4 +158,14 @@ export function entryTotals(entry: AccountingEntry): { debitCents: Cents; credit
     creditCents += l.creditCents;
   }
   return { debitCents, creditCents };
+}
+
+/** The entry that cancels another (same lines, sides swapped): how a validated entry is corrected. */
+export function reversalOf(entry: AccountingEntry): AccountingEntry {
+  return {
+    ...entry,
+    label: `Extourne ${entry.number} - ${entry.label}`,
+    lettering: null,
+    lines: entry.lines.map((l) => ({ ...l, debitCents: l.creditCents, creditCents: l.debitCents, lettered: false })),
+  };
 }

@@ -32,28 +32,33 @@ export const FEC_HEADER = `${FEC_COLUMNS.join('\t')}\r\n`;
  */
 const clean = singleLineText;
 
+/**
+ * The FEC records of one entry. CompteLib and CompAuxLib are the labels the ledger froze
+ * for the fiscal year (one label per account); EcritureLet/DateLet on the settled line only.
+ */
 export function fecLines(entry: AccountingEntry): string {
   const date = toAAAAMMJJ(entry.date);
+  const validDate = entry.validDate ? toAAAAMMJJ(entry.validDate) : '';
   return entry.lines
     .map(
       (l) =>
         [
           entry.journal,
           journalLabel(entry.journal),
-          `${entry.journal}${entry.fluxId}`,
+          entry.number,
           date,
           l.account,
           l.accountLabel,
           l.auxAccount,
-          l.auxLabel,
-          String(entry.fluxId),
-          date,
+          l.auxAccount ? l.auxLabel : '',
+          entry.pieceRef,
+          toAAAAMMJJ(entry.pieceDate),
           entry.label,
           centsWithComma(l.debitCents),
           centsWithComma(l.creditCents),
-          '',
-          '',
-          date,
+          l.lettered && entry.lettering ? entry.lettering.code : '',
+          l.lettered && entry.lettering ? toAAAAMMJJ(entry.lettering.date) : '',
+          validDate,
           '',
           '',
         ]
@@ -63,7 +68,12 @@ export function fecLines(entry: AccountingEntry): string {
     .join('');
 }
 
-/** {SIREN}FEC{AAAAMMJJ}.txt, dated by the end of the period. */
-export function fecFileName(siren: string, periodEnd: string): string {
-  return `${siren}FEC${toAAAAMMJJ(periodEnd)}.txt`;
+/** {SIREN}FEC{AAAAMMJJ}.txt, dated by the fiscal year's closing date (article A47 A-1). */
+export function fecFileName(siren: string, fiscalYearEnd: string): string {
+  return `${siren}FEC${toAAAAMMJJ(fiscalYearEnd)}.txt`;
+}
+
+/** A fiscal year not validated to its end: the FEC layout, never named as a FEC. */
+export function provisionalFecFileName(siren: string, fiscalYearEnd: string): string {
+  return `${siren}BROUILLARD${toAAAAMMJJ(fiscalYearEnd)}.txt`;
 }

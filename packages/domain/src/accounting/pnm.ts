@@ -30,7 +30,8 @@ export const DEFAULT_PNM_LAYOUT: readonly PnmField[] = [
   { name: 'Sens', width: 1, align: 'left', value: (_e, l) => (l.debitCents > 0 ? 'D' : 'C') },
   { name: 'Montant', width: 20, align: 'right', value: (_e, l) => centsToDecimal(l.debitCents || l.creditCents) },
   { name: 'TypeEcriture', width: 1, align: 'left', value: () => 'N' },
-  { name: 'NumeroPiece', width: 7, align: 'right', value: (e) => String(e.fluxId % 10_000_000) },
+  // The entry's sequence in its journal once validated; the flux id while provisional.
+  { name: 'NumeroPiece', width: 7, align: 'right', value: (e) => String((e.sequence ?? e.fluxId) % 10_000_000) },
   { name: 'SectionAnalytique', width: 13, align: 'left', value: (_e, l) => l.section ?? '' },
   { name: 'Devise', width: 3, align: 'left', value: () => 'EUR' },
 ];
@@ -51,3 +52,7 @@ function fit(text: string, field: PnmField): string {
 export function pnmLines(entry: AccountingEntry, layout: readonly PnmField[] = DEFAULT_PNM_LAYOUT): string {
   return entry.lines.map((line) => `${layout.map((f) => fit(f.value(entry, line), f)).join('')}\r\n`).join('');
 }
+
+/** The Libelle width of a layout (the CSV caps its labels the same way). */
+export const layoutLabelWidth = (layout: readonly PnmField[]) =>
+  layout.find((f) => f.name === 'Libelle')?.width ?? 35;

@@ -84,8 +84,11 @@ export const CPT_Parametres = pgTable(
     TiersCompteFixe: text('TiersCompteFixe'),
     TiersLibelleFixe: text('TiersLibelleFixe'),
     SIREN: text('SIREN'),
+    /** First month of the fiscal year (issue 18): 9, the season's September, by default. */
+    MoisDebutExercice: integer('MoisDebutExercice').notNull().default(9),
   },
   (t) => [
+    check('cpt_parametres_mois_debut_ck', sql`"MoisDebutExercice" BETWEEN 1 AND 12`),
     uniqueIndex('cpt_parametres_structure_uq').on(t.ID_Structure),
     check('cpt_parametres_regle_ck', sql`("TiersPrefixe" IS NULL) <> ("TiersCompteFixe" IS NULL)`),
   ],

@@ -7,3 +7,4 @@ export * from './accounting';
 export * from './issuance';
 export * from './sepa';
 export * from './sepa-returns';
+export * from './ledger';

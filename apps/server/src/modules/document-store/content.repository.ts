@@ -12,6 +12,8 @@ export const CONTENT_NATURE = {
   sepaReturn: 'retour_sepa',
   facture: 'facture',
   releve: 'releve',
+  /** A SAGE or FEC file of the export history (gzip). */
+  exportComptable: 'export_comptable',
 } as const;
 export type ContentNature = (typeof CONTENT_NATURE)[keyof typeof CONTENT_NATURE];
 

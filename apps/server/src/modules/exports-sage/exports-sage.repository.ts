@@ -2,44 +2,13 @@ import type { ThirdPartyRule, UnmappedFlux } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
 
-/** Keyset batches: bounded memory whatever the period, same SQL on PGlite and PostgreSQL. */
-export const BATCH_SIZE = 5_000;
-
 // Period bounds are calendar days in Europe/Paris (flux dates are shown there).
-const periodSql = (fromRef: number) => `f."Z_DateCreation" >= ($${fromRef}::date::timestamp AT TIME ZONE 'Europe/Paris')
-  AND f."Z_DateCreation" < (($${fromRef + 1}::date + 1)::timestamp AT TIME ZONE 'Europe/Paris')`;
-const PERIOD_SQL = periodSql(2);
-
-/** The id interval holding the period's flux in scope: batches walk it in id windows. */
-export async function fluxIdRange(database: Database, scope: RequestScope, period: Period) {
-  const params: unknown[] = [period.from, period.to];
-  const scopeSql = structureScopeCondition(scope, 'f."ID_Structure"', params);
-  const [row] = await database.query<{ min: number | null; max: number | null }>(
-    `SELECT min(f.id) AS "min", max(f.id) AS "max" FROM "MKP_FluxFinancier" f WHERE ${periodSql(1)} AND ${scopeSql}`,
-    params,
-  );
-  return row?.min == null || row.max == null ? null : { min: row.min, max: row.max };
-}
+const PERIOD_SQL = `f."Z_DateCreation" >= ($2::date::timestamp AT TIME ZONE 'Europe/Paris')
+  AND f."Z_DateCreation" < (($3::date + 1)::timestamp AT TIME ZONE 'Europe/Paris')`;
 
 export interface Period {
   from: string;
   to: string;
-}
-
-export interface MappedFluxRow {
-  id: number;
-  label: string;
-  date: string;
-  isDebit: boolean;
-  cents: string;
-  structureCode: string | null;
-  structureName: string;
-  account: string;
-  accountLabel: string | null;
-  journal: string;
-  section: string | null;
-  /** The flux this one relaunches (a relaunch copy), else null: @gdf/domain booksEntry. */
-  relaunchOf: number | null;
 }
 
 export interface TarifPartRow {
@@ -51,20 +20,22 @@ export interface TarifPartRow {
 }
 
 export async function loadThirdPartyRule(
-  database: Database,
+  database: Pick<Database, 'query'>,
   structureId: number,
 ): Promise<(ThirdPartyRule & { siren: string | null }) | null> {
   const [row] = await database.query<ThirdPartyRule & { siren: string | null }>(
     `SELECT p."CompteCollectif" AS "collectiveAccount", p."TiersPrefixe" AS "prefix",
             p."TiersCompteFixe" AS "fixedAccount", p."TiersLibelleFixe" AS "fixedLabel",
-            COALESCE(p."SIREN", s."SIREN") AS "siren"
-     FROM "CPT_Parametres" p JOIN "STR_Structure" s ON s.id = p."ID_Structure" WHERE p."ID_Structure" = $1`,
+            COALESCE(p."SIREN", s."SIREN") AS "siren", COALESCE(c."Libelle", p."CompteCollectif") AS "collectiveLabel"
+     FROM "CPT_Parametres" p JOIN "STR_Structure" s ON s.id = p."ID_Structure"
+     LEFT JOIN "CPT_Compte" c ON c."ID_Structure" = p."ID_Structure" AND c."Numero" = p."CompteCollectif"
+     WHERE p."ID_Structure" = $1`,
     [structureId],
   );
   return row ?? null;
 }
 
-export async function hasTarifMappings(database: Database, structureId: number): Promise<boolean> {
+export async function hasTarifMappings(database: Pick<Database, 'query'>, structureId: number): Promise<boolean> {
   const rows = await database.query(
     `SELECT 1 FROM "CPT_MappingFlux" WHERE "ID_Structure" = $1 AND "ID_Tarif" IS NOT NULL LIMIT 1`,
     [structureId],
@@ -72,47 +43,9 @@ export async function hasTarifMappings(database: Database, structureId: number):
   return rows.length > 0;
 }
 
-/**
- * The mapped flux with afterId < id <= uptoId, in id order, at most BATCH_SIZE. The upper
- * bound keeps each query's work bounded: "id > x ORDER BY id LIMIT n" alone made
- * PostgreSQL re-scan the rest of the period for every batch.
- */
-export async function mappedFluxBatch(
-  database: Database,
-  scope: RequestScope,
-  period: Period,
-  journals: readonly string[] | undefined,
-  afterId: number,
-  uptoId: number,
-): Promise<MappedFluxRow[]> {
-  const params: unknown[] = [scope.currentStructureId, period.from, period.to, afterId, uptoId];
-  const scopeSql = structureScopeCondition(scope, 'f."ID_Structure"', params);
-  let journalSql = '';
-  if (journals) {
-    params.push(journals);
-    journalSql = `AND m."JournalCode" = ANY($${params.length}::text[])`;
-  }
-  return database.query<MappedFluxRow>(
-    `SELECT f.id, f."NomFluxFinancier" AS "label", f."EST_Debit" AS "isDebit",
-            to_char(f."Z_DateCreation" AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD') AS "date",
-            (f."MontantTTC" * 100)::bigint::text AS "cents",
-            s."ID_CodeFederal" AS "structureCode", s."NomStructure" AS "structureName",
-            m."CompteNumero" AS "account", c."Libelle" AS "accountLabel", m."JournalCode" AS "journal",
-            m."CodeSection" AS "section",
-            (SELECT o.id FROM "MKP_FluxFinancier" o WHERE o."ID_FluxFinancierRelance" = f.id) AS "relaunchOf"
-     FROM "MKP_FluxFinancier" f
-     JOIN "STR_Structure" s ON s.id = f."ID_Structure"
-     JOIN "CPT_MappingFlux" m ON m."ID_Structure" = $1 AND m."ID_CategoryFlux" = f."ID_CategoryFlux"
-     LEFT JOIN "CPT_Compte" c ON c."ID_Structure" = $1 AND c."Numero" = m."CompteNumero"
-     WHERE f.id > $4 AND f.id <= $5 AND ${PERIOD_SQL} AND ${scopeSql} ${journalSql}
-     ORDER BY f.id LIMIT ${BATCH_SIZE}`,
-    params,
-  );
-}
-
 /** Detail lines whose tarif has its own mapping, summed per flux and account (signed like the flux). */
 export async function tarifParts(
-  database: Database,
+  database: Pick<Database, 'query'>,
   structureId: number,
   fluxIds: readonly number[],
 ): Promise<TarifPartRow[]> {
@@ -154,12 +87,4 @@ export async function unmappedFlux(
     params,
   );
   return { count: counted?.count ?? 0, first };
-}
-
-export async function auditExport(database: Database, scope: RequestScope, action: string, details: object) {
-  await database.query(
-    `INSERT INTO "APP_AuditLog" ("ID_Utilisateur", "ID_Structure", "Action", "TableCible", "Details")
-     VALUES ($1, $2, $3, 'MKP_FluxFinancier', $4)`,
-    [scope.actor.userId, scope.currentStructureId, action, JSON.stringify(details)],
-  );
 }

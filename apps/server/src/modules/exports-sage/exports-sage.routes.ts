@@ -1,43 +1,74 @@
-import { Readable } from 'node:stream';
-import { exportQuerySchema } from '@gdf/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { exportQuerySchema, fecQuerySchema, fiscalYearIdParamsSchema, ModuleSlug } from '@gdf/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/database';
 import { openApiSchema } from '../../lib/core-api-route';
 import { parseInput } from '../../lib/validation';
-import { resolveScope } from '../scope/scope';
-import { exportFile, previewExport } from './exports-sage.service';
+import { requireModule, resolveScope } from '../scope/scope';
+import { listExportHistory, openRecordedFile, unzipChecked } from './export-history';
+import { exportFecFile, exportSageFile, previewExport, type ExportFile } from './exports-sage.service';
 
 /**
- * The SAGE / FEC accounting exports (issue 8), from the current structure's point of view.
- * Input is parsed before the permission check, so bad input is a 400 for everyone.
+ * The SAGE / FEC accounting exports (issues 8 and 18), from the current structure's point
+ * of view, and the history of the files produced. Input is parsed before the permission
+ * check, so bad input is a 400 for everyone.
  */
 export function registerExportsSageRoutes(app: FastifyInstance, database: Database): void {
-  const schema = (summary: string) => ({
-    summary,
-    tags: ['Exports comptables'],
-    querystring: openApiSchema(exportQuerySchema),
-  });
-  const options = (summary: string) => ({
+  const options = (summary: string, extra: object = {}) => ({
     config: { auth: 'user' as const },
-    schema: schema(summary),
+    schema: { summary, tags: ['Exports comptables'], ...extra },
     validatorCompiler: () => () => true,
   });
+  const rangeQuery = { querystring: openApiSchema(exportQuerySchema) };
 
-  app.get('/api/exports/sage/preview', options('Aperçu des écritures SAGE de la période'), async (request) => {
+  app.get('/api/exports/sage/preview', options('Aperçu des écritures SAGE de la période', rangeQuery), async (request) => {
     const query = parseInput(exportQuerySchema, request.query);
     return previewExport(database, await resolveScope(request, database), query);
   });
 
-  const download = (kind: 'sage' | 'fec') => async (request: FastifyRequest, reply: FastifyReply) => {
-    const query = parseInput(exportQuerySchema, request.query);
-    const file = await exportFile(database, await resolveScope(request, database), kind, query);
-    return reply
+  const send = (reply: FastifyReply, file: ExportFile) =>
+    reply
       .type(file.contentType)
       .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('content-length', String(file.size))
       .header('x-flux-non-mappes', String(file.unmappedCount))
+      .header('x-export-valide', file.valid ? 'oui' : 'non')
+      .header('x-export-sha256', file.sha256)
       .header('cache-control', 'private, no-store')
-      .send(Readable.from(file.body, { objectMode: false }));
-  };
-  app.get('/api/exports/sage', options('Fichier d’import Sage 100 (PNM ou CSV)'), download('sage'));
-  app.get('/api/exports/fec', options('Fichier des écritures comptables (FEC)'), download('fec'));
+      .send(unzipChecked(file.gzip, file.sha256));
+
+  app.get('/api/exports/sage', options('Fichier d’import Sage 100 (PNM ou CSV)', rangeQuery), async (request, reply) => {
+    const query = parseInput(exportQuerySchema, request.query);
+    return send(reply, await exportSageFile(database, await resolveScope(request, database), query));
+  });
+  app.get(
+    '/api/exports/fec',
+    options('Fichier des écritures comptables (FEC) d’un exercice', { querystring: openApiSchema(fecQuerySchema) }),
+    async (request, reply) => {
+      const query = parseInput(fecQuerySchema, request.query);
+      return send(reply, await exportFecFile(database, await resolveScope(request, database), query));
+    },
+  );
+
+  app.get('/api/exports/sage/historique', options('Fichiers comptables produits'), async (request) => {
+    const scope = await resolveScope(request, database);
+    requireModule(scope, ModuleSlug.ExportSage);
+    return { fichiers: await listExportHistory(database, scope.currentStructureId) };
+  });
+  app.get(
+    '/api/exports/sage/historique/:id/fichier',
+    options('Télécharger à nouveau un fichier produit', { params: openApiSchema(fiscalYearIdParamsSchema) }),
+    async (request, reply) => {
+      const { id } = parseInput(fiscalYearIdParamsSchema, request.params);
+      const scope = await resolveScope(request, database);
+      requireModule(scope, ModuleSlug.ExportSage);
+      const file = await openRecordedFile(database, scope.currentStructureId, id);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('content-length', String(file.size))
+        .header('x-export-sha256', file.sha256)
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
+  );
 }

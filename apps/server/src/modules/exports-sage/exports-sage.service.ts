@@ -1,102 +1,77 @@
 import {
-  allocate,
-  booksEntry,
-  buildEntry,
   encodeLatin9,
   entryTotals,
   FEC_HEADER,
   fecFileName,
   fecLines,
+  fiscalYearsBetween,
+  layoutLabelWidth,
+  DEFAULT_PNM_LAYOUT,
   ModuleSlug,
+  parisToday,
   pnmLines,
+  provisionalFecFileName,
   SAGE_CSV_HEADER,
   sageCsvLines,
-  StructureType,
   type AccountingEntry,
-  type CounterpartAllocation,
+  type AccountingFileFormat,
   type ExportPreview,
   type ExportQuery,
+  type FecQuery,
 } from '@gdf/domain';
 import type { Database } from '../../db/database';
-import { badRequest } from '../../lib/http-errors';
+import { notFound } from '../../lib/http-errors';
+import { inTransaction, type Queryable } from '../flux/transaction';
+import { booksScope, ensureFiscalYears, listFiscalYears, type FiscalYearRow } from '../ledger/fiscal-years.repository';
+import { ledgerEntries, openBooks, stagedEntries, stageUnbookedEntries, type Books } from '../ledger/ledger-entries';
 import { requireModule, type RequestScope } from '../scope/scope';
-import {
-  auditExport,
-  BATCH_SIZE,
-  fluxIdRange,
-  hasTarifMappings,
-  loadThirdPartyRule,
-  mappedFluxBatch,
-  tarifParts,
-  unmappedFlux,
-  type TarifPartRow,
-} from './exports-sage.repository';
+import { unmappedFlux } from './exports-sage.repository';
+import { recordExportFile, type RecordedFile } from './export-history';
 
 const UNMAPPED_LISTED = 100;
 
-/** The entries of the period, batch after batch: never more than one batch in memory. */
-export async function* accountingEntries(
-  database: Database,
-  scope: RequestScope,
-  query: ExportQuery,
-): AsyncGenerator<AccountingEntry[]> {
-  const rule = await loadThirdPartyRule(database, scope.currentStructureId);
-  if (!rule) {
-    throw badRequest(
-      'Paramètres comptables absents : renseignez la règle du compte tiers (Paramétrages comptables > Flux financier).',
-    );
-  }
-  const pointOfView = scope.currentStructureType === StructureType.Federation ? 'federation' : 'membre';
-  const withTarifs = await hasTarifMappings(database, scope.currentStructureId);
-  const range = await fluxIdRange(database, scope, query);
-  if (!range) return;
-  // Adaptive id windows: wider where the scope's flux are sparse (a club), narrower when full.
-  let afterId = range.min - 1;
-  let width = BATCH_SIZE;
-  while (afterId < range.max) {
-    const uptoId = Math.min(afterId + width, range.max);
-    const rows = await mappedFluxBatch(database, scope, query, query.journaux, afterId, uptoId);
-    if (rows.length === BATCH_SIZE) {
-      afterId = rows[rows.length - 1]!.id;
-      width = Math.max(BATCH_SIZE, Math.floor(width / 2));
-    } else {
-      afterId = uptoId;
-      if (rows.length < BATCH_SIZE / 2) width *= 2;
-    }
-    // A relaunch copy presents the original's debt again: one sale, booked on the original.
-    const booked = rows.filter(booksEntry);
-    if (booked.length === 0) continue;
-    const parts = withTarifs
-      ? groupByFlux(
-          await tarifParts(
-            database,
-            scope.currentStructureId,
-            booked.map((r) => r.id),
-          ),
-        )
-      : new Map<number, CounterpartAllocation[]>();
-    yield booked.map((row) => {
-      const amountCents = Number(row.cents);
-      const category = { account: row.account, accountLabel: row.accountLabel ?? row.account, section: row.section };
-      const flux = { ...row, amountCents };
-      return buildEntry(flux, pointOfView, rule, row.journal, allocate(amountCents, category, parts.get(row.id) ?? []));
-    });
-  }
+interface Range {
+  from: string;
+  to: string;
+  journals?: readonly string[];
 }
 
-function groupByFlux(rows: TarifPartRow[]): Map<number, CounterpartAllocation[]> {
-  const byFlux = new Map<number, CounterpartAllocation[]>();
-  for (const r of rows) {
-    const list = byFlux.get(r.fluxId) ?? [];
-    list.push({
-      account: r.account,
-      accountLabel: r.accountLabel ?? r.account,
-      section: r.section,
-      amountCents: Number(r.cents),
-    });
-    byFlux.set(r.fluxId, list);
+/**
+ * The structure's years, with the years after the last one drawn in memory up to `to`
+ * (a provisional file may look ahead; only validation creates rows that matter).
+ */
+async function yearsUpTo(tx: Queryable, scope: RequestScope, to: string, today: string): Promise<FiscalYearRow[]> {
+  await ensureFiscalYears(tx, scope, today);
+  const years = await listFiscalYears(tx, scope.currentStructureId);
+  const last = years[years.length - 1];
+  if (!last || last.fin >= to) return years;
+  const next = fiscalYearsBetween(last.fin, to, Number(last.debut.slice(5, 7))).slice(1);
+  return [
+    ...years,
+    ...next.map((y, index) => ({ ...y, id: -(index + 1), statut: 'ouvert' as const, valideJusquau: null, dateCloture: null })),
+  ];
+}
+
+/** Every day of the range is validated: the file reads only the validated ledger. */
+export function isValidatedRange(years: readonly FiscalYearRow[], from: string, to: string): boolean {
+  const overlapping = years.filter((y) => y.debut <= to && y.fin >= from);
+  if (overlapping.length === 0 || overlapping[0]!.debut > from || overlapping.some((y) => y.id < 0)) return false;
+  return overlapping.every((y) => y.valideJusquau !== null && y.valideJusquau >= (y.fin < to ? y.fin : to));
+}
+
+/**
+ * The entries of the range in file order: per fiscal year, the validated ones (never
+ * changed), then those not validated yet (later dates by construction: issue 18's rule).
+ */
+async function* booksEntries(tx: Queryable, books: Books, range: Range): AsyncGenerator<AccountingEntry[]> {
+  const { staged } = await stageUnbookedEntries(tx, books, range.from, range.to);
+  for (const year of books.years.filter((y) => y.debut <= range.to && y.fin >= range.from)) {
+    const from = year.debut > range.from ? year.debut : range.from;
+    const to = year.fin < range.to ? year.fin : range.to;
+    yield* ledgerEntries(tx, books.scope.currentStructureId, from, to, range.journals);
+    if (staged === 0) continue;
+    for await (const batch of stagedEntries(tx, books, from, to, range.journals)) yield batch.map((s) => s.entry);
   }
-  return byFlux;
 }
 
 export async function previewExport(
@@ -116,61 +91,96 @@ export async function previewExport(
     unmapped: [],
   };
   const journals = new Set<string>();
-  for await (const batch of accountingEntries(database, scope, query)) {
-    for (const entry of batch) {
-      const totals = entryTotals(entry);
-      preview.entryCount += 1;
-      preview.lineCount += entry.lines.length;
-      preview.totalDebitCents += totals.debitCents;
-      preview.totalCreditCents += totals.creditCents;
-      journals.add(entry.journal);
+  await inTransaction(database, async (tx) => {
+    const years = await yearsUpTo(tx, scope, query.to, parisToday());
+    preview.valide = isValidatedRange(years, query.from, query.to);
+    const books = await openBooks(tx, scope, years);
+    for await (const batch of booksEntries(tx, books, { from: query.from, to: query.to, journals: query.journaux })) {
+      for (const entry of batch) {
+        const totals = entryTotals(entry);
+        preview.entryCount += 1;
+        preview.lineCount += entry.lines.length;
+        preview.totalDebitCents += totals.debitCents;
+        preview.totalCreditCents += totals.creditCents;
+        journals.add(entry.journal);
+      }
     }
-  }
-  const unmapped = await unmappedFlux(database, scope, query, UNMAPPED_LISTED);
+  });
+  const unmapped = await unmappedFlux(database, booksScope(scope), query, UNMAPPED_LISTED);
   return { ...preview, journals: [...journals].sort(), unmappedCount: unmapped.count, unmapped: unmapped.first };
 }
 
-export interface ExportFile {
-  fileName: string;
-  contentType: string;
+export interface ExportFile extends RecordedFile {
   unmappedCount: number;
-  /** Latin-9 bytes, produced batch by batch as the reply consumes them. */
-  body: AsyncGenerator<Uint8Array>;
 }
 
-export async function exportFile(
-  database: Database,
-  scope: RequestScope,
-  kind: 'sage' | 'fec',
-  query: ExportQuery,
-): Promise<ExportFile> {
+interface FileRequest extends Range {
+  format: AccountingFileFormat;
+  /** The FEC's fiscal year; a SAGE file names itself after its range. */
+  fileName: (valid: boolean, siren: string) => string;
+}
+
+/**
+ * Produces a SAGE (PNM, CSV) or FEC file, records it in the export history with its
+ * SHA-256, and gives its bytes. A validated range reads the validated ledger only, so the
+ * same request gives the same bytes whatever changed since.
+ */
+async function produceFile(database: Database, scope: RequestScope, request: FileRequest): Promise<ExportFile> {
   requireModule(scope, ModuleSlug.ExportSage);
-  const rule = await loadThirdPartyRule(database, scope.currentStructureId);
-  const { count } = await unmappedFlux(database, scope, query, 0);
-  const format = kind === 'fec' ? 'fec' : query.format;
-  await auditExport(database, scope, `export_${format}`, {
+  const { count } = await unmappedFlux(database, booksScope(scope), { from: request.from, to: request.to }, 0);
+  const labelWidth = layoutLabelWidth(DEFAULT_PNM_LAYOUT);
+  const [header, lines] =
+    request.format === 'fec'
+      ? [FEC_HEADER, fecLines]
+      : request.format === 'csv'
+        ? [SAGE_CSV_HEADER, (e: AccountingEntry) => sageCsvLines(e, labelWidth)]
+        : ['', (e: AccountingEntry) => pnmLines(e)];
+  const recorded = await inTransaction(database, async (tx) => {
+    const years = await yearsUpTo(tx, scope, request.to, parisToday());
+    const valid = isValidatedRange(years, request.from, request.to);
+    const books = await openBooks(tx, scope, years);
+    async function* text(): AsyncGenerator<{ text: string; entries: number }> {
+      if (header) yield { text: header, entries: 0 };
+      for await (const batch of booksEntries(tx, books, request)) {
+        yield { text: batch.map(lines).join(''), entries: batch.length };
+      }
+    }
+    return recordExportFile(tx, scope, {
+      format: request.format,
+      from: request.from,
+      to: request.to,
+      journals: request.journals ?? null,
+      valid,
+      fileName: request.fileName(valid, books.rule.siren ?? '000000000'),
+      chunks: text(),
+      encode: encodeLatin9,
+    });
+  });
+  return { ...recorded, unmappedCount: count };
+}
+
+export function exportSageFile(database: Database, scope: RequestScope, query: ExportQuery): Promise<ExportFile> {
+  const compact = (day: string) => day.replaceAll('-', '');
+  return produceFile(database, scope, {
+    format: query.format,
     from: query.from,
     to: query.to,
-    journaux: query.journaux ?? null,
-    unmapped: count,
+    journals: query.journaux,
+    fileName: (valid) =>
+      `SAGE_${valid ? '' : 'BROUILLARD_'}${compact(query.from)}_${compact(query.to)}.${query.format === 'csv' ? 'csv' : 'pnm'}`,
   });
-  const compactEnd = query.to.replaceAll('-', '');
-  const fileName =
-    kind === 'fec'
-      ? fecFileName(rule?.siren ?? '000000000', query.to)
-      : `SAGE_${query.from.replaceAll('-', '')}_${compactEnd}.${format === 'csv' ? 'csv' : 'pnm'}`;
-  const [header, lines] =
-    format === 'fec'
-      ? [FEC_HEADER, fecLines]
-      : format === 'csv'
-        ? [SAGE_CSV_HEADER, sageCsvLines]
-        : ['', (e: AccountingEntry) => pnmLines(e)];
-  async function* body(): AsyncGenerator<Uint8Array> {
-    if (header) yield encodeLatin9(header);
-    for await (const batch of accountingEntries(database, scope, query)) {
-      yield encodeLatin9(batch.map(lines).join(''));
-    }
-  }
-  const contentType = format === 'csv' ? 'text/csv; charset=iso-8859-15' : 'text/plain; charset=iso-8859-15';
-  return { fileName, contentType, unmappedCount: count, body: body() };
+}
+
+/** The FEC of one fiscal year (article A47 A-1), named after its closing date; a brouillard until validated to its end. */
+export async function exportFecFile(database: Database, scope: RequestScope, query: FecQuery): Promise<ExportFile> {
+  requireModule(scope, ModuleSlug.ExportSage);
+  const years = await listFiscalYears(database, scope.currentStructureId);
+  const year = years.find((y) => y.id === query.exercice);
+  if (!year) throw notFound('Exercice introuvable');
+  return produceFile(database, scope, {
+    format: 'fec',
+    from: year.debut,
+    to: year.fin,
+    fileName: (valid, siren) => (valid ? fecFileName(siren, year.fin) : provisionalFecFileName(siren, year.fin)),
+  });
 }

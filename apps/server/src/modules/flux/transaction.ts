@@ -29,7 +29,9 @@ function toSql(text: string, params: unknown[]): SQL {
   for (const match of text.matchAll(/\$(\d+)/g)) {
     const index = Number(match[1]) - 1;
     if (index < 0 || index >= params.length) throw new Error(`Paramètre SQL $${match[1]} absent`);
-    chunks.push(sql.raw(text.slice(last, match.index)), sql`${params[index]}`);
+    // An array is one parameter (a PostgreSQL array), not drizzle's expanded list.
+    const value = params[index];
+    chunks.push(sql.raw(text.slice(last, match.index)), Array.isArray(value) ? sql`${sql.param(value)}` : sql`${value}`);
     last = match.index + match[0].length;
   }
   chunks.push(sql.raw(text.slice(last)));

@@ -1,0 +1,194 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns';
+import { DOC_Contenu } from './documents';
+import { MKP_FluxFinancier } from './flux';
+import { STR_Structure } from './structures';
+import { UTI_Utilisateur } from './users';
+
+/**
+ * The validated ledger (issue 18, ADR 0013). Each structure keeps its own books from its
+ * own point of view (the head office's sale is a club's purchase). A validated entry is
+ * written once and never changed (triggers in migration 0017): exports of a validated
+ * range read these rows only, so they give the same bytes whatever changes afterwards.
+ */
+const structureId = () =>
+  integer('ID_Structure')
+    .notNull()
+    .references(() => STR_Structure.id);
+
+/** A fiscal year of a structure: 'ouvert' until closed; validated up to ValideJusquau. */
+export const CPT_Exercice = pgTable(
+  'CPT_Exercice',
+  {
+    id: id(),
+    ID_Structure: structureId(),
+    DateDebut: date('DateDebut').notNull(),
+    DateFin: date('DateFin').notNull(),
+    Statut: text('Statut').notNull().default('ouvert'),
+    ValideJusquau: date('ValideJusquau'),
+    DateCloture: timestamp('DateCloture', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('cpt_exercice_structure_debut_uq').on(t.ID_Structure, t.DateDebut),
+    check('cpt_exercice_statut_ck', sql`"Statut" IN ('ouvert', 'cloture')`),
+    check('cpt_exercice_bornes_ck', sql`"DateFin" >= "DateDebut"`),
+    check(
+      'cpt_exercice_valide_ck',
+      sql`"ValideJusquau" IS NULL OR ("ValideJusquau" BETWEEN "DateDebut" AND "DateFin")`,
+    ),
+    check('cpt_exercice_cloture_ck', sql`("Statut" = 'cloture') = ("DateCloture" IS NOT NULL)`),
+  ],
+);
+
+/** One 'Valider les écritures' (or a closing): who, when, up to which day, how many entries. */
+export const CPT_Validation = pgTable('CPT_Validation', {
+  id: id(),
+  ID_Structure: structureId(),
+  ID_Exercice: integer('ID_Exercice')
+    .notNull()
+    .references(() => CPT_Exercice.id),
+  Jusquau: date('Jusquau').notNull(),
+  ID_Utilisateur: integer('ID_Utilisateur').references(() => UTI_Utilisateur.id),
+  NbEcritures: integer('NbEcritures').notNull(),
+  EST_Cloture: boolean('EST_Cloture').notNull().default(false),
+  Z_DateCreation: createdAt(),
+});
+
+/**
+ * A validated entry. Numero is continuous per fiscal year and journal (FEC, BOI-CF-IOR-60-40-20);
+ * EcritureDate is never inside an already validated range; Empreinte is the digest of the
+ * flux facts it was built from, to see later whether the flux changed.
+ */
+export const CPT_Ecriture = pgTable(
+  'CPT_Ecriture',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    ID_Structure: structureId(),
+    ID_Exercice: integer('ID_Exercice')
+      .notNull()
+      .references(() => CPT_Exercice.id),
+    ID_Validation: integer('ID_Validation')
+      .notNull()
+      .references(() => CPT_Validation.id),
+    ID_FluxFinancier: integer('ID_FluxFinancier')
+      .notNull()
+      .references(() => MKP_FluxFinancier.id),
+    JournalCode: text('JournalCode').notNull(),
+    Numero: integer('Numero').notNull(),
+    EcritureNum: text('EcritureNum').notNull(),
+    EcritureDate: date('EcritureDate').notNull(),
+    PieceRef: text('PieceRef').notNull(),
+    PieceDate: date('PieceDate').notNull(),
+    Libelle: text('Libelle').notNull(),
+    ValidDate: date('ValidDate').notNull(),
+    /** A reversal of an earlier entry of the same flux (the flux changed after validation). */
+    EST_Extourne: boolean('EST_Extourne').notNull().default(false),
+    Lettrage: text('Lettrage'),
+    DateLettrage: date('DateLettrage'),
+    Empreinte: text('Empreinte').notNull(),
+  },
+  (t) => [
+    uniqueIndex('cpt_ecriture_numero_uq').on(t.ID_Exercice, t.JournalCode, t.Numero),
+    index('cpt_ecriture_structure_date_idx').on(t.ID_Structure, t.EcritureDate, t.JournalCode, t.Numero),
+    check('cpt_ecriture_numero_ck', sql`"Numero" > 0`),
+    check('cpt_ecriture_lettrage_ck', sql`("Lettrage" IS NULL) = ("DateLettrage" IS NULL)`),
+  ],
+);
+
+export const CPT_EcritureLigne = pgTable(
+  'CPT_EcritureLigne',
+  {
+    ID_Ecriture: bigint('ID_Ecriture', { mode: 'number' })
+      .notNull()
+      .references(() => CPT_Ecriture.id),
+    Rang: smallint('Rang').notNull(),
+    CompteNum: text('CompteNum').notNull(),
+    CompAuxNum: text('CompAuxNum'),
+    Section: text('Section'),
+    /** Cents, one side only. */
+    Debit: bigint('Debit', { mode: 'number' }).notNull(),
+    Credit: bigint('Credit', { mode: 'number' }).notNull(),
+    EST_Lettree: boolean('EST_Lettree').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ID_Ecriture, t.Rang] }),
+    check('cpt_ecriture_ligne_sens_ck', sql`"Debit" >= 0 AND "Credit" >= 0 AND ("Debit" = 0) <> ("Credit" = 0)`),
+  ],
+);
+
+/**
+ * The label of each account (Nature 'G') and auxiliary account ('X') in a fiscal year's
+ * books: the first one validated stays, so a FEC has one label per account.
+ */
+export const CPT_EcritureCompte = pgTable(
+  'CPT_EcritureCompte',
+  {
+    ID_Exercice: integer('ID_Exercice')
+      .notNull()
+      .references(() => CPT_Exercice.id),
+    Nature: text('Nature').notNull(),
+    Numero: text('Numero').notNull(),
+    Libelle: text('Libelle').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ID_Exercice, t.Nature, t.Numero] }),
+    check('cpt_ecriture_compte_nature_ck', sql`"Nature" IN ('G', 'X')`),
+  ],
+);
+
+/** Which entry currently books a flux in a structure's ledger, and from which facts. */
+export const CPT_FluxComptabilise = pgTable(
+  'CPT_FluxComptabilise',
+  {
+    ID_Structure: structureId(),
+    ID_FluxFinancier: integer('ID_FluxFinancier')
+      .notNull()
+      .references(() => MKP_FluxFinancier.id),
+    ID_Ecriture: bigint('ID_Ecriture', { mode: 'number' })
+      .notNull()
+      .references(() => CPT_Ecriture.id),
+    Empreinte: text('Empreinte').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ID_Structure, t.ID_FluxFinancier] })],
+);
+
+/** Every SAGE / FEC file produced, its bytes kept (gzip) so it downloads again identical. */
+export const CPT_FichierExport = pgTable(
+  'CPT_FichierExport',
+  {
+    id: id(),
+    ID_Structure: structureId(),
+    ID_Utilisateur: integer('ID_Utilisateur').references(() => UTI_Utilisateur.id),
+    Format: text('Format').notNull(),
+    Du: date('Du').notNull(),
+    Au: date('Au').notNull(),
+    Journaux: text('Journaux').array(),
+    EST_Valide: boolean('EST_Valide').notNull(),
+    NomFichier: text('NomFichier').notNull(),
+    Taille: bigint('Taille', { mode: 'number' }).notNull(),
+    Sha256: text('Sha256').notNull(),
+    NbEcritures: integer('NbEcritures').notNull(),
+    ID_Contenu: integer('ID_Contenu')
+      .notNull()
+      .references(() => DOC_Contenu.id),
+    Z_DateCreation: createdAt(),
+  },
+  (t) => [
+    index('cpt_fichier_export_structure_idx').on(t.ID_Structure, t.id),
+    check('cpt_fichier_export_format_ck', sql`"Format" IN ('pnm', 'csv', 'fec')`),
+  ],
+);

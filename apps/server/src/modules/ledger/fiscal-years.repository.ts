@@ -1,0 +1,107 @@
+import {
+  DEFAULT_FISCAL_YEAR_START_MONTH,
+  fiscalYearLabel,
+  fiscalYearsBetween,
+  type FiscalYearState,
+  type FiscalYearView,
+  type ValidationView,
+} from '@gdf/domain';
+import type { Queryable } from '../flux/transaction';
+import { structureScopeCondition, type RequestScope } from '../scope/scope';
+
+export interface FiscalYearRow extends FiscalYearState {
+  id: number;
+  dateCloture: string | null;
+}
+
+/**
+ * The books of a structure hold its own flux and, for a federation, its members': the
+ * same whoever acts (a super administrateur's unrestricted view must not widen them).
+ */
+export const booksScope = (scope: RequestScope): RequestScope => ({ ...scope, unrestricted: false });
+
+export const booksCondition = (scope: RequestScope, column: string, params: unknown[]) =>
+  structureScopeCondition(booksScope(scope), column, params);
+
+export async function loadStartMonth(db: Queryable, structureId: number): Promise<number> {
+  const [row] = await db.query<{ month: number }>(
+    `SELECT "MoisDebutExercice" AS month FROM "CPT_Parametres" WHERE "ID_Structure" = $1`,
+    [structureId],
+  );
+  return row?.month ?? DEFAULT_FISCAL_YEAR_START_MONTH;
+}
+
+/** One writer per structure's books at a time (validation, closing, settings of the year). */
+export async function lockBooks(db: Queryable, structureId: number): Promise<void> {
+  await db.query(`SELECT pg_advisory_xact_lock(hashtext('cpt_livre'), $1)`, [structureId]);
+}
+
+/**
+ * Creates the fiscal years from the one holding the structure's first flux to the one
+ * holding `today` (at least that one). Idempotent.
+ */
+export async function ensureFiscalYears(db: Queryable, scope: RequestScope, today: string): Promise<void> {
+  const structureId = scope.currentStructureId;
+  const params: unknown[] = [];
+  const condition = booksCondition(scope, 'f."ID_Structure"', params);
+  const [first] = await db.query<{ day: string | null }>(
+    `SELECT to_char(min(f."Z_DateCreation") AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD') AS day
+       FROM "MKP_FluxFinancier" f WHERE ${condition}`,
+    params,
+  );
+  const startMonth = await loadStartMonth(db, structureId);
+  const [existing] = await db.query<{ first: string | null }>(
+    `SELECT min("DateDebut")::text AS first FROM "CPT_Exercice" WHERE "ID_Structure" = $1`,
+    [structureId],
+  );
+  // Years already created stay as they are; new ones follow the latest year's end.
+  const from = [first?.day ?? today, today, existing?.first ?? today].sort()[0]!;
+  const years = fiscalYearsBetween(from, today, startMonth);
+  await db.query(
+    `INSERT INTO "CPT_Exercice" ("ID_Structure", "DateDebut", "DateFin")
+     SELECT $1, y.debut, y.fin FROM unnest($2::date[], $3::date[]) AS y(debut, fin)
+     WHERE NOT EXISTS (SELECT 1 FROM "CPT_Exercice" e WHERE e."ID_Structure" = $1
+                         AND e."DateDebut" <= y.fin AND e."DateFin" >= y.debut)
+     ON CONFLICT DO NOTHING`,
+    [structureId, years.map((y) => y.debut), years.map((y) => y.fin)],
+  );
+}
+
+export async function listFiscalYears(db: Queryable, structureId: number): Promise<FiscalYearRow[]> {
+  return db.query<FiscalYearRow>(
+    `SELECT id, "DateDebut"::text AS debut, "DateFin"::text AS fin, "Statut" AS statut,
+            "ValideJusquau"::text AS "valideJusquau", "DateCloture" AS "dateCloture"
+       FROM "CPT_Exercice" WHERE "ID_Structure" = $1 ORDER BY "DateDebut"`,
+    [structureId],
+  );
+}
+
+export async function listValidations(db: Queryable, structureId: number): Promise<(ValidationView & { exerciceId: number })[]> {
+  return db.query(
+    `SELECT v.id, v."ID_Exercice" AS "exerciceId", v."Jusquau"::text AS jusquau, v."Z_DateCreation" AS date,
+            coalesce(trim(concat_ws(' ', u."CT_Prenom", u."CT_Nom")), '') AS utilisateur, v."NbEcritures" AS "nbEcritures"
+       FROM "CPT_Validation" v LEFT JOIN "UTI_Utilisateur" u ON u.id = v."ID_Utilisateur"
+      WHERE v."ID_Structure" = $1 ORDER BY v.id`,
+    [structureId],
+  );
+}
+
+export function fiscalYearView(
+  year: FiscalYearRow,
+  validations: readonly (ValidationView & { exerciceId: number })[],
+): FiscalYearView {
+  const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value == null ? null : String(value));
+  return {
+    id: year.id,
+    debut: year.debut,
+    fin: year.fin,
+    libelle: fiscalYearLabel(year),
+    statut: year.statut,
+    valideJusquau: year.valideJusquau,
+    dateCloture: iso(year.dateCloture),
+    validations: validations
+      .filter((v) => v.exerciceId === year.id)
+      .map(({ exerciceId: _exerciceId, ...v }) => ({ ...v, date: iso(v.date) ?? '' })),
+  };
+}
+

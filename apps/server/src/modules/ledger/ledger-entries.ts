@@ -1,0 +1,403 @@
+import {
+  addDays,
+  allocate,
+  buildEntry,
+  entryDate,
+  invoiceNumber,
+  reversalOf,
+  settlementInstant,
+  StructureType,
+  type AccountingEntry,
+  type CounterpartAllocation,
+  type EntryLine,
+  type ThirdPartyRule,
+} from '@gdf/domain';
+import { badRequest } from '../../lib/http-errors';
+import { hasTarifMappings, loadThirdPartyRule, tarifParts, type TarifPartRow } from '../exports-sage/exports-sage.repository';
+import type { Queryable } from '../flux/transaction';
+import type { RequestScope } from '../scope/scope';
+import { booksCondition, type FiscalYearRow } from './fiscal-years.repository';
+
+/** Entries built, read and written per batch: bounded memory whatever the books' size. */
+export const ENTRY_BATCH = 5_000;
+
+/** What building a structure's entries needs: its point of view, its third-party rule, its years. */
+export interface Books {
+  scope: RequestScope;
+  rule: ThirdPartyRule & { siren: string | null };
+  pointOfView: 'federation' | 'membre';
+  withTarifs: boolean;
+  /** Oldest first. */
+  years: FiscalYearRow[];
+}
+
+export async function openBooks(db: Queryable, scope: RequestScope, years: FiscalYearRow[]): Promise<Books> {
+  const rule = await loadThirdPartyRule(db, scope.currentStructureId);
+  if (!rule) {
+    throw badRequest(
+      'Paramètres comptables absents : renseignez la règle du compte tiers (Paramétrages comptables > Flux financier).',
+    );
+  }
+  return {
+    scope,
+    rule,
+    pointOfView: scope.currentStructureType === StructureType.Federation ? 'federation' : 'membre',
+    withTarifs: await hasTarifMappings(db, scope.currentStructureId),
+    years,
+  };
+}
+
+/**
+ * The digest of the flux facts an entry is built from: a flux whose digest changed after
+ * its entry was validated is booked again (reversal, then the new entry) in the open period.
+ */
+const FINGERPRINT_SQL = `md5(concat_ws('|', (f."MontantTTC" * 100)::bigint, f."EST_Debit", f."ID_CategoryFlux",
+  f."ID_Structure", f."NomFluxFinancier", f."ID_Saison", (f."Z_DateCreation" AT TIME ZONE 'Europe/Paris')::date))`;
+
+/**
+ * For each flux day up to `upTo`, the date its entry takes (@gdf/domain entryDate), kept
+ * when that date falls in [from, upTo]. A few thousand days at most: the rule stays in the
+ * domain, the SQL joins its answer.
+ */
+function entryDays(books: Books, from: string, upTo: string) {
+  const days: string[] = [];
+  const dates: string[] = [];
+  const first = books.years[0]?.debut;
+  if (!first) return { days, dates };
+  for (let day = first; day <= upTo; day = addDays(day, 1)) {
+    const date = entryDate(day, books.years);
+    if (date !== null && date >= from && date <= upTo) {
+      days.push(day);
+      dates.push(date);
+    }
+  }
+  return { days, dates };
+}
+
+/**
+ * Stages in the temporary table cpt_stage (dropped at commit) the entries not booked yet
+ * whose date falls in [from, upTo]: each unbooked flux (relaunch copies book nothing), and
+ * for a flux changed since its validated entry, the reversal of that entry first. Numbers
+ * continue each journal's sequence of the fiscal year, in chronological order (entry date,
+ * flux day, flux id). Returns how many rows were staged and how many flux lack a mapping.
+ */
+export async function stageUnbookedEntries(
+  tx: Queryable,
+  books: Books,
+  from: string,
+  upTo: string,
+): Promise<{ staged: number; unmapped: number }> {
+  const { days, dates } = entryDays(books, from, upTo);
+  const params: unknown[] = [books.scope.currentStructureId, days, dates, upTo];
+  const scopeSql = booksCondition(books.scope, 'f."ID_Structure"', params);
+  const years = books.years;
+  params.push(
+    years.map((y) => y.id),
+    years.map((y) => y.debut),
+    years.map((y) => y.fin),
+  );
+  const n = params.length;
+  const fluxDays = `FROM "MKP_FluxFinancier" f
+    JOIN unnest($2::date[], $3::date[]) AS j(jour, date_ecriture)
+      ON j.jour = (f."Z_DateCreation" AT TIME ZONE 'Europe/Paris')::date`;
+  const fluxFilter = `f."Z_DateCreation" < (($4::date + 1)::timestamp AT TIME ZONE 'Europe/Paris') AND ${scopeSql}
+      AND NOT EXISTS (SELECT 1 FROM "MKP_FluxFinancier" o WHERE o."ID_FluxFinancierRelance" = f.id)`;
+  await tx.query(`DROP TABLE IF EXISTS cpt_stage`);
+  await tx.query(
+    `CREATE TEMP TABLE cpt_stage ON COMMIT DROP AS
+     WITH candidats AS (
+       SELECT f.id AS flux_id, j.jour, j.date_ecriture, m."JournalCode" AS journal, ${FINGERPRINT_SQL} AS empreinte,
+              b."ID_Ecriture" AS remplacee, b."Empreinte" AS comptabilisee
+       ${fluxDays}
+       JOIN "CPT_MappingFlux" m ON m."ID_Structure" = $1 AND m."ID_CategoryFlux" = f."ID_CategoryFlux"
+       LEFT JOIN "CPT_FluxComptabilise" b ON b."ID_Structure" = $1 AND b."ID_FluxFinancier" = f.id
+       WHERE ${fluxFilter}
+     ), a_comptabiliser AS (
+       SELECT c.flux_id, c.jour, c.date_ecriture, c.journal, c.empreinte, NULL::bigint AS extourne_de, 1 AS sorte
+         FROM candidats c WHERE c.comptabilisee IS DISTINCT FROM c.empreinte
+       UNION ALL
+       SELECT c.flux_id, c.jour, c.date_ecriture, e."JournalCode", c.empreinte, e.id, 0
+         FROM candidats c JOIN "CPT_Ecriture" e ON e.id = c.remplacee
+        WHERE c.comptabilisee <> c.empreinte
+     )
+     SELECT l.*, x.id AS exercice_id, x.fin AS exercice_fin,
+            (row_number() OVER (PARTITION BY x.id, l.journal ORDER BY l.date_ecriture, l.jour, l.flux_id, l.sorte)
+              + coalesce((SELECT max(e."Numero") FROM "CPT_Ecriture" e
+                           WHERE e."ID_Exercice" = x.id AND e."JournalCode" = l.journal), 0))::int AS sequence
+       FROM a_comptabiliser l
+       JOIN unnest($${n - 2}::int[], $${n - 1}::date[], $${n}::date[]) AS x(id, debut, fin)
+         ON l.date_ecriture BETWEEN x.debut AND x.fin`,
+    params,
+  );
+  await tx.query(`CREATE INDEX ON cpt_stage (date_ecriture, journal, sequence)`);
+  const [counts] = await tx.query<{ staged: number; unmapped: number }>(
+    `SELECT (SELECT count(*)::int FROM cpt_stage) AS staged,
+            (SELECT count(*)::int ${fluxDays} WHERE ${fluxFilter}
+               AND NOT EXISTS (SELECT 1 FROM "CPT_MappingFlux" m WHERE m."ID_Structure" = $1
+                                 AND m."ID_CategoryFlux" = f."ID_CategoryFlux")) AS unmapped`,
+    params.slice(0, n - 3),
+  );
+  return counts ?? { staged: 0, unmapped: 0 };
+}
+
+interface StageRow {
+  flux_id: number;
+  date_ecriture: string;
+  journal: string;
+  empreinte: string;
+  extourne_de: string | null;
+  sorte: number;
+  exercice_id: number;
+  exercice_fin: string;
+  sequence: number;
+}
+
+/** A staged entry, built: what it books, where it goes, what it replaces. */
+export interface StagedEntry {
+  entry: AccountingEntry;
+  exerciceId: number;
+  exerciceEnd: string;
+  fingerprint: string;
+  isReversal: boolean;
+}
+
+/** The staged entries with a date in [from, to], in file order, batch by batch. */
+export async function* stagedEntries(
+  tx: Queryable,
+  books: Books,
+  from: string,
+  to: string,
+  journals?: readonly string[],
+): AsyncGenerator<StagedEntry[]> {
+  let after: [string, string, number] = ['0001-01-01', '', 0];
+  for (;;) {
+    const params: unknown[] = [from, to, ...after];
+    const journalSql = journals ? `AND journal = ANY($${params.push(journals)}::text[])` : '';
+    const rows = await tx.query<StageRow>(
+      `SELECT flux_id, date_ecriture::text AS date_ecriture, journal, empreinte, extourne_de, sorte, exercice_id,
+              exercice_fin::text AS exercice_fin, sequence
+         FROM cpt_stage
+        WHERE date_ecriture BETWEEN $1 AND $2 AND (date_ecriture, journal, sequence) > ($3::date, $4, $5) ${journalSql}
+        ORDER BY date_ecriture, journal, sequence LIMIT ${ENTRY_BATCH}`,
+      params,
+    );
+    if (rows.length === 0) return;
+    const last = rows[rows.length - 1]!;
+    after = [last.date_ecriture, last.journal, last.sequence];
+    yield await buildStaged(tx, books, rows);
+  }
+}
+
+async function buildStaged(tx: Queryable, books: Books, rows: StageRow[]): Promise<StagedEntry[]> {
+  const newIds = rows.filter((r) => r.sorte === 1).map((r) => r.flux_id);
+  const built = await buildFluxEntries(tx, books, newIds);
+  const reversed = await readLedgerEntriesById(
+    tx,
+    rows.filter((r) => r.extourne_de !== null).map((r) => Number(r.extourne_de)),
+  );
+  return rows.map((row) => {
+    const base =
+      row.sorte === 1 ? built.get(row.flux_id) : reversalOf(reversed.get(Number(row.extourne_de)) as AccountingEntry);
+    if (!base) throw new Error(`Écriture introuvable pour le flux ${row.flux_id}`);
+    return {
+      entry: { ...base, date: row.date_ecriture, sequence: row.sequence },
+      exerciceId: row.exercice_id,
+      exerciceEnd: row.exercice_fin,
+      fingerprint: row.empreinte,
+      isReversal: row.sorte === 0,
+    };
+  });
+}
+
+interface FluxEntryRow {
+  id: number;
+  label: string;
+  date: string;
+  isDebit: boolean;
+  cents: string;
+  seasonId: number;
+  structureCode: string | null;
+  structureName: string;
+  account: string;
+  accountLabel: string | null;
+  journal: string;
+  section: string | null;
+  settled: boolean;
+  lastSettlement: Date | null;
+  createdSettled: Date | null;
+}
+
+/** The entries of these flux from their live facts and the structure's current mappings. */
+async function buildFluxEntries(tx: Queryable, books: Books, ids: number[]): Promise<Map<number, AccountingEntry>> {
+  const entries = new Map<number, AccountingEntry>();
+  if (ids.length === 0) return entries;
+  const structureId = books.scope.currentStructureId;
+  const rows = await tx.query<FluxEntryRow>(
+    `SELECT f.id, f."NomFluxFinancier" AS "label", f."EST_Debit" AS "isDebit", f."ID_Saison" AS "seasonId",
+            to_char(f."Z_DateCreation" AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD') AS "date",
+            (f."MontantTTC" * 100)::bigint::text AS "cents",
+            s."ID_CodeFederal" AS "structureCode", s."NomStructure" AS "structureName",
+            m."CompteNumero" AS "account", c."Libelle" AS "accountLabel", m."JournalCode" AS "journal",
+            m."CodeSection" AS "section", f."EST_Reglement" AS "settled",
+            CASE WHEN f."EST_Reglement" THEN (SELECT max(al."Z_DateCreation") FROM "APP_AuditLog" al
+              WHERE al."TableCible" = 'MKP_FluxFinancier' AND al."ID_Cible" = f.id
+                AND al."Action" = 'reglement_flux' AND al."Details"->>'apres' = 'true') END AS "lastSettlement",
+            CASE WHEN f."EST_Reglement" THEN (SELECT min(al."Z_DateCreation") FROM "APP_AuditLog" al
+              WHERE al."TableCible" = 'MKP_FluxFinancier' AND al."ID_Cible" = f.id AND al."Action" = 'creation_flux'
+                AND al."Details"->'colonnes' @> '["EST_Reglement"]'::jsonb) END AS "createdSettled"
+       FROM "MKP_FluxFinancier" f
+       JOIN "STR_Structure" s ON s.id = f."ID_Structure"
+       JOIN "CPT_MappingFlux" m ON m."ID_Structure" = $1 AND m."ID_CategoryFlux" = f."ID_CategoryFlux"
+       LEFT JOIN "CPT_Compte" c ON c."ID_Structure" = $1 AND c."Numero" = m."CompteNumero"
+      WHERE f.id = ANY($2::int[])`,
+    [structureId, ids],
+  );
+  const parts = books.withTarifs ? groupByFlux(await tarifParts(tx, structureId, ids)) : new Map();
+  for (const row of rows) {
+    const amountCents = Number(row.cents);
+    const category = { account: row.account, accountLabel: row.accountLabel ?? row.account, section: row.section };
+    const flux = { ...row, amountCents, pieceRef: invoiceNumber(row.seasonId, row.id) };
+    const entry = buildEntry(
+      flux,
+      books.pointOfView,
+      books.rule,
+      row.journal,
+      allocate(amountCents, category, parts.get(row.id) ?? []),
+    );
+    const settledAt = row.settled ? settlementInstant(toDate(row.lastSettlement), toDate(row.createdSettled)) : null;
+    if (settledAt) {
+      // Lettering of the third-party line (FEC EcritureLet/DateLet) when the settlement is known.
+      entry.lettering = { code: `L${row.id}`, date: parisDay(settledAt) };
+      entry.lines = entry.lines.map((line, index) => ({ ...line, lettered: index === 0 }));
+    }
+    entries.set(row.id, entry);
+  }
+  return entries;
+}
+
+function groupByFlux(rows: TarifPartRow[]): Map<number, CounterpartAllocation[]> {
+  const byFlux = new Map<number, CounterpartAllocation[]>();
+  for (const r of rows) {
+    const list = byFlux.get(r.fluxId) ?? [];
+    list.push({ account: r.account, accountLabel: r.accountLabel ?? r.account, section: r.section, amountCents: Number(r.cents) });
+    byFlux.set(r.fluxId, list);
+  }
+  return byFlux;
+}
+
+const toDate = (value: Date | string | null) => (value == null ? null : value instanceof Date ? value : new Date(value));
+const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' });
+const parisDay = (instant: Date) => PARIS_DAY.format(instant);
+
+interface LedgerEntryRow {
+  id: string;
+  fluxId: number;
+  journal: string;
+  number: string;
+  sequence: number;
+  date: string;
+  pieceRef: string;
+  pieceDate: string;
+  label: string;
+  validDate: string;
+  letteringCode: string | null;
+  letteringDate: string | null;
+}
+
+interface LedgerLineRow {
+  entryId: string;
+  account: string;
+  accountLabel: string | null;
+  auxAccount: string | null;
+  auxLabel: string | null;
+  section: string | null;
+  debit: string;
+  credit: string;
+  lettered: boolean;
+}
+
+const LEDGER_ENTRY_COLUMNS = `e.id::text AS id, e."ID_FluxFinancier" AS "fluxId", e."JournalCode" AS journal,
+  e."EcritureNum" AS number, e."Numero" AS sequence, e."EcritureDate"::text AS date, e."PieceRef" AS "pieceRef",
+  e."PieceDate"::text AS "pieceDate", e."Libelle" AS label, e."ValidDate"::text AS "validDate",
+  e."Lettrage" AS "letteringCode", e."DateLettrage"::text AS "letteringDate"`;
+
+/** Validated entries with their lines and the labels the fiscal year froze. */
+async function withLines(tx: Queryable, rows: LedgerEntryRow[]): Promise<AccountingEntry[]> {
+  if (rows.length === 0) return [];
+  const lines = await tx.query<LedgerLineRow>(
+    `SELECT l."ID_Ecriture"::text AS "entryId", l."CompteNum" AS account, g."Libelle" AS "accountLabel",
+            l."CompAuxNum" AS "auxAccount", x."Libelle" AS "auxLabel", l."Section" AS section,
+            l."Debit"::text AS debit, l."Credit"::text AS credit, l."EST_Lettree" AS lettered
+       FROM "CPT_EcritureLigne" l
+       JOIN "CPT_Ecriture" e ON e.id = l."ID_Ecriture"
+       LEFT JOIN "CPT_EcritureCompte" g ON g."ID_Exercice" = e."ID_Exercice" AND g."Nature" = 'G' AND g."Numero" = l."CompteNum"
+       LEFT JOIN "CPT_EcritureCompte" x ON x."ID_Exercice" = e."ID_Exercice" AND x."Nature" = 'X' AND x."Numero" = l."CompAuxNum"
+      WHERE l."ID_Ecriture" = ANY($1::bigint[])
+      ORDER BY l."ID_Ecriture", l."Rang"`,
+    [rows.map((r) => r.id)],
+  );
+  const byEntry = new Map<string, EntryLine[]>();
+  for (const l of lines) {
+    const list = byEntry.get(l.entryId) ?? [];
+    list.push({
+      account: l.account,
+      accountLabel: l.accountLabel ?? l.account,
+      auxAccount: l.auxAccount ?? '',
+      auxLabel: l.auxLabel ?? '',
+      section: l.section,
+      debitCents: Number(l.debit),
+      creditCents: Number(l.credit),
+      lettered: l.lettered,
+    });
+    byEntry.set(l.entryId, list);
+  }
+  return rows.map((r) => ({
+    fluxId: r.fluxId,
+    journal: r.journal,
+    number: r.number,
+    sequence: r.sequence,
+    date: r.date,
+    pieceRef: r.pieceRef,
+    pieceDate: r.pieceDate,
+    validDate: r.validDate,
+    lettering: r.letteringCode && r.letteringDate ? { code: r.letteringCode, date: r.letteringDate } : null,
+    label: r.label,
+    lines: byEntry.get(r.id) ?? [],
+  }));
+}
+
+async function readLedgerEntriesById(tx: Queryable, ids: number[]): Promise<Map<number, AccountingEntry>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.query<LedgerEntryRow>(
+    `SELECT ${LEDGER_ENTRY_COLUMNS} FROM "CPT_Ecriture" e WHERE e.id = ANY($1::bigint[])`,
+    [ids],
+  );
+  const entries = await withLines(tx, rows);
+  return new Map(rows.map((r, index) => [Number(r.id), entries[index]!]));
+}
+
+/** The validated entries of the structure dated in [from, to], in file order, batch by batch. */
+export async function* ledgerEntries(
+  db: Queryable,
+  structureId: number,
+  from: string,
+  to: string,
+  journals?: readonly string[],
+): AsyncGenerator<AccountingEntry[]> {
+  let after: [string, string, number] = ['0001-01-01', '', 0];
+  for (;;) {
+    const params: unknown[] = [structureId, from, to, ...after];
+    const journalSql = journals ? `AND e."JournalCode" = ANY($${params.push(journals)}::text[])` : '';
+    const rows = await db.query<LedgerEntryRow>(
+      `SELECT ${LEDGER_ENTRY_COLUMNS} FROM "CPT_Ecriture" e
+        WHERE e."ID_Structure" = $1 AND e."EcritureDate" BETWEEN $2 AND $3
+          AND (e."EcritureDate", e."JournalCode", e."Numero") > ($4::date, $5, $6) ${journalSql}
+        ORDER BY e."EcritureDate", e."JournalCode", e."Numero" LIMIT ${ENTRY_BATCH}`,
+      params,
+    );
+    if (rows.length === 0) return;
+    const last = rows[rows.length - 1]!;
+    after = [last.date, last.journal, last.sequence];
+    yield await withLines(db, rows);
+  }
+}

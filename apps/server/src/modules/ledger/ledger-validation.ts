@@ -1,0 +1,186 @@
+import {
+  closingRefusal,
+  entryNumberText,
+  validationRefusal,
+  type AccountingEntry,
+  type ValidationResult,
+} from '@gdf/domain';
+import type { Database } from '../../db/database';
+import { badRequest, HttpError, notFound } from '../../lib/http-errors';
+import { inTransaction, type Queryable } from '../flux/transaction';
+import type { RequestScope } from '../scope/scope';
+import {
+  ensureFiscalYears,
+  fiscalYearView,
+  listFiscalYears,
+  listValidations,
+  lockBooks,
+  type FiscalYearRow,
+} from './fiscal-years.repository';
+import { openBooks, stagedEntries, stageUnbookedEntries, type StagedEntry } from './ledger-entries';
+
+const conflict = (message: string) => new HttpError(409, message, 'conflict');
+
+export interface ValidationRequest {
+  exerciceId: number;
+  /** Ignored when closing: a closing validates to the year's end. */
+  jusquau: string;
+  closing: boolean;
+  /** 'YYYY-MM-DD' in Europe/Paris: the validation day (FEC ValidDate). */
+  today: string;
+}
+
+/**
+ * 'Valider les écritures' and 'Clôturer l'exercice' (issue 18), in one transaction under
+ * the books' lock: the entries not booked yet up to the day are numbered, written once with
+ * their lines and the labels of their accounts, and the year's validated range moves on.
+ */
+export async function validateEntries(
+  database: Database,
+  scope: RequestScope,
+  request: ValidationRequest,
+): Promise<ValidationResult> {
+  const structureId = scope.currentStructureId;
+  return inTransaction(database, async (tx) => {
+    await lockBooks(tx, structureId);
+    await ensureFiscalYears(tx, scope, request.today);
+    const years = await listFiscalYears(tx, structureId);
+    const index = years.findIndex((y) => y.id === request.exerciceId);
+    const year = years[index];
+    if (!year) throw notFound('Exercice introuvable');
+    const jusquau = request.closing ? year.fin : request.jusquau;
+    const refusal = request.closing
+      ? closingRefusal(year, years.slice(0, index), request.today)
+      : validationRefusal(year, jusquau, request.today);
+    if (refusal) throw conflict(refusal);
+
+    const books = await openBooks(tx, scope, years);
+    const { staged, unmapped } = await stageUnbookedEntries(tx, books, year.debut, jusquau);
+    if (unmapped > 0) {
+      throw badRequest(
+        `${unmapped} flux sans mapping comptable jusqu'à cette date : complétez les mappings (Paramétrages comptables > Flux financier) avant de valider.`,
+      );
+    }
+    const [validation] = await tx.query<{ id: number }>(
+      `INSERT INTO "CPT_Validation" ("ID_Structure", "ID_Exercice", "Jusquau", "ID_Utilisateur", "NbEcritures", "EST_Cloture")
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [structureId, year.id, jusquau, scope.actor.userId, staged, request.closing],
+    );
+    const journaux: Record<string, number> = {};
+    for await (const batch of stagedEntries(tx, books, year.debut, jusquau)) {
+      await writeEntries(tx, structureId, validation!.id, year, request.today, batch);
+      for (const { entry } of batch) journaux[entry.journal] = (journaux[entry.journal] ?? 0) + 1;
+    }
+    await tx.query(
+      `UPDATE "CPT_Exercice" SET "ValideJusquau" = $2,
+              "Statut" = CASE WHEN $3 THEN 'cloture' ELSE "Statut" END,
+              "DateCloture" = CASE WHEN $3 THEN now() ELSE "DateCloture" END
+        WHERE id = $1`,
+      [year.id, jusquau, request.closing],
+    );
+    await tx.query(
+      `INSERT INTO "APP_AuditLog" ("ID_Utilisateur", "ID_Structure", "Action", "TableCible", "ID_Cible", "Details")
+       VALUES ($1, $2, $3, 'CPT_Exercice', $4, $5)`,
+      [
+        scope.actor.userId,
+        structureId,
+        request.closing ? 'cloture_exercice' : 'validation_ecritures',
+        year.id,
+        JSON.stringify({ jusquau, ecritures: staged, journaux }),
+      ],
+    );
+    const updated = (await listFiscalYears(tx, structureId)).find((y) => y.id === year.id)!;
+    return {
+      exercice: fiscalYearView(updated, await listValidations(tx, structureId)),
+      nbEcritures: staged,
+      journaux,
+    };
+  });
+}
+
+/** One batch of validated entries: headers, lines, the accounts' labels, what books each flux. */
+async function writeEntries(
+  tx: Queryable,
+  structureId: number,
+  validationId: number,
+  year: FiscalYearRow,
+  validDay: string,
+  batch: StagedEntry[],
+): Promise<void> {
+  const entries: AccountingEntry[] = batch.map(({ entry }) => ({
+    ...entry,
+    number: entryNumberText(entry.journal, year, entry.sequence!),
+    validDate: validDay,
+  }));
+  const column = <T>(pick: (entry: AccountingEntry, index: number) => T) => entries.map(pick);
+  const inserted = await tx.query<{ id: string; fluxId: number; reversal: boolean }>(
+    `INSERT INTO "CPT_Ecriture" ("ID_Structure", "ID_Exercice", "ID_Validation", "ID_FluxFinancier", "JournalCode",
+       "Numero", "EcritureNum", "EcritureDate", "PieceRef", "PieceDate", "Libelle", "ValidDate", "EST_Extourne",
+       "Lettrage", "DateLettrage", "Empreinte")
+     SELECT $1, $2, $3, e.* FROM unnest($4::int[], $5::text[], $6::int[], $7::text[], $8::date[], $9::text[], $10::date[],
+       $11::text[], $12::date[], $13::boolean[], $14::text[], $15::date[], $16::text[]) AS e
+     RETURNING id::text AS id, "ID_FluxFinancier" AS "fluxId", "EST_Extourne" AS reversal`,
+    [
+      structureId,
+      year.id,
+      validationId,
+      column((e) => e.fluxId),
+      column((e) => e.journal),
+      column((e) => e.sequence),
+      column((e) => e.number),
+      column((e) => e.date),
+      column((e) => e.pieceRef),
+      column((e) => e.pieceDate),
+      column((e) => e.label),
+      column((e) => e.validDate),
+      batch.map((s) => s.isReversal),
+      column((e) => e.lettering?.code ?? null),
+      column((e) => e.lettering?.date ?? null),
+      batch.map((s) => s.fingerprint),
+    ],
+  );
+  const idOf = new Map(inserted.map((row) => [`${row.fluxId}:${row.reversal}`, row.id]));
+  const entryIds = batch.map((s) => idOf.get(`${s.entry.fluxId}:${s.isReversal}`)!);
+
+  const lines = entries.flatMap((entry, index) =>
+    entry.lines.map((line, rank) => ({ entryId: entryIds[index]!, rank: rank + 1, line })),
+  );
+  await tx.query(
+    `INSERT INTO "CPT_EcritureLigne" ("ID_Ecriture", "Rang", "CompteNum", "CompAuxNum", "Section", "Debit", "Credit", "EST_Lettree")
+     SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::boolean[])`,
+    [
+      lines.map((l) => l.entryId),
+      lines.map((l) => l.rank),
+      lines.map((l) => l.line.account),
+      lines.map((l) => l.line.auxAccount || null),
+      lines.map((l) => l.line.section),
+      lines.map((l) => l.line.debitCents),
+      lines.map((l) => l.line.creditCents),
+      lines.map((l) => l.line.lettered ?? false),
+    ],
+  );
+
+  // The first label an account gets in a fiscal year stays (one label per account in a FEC).
+  const labels = new Map<string, [string, string, string]>();
+  for (const { line } of lines) {
+    if (!labels.has(`G:${line.account}`)) labels.set(`G:${line.account}`, ['G', line.account, line.accountLabel]);
+    if (line.auxAccount && !labels.has(`X:${line.auxAccount}`)) {
+      labels.set(`X:${line.auxAccount}`, ['X', line.auxAccount, line.auxLabel || line.auxAccount]);
+    }
+  }
+  const accounts = [...labels.values()];
+  await tx.query(
+    `INSERT INTO "CPT_EcritureCompte" ("ID_Exercice", "Nature", "Numero", "Libelle")
+     SELECT $1, a.* FROM unnest($2::text[], $3::text[], $4::text[]) AS a ON CONFLICT DO NOTHING`,
+    [year.id, accounts.map((a) => a[0]), accounts.map((a) => a[1]), accounts.map((a) => a[2])],
+  );
+
+  const booked = batch.flatMap((s, index) => (s.isReversal ? [] : [{ fluxId: s.entry.fluxId, id: entryIds[index]!, fingerprint: s.fingerprint }]));
+  await tx.query(
+    `INSERT INTO "CPT_FluxComptabilise" ("ID_Structure", "ID_FluxFinancier", "ID_Ecriture", "Empreinte")
+     SELECT $1, b.* FROM unnest($2::int[], $3::bigint[], $4::text[]) AS b
+     ON CONFLICT ("ID_Structure", "ID_FluxFinancier")
+       DO UPDATE SET "ID_Ecriture" = EXCLUDED."ID_Ecriture", "Empreinte" = EXCLUDED."Empreinte"`,
+    [structureId, booked.map((b) => b.fluxId), booked.map((b) => b.id), booked.map((b) => b.fingerprint)],
+  );
+}

@@ -1,0 +1,39 @@
+import { fiscalYearIdParamsSchema, fiscalYearSettingsSchema, validationInputSchema } from '@gdf/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database';
+import { openApiSchema } from '../../lib/core-api-route';
+import { parseInput } from '../../lib/validation';
+import { resolveScope } from '../scope/scope';
+import { createLedgerService } from './ledger.service';
+
+const PREFIX = '/api/parametrages-comptables/exercices';
+
+/** Fiscal years, 'Valider les écritures' and closing (issue 18), for the current structure's books. */
+export function registerLedgerRoutes(app: FastifyInstance, database: Database, now?: () => Date): void {
+  const service = createLedgerService(database, now);
+  const route = (summary: string, extra: object = {}) => ({
+    config: { auth: 'user' as const },
+    schema: { summary, tags: ['Paramétrages comptables'], ...extra },
+    validatorCompiler: () => () => true,
+  });
+  const idParams = openApiSchema(fiscalYearIdParamsSchema);
+
+  app.get(PREFIX, route('Exercices comptables'), async (request) =>
+    service.fiscalYears(await resolveScope(request, database)),
+  );
+  app.put(PREFIX, route('Mois de début des exercices', { body: openApiSchema(fiscalYearSettingsSchema) }), async (request) =>
+    service.setStartMonth(await resolveScope(request, database), request.body),
+  );
+  app.post(
+    `${PREFIX}/:id/validation`,
+    route('Valider les écritures jusqu’à une date', { params: idParams, body: openApiSchema(validationInputSchema) }),
+    async (request) => {
+      const { id } = parseInput(fiscalYearIdParamsSchema, request.params);
+      return service.validate(await resolveScope(request, database), id, request.body);
+    },
+  );
+  app.post(`${PREFIX}/:id/cloture`, route('Clôturer l’exercice', { params: idParams }), async (request) => {
+    const { id } = parseInput(fiscalYearIdParamsSchema, request.params);
+    return service.close(await resolveScope(request, database), id);
+  });
+}

@@ -1,0 +1,100 @@
+import {
+  actionGrant,
+  fiscalYearSettingsSchema,
+  LEDGER_VALIDATION,
+  ModuleSlug,
+  parisToday,
+  PermissionAction,
+  validationInputSchema,
+  type FiscalYearsResponse,
+  type ValidationResult,
+} from '@gdf/domain';
+import type { Database } from '../../db/database';
+import { badRequest, HttpError } from '../../lib/http-errors';
+import { parseInput } from '../../lib/validation';
+import { SETTINGS_MODULES } from '../accounting-settings/accounting-resources';
+import { inTransaction } from '../flux/transaction';
+import { hasGrant, hasModule, requireGrant, requireModule, type RequestScope } from '../scope/scope';
+import {
+  ensureFiscalYears,
+  fiscalYearView,
+  listFiscalYears,
+  listValidations,
+  loadStartMonth,
+  lockBooks,
+} from './fiscal-years.repository';
+import { validateEntries } from './ledger-validation';
+
+/** Reading the years: the SAGE export page or any Paramétrages comptables page. */
+function requireBooksRead(scope: RequestScope) {
+  if (![ModuleSlug.ExportSage, ...SETTINGS_MODULES].some((slug) => hasModule(scope, slug))) {
+    requireModule(scope, ModuleSlug.ExportSage);
+  }
+}
+
+/** Fiscal years, their validation and closing, for the current structure's books (issue 18). */
+export function createLedgerService(database: Database, now: () => Date = () => new Date()) {
+  async function fiscalYears(scope: RequestScope): Promise<FiscalYearsResponse> {
+    const structureId = scope.currentStructureId;
+    await ensureFiscalYears(database, scope, parisToday(now()));
+    const years = await listFiscalYears(database, structureId);
+    const validations = await listValidations(database, structureId);
+    return {
+      moisDebut: await loadStartMonth(database, structureId),
+      moisDebutModifiable: validations.length === 0,
+      peutValider: hasGrant(scope, LEDGER_VALIDATION),
+      exercices: years.map((year) => fiscalYearView(year, validations)),
+    };
+  }
+
+  return {
+    fiscalYears(scope: RequestScope) {
+      requireBooksRead(scope);
+      return fiscalYears(scope);
+    },
+
+    /** The start month, while nothing is validated: the years are drawn again from it. */
+    async setStartMonth(scope: RequestScope, body: unknown): Promise<FiscalYearsResponse> {
+      const { moisDebut } = parseInput(fiscalYearSettingsSchema, body);
+      requireGrant(scope, actionGrant(ModuleSlug.ParamFluxFinancier, PermissionAction.Ecriture));
+      const structureId = scope.currentStructureId;
+      await inTransaction(database, async (tx) => {
+        await lockBooks(tx, structureId);
+        const [validated] = await tx.query(`SELECT 1 FROM "CPT_Validation" WHERE "ID_Structure" = $1 LIMIT 1`, [
+          structureId,
+        ]);
+        if (validated) {
+          throw new HttpError(409, 'Des écritures sont validées : le début de l’exercice ne peut plus changer.', 'conflict');
+        }
+        const updated = await tx.query(
+          `UPDATE "CPT_Parametres" SET "MoisDebutExercice" = $2 WHERE "ID_Structure" = $1 RETURNING 1`,
+          [structureId, moisDebut],
+        );
+        if (updated.length === 0) {
+          throw badRequest(
+            'Paramètres comptables absents : renseignez d’abord la règle du compte tiers (Paramétrages comptables > Flux financier).',
+          );
+        }
+        await tx.query(`DELETE FROM "CPT_Exercice" WHERE "ID_Structure" = $1`, [structureId]);
+        await tx.query(
+          `INSERT INTO "APP_AuditLog" ("ID_Utilisateur", "ID_Structure", "Action", "TableCible", "ID_Cible", "Details")
+           VALUES ($1, $2, 'parametrage_modification', 'CPT_Parametres', $2, $3)`,
+          [scope.actor.userId, structureId, JSON.stringify({ MoisDebutExercice: moisDebut })],
+        );
+      });
+      return fiscalYears(scope);
+    },
+
+    async validate(scope: RequestScope, exerciceId: number, body: unknown): Promise<ValidationResult> {
+      const { jusquau } = parseInput(validationInputSchema, body);
+      requireGrant(scope, LEDGER_VALIDATION);
+      return validateEntries(database, scope, { exerciceId, jusquau, closing: false, today: parisToday(now()) });
+    },
+
+    async close(scope: RequestScope, exerciceId: number): Promise<ValidationResult> {
+      requireGrant(scope, LEDGER_VALIDATION);
+      const today = parisToday(now());
+      return validateEntries(database, scope, { exerciceId, jusquau: today, closing: true, today });
+    },
+  };
+}
