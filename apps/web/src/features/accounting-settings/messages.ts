@@ -1,4 +1,10 @@
-/** French text of the Paramétrages comptables pages (issue 8). */
+import { formatInteger } from '@/lib/format';
+
+/** "1 écriture", "268 écritures" (0 is singular in French). */
+const entries = (count: number) => `${formatInteger(count)} écriture${count > 1 ? 's' : ''}`;
+const validated = (count: number) => `${entries(count)} validée${count > 1 ? 's' : ''}`;
+
+/** French text of the Paramétrages comptables pages (issue 8; fiscal years: issue 18). */
 export const accountingSettingsMessages = {
   add: 'Ajouter',
   save: 'Enregistrer',
@@ -38,4 +44,58 @@ export const accountingSettingsMessages = {
   tiersCompteFixe: 'Compte fixe',
   tiersLibelleFixe: 'Libellé du compte fixe',
   siren: 'SIREN (nom du fichier FEC)',
+  fiscalYearsTitle: 'Exercices comptables',
+  fiscalYearsLoading: 'Chargement des exercices comptables…',
+  fiscalYearsLoadFailed: 'Les exercices comptables n’ont pas pu être chargés.',
+  moisDebut: 'Mois de début de l’exercice',
+  moisDebutHelp: 'Les exercices de la structure commencent le 1er de ce mois (par défaut septembre, la saison).',
+  moisDebutLocked: 'Le mois de début ne peut plus changer : des écritures ont déjà été validées.',
+  moisDebutSaved: 'Mois de début enregistré.',
+  months: [
+    'Janvier',
+    'Février',
+    'Mars',
+    'Avril',
+    'Mai',
+    'Juin',
+    'Juillet',
+    'Août',
+    'Septembre',
+    'Octobre',
+    'Novembre',
+    'Décembre',
+  ],
+  fiscalYearsLabel: 'Exercices comptables',
+  exercice: 'Exercice',
+  debut: 'Début',
+  fin: 'Fin',
+  statut: 'Statut',
+  valideJusquau: 'Validé jusqu’au',
+  statutOuvert: 'Ouvert',
+  statutCloture: 'Clôturé',
+  clotureLe: (date: string) => `Clôturé le ${date}`,
+  noFiscalYear: 'Aucun exercice comptable.',
+  validate: 'Valider les écritures',
+  validateLabel: (libelle: string) => `Valider les écritures de l’exercice ${libelle}`,
+  validateTitle: (libelle: string) => `Valider les écritures de l’exercice ${libelle}`,
+  validateText:
+    'Les écritures de l’exercice jusqu’à cette date incluse seront numérotées par journal, dans l’ordre chronologique, et validées. Une écriture validée ne pourra plus jamais être modifiée.',
+  validateUntil: 'Valider jusqu’au',
+  closeYear: 'Clôturer l’exercice',
+  closeYearLabel: (libelle: string) => `Clôturer l’exercice ${libelle}`,
+  closeYearTitle: (libelle: string) => `Clôturer l’exercice ${libelle} ?`,
+  closeYearText: (fin: string) =>
+    `Les écritures restantes jusqu’au ${fin} seront validées (numérotées et définitivement figées), puis plus aucune écriture ne pourra être ajoutée à cet exercice. Cette action est définitive.`,
+  validationDone: (count: number, libelle: string) => `Exercice ${libelle} : ${validated(count)}.`,
+  closingDone: (count: number, libelle: string) => `Exercice ${libelle} clôturé : ${validated(count)}.`,
+  dateInvalid: 'Date incomplète ou inexistante.',
+  dateOutsideYear: (debut: string, fin: string) => `La date doit être comprise entre le ${debut} et le ${fin}.`,
+  dateAlreadyValidated: (date: string) => `Les écritures sont déjà validées jusqu’au ${date}.`,
+  showValidations: (libelle: string) => `Validations de l’exercice ${libelle}`,
+  validationsLabel: (libelle: string) => `Validations de l’exercice ${libelle}`,
+  validationUntil: 'Jusqu’au',
+  validationDate: 'Date',
+  validationUser: 'Utilisateur',
+  validationCount: 'Écritures',
+  noValidation: 'Aucune validation sur cet exercice.',
 } as const;

@@ -3,10 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useCurrentStructure } from '@/lib/session';
 import { getReferences, listSettings } from '../api/settings-api';
 import { accountingSettingsMessages as m } from '../messages';
+import { FiscalYearsSection } from './FiscalYearsSection';
 import { SettingsList } from './SettingsList';
 import { ThirdPartyRuleForm } from './ThirdPartyRuleForm';
 
-/** Flux financier: each flux category (or tarif) -> account, journal, analytic section. */
+/**
+ * Flux financier: each flux category (or tarif) -> account, journal, analytic section; the
+ * third-party account rule; the fiscal years and their validation.
+ */
 export function FluxFinancierSettings() {
   const { structureId } = useCurrentStructure();
   const references = useQuery({
@@ -74,6 +78,7 @@ export function FluxFinancierSettings() {
         ]}
       />
       <ThirdPartyRuleForm />
+      <FiscalYearsSection />
     </>
   );
 }

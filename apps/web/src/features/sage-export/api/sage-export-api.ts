@@ -24,10 +24,22 @@ function query(request: SageExportRequest): string {
 export const previewSageExport = (request: SageExportRequest) =>
   apiFetch<ExportPreview>(`/api/exports/sage/preview?${query(request)}`);
 
-/** Downloads the file; its name comes from the server's Content-Disposition. */
-export async function downloadAccountingFile(kind: 'sage' | 'fec', request: SageExportRequest) {
-  const response = await apiRequest(`/api/exports/${kind}?${query(request)}`);
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${kind}.txt`;
-  return { blob: await response.blob(), fileName };
+/** The file name the server chose (Content-Disposition: it says 'BROUILLARD' for a provisional file). */
+export function fileNameOf(response: Response, fallback: string): string {
+  return /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
+}
+
+async function download(path: string, fallback: string) {
+  const response = await apiRequest(path);
+  return { blob: await response.blob(), fileName: fileNameOf(response, fallback) };
+}
+
+/** GET /api/exports/sage: the SAGE file (PNM or CSV) of the range. */
+export const downloadSageFile = (request: SageExportRequest) =>
+  download(`/api/exports/sage?${query(request)}`, `sage.${request.format === 'csv' ? 'csv' : 'txt'}`);
+
+/** GET /api/exports/fec: the FEC of one fiscal year (a 'brouillard' while it is not validated to its end). */
+export function downloadFec(structureId: number, fiscalYearId: number) {
+  const params = new URLSearchParams({ exercice: String(fiscalYearId), structureId: String(structureId) });
+  return download(`/api/exports/fec?${params.toString()}`, 'fec.txt');
 }

@@ -5,21 +5,28 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formErrorText } from '@/lib/api-client';
 import { saveBlob } from '@/lib/save-file';
 import { useCurrentStructure } from '@/lib/session';
-import { downloadAccountingFile, previewSageExport, type SageExportRequest } from '../api/sage-export-api';
+import { exportHistoryQueryKey } from '../api/export-history-api';
+import { downloadSageFile, previewSageExport, type SageExportRequest } from '../api/sage-export-api';
 import { sageExportMessages as m } from '../messages';
+import { ExportHistory } from './ExportHistory';
+import { FecDownload } from './FecDownload';
 import { recentSeasons, seasonPeriod } from './period';
 import { SagePreview } from './SagePreview';
 
 const JOURNALS = ['VE', 'AC', 'BQ', 'OD'];
 
-/** SAGE child of the export files page: period and journals, preview, then download. */
+/**
+ * SAGE child of the export files page: period and journals, preview, then download; the FEC
+ * of a fiscal year; the history of the files produced.
+ */
 export function SageExportPanel() {
   const { structureId } = useCurrentStructure();
+  const queryClient = useQueryClient();
   const seasons = recentSeasons(new Date());
   const [mode, setMode] = useState<'season' | 'dates'>('season');
   const [seasonId, setSeasonId] = useState(seasons[0]?.id ?? 0);
@@ -49,10 +56,12 @@ export function SageExportPanel() {
       : undefined;
   const periodInvalid = Boolean(fromError || toError);
   const download = useMutation({
-    mutationFn: async (kind: 'sage' | 'fec') => {
-      const file = await downloadAccountingFile(kind, request);
+    mutationFn: async (downloaded: SageExportRequest) => {
+      const file = await downloadSageFile(downloaded);
       saveBlob(file.blob, file.fileName);
     },
+    // The file just produced is now in the history.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: exportHistoryQueryKey(structureId) }),
   });
 
   return (
@@ -151,22 +160,18 @@ export function SageExportPanel() {
         </Button>
         <Button
           variant="contained"
-          onClick={() => download.mutate('sage')}
-          disabled={periodInvalid || download.isPending}
+          onClick={() => download.mutate(request)}
+          disabled={periodInvalid}
+          loading={download.isPending}
         >
           {m.downloadSage}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => download.mutate('fec')}
-          disabled={periodInvalid || download.isPending}
-        >
-          {m.downloadFec}
         </Button>
       </Stack>
       {preview.isError && previewIsCurrent && <Alert severity="error">{errorText(preview.error)}</Alert>}
       {download.isError && <Alert severity="error">{errorText(download.error)}</Alert>}
       {preview.data && previewIsCurrent && <SagePreview preview={preview.data} />}
+      <FecDownload />
+      <ExportHistory />
     </Stack>
   );
 }

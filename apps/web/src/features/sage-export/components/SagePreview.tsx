@@ -23,6 +23,12 @@ export function SagePreview({ preview }: { preview: ExportPreview }) {
   ];
   return (
     <>
+      {/* Whether the file will read the validated ledger or be a provisional 'brouillard'. */}
+      {preview.valide ? (
+        <Alert severity="info">{m.previewValidated}</Alert>
+      ) : (
+        <Alert severity="warning">{m.previewDraft}</Alert>
+      )}
       {preview.entryCount === 0 ? (
         <Alert severity="info">{m.noEntry}</Alert>
       ) : (

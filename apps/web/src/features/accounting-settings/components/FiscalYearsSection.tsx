@@ -1,0 +1,136 @@
+import { DEFAULT_FISCAL_YEAR_START_MONTH, parisToday, type FiscalYearsResponse } from '@gdf/domain';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { ErrorAlert } from '@/components/ErrorAlert';
+import { ApiError, formErrorText } from '@/lib/api-client';
+import { useCurrentStructure } from '@/lib/session';
+import { fiscalYearsQueryKey, getFiscalYears, saveFiscalYearStart } from '../api/fiscal-years-api';
+import { accountingSettingsMessages as m } from '../messages';
+import { FiscalYearActionDialog, type FiscalYearAction } from './FiscalYearActionDialog';
+import { FiscalYearTable } from './FiscalYearTable';
+
+/** 'Exercices comptables': the start month, the fiscal years, their validation and closing (issue 18). */
+export function FiscalYearsSection() {
+  const { structureId } = useCurrentStructure();
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const years = useQuery({
+    queryKey: fiscalYearsQueryKey(structureId),
+    queryFn: ({ signal }) => getFiscalYears(structureId, signal),
+  });
+  const [action, setAction] = useState<FiscalYearAction | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const today = parisToday();
+  return (
+    <Stack component="section" spacing={2} sx={{ mt: 4 }} aria-labelledby={headingId}>
+      <Typography id={headingId} component="h3" variant="subtitle1">
+        {m.fiscalYearsTitle}
+      </Typography>
+      {years.isPending && <LinearProgress aria-label={m.fiscalYearsLoading} />}
+      {years.isError && (
+        <ErrorAlert onRetry={() => void years.refetch()}>
+          {(years.error instanceof ApiError && years.error.serverMessage) || m.fiscalYearsLoadFailed}
+        </ErrorAlert>
+      )}
+      {years.isSuccess && (
+        <>
+          <FiscalYearStartForm settings={years.data} />
+          {notice && <Alert severity="success">{notice}</Alert>}
+          <FiscalYearTable
+            years={years.data.exercices}
+            canValidate={years.data.peutValider}
+            today={today}
+            onAction={(chosen) => {
+              setNotice(null);
+              setAction(chosen);
+            }}
+          />
+        </>
+      )}
+      {action && (
+        <FiscalYearActionDialog
+          action={action}
+          today={today}
+          onClose={() => setAction(null)}
+          onDone={(done, result) => {
+            setAction(null);
+            setNotice(
+              done.kind === 'validation'
+                ? m.validationDone(result.nbEcritures, done.year.libelle)
+                : m.closingDone(result.nbEcritures, done.year.libelle),
+            );
+            // The year's status, its validations and whether the start month may change.
+            void queryClient.invalidateQueries({ queryKey: fiscalYearsQueryKey(structureId) });
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The month the fiscal years start; locked once anything is validated (the server says so). */
+function FiscalYearStartForm({ settings }: { settings: FiscalYearsResponse }) {
+  const { structureId } = useCurrentStructure();
+  const queryClient = useQueryClient();
+  const [edited, setEdited] = useState<number | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const month = edited ?? settings.moisDebut ?? DEFAULT_FISCAL_YEAR_START_MONTH;
+  const locked = !settings.moisDebutModifiable;
+  const save = useMutation({
+    mutationFn: () => saveFiscalYearStart(structureId, month),
+    onSuccess: (saved) => {
+      // The answer is the new list: the years were cut again from the new month.
+      queryClient.setQueryData(fiscalYearsQueryKey(structureId), saved);
+      setEdited(null);
+      setMessage({ ok: true, text: m.moisDebutSaved });
+    },
+    onError: (e) => setMessage({ ok: false, text: formErrorText(e, m.genericError, { moisDebut: m.moisDebut }) }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!locked) save.mutate();
+  };
+  return (
+    <Stack spacing={1}>
+      <Stack
+        component="form"
+        direction="row"
+        spacing={1}
+        onSubmit={submit}
+        useFlexGap
+        sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}
+      >
+        <TextField
+          select
+          size="small"
+          label={m.moisDebut}
+          value={month}
+          disabled={locked}
+          helperText={locked ? m.moisDebutLocked : m.moisDebutHelp}
+          onChange={(e) => {
+            setEdited(Number(e.target.value));
+            setMessage(null);
+          }}
+          sx={{ minWidth: 240, maxWidth: 480 }}
+        >
+          {m.months.map((name, index) => (
+            <MenuItem key={name} value={index + 1}>
+              {name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button type="submit" variant="contained" disabled={locked} loading={save.isPending}>
+          {m.save}
+        </Button>
+      </Stack>
+      {message && <Alert severity={message.ok ? 'success' : 'error'}>{message.text}</Alert>}
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+import type { FiscalYearView } from '@gdf/domain';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { ErrorAlert } from '@/components/ErrorAlert';
+import { ApiError, formErrorText } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { saveBlob } from '@/lib/save-file';
+import { useCurrentStructure } from '@/lib/session';
+import { exportHistoryQueryKey } from '../api/export-history-api';
+import { fiscalYearsQueryKey, getFiscalYears } from '../api/fiscal-years-api';
+import { downloadFec } from '../api/sage-export-api';
+import { sageExportMessages as m } from '../messages';
+import { defaultFecYear, fecNewestFirst } from './fec-year';
+
+/** 'Télécharger le FEC': one fiscal year (A47 A-1), a 'brouillard' until it is validated to its end. */
+export function FecDownload() {
+  const { structureId } = useCurrentStructure();
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const years = useQuery({
+    queryKey: fiscalYearsQueryKey(structureId),
+    queryFn: ({ signal }) => getFiscalYears(structureId, signal),
+  });
+  const choices = fecNewestFirst(years.data?.exercices ?? []);
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const selected: FiscalYearView | undefined = choices.find((year) => year.id === chosenId) ?? defaultFecYear(choices);
+  const download = useMutation({
+    mutationFn: async (year: FiscalYearView) => {
+      const file = await downloadFec(structureId, year.id);
+      saveBlob(file.blob, file.fileName);
+    },
+    // The file just produced is now in the history.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: exportHistoryQueryKey(structureId) }),
+  });
+  return (
+    <Stack component="section" spacing={1} aria-labelledby={headingId} sx={{ mt: 2 }}>
+      <Typography id={headingId} component="h3" variant="subtitle1">
+        {m.fecTitle}
+      </Typography>
+      <Typography variant="body2">{m.fecHelp}</Typography>
+      {years.isPending && <LinearProgress aria-label={m.fiscalYearsLoading} />}
+      {years.isError && (
+        <ErrorAlert onRetry={() => void years.refetch()}>
+          {(years.error instanceof ApiError && years.error.serverMessage) || m.fiscalYearsError}
+        </ErrorAlert>
+      )}
+      {years.isSuccess && choices.length === 0 && <Alert severity="info">{m.noFiscalYear}</Alert>}
+      {selected && (
+        <>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+            <TextField
+              select
+              size="small"
+              label={m.fiscalYear}
+              value={selected.id}
+              onChange={(e) => {
+                setChosenId(Number(e.target.value));
+                download.reset();
+              }}
+              sx={{ minWidth: 200 }}
+            >
+              {choices.map((year) => (
+                <MenuItem key={year.id} value={year.id}>
+                  {m.fiscalYearOption(year.libelle, year.statut === 'cloture')}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button variant="contained" loading={download.isPending} onClick={() => download.mutate(selected)}>
+              {m.downloadFec}
+            </Button>
+          </Stack>
+          {selected.valideJusquau === selected.fin ? (
+            <Typography variant="body2" color="text.secondary">
+              {m.fecValidated}
+            </Typography>
+          ) : (
+            <Alert severity="warning">
+              {m.fecDraft(selected.valideJusquau ? formatDate(selected.valideJusquau) : null)}
+            </Alert>
+          )}
+        </>
+      )}
+      {download.isError && <Alert severity="error">{formErrorText(download.error, m.genericError)}</Alert>}
+    </Stack>
+  );
+}
