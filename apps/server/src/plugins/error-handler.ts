@@ -41,7 +41,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ statusCode: error.statusCode, error: 'error', message: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    if (process.env.DEBUG_500) console.error(error);
     return reply.status(500).send({ statusCode: 500, error: 'internal', message: 'Oups, une erreur est survenue...' });
   });
 
