@@ -10,6 +10,7 @@ import { loadOrCreateSecret } from './lib/secrets';
 import { parseAllowList } from './lib/safe-fetch';
 import { creditorIdentifier } from './modules/exports-sepa/sepa-settings';
 import { issueMissingDocuments } from './modules/flux-documents/issue-documents';
+import { closeDemoFiscalYears } from './modules/ledger/ledger-validation';
 
 const env = readConfiguration();
 const embedded = !env.DATABASE_URL;
@@ -38,6 +39,10 @@ if (embedded && env.SEED_DEMO_DATA === 'auto' && (await isDatabaseEmpty(database
     onProgress: ({ scannedUpTo, maxId }) => console.log(`  émission des documents : ${scannedUpTo} / ${maxId}`),
   });
   console.log(`  ${issued} flux émis en ${((performance.now() - issuing) / 1000).toFixed(1)} s`);
+  // The demo's books: the fiscal years ended before the last one are closed (issue 18).
+  const closing = performance.now();
+  const closed = await closeDemoFiscalYears(database, parisToday());
+  console.log(`  ${closed} exercices comptables clôturés en ${((performance.now() - closing) / 1000).toFixed(1)} s`);
   seeded = true;
 }
 

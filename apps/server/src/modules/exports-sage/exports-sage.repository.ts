@@ -69,7 +69,7 @@ export async function tarifParts(
  */
 export async function unmappedFlux(
   database: Database,
-  scope: RequestScope,
+  scope: Pick<RequestScope, 'unrestricted' | 'currentStructureId' | 'currentStructureType'>,
   period: Period,
   limit: number,
 ): Promise<{ count: number; first: UnmappedFlux[] }> {

@@ -22,7 +22,14 @@ import {
 import type { Database } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
 import { inTransaction, type Queryable } from '../flux/transaction';
-import { booksScope, ensureFiscalYears, listFiscalYears, type FiscalYearRow } from '../ledger/fiscal-years.repository';
+import {
+  booksOwner,
+  booksScope,
+  ensureFiscalYears,
+  listFiscalYears,
+  type BooksOwner,
+  type FiscalYearRow,
+} from '../ledger/fiscal-years.repository';
 import { ledgerEntries, openBooks, stagedEntries, stageUnbookedEntries, type Books } from '../ledger/ledger-entries';
 import { requireModule, type RequestScope } from '../scope/scope';
 import { unmappedFlux } from './exports-sage.repository';
@@ -40,9 +47,9 @@ interface Range {
  * The structure's years, with the years after the last one drawn in memory up to `to`
  * (a provisional file may look ahead; only validation creates rows that matter).
  */
-async function yearsUpTo(tx: Queryable, scope: RequestScope, to: string, today: string): Promise<FiscalYearRow[]> {
-  await ensureFiscalYears(tx, scope, today);
-  const years = await listFiscalYears(tx, scope.currentStructureId);
+async function yearsUpTo(tx: Queryable, owner: BooksOwner, to: string, today: string): Promise<FiscalYearRow[]> {
+  await ensureFiscalYears(tx, owner, today);
+  const years = await listFiscalYears(tx, owner.structureId);
   const last = years[years.length - 1];
   if (!last || last.fin >= to) return years;
   const next = fiscalYearsBetween(last.fin, to, Number(last.debut.slice(5, 7))).slice(1);
@@ -68,7 +75,7 @@ async function* booksEntries(tx: Queryable, books: Books, range: Range): AsyncGe
   for (const year of books.years.filter((y) => y.debut <= range.to && y.fin >= range.from)) {
     const from = year.debut > range.from ? year.debut : range.from;
     const to = year.fin < range.to ? year.fin : range.to;
-    yield* ledgerEntries(tx, books.scope.currentStructureId, from, to, range.journals);
+    yield* ledgerEntries(tx, books.owner.structureId, from, to, range.journals);
     if (staged === 0) continue;
     for await (const batch of stagedEntries(tx, books, from, to, range.journals)) yield batch.map((s) => s.entry);
   }
@@ -92,9 +99,10 @@ export async function previewExport(
   };
   const journals = new Set<string>();
   await inTransaction(database, async (tx) => {
-    const years = await yearsUpTo(tx, scope, query.to, parisToday());
+    const owner = booksOwner(scope);
+    const years = await yearsUpTo(tx, owner, query.to, parisToday());
     preview.valide = isValidatedRange(years, query.from, query.to);
-    const books = await openBooks(tx, scope, years);
+    const books = await openBooks(tx, owner, years);
     for await (const batch of booksEntries(tx, books, { from: query.from, to: query.to, journals: query.journaux })) {
       for (const entry of batch) {
         const totals = entryTotals(entry);
@@ -106,7 +114,7 @@ export async function previewExport(
       }
     }
   });
-  const unmapped = await unmappedFlux(database, booksScope(scope), query, UNMAPPED_LISTED);
+  const unmapped = await unmappedFlux(database, booksScope(booksOwner(scope)), query, UNMAPPED_LISTED);
   return { ...preview, journals: [...journals].sort(), unmappedCount: unmapped.count, unmapped: unmapped.first };
 }
 
@@ -127,7 +135,7 @@ interface FileRequest extends Range {
  */
 async function produceFile(database: Database, scope: RequestScope, request: FileRequest): Promise<ExportFile> {
   requireModule(scope, ModuleSlug.ExportSage);
-  const { count } = await unmappedFlux(database, booksScope(scope), { from: request.from, to: request.to }, 0);
+  const { count } = await unmappedFlux(database, booksScope(booksOwner(scope)), { from: request.from, to: request.to }, 0);
   const labelWidth = layoutLabelWidth(DEFAULT_PNM_LAYOUT);
   const [header, lines] =
     request.format === 'fec'
@@ -136,9 +144,10 @@ async function produceFile(database: Database, scope: RequestScope, request: Fil
         ? [SAGE_CSV_HEADER, (e: AccountingEntry) => sageCsvLines(e, labelWidth)]
         : ['', (e: AccountingEntry) => pnmLines(e)];
   const recorded = await inTransaction(database, async (tx) => {
-    const years = await yearsUpTo(tx, scope, request.to, parisToday());
+    const owner = booksOwner(scope);
+    const years = await yearsUpTo(tx, owner, request.to, parisToday());
     const valid = isValidatedRange(years, request.from, request.to);
-    const books = await openBooks(tx, scope, years);
+    const books = await openBooks(tx, owner, years);
     async function* text(): AsyncGenerator<{ text: string; entries: number }> {
       if (header) yield { text: header, entries: 0 };
       for await (const batch of booksEntries(tx, books, request)) {

@@ -1,5 +1,6 @@
 import {
   DEFAULT_FISCAL_YEAR_START_MONTH,
+  type StructureTypeId,
   fiscalYearLabel,
   fiscalYearsBetween,
   type FiscalYearState,
@@ -14,14 +15,31 @@ export interface FiscalYearRow extends FiscalYearState {
   dateCloture: string | null;
 }
 
+/** Whose books, and who acts on them (null: the system, e.g. the demo seed). */
+export interface BooksOwner {
+  structureId: number;
+  structureType: StructureTypeId;
+  userId: number | null;
+}
+
+export const booksOwner = (scope: RequestScope): BooksOwner => ({
+  structureId: scope.currentStructureId,
+  structureType: scope.currentStructureType,
+  userId: scope.actor.userId,
+});
+
 /**
  * The books of a structure hold its own flux and, for a federation, its members': the
  * same whoever acts (a super administrateur's unrestricted view must not widen them).
  */
-export const booksScope = (scope: RequestScope): RequestScope => ({ ...scope, unrestricted: false });
+export const booksScope = (owner: BooksOwner) => ({
+  currentStructureId: owner.structureId,
+  currentStructureType: owner.structureType,
+  unrestricted: false,
+});
 
-export const booksCondition = (scope: RequestScope, column: string, params: unknown[]) =>
-  structureScopeCondition(booksScope(scope), column, params);
+export const booksCondition = (owner: BooksOwner, column: string, params: unknown[]) =>
+  structureScopeCondition(booksScope(owner), column, params);
 
 export async function loadStartMonth(db: Queryable, structureId: number): Promise<number> {
   const [row] = await db.query<{ month: number }>(
@@ -40,10 +58,10 @@ export async function lockBooks(db: Queryable, structureId: number): Promise<voi
  * Creates the fiscal years from the one holding the structure's first flux to the one
  * holding `today` (at least that one). Idempotent.
  */
-export async function ensureFiscalYears(db: Queryable, scope: RequestScope, today: string): Promise<void> {
-  const structureId = scope.currentStructureId;
+export async function ensureFiscalYears(db: Queryable, owner: BooksOwner, today: string): Promise<void> {
+  const structureId = owner.structureId;
   const params: unknown[] = [];
-  const condition = booksCondition(scope, 'f."ID_Structure"', params);
+  const condition = booksCondition(owner, 'f."ID_Structure"', params);
   const [first] = await db.query<{ day: string | null }>(
     `SELECT to_char(min(f."Z_DateCreation") AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD') AS day
        FROM "MKP_FluxFinancier" f WHERE ${condition}`,

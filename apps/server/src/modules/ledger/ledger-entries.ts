@@ -15,15 +15,14 @@ import {
 import { badRequest } from '../../lib/http-errors';
 import { hasTarifMappings, loadThirdPartyRule, tarifParts, type TarifPartRow } from '../exports-sage/exports-sage.repository';
 import type { Queryable } from '../flux/transaction';
-import type { RequestScope } from '../scope/scope';
-import { booksCondition, type FiscalYearRow } from './fiscal-years.repository';
+import { booksCondition, type BooksOwner, type FiscalYearRow } from './fiscal-years.repository';
 
 /** Entries built, read and written per batch: bounded memory whatever the books' size. */
 export const ENTRY_BATCH = 5_000;
 
 /** What building a structure's entries needs: its point of view, its third-party rule, its years. */
 export interface Books {
-  scope: RequestScope;
+  owner: BooksOwner;
   rule: ThirdPartyRule & { siren: string | null };
   pointOfView: 'federation' | 'membre';
   withTarifs: boolean;
@@ -31,18 +30,18 @@ export interface Books {
   years: FiscalYearRow[];
 }
 
-export async function openBooks(db: Queryable, scope: RequestScope, years: FiscalYearRow[]): Promise<Books> {
-  const rule = await loadThirdPartyRule(db, scope.currentStructureId);
+export async function openBooks(db: Queryable, owner: BooksOwner, years: FiscalYearRow[]): Promise<Books> {
+  const rule = await loadThirdPartyRule(db, owner.structureId);
   if (!rule) {
     throw badRequest(
       'Paramètres comptables absents : renseignez la règle du compte tiers (Paramétrages comptables > Flux financier).',
     );
   }
   return {
-    scope,
+    owner,
     rule,
-    pointOfView: scope.currentStructureType === StructureType.Federation ? 'federation' : 'membre',
-    withTarifs: await hasTarifMappings(db, scope.currentStructureId),
+    pointOfView: owner.structureType === StructureType.Federation ? 'federation' : 'membre',
+    withTarifs: await hasTarifMappings(db, owner.structureId),
     years,
   };
 }
@@ -88,8 +87,8 @@ export async function stageUnbookedEntries(
   upTo: string,
 ): Promise<{ staged: number; unmapped: number }> {
   const { days, dates } = entryDays(books, from, upTo);
-  const params: unknown[] = [books.scope.currentStructureId, days, dates, upTo];
-  const scopeSql = booksCondition(books.scope, 'f."ID_Structure"', params);
+  const params: unknown[] = [books.owner.structureId, days, dates, upTo];
+  const scopeSql = booksCondition(books.owner, 'f."ID_Structure"', params);
   const years = books.years;
   params.push(
     years.map((y) => y.id),
@@ -231,7 +230,7 @@ interface FluxEntryRow {
 async function buildFluxEntries(tx: Queryable, books: Books, ids: number[]): Promise<Map<number, AccountingEntry>> {
   const entries = new Map<number, AccountingEntry>();
   if (ids.length === 0) return entries;
-  const structureId = books.scope.currentStructureId;
+  const structureId = books.owner.structureId;
   const rows = await tx.query<FluxEntryRow>(
     `SELECT f.id, f."NomFluxFinancier" AS "label", f."EST_Debit" AS "isDebit", f."ID_Saison" AS "seasonId",
             to_char(f."Z_DateCreation" AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD') AS "date",

@@ -8,9 +8,9 @@ import {
 import type { Database } from '../../db/database';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors';
 import { inTransaction, type Queryable } from '../flux/transaction';
-import type { RequestScope } from '../scope/scope';
 import {
   ensureFiscalYears,
+  type BooksOwner,
   fiscalYearView,
   listFiscalYears,
   listValidations,
@@ -37,13 +37,13 @@ export interface ValidationRequest {
  */
 export async function validateEntries(
   database: Database,
-  scope: RequestScope,
+  owner: BooksOwner,
   request: ValidationRequest,
 ): Promise<ValidationResult> {
-  const structureId = scope.currentStructureId;
+  const structureId = owner.structureId;
   return inTransaction(database, async (tx) => {
     await lockBooks(tx, structureId);
-    await ensureFiscalYears(tx, scope, request.today);
+    await ensureFiscalYears(tx, owner, request.today);
     const years = await listFiscalYears(tx, structureId);
     const index = years.findIndex((y) => y.id === request.exerciceId);
     const year = years[index];
@@ -54,7 +54,7 @@ export async function validateEntries(
       : validationRefusal(year, jusquau, request.today);
     if (refusal) throw conflict(refusal);
 
-    const books = await openBooks(tx, scope, years);
+    const books = await openBooks(tx, owner, years);
     const { staged, unmapped } = await stageUnbookedEntries(tx, books, year.debut, jusquau);
     if (unmapped > 0) {
       throw badRequest(
@@ -64,7 +64,7 @@ export async function validateEntries(
     const [validation] = await tx.query<{ id: number }>(
       `INSERT INTO "CPT_Validation" ("ID_Structure", "ID_Exercice", "Jusquau", "ID_Utilisateur", "NbEcritures", "EST_Cloture")
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [structureId, year.id, jusquau, scope.actor.userId, staged, request.closing],
+      [structureId, year.id, jusquau, owner.userId, staged, request.closing],
     );
     const journaux: Record<string, number> = {};
     for await (const batch of stagedEntries(tx, books, year.debut, jusquau)) {
@@ -82,7 +82,7 @@ export async function validateEntries(
       `INSERT INTO "APP_AuditLog" ("ID_Utilisateur", "ID_Structure", "Action", "TableCible", "ID_Cible", "Details")
        VALUES ($1, $2, $3, 'CPT_Exercice', $4, $5)`,
       [
-        scope.actor.userId,
+        owner.userId,
         structureId,
         request.closing ? 'cloture_exercice' : 'validation_ecritures',
         year.id,
@@ -183,4 +183,28 @@ async function writeEntries(
        DO UPDATE SET "ID_Ecriture" = EXCLUDED."ID_Ecriture", "Empreinte" = EXCLUDED."Empreinte"`,
     [structureId, booked.map((b) => b.fluxId), booked.map((b) => b.id), booked.map((b) => b.fingerprint)],
   );
+}
+
+/**
+ * The demo's books (issue 18): every fiscal year that ended before the last ended one is
+ * closed, so a new user sees a closed year, an ended one still open and the current one.
+ * Returns the years closed.
+ */
+export async function closeDemoFiscalYears(database: Database, today: string): Promise<number> {
+  const owners = await database.query<{ structureId: number; structureType: number }>(
+    `SELECT p."ID_Structure" AS "structureId", s."ID_TypeStructure" AS "structureType"
+       FROM "CPT_Parametres" p JOIN "STR_Structure" s ON s.id = p."ID_Structure" ORDER BY p."ID_Structure"`,
+  );
+  let closed = 0;
+  for (const { structureId, structureType } of owners) {
+    const owner: BooksOwner = { structureId, structureType: structureType as BooksOwner['structureType'], userId: null };
+    await inTransaction(database, (tx) => ensureFiscalYears(tx, owner, today));
+    const years = await listFiscalYears(database, structureId);
+    const lastEnded = years.filter((y) => y.fin < today).at(-1);
+    for (const year of years.filter((y) => lastEnded && y.fin < lastEnded.debut && y.statut === 'ouvert')) {
+      await validateEntries(database, owner, { exerciceId: year.id, jusquau: year.fin, closing: true, today });
+      closed += 1;
+    }
+  }
+  return closed;
 }

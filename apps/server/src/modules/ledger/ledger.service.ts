@@ -16,6 +16,7 @@ import { SETTINGS_MODULES } from '../accounting-settings/accounting-resources';
 import { inTransaction } from '../flux/transaction';
 import { hasGrant, hasModule, requireGrant, requireModule, type RequestScope } from '../scope/scope';
 import {
+  booksOwner,
   ensureFiscalYears,
   fiscalYearView,
   listFiscalYears,
@@ -36,7 +37,7 @@ function requireBooksRead(scope: RequestScope) {
 export function createLedgerService(database: Database, now: () => Date = () => new Date()) {
   async function fiscalYears(scope: RequestScope): Promise<FiscalYearsResponse> {
     const structureId = scope.currentStructureId;
-    await ensureFiscalYears(database, scope, parisToday(now()));
+    await ensureFiscalYears(database, booksOwner(scope), parisToday(now()));
     const years = await listFiscalYears(database, structureId);
     const validations = await listValidations(database, structureId);
     return {
@@ -88,13 +89,18 @@ export function createLedgerService(database: Database, now: () => Date = () => 
     async validate(scope: RequestScope, exerciceId: number, body: unknown): Promise<ValidationResult> {
       const { jusquau } = parseInput(validationInputSchema, body);
       requireGrant(scope, LEDGER_VALIDATION);
-      return validateEntries(database, scope, { exerciceId, jusquau, closing: false, today: parisToday(now()) });
+      return validateEntries(database, booksOwner(scope), {
+        exerciceId,
+        jusquau,
+        closing: false,
+        today: parisToday(now()),
+      });
     },
 
     async close(scope: RequestScope, exerciceId: number): Promise<ValidationResult> {
       requireGrant(scope, LEDGER_VALIDATION);
       const today = parisToday(now());
-      return validateEntries(database, scope, { exerciceId, jusquau: today, closing: true, today });
+      return validateEntries(database, booksOwner(scope), { exerciceId, jusquau: today, closing: true, today });
     },
   };
 }

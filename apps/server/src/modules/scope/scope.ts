@@ -105,7 +105,7 @@ function requestedStructureId(request: FastifyRequest): number | null {
  * plans for relation filters (a name search) with this form than with a semi-join.
  */
 export function structureScopeCondition(
-  scope: RequestScope,
+  scope: Pick<RequestScope, 'unrestricted' | 'currentStructureId' | 'currentStructureType'>,
   column: string,
   params: unknown[],
   alsoVisible?: number,

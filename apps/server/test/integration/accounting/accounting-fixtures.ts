@@ -13,10 +13,10 @@ export interface FixtureFlux {
 }
 
 /** Inserts flux with fixed ids (900001...) so golden files do not depend on the seed. */
-export async function insertFlux(database: Database, flux: readonly FixtureFlux[]): Promise<number[]> {
+export async function insertFlux(database: Database, flux: readonly FixtureFlux[], firstOffset = 0): Promise<number[]> {
   const ids: number[] = [];
   for (const [index, f] of flux.entries()) {
-    const id = 900_001 + index;
+    const id = 900_001 + firstOffset + index;
     await database.query(
       `INSERT INTO "MKP_FluxFinancier" (id, "NomFluxFinancier", "Z_DateCreation", "MontantHT", "MontantTTC", "EST_Debit",
          "ID_CategoryFlux", "ID_Saison", "ID_Structure")
