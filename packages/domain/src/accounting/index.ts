@@ -8,3 +8,4 @@ export * from './fec';
 export * from './contracts';
 export * from './ledger-contracts';
 export * from './relaunch-entries';
+export * from './fec-check';
