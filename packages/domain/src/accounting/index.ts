@@ -9,3 +9,4 @@ export * from './contracts';
 export * from './ledger-contracts';
 export * from './relaunch-entries';
 export * from './fiscal-years';
+export * from './fec-check';
