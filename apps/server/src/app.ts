@@ -146,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const issuance = { creditorIdentifier: creditorIdentifier(options.sepa?.ics) };
   registerFluxDocumentRoutes(app, options.database, issuance);
   registerAccountingSettingsRoutes(app, options.database);
-  registerExportsSageRoutes(app, options.database);
+  registerExportsSageRoutes(app, options.database, options.ledgerClock);
   registerLedgerRoutes(app, options.database, options.ledgerClock);
   registerSepaExports(app, options);
   await registerSepaReturnRoutes(app, options.database);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parisToday } from '@gdf/domain';
 import { buildApp } from './app';
 import { readEnvironment, type Environment } from './config';
 import { openDatabase } from './db/database';

@@ -1,4 +1,4 @@
-import { exportQuerySchema, fecQuerySchema, fiscalYearIdParamsSchema, ModuleSlug } from '@gdf/domain';
+import { exportQuerySchema, fecQuerySchema, fiscalYearIdParamsSchema, ModuleSlug, parisToday } from '@gdf/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/database';
 import { openApiSchema } from '../../lib/core-api-route';
@@ -12,7 +12,12 @@ import { exportFecFile, exportSageFile, previewExport, type ExportFile } from '.
  * of view, and the history of the files produced. Input is parsed before the permission
  * check, so bad input is a 400 for everyone.
  */
-export function registerExportsSageRoutes(app: FastifyInstance, database: Database): void {
+export function registerExportsSageRoutes(
+  app: FastifyInstance,
+  database: Database,
+  now: () => Date = () => new Date(),
+): void {
+  const today = () => parisToday(now());
   const options = (summary: string, extra: object = {}) => ({
     config: { auth: 'user' as const },
     schema: { summary, tags: ['Exports comptables'], ...extra },
@@ -22,7 +27,7 @@ export function registerExportsSageRoutes(app: FastifyInstance, database: Databa
 
   app.get('/api/exports/sage/preview', options('Aperçu des écritures SAGE de la période', rangeQuery), async (request) => {
     const query = parseInput(exportQuerySchema, request.query);
-    return previewExport(database, await resolveScope(request, database), query);
+    return previewExport(database, await resolveScope(request, database), query, today());
   });
 
   const send = (reply: FastifyReply, file: ExportFile) =>
@@ -38,14 +43,14 @@ export function registerExportsSageRoutes(app: FastifyInstance, database: Databa
 
   app.get('/api/exports/sage', options('Fichier d’import Sage 100 (PNM ou CSV)', rangeQuery), async (request, reply) => {
     const query = parseInput(exportQuerySchema, request.query);
-    return send(reply, await exportSageFile(database, await resolveScope(request, database), query));
+    return send(reply, await exportSageFile(database, await resolveScope(request, database), query, today()));
   });
   app.get(
     '/api/exports/fec',
     options('Fichier des écritures comptables (FEC) d’un exercice', { querystring: openApiSchema(fecQuerySchema) }),
     async (request, reply) => {
       const query = parseInput(fecQuerySchema, request.query);
-      return send(reply, await exportFecFile(database, await resolveScope(request, database), query));
+      return send(reply, await exportFecFile(database, await resolveScope(request, database), query, today()));
     },
   );
 

@@ -81,10 +81,12 @@ async function* booksEntries(tx: Queryable, books: Books, range: Range): AsyncGe
   }
 }
 
+/** `today`: 'YYYY-MM-DD' in Europe/Paris (which fiscal years exist). */
 export async function previewExport(
   database: Database,
   scope: RequestScope,
   query: ExportQuery,
+  today = parisToday(),
 ): Promise<ExportPreview> {
   requireModule(scope, ModuleSlug.ExportSage);
   const preview: ExportPreview = {
@@ -100,7 +102,7 @@ export async function previewExport(
   const journals = new Set<string>();
   await inTransaction(database, async (tx) => {
     const owner = booksOwner(scope);
-    const years = await yearsUpTo(tx, owner, query.to, parisToday());
+    const years = await yearsUpTo(tx, owner, query.to, today);
     preview.valide = isValidatedRange(years, query.from, query.to);
     const books = await openBooks(tx, owner, years);
     for await (const batch of booksEntries(tx, books, { from: query.from, to: query.to, journals: query.journaux })) {
@@ -124,6 +126,7 @@ export interface ExportFile extends RecordedFile {
 
 interface FileRequest extends Range {
   format: AccountingFileFormat;
+  today: string;
   /** The FEC's fiscal year; a SAGE file names itself after its range. */
   fileName: (valid: boolean, siren: string) => string;
 }
@@ -145,7 +148,7 @@ async function produceFile(database: Database, scope: RequestScope, request: Fil
         : ['', (e: AccountingEntry) => pnmLines(e)];
   const recorded = await inTransaction(database, async (tx) => {
     const owner = booksOwner(scope);
-    const years = await yearsUpTo(tx, owner, request.to, parisToday());
+    const years = await yearsUpTo(tx, owner, request.to, request.today);
     const valid = isValidatedRange(years, request.from, request.to);
     const books = await openBooks(tx, owner, years);
     async function* text(): AsyncGenerator<{ text: string; entries: number }> {
@@ -168,9 +171,15 @@ async function produceFile(database: Database, scope: RequestScope, request: Fil
   return { ...recorded, unmappedCount: count };
 }
 
-export function exportSageFile(database: Database, scope: RequestScope, query: ExportQuery): Promise<ExportFile> {
+export function exportSageFile(
+  database: Database,
+  scope: RequestScope,
+  query: ExportQuery,
+  today = parisToday(),
+): Promise<ExportFile> {
   const compact = (day: string) => day.replaceAll('-', '');
   return produceFile(database, scope, {
+    today,
     format: query.format,
     from: query.from,
     to: query.to,
@@ -181,12 +190,18 @@ export function exportSageFile(database: Database, scope: RequestScope, query: E
 }
 
 /** The FEC of one fiscal year (article A47 A-1), named after its closing date; a brouillard until validated to its end. */
-export async function exportFecFile(database: Database, scope: RequestScope, query: FecQuery): Promise<ExportFile> {
+export async function exportFecFile(
+  database: Database,
+  scope: RequestScope,
+  query: FecQuery,
+  today = parisToday(),
+): Promise<ExportFile> {
   requireModule(scope, ModuleSlug.ExportSage);
   const years = await listFiscalYears(database, scope.currentStructureId);
   const year = years.find((y) => y.id === query.exercice);
   if (!year) throw notFound('Exercice introuvable');
   return produceFile(database, scope, {
+    today,
     format: 'fec',
     from: year.debut,
     to: year.fin,

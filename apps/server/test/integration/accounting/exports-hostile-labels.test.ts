@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../support/databases';
+import { TEST_TODAY } from '../support/test-app';
 import { bearer, closeRestContext, openRestContext, type RestContext } from '../rest/rest-context';
 import { decodeLatin9, insertFlux, PERIOD } from './accounting-fixtures';
 
@@ -50,19 +51,21 @@ describe.each(testDatabaseTargets())('hostile labels in SAGE and FEC files on $n
   const query = (extra = '') => `from=${PERIOD.from}&to=${PERIOD.to}${extra}`;
   const get = (token: string, url: string) => context.app.inject({ method: 'GET', url, headers: bearer(token) });
 
+  const hostileFlux = (date: string) =>
+    HOSTILE_LABELS.map((label, index) => ({
+      structureId: context.clubId,
+      label,
+      amount: `${index + 1}0.00`,
+      isDebit: index % 2 === 0,
+      category: 1 + (index % 2),
+      date,
+    }));
+
   beforeAll(async () => {
-    context = await openRestContext(target);
-    await insertFlux(
-      context.database,
-      HOSTILE_LABELS.map((label, index) => ({
-        structureId: context.clubId,
-        label,
-        amount: `${index + 1}0.00`,
-        isDebit: index % 2 === 0,
-        category: 1 + (index % 2),
-        date: '2030-01-07',
-      })),
-    );
+    context = await openRestContext(target, { ledgerClock: () => TEST_TODAY });
+    await insertFlux(context.database, hostileFlux('2030-01-07'));
+    // The FEC covers a fiscal year: the same labels inside the current one (1 September 2026 - 31 August 2027).
+    await insertFlux(context.database, hostileFlux('2026-10-07'), 100);
     // Settings and names reach the files too: an analytic section and a structure name.
     await context.database.query(
       `UPDATE "CPT_MappingFlux" SET "CodeSection" = '=2+3' WHERE "ID_Structure" = $1 AND "ID_CategoryFlux" = 1`,
@@ -75,16 +78,16 @@ describe.each(testDatabaseTargets())('hostile labels in SAGE and FEC files on $n
   });
   afterAll(() => closeRestContext(context));
 
-  it('SAGE CSV: one record a line, 9 cells, no cell starting with a formula character', async () => {
+  it('SAGE CSV: one record a line, 10 cells, no cell starting with a formula character', async () => {
     const response = await get(context.tokens.club, `/api/exports/sage?${query('&format=csv')}`);
     expect(response.statusCode, response.body).toBe(200);
     const [header, ...lines] = records(response.rawPayload);
-    expect(header?.split(';')).toHaveLength(9);
+    expect(header?.split(';')).toHaveLength(10);
     expect(lines).toHaveLength(HOSTILE_LABELS.length * 2);
     for (const line of lines) {
       expect(line).not.toMatch(CONTROL);
       const cells = csvCells(line);
-      expect(cells, line).toHaveLength(9);
+      expect(cells, line).toHaveLength(10);
       for (const cell of cells) expect(cell, line).not.toMatch(FORMULA_START);
     }
     expect(lines.map((line) => csvCells(line)[5])).toContain("'=1+1");
@@ -103,9 +106,17 @@ describe.each(testDatabaseTargets())('hostile labels in SAGE and FEC files on $n
     expect(lines.some((line) => line.includes('Licence =1+1;ligne cassée'))).toBe(true);
   });
 
+  const currentYearFec = async (token: string) => {
+    const years = await get(token, '/api/parametrages-comptables/exercices');
+    const current = (years.json() as { exercices: Array<{ id: number; debut: string }> }).exercices.find(
+      (y) => y.debut === '2026-09-01',
+    );
+    return get(token, `/api/exports/fec?exercice=${current?.id}`);
+  };
+
   it('FEC (club and head office): one record a line, 18 fields, no control character but the tab', async () => {
     for (const token of [context.tokens.club, context.tokens.siege]) {
-      const response = await get(token, `/api/exports/fec?${query()}`);
+      const response = await currentYearFec(token);
       expect(response.statusCode, response.body).toBe(200);
       const [header, ...lines] = records(response.rawPayload);
       expect(header?.split('\t')).toHaveLength(18);
@@ -117,7 +128,7 @@ describe.each(testDatabaseTargets())('hostile labels in SAGE and FEC files on $n
       const labels = lines.map((line) => line.split('\t')[10]);
       expect(labels).toContain('Retour chariot saut séparateur NEL VT ESC');
     }
-    const headOffice = records((await get(context.tokens.siege, `/api/exports/fec?${query()}`)).rawPayload);
+    const headOffice = records((await currentYearFec(context.tokens.siege)).rawPayload);
     expect(headOffice.map((line) => line.split('\t')[7])).toContain('Club =1+1 cassé');
   });
 });

@@ -1,7 +1,7 @@
 import { FEC_COLUMNS } from '@gdf/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../support/databases';
-import { loginAs } from '../support/test-app';
+import { loginAs, TEST_TODAY } from '../support/test-app';
 import { bearer, buildRestApp, closeRestContext, openRestContext, type RestContext } from '../rest/rest-context';
 import { decodeLatin9, insertFlux, PERIOD } from './accounting-fixtures';
 
@@ -12,7 +12,7 @@ describe.each(testDatabaseTargets())('SAGE and FEC exports on $name (issue 8)', 
   let clubCode: string;
 
   beforeAll(async () => {
-    context = await openRestContext(target);
+    context = await openRestContext(target, { ledgerClock: () => TEST_TODAY });
     await insertFlux(context.database, [
       {
         structureId: context.clubId,
