@@ -140,7 +140,9 @@ describe('files', () => {
       lettering: { code: 'L42', date: '2025-03-20' },
       lines: entry.lines.map((l, index) => ({ ...l, lettered: index === 0 })),
     };
-    const [first, second] = fecLines(validated).split('\r\n').map((line) => line.split('\t'));
+    const [first, second] = fecLines(validated)
+      .split('\r\n')
+      .map((line) => line.split('\t'));
     expect(first?.slice(2, 16)).toEqual([
       'VE2025-000007',
       '20250310',

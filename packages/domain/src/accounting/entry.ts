@@ -118,7 +118,15 @@ export function buildEntry(
     };
   };
   const lines = [
-    line(rule.collectiveAccount, rule.collectiveLabel, tiers.account, tiers.label, null, thirdPartyDebits, flux.amountCents),
+    line(
+      rule.collectiveAccount,
+      rule.collectiveLabel,
+      tiers.account,
+      tiers.label,
+      null,
+      thirdPartyDebits,
+      flux.amountCents,
+    ),
     ...allocations.map((a) => line(a.account, a.accountLabel, '', '', a.section, !thirdPartyDebits, a.amountCents)),
   ];
   return {

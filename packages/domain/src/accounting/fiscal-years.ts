@@ -38,7 +38,11 @@ export function fiscalYearOf(day: string, startMonth: number): FiscalYearBounds 
 /** The fiscal years from the one holding `from` to the one holding `to`, oldest first. */
 export function fiscalYearsBetween(from: string, to: string, startMonth: number): FiscalYearBounds[] {
   const years: FiscalYearBounds[] = [];
-  for (let year = fiscalYearOf(from, startMonth); year.debut <= to; year = fiscalYearOf(addDays(year.fin, 1), startMonth)) {
+  for (
+    let year = fiscalYearOf(from, startMonth);
+    year.debut <= to;
+    year = fiscalYearOf(addDays(year.fin, 1), startMonth)
+  ) {
     years.push(year);
   }
   return years;
@@ -91,7 +95,11 @@ export function validationRefusal(year: FiscalYearState, jusquau: string, today:
  * Why closing a year is refused, or null. A year closes once ended, after the years before
  * it (their balances carry forward into it).
  */
-export function closingRefusal(year: FiscalYearState, earlierYears: readonly FiscalYearState[], today: string): string | null {
+export function closingRefusal(
+  year: FiscalYearState,
+  earlierYears: readonly FiscalYearState[],
+  today: string,
+): string | null {
   if (year.statut === 'cloture') return 'Cet exercice est déjà clôturé.';
   if (year.fin >= today) return `L'exercice ne peut être clôturé qu'après sa fin (le ${frenchDay(year.fin)}).`;
   const open = earlierYears.find((earlier) => earlier.statut !== 'cloture');

@@ -54,5 +54,4 @@ export function pnmLines(entry: AccountingEntry, layout: readonly PnmField[] = D
 }
 
 /** The Libelle width of a layout (the CSV caps its labels the same way). */
-export const layoutLabelWidth = (layout: readonly PnmField[]) =>
-  layout.find((f) => f.name === 'Libelle')?.width ?? 35;
+export const layoutLabelWidth = (layout: readonly PnmField[]) => layout.find((f) => f.name === 'Libelle')?.width ?? 35;

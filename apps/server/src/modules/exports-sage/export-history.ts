@@ -103,7 +103,14 @@ export async function recordExportFile(tx: Queryable, scope: RequestScope, file:
       scope.currentStructureId,
       `export_${file.format}`,
       row!.id,
-      JSON.stringify({ from: file.from, to: file.to, journaux: file.journals, valide: file.valid, sha256, ecritures: entries }),
+      JSON.stringify({
+        from: file.from,
+        to: file.to,
+        journaux: file.journals,
+        valide: file.valid,
+        sha256,
+        ecritures: entries,
+      }),
     ],
   );
   return {
@@ -129,7 +136,8 @@ export function unzipChecked(gzip: Readable | Buffer, sha256: string): Readable 
       hash.update(chunk as Buffer);
       yield chunk as Buffer;
     }
-    if (hash.digest('hex') !== sha256) throw new Error('Somme de contrôle incorrecte pour un fichier comptable enregistré');
+    if (hash.digest('hex') !== sha256)
+      throw new Error('Somme de contrôle incorrecte pour un fichier comptable enregistré');
   }
   return Readable.from(checked(), { objectMode: false });
 }
@@ -149,7 +157,13 @@ export async function listExportHistory(database: Database, structureId: number)
 
 /** A recorded file of the current structure, as first produced (404 for another structure's). */
 export async function openRecordedFile(database: Database, structureId: number, id: number) {
-  const [row] = await database.query<{ format: AccountingFileFormat; fileName: string; sha256: string; size: number; contentId: number }>(
+  const [row] = await database.query<{
+    format: AccountingFileFormat;
+    fileName: string;
+    sha256: string;
+    size: number;
+    contentId: number;
+  }>(
     `SELECT "Format" AS format, "NomFichier" AS "fileName", "Sha256" AS sha256, "Taille"::int AS size, "ID_Contenu" AS "contentId"
        FROM "CPT_FichierExport" WHERE id = $1 AND "ID_Structure" = $2`,
     [id, structureId],

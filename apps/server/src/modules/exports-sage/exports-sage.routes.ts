@@ -25,10 +25,14 @@ export function registerExportsSageRoutes(
   });
   const rangeQuery = { querystring: openApiSchema(exportQuerySchema) };
 
-  app.get('/api/exports/sage/preview', options('Aperçu des écritures SAGE de la période', rangeQuery), async (request) => {
-    const query = parseInput(exportQuerySchema, request.query);
-    return previewExport(database, await resolveScope(request, database), query, today());
-  });
+  app.get(
+    '/api/exports/sage/preview',
+    options('Aperçu des écritures SAGE de la période', rangeQuery),
+    async (request) => {
+      const query = parseInput(exportQuerySchema, request.query);
+      return previewExport(database, await resolveScope(request, database), query, today());
+    },
+  );
 
   const send = (reply: FastifyReply, file: ExportFile) =>
     reply
@@ -41,10 +45,14 @@ export function registerExportsSageRoutes(
       .header('cache-control', 'private, no-store')
       .send(unzipChecked(file.gzip, file.sha256));
 
-  app.get('/api/exports/sage', options('Fichier d’import Sage 100 (PNM ou CSV)', rangeQuery), async (request, reply) => {
-    const query = parseInput(exportQuerySchema, request.query);
-    return send(reply, await exportSageFile(database, await resolveScope(request, database), query, today()));
-  });
+  app.get(
+    '/api/exports/sage',
+    options('Fichier d’import Sage 100 (PNM ou CSV)', rangeQuery),
+    async (request, reply) => {
+      const query = parseInput(exportQuerySchema, request.query);
+      return send(reply, await exportSageFile(database, await resolveScope(request, database), query, today()));
+    },
+  );
   app.get(
     '/api/exports/fec',
     options('Fichier des écritures comptables (FEC) d’un exercice', { querystring: openApiSchema(fecQuerySchema) }),

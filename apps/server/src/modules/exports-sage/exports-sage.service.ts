@@ -55,7 +55,13 @@ async function yearsUpTo(tx: Queryable, owner: BooksOwner, to: string, today: st
   const next = fiscalYearsBetween(last.fin, to, Number(last.debut.slice(5, 7))).slice(1);
   return [
     ...years,
-    ...next.map((y, index) => ({ ...y, id: -(index + 1), statut: 'ouvert' as const, valideJusquau: null, dateCloture: null })),
+    ...next.map((y, index) => ({
+      ...y,
+      id: -(index + 1),
+      statut: 'ouvert' as const,
+      valideJusquau: null,
+      dateCloture: null,
+    })),
   ];
 }
 
@@ -138,7 +144,12 @@ interface FileRequest extends Range {
  */
 async function produceFile(database: Database, scope: RequestScope, request: FileRequest): Promise<ExportFile> {
   requireModule(scope, ModuleSlug.ExportSage);
-  const { count } = await unmappedFlux(database, booksScope(booksOwner(scope)), { from: request.from, to: request.to }, 0);
+  const { count } = await unmappedFlux(
+    database,
+    booksScope(booksOwner(scope)),
+    { from: request.from, to: request.to },
+    0,
+  );
   const labelWidth = layoutLabelWidth(DEFAULT_PNM_LAYOUT);
   const [header, lines] =
     request.format === 'fec'

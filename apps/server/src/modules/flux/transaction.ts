@@ -31,7 +31,10 @@ function toSql(text: string, params: unknown[]): SQL {
     if (index < 0 || index >= params.length) throw new Error(`Paramètre SQL $${match[1]} absent`);
     // An array is one parameter (a PostgreSQL array), not drizzle's expanded list.
     const value = params[index];
-    chunks.push(sql.raw(text.slice(last, match.index)), Array.isArray(value) ? sql`${sql.param(value)}` : sql`${value}`);
+    chunks.push(
+      sql.raw(text.slice(last, match.index)),
+      Array.isArray(value) ? sql`${sql.param(value)}` : sql`${value}`,
+    );
     last = match.index + match[0].length;
   }
   chunks.push(sql.raw(text.slice(last)));

@@ -94,7 +94,10 @@ export async function listFiscalYears(db: Queryable, structureId: number): Promi
   );
 }
 
-export async function listValidations(db: Queryable, structureId: number): Promise<(ValidationView & { exerciceId: number })[]> {
+export async function listValidations(
+  db: Queryable,
+  structureId: number,
+): Promise<(ValidationView & { exerciceId: number })[]> {
   return db.query(
     `SELECT v.id, v."ID_Exercice" AS "exerciceId", v."Jusquau"::text AS jusquau, v."Z_DateCreation" AS date,
             coalesce(trim(concat_ws(' ', u."CT_Prenom", u."CT_Nom")), '') AS utilisateur, v."NbEcritures" AS "nbEcritures"
@@ -122,4 +125,3 @@ export function fiscalYearView(
       .map(({ exerciceId: _exerciceId, ...v }) => ({ ...v, date: iso(v.date) ?? '' })),
   };
 }
-

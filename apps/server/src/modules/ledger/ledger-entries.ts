@@ -13,7 +13,12 @@ import {
   type ThirdPartyRule,
 } from '@gdf/domain';
 import { badRequest } from '../../lib/http-errors';
-import { hasTarifMappings, loadThirdPartyRule, tarifParts, type TarifPartRow } from '../exports-sage/exports-sage.repository';
+import {
+  hasTarifMappings,
+  loadThirdPartyRule,
+  tarifParts,
+  type TarifPartRow,
+} from '../exports-sage/exports-sage.repository';
 import type { Queryable } from '../flux/transaction';
 import { booksCondition, type BooksOwner, type FiscalYearRow } from './fiscal-years.repository';
 
@@ -278,13 +283,19 @@ function groupByFlux(rows: TarifPartRow[]): Map<number, CounterpartAllocation[]>
   const byFlux = new Map<number, CounterpartAllocation[]>();
   for (const r of rows) {
     const list = byFlux.get(r.fluxId) ?? [];
-    list.push({ account: r.account, accountLabel: r.accountLabel ?? r.account, section: r.section, amountCents: Number(r.cents) });
+    list.push({
+      account: r.account,
+      accountLabel: r.accountLabel ?? r.account,
+      section: r.section,
+      amountCents: Number(r.cents),
+    });
     byFlux.set(r.fluxId, list);
   }
   return byFlux;
 }
 
-const toDate = (value: Date | string | null) => (value == null ? null : value instanceof Date ? value : new Date(value));
+const toDate = (value: Date | string | null) =>
+  value == null ? null : value instanceof Date ? value : new Date(value);
 const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' });
 const parisDay = (instant: Date) => PARIS_DAY.format(instant);
 

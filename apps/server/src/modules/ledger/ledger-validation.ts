@@ -175,7 +175,9 @@ async function writeEntries(
     [year.id, accounts.map((a) => a[0]), accounts.map((a) => a[1]), accounts.map((a) => a[2])],
   );
 
-  const booked = batch.flatMap((s, index) => (s.isReversal ? [] : [{ fluxId: s.entry.fluxId, id: entryIds[index]!, fingerprint: s.fingerprint }]));
+  const booked = batch.flatMap((s, index) =>
+    s.isReversal ? [] : [{ fluxId: s.entry.fluxId, id: entryIds[index]!, fingerprint: s.fingerprint }],
+  );
   await tx.query(
     `INSERT INTO "CPT_FluxComptabilise" ("ID_Structure", "ID_FluxFinancier", "ID_Ecriture", "Empreinte")
      SELECT $1, b.* FROM unnest($2::int[], $3::bigint[], $4::text[]) AS b
@@ -197,7 +199,11 @@ export async function closeDemoFiscalYears(database: Database, today: string): P
   );
   let closed = 0;
   for (const { structureId, structureType } of owners) {
-    const owner: BooksOwner = { structureId, structureType: structureType as BooksOwner['structureType'], userId: null };
+    const owner: BooksOwner = {
+      structureId,
+      structureType: structureType as BooksOwner['structureType'],
+      userId: null,
+    };
     await inTransaction(database, (tx) => ensureFiscalYears(tx, owner, today));
     const years = await listFiscalYears(database, structureId);
     const lastEnded = years.filter((y) => y.fin < today).at(-1);

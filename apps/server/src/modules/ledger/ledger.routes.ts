@@ -21,8 +21,10 @@ export function registerLedgerRoutes(app: FastifyInstance, database: Database, n
   app.get(PREFIX, route('Exercices comptables'), async (request) =>
     service.fiscalYears(await resolveScope(request, database)),
   );
-  app.put(PREFIX, route('Mois de début des exercices', { body: openApiSchema(fiscalYearSettingsSchema) }), async (request) =>
-    service.setStartMonth(await resolveScope(request, database), request.body),
+  app.put(
+    PREFIX,
+    route('Mois de début des exercices', { body: openApiSchema(fiscalYearSettingsSchema) }),
+    async (request) => service.setStartMonth(await resolveScope(request, database), request.body),
   );
   app.post(
     `${PREFIX}/:id/validation`,

@@ -65,7 +65,11 @@ export function createLedgerService(database: Database, now: () => Date = () => 
           structureId,
         ]);
         if (validated) {
-          throw new HttpError(409, 'Des écritures sont validées : le début de l’exercice ne peut plus changer.', 'conflict');
+          throw new HttpError(
+            409,
+            'Des écritures sont validées : le début de l’exercice ne peut plus changer.',
+            'conflict',
+          );
         }
         const updated = await tx.query(
           `UPDATE "CPT_Parametres" SET "MoisDebutExercice" = $2 WHERE "ID_Structure" = $1 RETURNING 1`,

@@ -9,7 +9,6 @@ const query = (extra = '') => `from=${PERIOD.from}&to=${PERIOD.to}${extra}`;
 
 describe.each(testDatabaseTargets())('SAGE and FEC exports on $name (issue 8)', (target) => {
   let context: RestContext;
-  let clubCode: string;
 
   beforeAll(async () => {
     context = await openRestContext(target, { ledgerClock: () => TEST_TODAY });
@@ -51,11 +50,6 @@ describe.each(testDatabaseTargets())('SAGE and FEC exports on $name (issue 8)', 
     await context.database.query(`DELETE FROM "CPT_MappingFlux" WHERE "ID_Structure" = $1 AND "ID_CategoryFlux" = 4`, [
       context.clubId,
     ]);
-    const [row] = await context.database.query<{ code: string }>(
-      `SELECT "ID_CodeFederal" AS code FROM "STR_Structure" WHERE id = $1`,
-      [context.clubId],
-    );
-    clubCode = row?.code ?? '';
   });
   afterAll(() => closeRestContext(context));
 
@@ -116,7 +110,9 @@ describe.each(testDatabaseTargets())('SAGE and FEC exports on $name (issue 8)', 
     const current = (years.json() as { exercices: Array<{ id: number; fin: string }> }).exercices.at(-1)!;
     const response = await get(context.tokens.siege, `/api/exports/fec?exercice=${current.id}`);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['content-disposition']).toContain(`775671356BROUILLARD${current.fin.replaceAll('-', '')}.txt`);
+    expect(response.headers['content-disposition']).toContain(
+      `775671356BROUILLARD${current.fin.replaceAll('-', '')}.txt`,
+    );
     expect(response.headers['x-export-valide']).toBe('non');
     const [header, ...rows] = decodeLatin9(response.rawPayload).split('\r\n').slice(0, -1);
     expect(header?.split('\t')).toEqual([...FEC_COLUMNS]);
@@ -158,7 +154,11 @@ describe.each(testDatabaseTargets())('SAGE and FEC exports on $name (issue 8)', 
     try {
       const token = await loginAs(app, 'club@demo.fr');
       for (const url of ['/api/exports/sage', '/api/exports/fec', '/api/exports/sage/preview']) {
-        const response = await app.inject({ method: 'GET', url: `${url}?${query('&exercice=1')}`, headers: bearer(token) });
+        const response = await app.inject({
+          method: 'GET',
+          url: `${url}?${query('&exercice=1')}`,
+          headers: bearer(token),
+        });
         expect(response.statusCode, url).toBe(403);
       }
     } finally {

@@ -66,16 +66,45 @@ describe.each(testDatabaseTargets())('accounting periods on $name (issue 18)', (
           AND "ID_Structure" = (SELECT id FROM "STR_Structure" WHERE "ID_TypeStructure" = 7 ORDER BY id LIMIT 1)`,
     );
     await insertFlux(context.database, [
-      { structureId: context.clubId, label: 'Licence A', amount: '50.00', isDebit: true, category: 1, date: '2025-10-02' },
-      { structureId: context.clubId, label: 'Avoir B', amount: '10.00', isDebit: false, category: 2, date: '2025-12-24' },
-      { structureId: context.clubId, label: 'Affiliation C', amount: '300.00', isDebit: true, category: 3, date: '2026-03-09' },
-      { structureId: context.clubId, label: 'Licence D', amount: '65.50', isDebit: true, category: 1, date: '2026-09-15' },
+      {
+        structureId: context.clubId,
+        label: 'Licence A',
+        amount: '50.00',
+        isDebit: true,
+        category: 1,
+        date: '2025-10-02',
+      },
+      {
+        structureId: context.clubId,
+        label: 'Avoir B',
+        amount: '10.00',
+        isDebit: false,
+        category: 2,
+        date: '2025-12-24',
+      },
+      {
+        structureId: context.clubId,
+        label: 'Affiliation C',
+        amount: '300.00',
+        isDebit: true,
+        category: 3,
+        date: '2026-03-09',
+      },
+      {
+        structureId: context.clubId,
+        label: 'Licence D',
+        amount: '65.50',
+        isDebit: true,
+        category: 1,
+        date: '2026-09-15',
+      },
     ]);
   });
   afterAll(() => closeRestContext(context));
 
   const as = (token: string, structureId?: number) => {
-    const suffix = (url: string) => (structureId ? `${url}${url.includes('?') ? '&' : '?'}structureId=${structureId}` : url);
+    const suffix = (url: string) =>
+      structureId ? `${url}${url.includes('?') ? '&' : '?'}structureId=${structureId}` : url;
     return {
       get: (url: string) => app.inject({ method: 'GET', url: suffix(url), headers: bearer(token) }),
       post: (url: string, payload?: object) =>
@@ -106,7 +135,12 @@ describe.each(testDatabaseTargets())('accounting periods on $name (issue 18)', (
     expect(list.moisDebut).toBe(9);
     expect(list.moisDebutModifiable).toBe(true);
     expect(list.peutValider).toBe(true);
-    expect(list.exercices.at(-1)).toMatchObject({ debut: '2026-09-01', fin: '2027-08-31', libelle: '2026-2027', statut: 'ouvert' });
+    expect(list.exercices.at(-1)).toMatchObject({
+      debut: '2026-09-01',
+      fin: '2027-08-31',
+      libelle: '2026-2027',
+      statut: 'ouvert',
+    });
     expect((await years(club)).peutValider).toBe(false);
   });
 
@@ -116,7 +150,9 @@ describe.each(testDatabaseTargets())('accounting periods on $name (issue 18)', (
     const url = `/api/parametrages-comptables/exercices/${current.id}`;
     expect((await as(club).post(`${url}/validation`, { jusquau: '2026-10-01' })).statusCode).toBe(403);
     expect((await as(context.tokens.siege).post(`${url}/validation`, { jusquau: '2026-10-01' })).statusCode).toBe(404);
-    expect((await as(superAdmin, context.clubId).post(`${url}/validation`, { jusquau: '2026-02-30' })).statusCode).toBe(400);
+    expect((await as(superAdmin, context.clubId).post(`${url}/validation`, { jusquau: '2026-02-30' })).statusCode).toBe(
+      400,
+    );
     const future = await as(superAdmin, context.clubId).post(`${url}/validation`, { jusquau: '2026-12-01' });
     expect(future.statusCode).toBe(409);
     expect(future.json().message).toMatch(/à venir/);
@@ -124,7 +160,9 @@ describe.each(testDatabaseTargets())('accounting periods on $name (issue 18)', (
     expect(early.statusCode).toBe(409);
     const previous = yearOf(list, '2025-2026');
     if (list.exercices.indexOf(previous) > 0) {
-      const outOfOrder = await as(superAdmin, context.clubId).post(`/api/parametrages-comptables/exercices/${previous.id}/cloture`);
+      const outOfOrder = await as(superAdmin, context.clubId).post(
+        `/api/parametrages-comptables/exercices/${previous.id}/cloture`,
+      );
       expect(outOfOrder.statusCode).toBe(409);
       expect(outOfOrder.json().message).toMatch(/Clôturez d’abord|Clôturez d'abord/);
     }
@@ -145,7 +183,14 @@ describe.each(testDatabaseTargets())('accounting periods on $name (issue 18)', (
       expect(row[15]).toBe('20261121'); // ValidDate: the closing day
     }
     const licence = rows.find((r) => r[10] === 'Licence A' && r[4] === '401000')!;
-    expect(licence.slice(4, 10)).toEqual(['401000', 'Fournisseurs', '401FFME', expect.any(String), '2027-FFME-900001', '20251002']);
+    expect(licence.slice(4, 10)).toEqual([
+      '401000',
+      'Fournisseurs',
+      '401FFME',
+      expect.any(String),
+      '2027-FFME-900001',
+      '20251002',
+    ]);
     // One label per account (the collective account's label, not a structure name).
     expect(new Set(rows.filter((r) => r[4] === '401000').map((r) => r[5]))).toEqual(new Set(['Fournisseurs']));
   });
@@ -157,13 +202,19 @@ describe.each(testDatabaseTargets())('accounting periods on $name (issue 18)', (
       '/api/exports/sage?from=2025-09-01&to=2026-08-31&format=pnm',
       '/api/exports/sage?from=2025-09-01&to=2026-08-31&format=csv',
     ];
-    const before = await Promise.all(urls.map(async (url) => (await as(superAdmin, context.clubId).get(url)).rawPayload));
+    const before = await Promise.all(
+      urls.map(async (url) => (await as(superAdmin, context.clubId).get(url)).rawPayload),
+    );
     await context.database.query(
       `UPDATE "CPT_MappingFlux" SET "JournalCode" = 'ZZ', "CompteNumero" = '628100' WHERE "ID_Structure" = $1`,
       [context.clubId],
     );
-    await context.database.query(`UPDATE "CPT_Compte" SET "Libelle" = 'Renommé' WHERE "ID_Structure" = $1`, [context.clubId]);
-    await context.database.query(`UPDATE "STR_Structure" SET "NomStructure" = 'Autre nom' WHERE id = $1`, [context.clubId]);
+    await context.database.query(`UPDATE "CPT_Compte" SET "Libelle" = 'Renommé' WHERE "ID_Structure" = $1`, [
+      context.clubId,
+    ]);
+    await context.database.query(`UPDATE "STR_Structure" SET "NomStructure" = 'Autre nom' WHERE id = $1`, [
+      context.clubId,
+    ]);
     for (const [index, url] of urls.entries()) {
       const again = await as(superAdmin, context.clubId).get(url);
       expect(again.headers['x-export-valide'], url).toBe('oui');
@@ -178,14 +229,29 @@ describe.each(testDatabaseTargets())('accounting periods on $name (issue 18)', (
     const stored = await as(superAdmin, context.clubId).get(`/api/exports/sage/historique/${fec[0]!.id}/fichier`);
     expect(sha256(stored.rawPayload)).toBe(sha256(before[0]!));
     // Another structure never reads this structure's files.
-    expect((await as(context.tokens.siege).get(`/api/exports/sage/historique/${fec[0]!.id}/fichier`)).statusCode).toBe(404);
+    expect((await as(context.tokens.siege).get(`/api/exports/sage/historique/${fec[0]!.id}/fichier`)).statusCode).toBe(
+      404,
+    );
   });
 
   it('a flux created or changed inside a validated range lands in the next open period; nothing is back-dated', async () => {
-    const [late] = await insertFlux(context.database, [
-      { structureId: context.clubId, label: 'Arrivé tard', amount: '12.00', isDebit: true, category: 1, date: '2026-01-15' },
-    ], 10);
-    await context.database.query(`UPDATE "MKP_FluxFinancier" SET "MontantTTC" = 55, "MontantHT" = 55 WHERE id = 900001`);
+    const [late] = await insertFlux(
+      context.database,
+      [
+        {
+          structureId: context.clubId,
+          label: 'Arrivé tard',
+          amount: '12.00',
+          isDebit: true,
+          category: 1,
+          date: '2026-01-15',
+        },
+      ],
+      10,
+    );
+    await context.database.query(
+      `UPDATE "MKP_FluxFinancier" SET "MontantTTC" = 55, "MontantHT" = 55 WHERE id = 900001`,
+    );
     const list = await years(superAdmin, context.clubId);
     const current = yearOf(list, '2026-2027');
     const validated = await as(superAdmin, context.clubId).post(
@@ -248,7 +314,16 @@ describe.each(testDatabaseTargets())('accounting periods on $name (issue 18)', (
     ]);
     await insertFlux(
       context.database,
-      [{ structureId: context.otherClubId, label: 'Sans mapping', amount: '1.00', isDebit: true, category: 1, date: '2026-10-01' }],
+      [
+        {
+          structureId: context.otherClubId,
+          label: 'Sans mapping',
+          amount: '1.00',
+          isDebit: true,
+          category: 1,
+          date: '2026-10-01',
+        },
+      ],
       20,
     );
     const response = await as(superAdmin, context.otherClubId).post(

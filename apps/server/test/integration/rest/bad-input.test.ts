@@ -264,7 +264,51 @@ function accountingCases(): Record<string, Record<string, BadRequest>> {
   });
   return {
     'GET /api/exports/sage': periods('/api/exports/sage'),
-    'GET /api/exports/fec': periods('/api/exports/fec'),
+    'GET /api/exports/fec': Object.fromEntries(
+      Object.entries({
+        'no fiscal year': '',
+        'malformed fiscal year': 'exercice=abc',
+        'fiscal year 0': 'exercice=0',
+        'fiscal year out of range': 'exercice=99999999999',
+        'malformed structureId': 'exercice=1&structureId=abc',
+      }).map(([label, query]) => [label, () => ({ method: 'GET' as const, url: `/api/exports/fec?${query}` })]),
+    ),
+    'GET /api/parametrages-comptables/exercices': badStructure(`${base}/exercices`),
+    'PUT /api/parametrages-comptables/exercices': {
+      'no body': () => ({ method: 'PUT', url: `${base}/exercices` }),
+      'month 13': () => ({ method: 'PUT', url: `${base}/exercices`, payload: { moisDebut: 13 } }),
+      'month as text': () => ({ method: 'PUT', url: `${base}/exercices`, payload: { moisDebut: '9' } }),
+      'extra field': () => ({ method: 'PUT', url: `${base}/exercices`, payload: { moisDebut: 9, ID_Structure: 1 } }),
+    },
+    'POST /api/parametrages-comptables/exercices/:id/validation': {
+      'id abc': () => ({ method: 'POST', url: `${base}/exercices/abc/validation`, payload: { jusquau: '2026-10-01' } }),
+      'id 0': () => ({ method: 'POST', url: `${base}/exercices/0/validation`, payload: { jusquau: '2026-10-01' } }),
+      'no body': () => ({ method: 'POST', url: `${base}/exercices/1/validation` }),
+      'impossible date': () => ({
+        method: 'POST',
+        url: `${base}/exercices/1/validation`,
+        payload: { jusquau: '2026-02-30' },
+      }),
+      'French date': () => ({
+        method: 'POST',
+        url: `${base}/exercices/1/validation`,
+        payload: { jusquau: '01/10/2026' },
+      }),
+      'extra field': () => ({
+        method: 'POST',
+        url: `${base}/exercices/1/validation`,
+        payload: { jusquau: '2026-10-01', Numero: 1 },
+      }),
+    },
+    'POST /api/parametrages-comptables/exercices/:id/cloture': {
+      'id abc': () => ({ method: 'POST', url: `${base}/exercices/abc/cloture` }),
+      'id -1': () => ({ method: 'POST', url: `${base}/exercices/-1/cloture` }),
+    },
+    'GET /api/exports/sage/historique': badStructure('/api/exports/sage/historique'),
+    'GET /api/exports/sage/historique/:id/fichier': {
+      'id abc': () => ({ method: 'GET', url: '/api/exports/sage/historique/abc/fichier' }),
+      'id 1.5': () => ({ method: 'GET', url: '/api/exports/sage/historique/1.5/fichier' }),
+    },
     'GET /api/exports/sage/preview': periods('/api/exports/sage/preview'),
     'GET /api/parametrages-comptables/references': badStructure(`${base}/references`),
     'GET /api/parametrages-comptables/parametres': badStructure(`${base}/parametres`),

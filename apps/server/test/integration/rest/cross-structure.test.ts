@@ -48,9 +48,59 @@ const settingsCase = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, pa
   ownStatus: 403,
   deniedStatus: 403,
 });
+/** The club's current fiscal year id, as the club reads it. */
+async function clubFiscalYear(context: RestContext): Promise<number> {
+  const response = await context.app.inject({
+    method: 'GET',
+    url: '/api/parametrages-comptables/exercices',
+    headers: bearer(context.tokens.club),
+  });
+  return (response.json() as { exercices: Array<{ id: number }> }).exercices.at(-1)!.id;
+}
+
+/** A file the club produced (its export history's latest). */
+async function clubExportFile(context: RestContext): Promise<number> {
+  const headers = bearer(context.tokens.club);
+  await context.app.inject({ method: 'GET', url: '/api/exports/sage?from=2030-01-01&to=2030-01-31', headers });
+  const history = await context.app.inject({ method: 'GET', url: '/api/exports/sage/historique', headers });
+  return (history.json() as { fichiers: Array<{ id: number }> }).fichiers[0]!.id;
+}
+
 const ACCOUNTING_CASES: Record<string, RouteCase> = {
   'GET /api/exports/sage': exportCase('/api/exports/sage'),
-  'GET /api/exports/fec': exportCase('/api/exports/fec'),
+  'GET /api/exports/fec': {
+    kind: 'scoped',
+    // Issue 18: one fiscal year of the club's own books (the other club's request is refused first).
+    request: async (id, context) =>
+      json('GET', `/api/exports/fec?exercice=${await clubFiscalYear(context)}&structureId=${id}`),
+    ownStatus: 200,
+    deniedStatus: 403,
+  },
+  'GET /api/parametrages-comptables/exercices': {
+    kind: 'scoped',
+    request: (id) => json('GET', `/api/parametrages-comptables/exercices?structureId=${id}`),
+    ownStatus: 200,
+    deniedStatus: 403,
+  },
+  // The club's administrator neither sets its fiscal year nor validates (head office grants).
+  'PUT /api/parametrages-comptables/exercices': settingsCase('PUT', '/exercices', { moisDebut: 9 }),
+  'POST /api/parametrages-comptables/exercices/:id/validation': settingsCase('POST', '/exercices/1/validation', {
+    jusquau: '2026-10-01',
+  }),
+  'POST /api/parametrages-comptables/exercices/:id/cloture': settingsCase('POST', '/exercices/1/cloture'),
+  'GET /api/exports/sage/historique': {
+    kind: 'scoped',
+    request: (id) => json('GET', `/api/exports/sage/historique?structureId=${id}`),
+    ownStatus: 200,
+    deniedStatus: 403,
+  },
+  'GET /api/exports/sage/historique/:id/fichier': {
+    kind: 'scoped',
+    request: async (id, context) =>
+      json('GET', `/api/exports/sage/historique/${await clubExportFile(context)}/fichier?structureId=${id}`),
+    ownStatus: 200,
+    deniedStatus: 403,
+  },
   'GET /api/exports/sage/preview': exportCase('/api/exports/sage/preview'),
   'GET /api/parametrages-comptables/references': settingsCase('GET', '/references'),
   'GET /api/parametrages-comptables/parametres': settingsCase('GET', '/parametres'),
