@@ -5,7 +5,7 @@
  * seeded once and reused. Then the robustness suites of DESIGN.md section 8 and their counts.
  * Options: --pg-flux N, --pglite-flux N, --skip-pglite, --skip-load, --cost-only (the GraphQL cost
  * limits alone, printed without rewriting RESULTS.md), --issuance-only (issue 16's issuance figures
- * alone, likewise).
+ * alone, likewise), --ledger-only (issue 18's validation and FEC figures alone, likewise).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,6 +16,7 @@ import type { BenchResult } from './bench-result';
 import { benchCostLimits } from './cost/cost-limits.bench';
 import { benchExport } from './export/export.bench';
 import { benchIssuance } from './issuance/issuance.bench';
+import { benchLedger } from './ledger/ledger.bench';
 import { loadTestGraphql } from './load/graphql-load';
 import { startServerProcess } from './load/server-process';
 import { benchRobustness } from './robustness/robustness.bench';
@@ -35,6 +36,7 @@ const { values } = parseArgs({
     'skip-load': { type: 'boolean', default: false },
     'cost-only': { type: 'boolean', default: false },
     'issuance-only': { type: 'boolean', default: false },
+    'ledger-only': { type: 'boolean', default: false },
   },
 });
 const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gdf_bench';
@@ -91,6 +93,26 @@ async function issuanceSection(): Promise<{ title: string; results: BenchResult[
   }
 }
 
+/** Issue 18's figures on the PostgreSQL bench database: a fiscal year's validation, the ledger's size, its FEC. */
+async function ledgerSection(): Promise<{ title: string; results: BenchResult[] }> {
+  log(`\n== Périodes comptables (issue 18), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
+  const database = await openBenchDatabase({ databaseUrl: pgUrl, flux: pgFlux }, log);
+  try {
+    return {
+      title: `Validation des écritures et FEC, PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux`,
+      results: await benchLedger(database, log),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+if (values['ledger-only']) {
+  const section = await ledgerSection();
+  console.log(`\n${resultsTable([section])}`);
+  process.exit(section.results.every((result) => result.pass) ? 0 : 1);
+}
+
 if (values['issuance-only']) {
   const section = await issuanceSection();
   console.log(`\n${resultsTable([section])}`);
@@ -122,6 +144,7 @@ sections.push({
 });
 
 sections.push(await issuanceSection());
+sections.push(await ledgerSection());
 
 if (!values['skip-load']) {
   log('\n== Charge GraphQL et JavaScript du tableau de bord ==');

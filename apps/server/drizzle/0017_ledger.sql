@@ -137,3 +137,25 @@ INSERT INTO "FEDE_RoleModule" ("ID_Role", "SlugModule", "Action", "EST_Acces")
 SELECT r.id, 'export__sage', 'validation', r."SlugRole" IN ('super_administrateur', 'administrateur_si')
   FROM "FEDE_Role" r
 ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- A closed year stays closed, a validated range only grows, and a year holding validated
+-- entries is never deleted (a start-month change redraws years only while none is validated).
+CREATE FUNCTION "cpt_exercice_cloture_definitive"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    IF OLD."ValideJusquau" IS NOT NULL OR OLD."Statut" = 'cloture' THEN
+      RAISE EXCEPTION 'Un exercice validé ou clôturé ne peut pas être supprimé.' USING ERRCODE = 'check_violation';
+    END IF;
+    RETURN OLD;
+  END IF;
+  IF NEW."DateDebut" <> OLD."DateDebut" OR NEW."DateFin" <> OLD."DateFin"
+     OR (OLD."Statut" = 'cloture' AND (NEW."Statut" <> 'cloture' OR NEW."ValideJusquau" IS DISTINCT FROM OLD."ValideJusquau"))
+     OR (OLD."ValideJusquau" IS NOT NULL AND (NEW."ValideJusquau" IS NULL OR NEW."ValideJusquau" < OLD."ValideJusquau")) THEN
+    RAISE EXCEPTION 'Un exercice clôturé ne se rouvre pas et une période validée ne se raccourcit pas.'
+      USING ERRCODE = 'check_violation';
+  END IF;
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "cpt_exercice_cloture_definitive" BEFORE UPDATE OR DELETE ON "CPT_Exercice"
+  FOR EACH ROW EXECUTE FUNCTION "cpt_exercice_cloture_definitive"();

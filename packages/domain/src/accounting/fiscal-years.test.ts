@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
   closingRefusal,
   entryDate,
+  entryDatesBetween,
   entryNumberText,
   fiscalYearLabel,
   fiscalYearOf,
@@ -51,6 +53,21 @@ describe('entry date: nothing is back-dated into a validated range (issue 18)', 
     expect(entryDate('2026-03-01', [closed, full, year('2026-09-01', '2027-08-31')])).toBe('2026-09-01');
     expect(entryDate('2026-03-01', [closed, full])).toBeNull();
   });
+});
+
+it('entryDatesBetween gives entryDate for every day, in one pass', () => {
+  const years: FiscalYearState[] = [
+    year('2023-09-01', '2024-08-31', { statut: 'cloture', valideJusquau: '2024-08-31' }),
+    year('2024-09-01', '2025-08-31', { valideJusquau: '2025-08-31' }),
+    year('2025-09-01', '2026-08-31', { valideJusquau: '2026-02-14' }),
+    year('2026-09-01', '2027-08-31'),
+  ];
+  const { days, dates } = entryDatesBetween('2023-01-01', '2027-12-31', years);
+  expect(days).toHaveLength(1826);
+  expect(days[1]).toBe(addDays(days[0]!, 1));
+  days.forEach((day, index) => expect(dates[index], day).toBe(entryDate(day, years)));
+  expect(dates[0]).toBe('2026-02-15'); // before the first year: the first open day
+  expect(dates.at(-1)).toBeNull(); // after the last year: no year holds it yet
 });
 
 describe('closing (PCG art. 911-4): after the year ends, in order', () => {

@@ -113,3 +113,25 @@ export function entryNumberText(journal: string, year: FiscalYearBounds, sequenc
 }
 
 const frenchDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+/**
+ * entryDate for every day from `firstDay` to `lastDay`, in one pass (days and years both
+ * ascending): what the ledger joins to stage the flux of those days.
+ */
+export function entryDatesBetween(
+  firstDay: string,
+  lastDay: string,
+  years: readonly FiscalYearState[],
+): { days: string[]; dates: (string | null)[] } {
+  const days: string[] = [];
+  const dates: (string | null)[] = [];
+  const openDays = years.map(firstOpenDay);
+  let index = 0;
+  for (let day = firstDay; day <= lastDay; day = addDays(day, 1)) {
+    while (index < years.length && (years[index]!.fin < day || openDays[index] === null)) index += 1;
+    const open = openDays[index];
+    days.push(day);
+    dates.push(open === undefined || open === null ? null : open > day ? open : day);
+  }
+  return { days, dates };
+}

@@ -70,12 +70,15 @@ export async function recordExportFile(tx: Queryable, scope: RequestScope, file:
   }
   const gzip = Buffer.concat(members);
   const sha256 = hash.digest('hex');
+  // The same file produced again (a validated range) keeps one stored copy.
+  const [same] = await tx.query<{ id: number }>(
+    `SELECT "ID_Contenu" AS id FROM "CPT_FichierExport" WHERE "ID_Structure" = $1 AND "Sha256" = $2 LIMIT 1`,
+    [scope.currentStructureId, sha256],
+  );
   // gzip: accounting text compresses about ten times.
-  const content = await insertContent(tx, {
-    nature: CONTENT_NATURE.exportComptable,
-    bytes: gzip,
-    mimeType: 'application/gzip',
-  });
+  const content =
+    same ??
+    (await insertContent(tx, { nature: CONTENT_NATURE.exportComptable, bytes: gzip, mimeType: 'application/gzip' }));
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO "CPT_FichierExport" ("ID_Structure", "ID_Utilisateur", "Format", "Du", "Au", "Journaux", "EST_Valide",
        "NomFichier", "Taille", "Sha256", "NbEcritures", "ID_Contenu")

@@ -1,8 +1,10 @@
 import {
+  addDays,
   encodeLatin9,
   entryTotals,
   FEC_HEADER,
   fecFileName,
+  FecChecker,
   fecLines,
   fiscalYearsBetween,
   layoutLabelWidth,
@@ -20,22 +22,33 @@ import {
   type FecQuery,
 } from '@gdf/domain';
 import type { Database } from '../../db/database';
-import { notFound } from '../../lib/http-errors';
+import { badRequest, notFound } from '../../lib/http-errors';
 import { inTransaction, type Queryable } from '../flux/transaction';
 import {
   booksOwner,
   booksScope,
   ensureFiscalYears,
   listFiscalYears,
+  lockBooks,
   type BooksOwner,
   type FiscalYearRow,
 } from '../ledger/fiscal-years.repository';
 import { ledgerEntries, openBooks, stagedEntries, stageUnbookedEntries, type Books } from '../ledger/ledger-entries';
 import { requireModule, type RequestScope } from '../scope/scope';
 import { unmappedFlux } from './exports-sage.repository';
-import { recordExportFile, type RecordedFile } from './export-history';
+import { recordExportFile, type FileChecker, type RecordedFile } from './export-history';
 
 const UNMAPPED_LISTED = 100;
+
+function fecChecker(): FileChecker {
+  const checker = new FecChecker();
+  return {
+    push: (text) => checker.push(text),
+    finish: () => checker.finish().map((p) => (p.line === null ? p.message : `ligne ${p.line} : ${p.message}`)),
+  };
+}
+/** A provisional file may look ahead (future-dated flux), within reason: five years. */
+const MAX_DAYS_AHEAD = 1_827;
 
 interface Range {
   from: string;
@@ -48,6 +61,10 @@ interface Range {
  * (a provisional file may look ahead; only validation creates rows that matter).
  */
 async function yearsUpTo(tx: Queryable, owner: BooksOwner, to: string, today: string): Promise<FiscalYearRow[]> {
+  if (to > addDays(today, MAX_DAYS_AHEAD)) {
+    throw badRequest('Période invalide : la date de fin dépasse de plus de cinq ans la date du jour.');
+  }
+  await lockBooks(tx, owner.structureId); // a file never sees a validation half done
   await ensureFiscalYears(tx, owner, today);
   const years = await listFiscalYears(tx, owner.structureId);
   const last = years[years.length - 1];
@@ -83,7 +100,10 @@ async function* booksEntries(tx: Queryable, books: Books, range: Range): AsyncGe
     const to = year.fin < range.to ? year.fin : range.to;
     yield* ledgerEntries(tx, books.owner.structureId, from, to, range.journals);
     if (staged === 0) continue;
-    for await (const batch of stagedEntries(tx, books, from, to, range.journals)) yield batch.map((s) => s.entry);
+    // Not validated: no sequence of its own (PNM NumeroPiece falls back to the flux id).
+    for await (const batch of stagedEntries(tx, books, from, to, range.journals)) {
+      yield batch.map((s) => ({ ...s.entry, sequence: null }));
+    }
   }
 }
 
@@ -168,13 +188,21 @@ async function produceFile(database: Database, scope: RequestScope, request: Fil
         yield { text: batch.map(lines).join(''), entries: batch.length };
       }
     }
+    const siren = books.rule.siren;
+    if (request.format === 'fec' && !siren) {
+      throw badRequest(
+        'SIREN absent : renseignez-le (Paramétrages comptables > Flux financier) avant de produire un FEC.',
+      );
+    }
     return recordExportFile(tx, scope, {
+      // A FEC leaves only once article A47 A-1's rules hold on every line; a brouillard is not a FEC.
+      checker: request.format === 'fec' && valid ? fecChecker() : undefined,
       format: request.format,
       from: request.from,
       to: request.to,
       journals: request.journals ?? null,
       valid,
-      fileName: request.fileName(valid, books.rule.siren ?? '000000000'),
+      fileName: request.fileName(valid, siren ?? ''),
       chunks: text(),
       encode: encodeLatin9,
     });

@@ -54,12 +54,8 @@ export async function lockBooks(db: Queryable, structureId: number): Promise<voi
   await db.query(`SELECT pg_advisory_xact_lock(hashtext('cpt_livre'), $1)`, [structureId]);
 }
 
-/**
- * Creates the fiscal years from the one holding the structure's first flux to the one
- * holding `today` (at least that one). Idempotent.
- */
-export async function ensureFiscalYears(db: Queryable, owner: BooksOwner, today: string): Promise<void> {
-  const structureId = owner.structureId;
+/** The day of the books' first flux (Europe/Paris), null when they hold none. */
+export async function firstFluxDay(db: Queryable, owner: BooksOwner): Promise<string | null> {
   const params: unknown[] = [];
   const condition = booksCondition(owner, 'f."ID_Structure"', params);
   const [first] = await db.query<{ day: string | null }>(
@@ -67,14 +63,24 @@ export async function ensureFiscalYears(db: Queryable, owner: BooksOwner, today:
        FROM "MKP_FluxFinancier" f WHERE ${condition}`,
     params,
   );
+  return first?.day ?? null;
+}
+
+/**
+ * Draws the fiscal years: the first time from the one holding the books' first flux, then
+ * only forward, up to the one holding `today`. Never a year before existing ones (a flux
+ * dated earlier later on goes to the first open period: nothing lands behind a closing).
+ * Idempotent.
+ */
+export async function ensureFiscalYears(db: Queryable, owner: BooksOwner, today: string): Promise<void> {
+  const structureId = owner.structureId;
   const startMonth = await loadStartMonth(db, structureId);
   const [existing] = await db.query<{ first: string | null }>(
     `SELECT min("DateDebut")::text AS first FROM "CPT_Exercice" WHERE "ID_Structure" = $1`,
     [structureId],
   );
-  // Years already created stay as they are; new ones follow the latest year's end.
-  const from = [first?.day ?? today, today, existing?.first ?? today].sort()[0]!;
-  const years = fiscalYearsBetween(from, today, startMonth);
+  const first = existing?.first ?? (await firstFluxDay(db, owner)) ?? today;
+  const years = fiscalYearsBetween(first < today ? first : today, today, startMonth);
   await db.query(
     `INSERT INTO "CPT_Exercice" ("ID_Structure", "DateDebut", "DateFin")
      SELECT $1, y.debut, y.fin FROM unnest($2::date[], $3::date[]) AS y(debut, fin)

@@ -1,8 +1,7 @@
 import {
-  addDays,
   allocate,
   buildEntry,
-  entryDate,
+  entryDatesBetween,
   invoiceNumber,
   reversalOf,
   settlementInstant,
@@ -12,7 +11,7 @@ import {
   type EntryLine,
   type ThirdPartyRule,
 } from '@gdf/domain';
-import { badRequest } from '../../lib/http-errors';
+import { badRequest, HttpError } from '../../lib/http-errors';
 import {
   hasTarifMappings,
   loadThirdPartyRule,
@@ -20,7 +19,7 @@ import {
   type TarifPartRow,
 } from '../exports-sage/exports-sage.repository';
 import type { Queryable } from '../flux/transaction';
-import { booksCondition, type BooksOwner, type FiscalYearRow } from './fiscal-years.repository';
+import { booksCondition, firstFluxDay, type BooksOwner, type FiscalYearRow } from './fiscal-years.repository';
 
 /** Entries built, read and written per batch: bounded memory whatever the books' size. */
 export const ENTRY_BATCH = 5_000;
@@ -33,6 +32,8 @@ export interface Books {
   withTarifs: boolean;
   /** Oldest first. */
   years: FiscalYearRow[];
+  /** The day of the books' first flux (days before the first year go to the first open period). */
+  firstDay: string | null;
 }
 
 export async function openBooks(db: Queryable, owner: BooksOwner, years: FiscalYearRow[]): Promise<Books> {
@@ -48,6 +49,7 @@ export async function openBooks(db: Queryable, owner: BooksOwner, years: FiscalY
     pointOfView: owner.structureType === StructureType.Federation ? 'federation' : 'membre',
     withTarifs: await hasTarifMappings(db, owner.structureId),
     years,
+    firstDay: await firstFluxDay(db, owner),
   };
 }
 
@@ -66,15 +68,17 @@ const FINGERPRINT_SQL = `md5(concat_ws('|', (f."MontantTTC" * 100)::bigint, f."E
 function entryDays(books: Books, from: string, upTo: string) {
   const days: string[] = [];
   const dates: string[] = [];
-  const first = books.years[0]?.debut;
-  if (!first) return { days, dates };
-  for (let day = first; day <= upTo; day = addDays(day, 1)) {
-    const date = entryDate(day, books.years);
-    if (date !== null && date >= from && date <= upTo) {
+  const yearStart = books.years[0]?.debut;
+  if (!yearStart) return { days, dates };
+  const first = books.firstDay && books.firstDay < yearStart ? books.firstDay : yearStart;
+  const all = entryDatesBetween(first, upTo, books.years);
+  all.days.forEach((day, index) => {
+    const date = all.dates[index];
+    if (date != null && date >= from && date <= upTo) {
       days.push(day);
       dates.push(date);
     }
-  }
+  });
   return { days, dates };
 }
 
@@ -92,7 +96,13 @@ export async function stageUnbookedEntries(
   upTo: string,
 ): Promise<{ staged: number; unmapped: number }> {
   const { days, dates } = entryDays(books, from, upTo);
-  const params: unknown[] = [books.owner.structureId, days, dates, upTo];
+  await tx.query(`DROP TABLE IF EXISTS cpt_stage`);
+  if (days.length === 0) {
+    await tx.query(`CREATE TEMP TABLE cpt_stage (date_ecriture date, journal text, sequence int) ON COMMIT DROP`);
+    return { staged: 0, unmapped: 0 };
+  }
+  // days is ascending: its first day bounds the scan from below (the date index serves it).
+  const params: unknown[] = [books.owner.structureId, days, dates, upTo, days[0]];
   const scopeSql = booksCondition(books.owner, 'f."ID_Structure"', params);
   const years = books.years;
   params.push(
@@ -104,9 +114,10 @@ export async function stageUnbookedEntries(
   const fluxDays = `FROM "MKP_FluxFinancier" f
     JOIN unnest($2::date[], $3::date[]) AS j(jour, date_ecriture)
       ON j.jour = (f."Z_DateCreation" AT TIME ZONE 'Europe/Paris')::date`;
-  const fluxFilter = `f."Z_DateCreation" < (($4::date + 1)::timestamp AT TIME ZONE 'Europe/Paris') AND ${scopeSql}
-      AND NOT EXISTS (SELECT 1 FROM "MKP_FluxFinancier" o WHERE o."ID_FluxFinancierRelance" = f.id)`;
-  await tx.query(`DROP TABLE IF EXISTS cpt_stage`);
+  const fluxFilter = `f."Z_DateCreation" >= ($5::date::timestamp AT TIME ZONE 'Europe/Paris')
+      AND f."Z_DateCreation" < (($4::date + 1)::timestamp AT TIME ZONE 'Europe/Paris') AND ${scopeSql}
+      AND NOT EXISTS (SELECT 1 FROM "MKP_FluxFinancier" o WHERE o."ID_FluxFinancierRelance" = f.id)
+      AND f."MontantTTC" <> 0`; // a zero flux moves no money: no entry (a line is debit or credit)
   await tx.query(
     `CREATE TEMP TABLE cpt_stage ON COMMIT DROP AS
      WITH candidats AS (
@@ -138,7 +149,9 @@ export async function stageUnbookedEntries(
     `SELECT (SELECT count(*)::int FROM cpt_stage) AS staged,
             (SELECT count(*)::int ${fluxDays} WHERE ${fluxFilter}
                AND NOT EXISTS (SELECT 1 FROM "CPT_MappingFlux" m WHERE m."ID_Structure" = $1
-                                 AND m."ID_CategoryFlux" = f."ID_CategoryFlux")) AS unmapped`,
+                                 AND m."ID_CategoryFlux" = f."ID_CategoryFlux")
+               AND NOT EXISTS (SELECT 1 FROM "CPT_FluxComptabilise" b WHERE b."ID_Structure" = $1
+                                 AND b."ID_FluxFinancier" = f.id)) AS unmapped`,
     params.slice(0, n - 3),
   );
   return counts ?? { staged: 0, unmapped: 0 };
@@ -200,9 +213,13 @@ async function buildStaged(tx: Queryable, books: Books, rows: StageRow[]): Promi
     rows.filter((r) => r.extourne_de !== null).map((r) => Number(r.extourne_de)),
   );
   return rows.map((row) => {
-    const base =
-      row.sorte === 1 ? built.get(row.flux_id) : reversalOf(reversed.get(Number(row.extourne_de)) as AccountingEntry);
-    if (!base) throw new Error(`Écriture introuvable pour le flux ${row.flux_id}`);
+    const fresh = built.get(row.flux_id);
+    const base = row.sorte === 1 ? fresh?.entry : reversalOf(reversed.get(Number(row.extourne_de)) as AccountingEntry);
+    // Staging and building read the database at two moments (READ COMMITTED): a flux or a
+    // mapping changed in between would number an entry in another journal's sequence.
+    if (!base || (row.sorte === 1 && (fresh?.fingerprint !== row.empreinte || base.journal !== row.journal))) {
+      throw new HttpError(409, 'Des flux ou des mappings ont changé pendant le traitement : recommencez.', 'conflict');
+    }
     return {
       entry: { ...base, date: row.date_ecriture, sequence: row.sequence },
       exerciceId: row.exercice_id,
@@ -227,13 +244,18 @@ interface FluxEntryRow {
   journal: string;
   section: string | null;
   settled: boolean;
+  fingerprint: string;
   lastSettlement: Date | null;
   createdSettled: Date | null;
 }
 
 /** The entries of these flux from their live facts and the structure's current mappings. */
-async function buildFluxEntries(tx: Queryable, books: Books, ids: number[]): Promise<Map<number, AccountingEntry>> {
-  const entries = new Map<number, AccountingEntry>();
+async function buildFluxEntries(
+  tx: Queryable,
+  books: Books,
+  ids: number[],
+): Promise<Map<number, { entry: AccountingEntry; fingerprint: string }>> {
+  const entries = new Map<number, { entry: AccountingEntry; fingerprint: string }>();
   if (ids.length === 0) return entries;
   const structureId = books.owner.structureId;
   const rows = await tx.query<FluxEntryRow>(
@@ -242,7 +264,7 @@ async function buildFluxEntries(tx: Queryable, books: Books, ids: number[]): Pro
             (f."MontantTTC" * 100)::bigint::text AS "cents",
             s."ID_CodeFederal" AS "structureCode", s."NomStructure" AS "structureName",
             m."CompteNumero" AS "account", c."Libelle" AS "accountLabel", m."JournalCode" AS "journal",
-            m."CodeSection" AS "section", f."EST_Reglement" AS "settled",
+            m."CodeSection" AS "section", f."EST_Reglement" AS "settled", ${FINGERPRINT_SQL} AS "fingerprint",
             CASE WHEN f."EST_Reglement" THEN (SELECT max(al."Z_DateCreation") FROM "APP_AuditLog" al
               WHERE al."TableCible" = 'MKP_FluxFinancier' AND al."ID_Cible" = f.id
                 AND al."Action" = 'reglement_flux' AND al."Details"->>'apres' = 'true') END AS "lastSettlement",
@@ -274,7 +296,7 @@ async function buildFluxEntries(tx: Queryable, books: Books, ids: number[]): Pro
       entry.lettering = { code: `L${row.id}`, date: parisDay(settledAt) };
       entry.lines = entry.lines.map((line, index) => ({ ...line, lettered: index === 0 }));
     }
-    entries.set(row.id, entry);
+    entries.set(row.id, { entry, fingerprint: row.fingerprint });
   }
   return entries;
 }

@@ -67,10 +67,10 @@ describe.each(testDatabaseTargets())('SAGE and FEC exports on $name (issue 8)', 
     const lines = text.split('\r\n');
     expect(lines.pop()).toBe('');
     expect(lines).toEqual([
-      'AC 070130OD401000       X401FFME      900001       Licence adulte 2030 - Éloïse Œuvré        C              123.45N      1             EUR',
-      'AC 070130OD628100       G             900001       Licence adulte 2030 - Éloïse Œuvré        D              123.45N      1LIC          EUR',
-      'AC 080130OD401000       X401FFME      900002       Remboursement assurance                   D               10.00N      2             EUR',
-      'AC 080130OD616000       G             900002       Remboursement assurance                   C               10.00N      2ASS          EUR',
+      'AC 070130OD401000       X401FFME      900001       Licence adulte 2030 - Éloïse Œuvré        C              123.45N 900001             EUR',
+      'AC 070130OD628100       G             900001       Licence adulte 2030 - Éloïse Œuvré        D              123.45N 900001LIC          EUR',
+      'AC 080130OD401000       X401FFME      900002       Remboursement assurance                   D               10.00N 900002             EUR',
+      'AC 080130OD616000       G             900002       Remboursement assurance                   C               10.00N 900002ASS          EUR',
     ]);
     for (const line of lines) expect(line).toHaveLength(138);
   });
@@ -82,6 +82,9 @@ describe.each(testDatabaseTargets())('SAGE and FEC exports on $name (issue 8)', 
     );
     const none = await get(context.tokens.club, `/api/exports/sage?${query('&journaux=VE')}`);
     expect(none.body).toBe('');
+    const farAhead = await get(context.tokens.club, '/api/exports/sage?from=2030-01-01&to=2099-12-31');
+    expect(farAhead.statusCode).toBe(400);
+    expect(farAhead.json().message).toMatch(/cinq ans/);
   });
 
   it('club: never exports another structure, and cannot act for it', async () => {

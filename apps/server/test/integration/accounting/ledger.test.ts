@@ -226,6 +226,11 @@ describe.each(testDatabaseTargets())('accounting periods on $name (issue 18)', (
     const fec = history.fichiers.filter((f) => f.format === 'fec');
     expect(fec.length).toBeGreaterThanOrEqual(2);
     expect(new Set(fec.map((f) => f.sha256))).toEqual(new Set([sha256(before[0]!)]));
+    const [copies] = await context.database.query<{ copies: number }>(
+      `SELECT count(DISTINCT "ID_Contenu")::int AS copies FROM "CPT_FichierExport" WHERE "Format" = 'fec' AND "ID_Structure" = $1`,
+      [context.clubId],
+    );
+    expect(copies?.copies).toBe(1); // the same bytes are stored once
     const stored = await as(superAdmin, context.clubId).get(`/api/exports/sage/historique/${fec[0]!.id}/fichier`);
     expect(sha256(stored.rawPayload)).toBe(sha256(before[0]!));
     // Another structure never reads this structure's files.
@@ -235,7 +240,8 @@ describe.each(testDatabaseTargets())('accounting periods on $name (issue 18)', (
   });
 
   it('a flux created or changed inside a validated range lands in the next open period; nothing is back-dated', async () => {
-    const [late] = await insertFlux(
+    const firstYearBefore = (await years(superAdmin, context.clubId)).exercices[0];
+    const [late, ancient] = await insertFlux(
       context.database,
       [
         {
@@ -246,9 +252,28 @@ describe.each(testDatabaseTargets())('accounting periods on $name (issue 18)', (
           category: 1,
           date: '2026-01-15',
         },
+        // Before the first fiscal year: no year is drawn behind a closing, it goes to the open period.
+        {
+          structureId: context.clubId,
+          label: 'Très ancien',
+          amount: '7.00',
+          isDebit: true,
+          category: 1,
+          date: '2019-05-05',
+        },
+        // A zero flux moves no money: no entry, and it never blocks a validation.
+        {
+          structureId: context.clubId,
+          label: 'Gratuit',
+          amount: '0.00',
+          isDebit: true,
+          category: 1,
+          date: '2026-10-10',
+        },
       ],
       10,
     );
+    expect((await years(superAdmin, context.clubId)).exercices[0]).toEqual(firstYearBefore);
     await context.database.query(
       `UPDATE "MKP_FluxFinancier" SET "MontantTTC" = 55, "MontantHT" = 55 WHERE id = 900001`,
     );
@@ -267,13 +292,19 @@ describe.each(testDatabaseTargets())('accounting periods on $name (issue 18)', (
           AND NOT EXISTS (SELECT 1 FROM "MKP_FluxFinancier" o WHERE o."ID_FluxFinancierRelance" = f.id)`,
       [context.clubId],
     );
-    expect(validated.json().nbEcritures).toBe(own!.count + 3);
+    expect(validated.json().nbEcritures).toBe(own!.count - 1 + 4); // not the zero flux; late, ancient, reversal, new
     const fec = await as(superAdmin, context.clubId).get(`/api/exports/fec?exercice=${current.id}`);
     expect(fec.headers['x-export-valide']).toBe('non'); // validated to 2026-11-20 only
     const rows = fecRows(fec.rawPayload, true);
     const lateRows = rows.filter((r) => r[8] === `2027-FFME-${late}`);
     expect(lateRows.length).toBeGreaterThan(0);
     for (const row of lateRows) expect([row[3], row[9]]).toEqual(['20260901', '20260115']);
+    const ancientRows = rows.filter((r) => r[8] === `2027-FFME-${ancient}`);
+    expect(ancientRows.map((r) => [r[3], r[9]])).toEqual([
+      ['20260901', '20190505'],
+      ['20260901', '20190505'],
+    ]);
+    expect(rows.some((r) => r[10] === 'Gratuit')).toBe(false);
     const reversal = rows.filter((r) => r[10]?.startsWith('Extourne '));
     expect(reversal.length).toBeGreaterThan(0);
     expect(reversal[0]![3]).toBe('20260901');
@@ -305,6 +336,25 @@ describe.each(testDatabaseTargets())('accounting periods on $name (issue 18)', (
 
     await expect(context.database.query(`UPDATE "CPT_Ecriture" SET "Libelle" = 'x'`)).rejects.toThrow(/validée/);
     await expect(context.database.query(`DELETE FROM "CPT_EcritureLigne"`)).rejects.toThrow(/validée/);
+    await expect(
+      context.database.query(`UPDATE "CPT_Exercice" SET "Statut" = 'ouvert', "DateCloture" = NULL WHERE id = $1`, [
+        other.id,
+      ]),
+    ).rejects.toThrow(/ne se rouvre pas/);
+    await expect(context.database.query(`DELETE FROM "CPT_Exercice" WHERE id = $1`, [other.id])).rejects.toThrow(
+      /ne peut pas être supprimé/,
+    );
+  });
+
+  it('a FEC needs a SIREN', async () => {
+    const year = yearOf(await years(superAdmin, context.otherClubId), '2025-2026');
+    await context.database.query(`UPDATE "CPT_Parametres" SET "SIREN" = NULL WHERE "ID_Structure" = $1`, [
+      context.otherClubId,
+    ]);
+    await context.database.query(`UPDATE "STR_Structure" SET "SIREN" = NULL WHERE id = $1`, [context.otherClubId]);
+    const response = await as(superAdmin, context.otherClubId).get(`/api/exports/fec?exercice=${year.id}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/SIREN absent/);
   });
 
   it('refuses to validate while flux of the period have no mapping', async () => {
@@ -326,11 +376,22 @@ describe.each(testDatabaseTargets())('accounting periods on $name (issue 18)', (
       ],
       20,
     );
-    const response = await as(superAdmin, context.otherClubId).post(
-      `/api/parametrages-comptables/exercices/${year.id}/validation`,
-      { jusquau: '2026-11-01' },
-    );
+    const validate = () =>
+      as(superAdmin, context.otherClubId).post(`/api/parametrages-comptables/exercices/${year.id}/validation`, {
+        jusquau: '2026-11-01',
+      });
+    const response = await validate();
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/sans mapping comptable/);
+    expect(response.json().message).toMatch(/^1 flux sans mapping comptable/);
+    // Booked flux of that category (the closed year's) do not count: only the new one did.
+    await context.database.query(`DELETE FROM "MKP_FluxFinancier" WHERE id = 900021`);
+    const [unbooked] = await context.database.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM "MKP_FluxFinancier" f WHERE f."ID_Structure" = $1 AND f."ID_CategoryFlux" = 1
+          AND f."Z_DateCreation" < '2026-11-02' AND f."MontantTTC" <> 0
+          AND NOT EXISTS (SELECT 1 FROM "CPT_FluxComptabilise" b WHERE b."ID_FluxFinancier" = f.id AND b."ID_Structure" = $1)`,
+      [context.otherClubId],
+    );
+    const retried = await validate();
+    expect(retried.statusCode, retried.body).toBe(unbooked!.count > 0 ? 400 : 200);
   });
 });

@@ -90,17 +90,24 @@ describe.each(testDatabaseTargets())('a relaunch is a re-presentation on $name',
     const yesterday = new Date(now.getTime() - 86_400_000);
     const inTwoMonths = new Date(now.getTime() + 62 * 86_400_000);
     const period = `from=${isoDay(yesterday)}&to=${isoDay(inTwoMonths)}`;
-    const ids = [String(originalId), String(copy.id)];
+    // The invoice number is the FEC's PieceRef and the CSV's reference (issue 18); the copy has none.
+    const pieces = [originalNumber, `${suite.seasonId}-FFME-${copy.id}`];
 
-    const fec = await suite.get(`/api/exports/fec?${period}`, suite.siegeToken);
+    const years = await suite.get('/api/parametrages-comptables/exercices', suite.siegeToken);
+    const today = isoDay(now);
+    const year = (years.json() as { exercices: Array<{ id: number; debut: string; fin: string }> }).exercices.find(
+      (y) => y.debut <= today && today <= y.fin,
+    );
+    const fec = await suite.get(`/api/exports/fec?exercice=${year?.id}`, suite.siegeToken);
     expect(fec.statusCode, fec.body).toBe(200);
     const fecRows = decodeLatin9(fec.rawPayload)
       .split('\r\n')
       .slice(1, -1)
       .map((row) => row.split('\t'));
-    const fecEntries = new Set(fecRows.filter((cells) => ids.includes(cells[8] ?? '')).map((cells) => cells[2]));
-    expect([...fecEntries]).toEqual([`VE${originalId}`]);
-    const revenue = fecRows.filter((cells) => cells[2] === `VE${originalId}` && cells[4]?.startsWith('7'));
+    const debtRows = fecRows.filter((cells) => pieces.includes(cells[8] ?? ''));
+    expect(new Set(debtRows.map((cells) => cells[8]))).toEqual(new Set([originalNumber]));
+    expect(new Set(debtRows.map((cells) => cells[2])).size).toBe(1); // one entry
+    const revenue = debtRows.filter((cells) => cells[4]?.startsWith('7'));
     expect(revenue.map((cells) => cells[12])).toEqual(['1819,10']);
 
     const sage = await suite.get(`/api/exports/sage?${period}&format=csv`, suite.siegeToken);
@@ -109,8 +116,8 @@ describe.each(testDatabaseTargets())('a relaunch is a re-presentation on $name',
       .split('\r\n')
       .slice(1, -1)
       .map((row) => row.split(';'));
-    const sagePieces = sageRows.filter((cells) => ids.includes(cells[4] ?? '')).map((cells) => cells[4]);
-    expect(sagePieces).toEqual([String(originalId), String(originalId)]);
+    const sagePieces = sageRows.filter((cells) => pieces.includes(cells[4] ?? '')).map((cells) => cells[4]);
+    expect(sagePieces).toEqual([originalNumber, originalNumber]);
 
     const preview = await suite.get(`/api/exports/sage/preview?${period}`, suite.siegeToken);
     const unmapped = (preview.json() as { unmapped: Array<{ id: number }> }).unmapped.map((flux) => flux.id);
