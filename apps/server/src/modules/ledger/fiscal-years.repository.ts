@@ -49,8 +49,13 @@ export async function loadStartMonth(db: Queryable, structureId: number): Promis
   return row?.month ?? DEFAULT_FISCAL_YEAR_START_MONTH;
 }
 
-/** One writer per structure's books at a time (validation, closing, settings of the year). */
+/**
+ * One writer per structure's books at a time (validation, closing, files). The transaction
+ * may stage a whole year of the head office's flux in one statement: it gets ten minutes
+ * instead of the main pool's 30 s per statement.
+ */
 export async function lockBooks(db: Queryable, structureId: number): Promise<void> {
+  await db.query(`SET LOCAL statement_timeout = '600s'`);
   await db.query(`SELECT pg_advisory_xact_lock(hashtext('cpt_livre'), $1)`, [structureId]);
 }
 

@@ -145,6 +145,7 @@ export async function stageUnbookedEntries(
     params,
   );
   await tx.query(`CREATE INDEX ON cpt_stage (date_ecriture, journal, sequence)`);
+  await tx.query(`ANALYZE cpt_stage`); // a temporary table has no statistics: the keyset reads use the index
   const [counts] = await tx.query<{ staged: number; unmapped: number }>(
     `SELECT (SELECT count(*)::int FROM cpt_stage) AS staged,
             (SELECT count(*)::int ${fluxDays} WHERE ${fluxFilter}
@@ -323,6 +324,7 @@ const parisDay = (instant: Date) => PARIS_DAY.format(instant);
 
 interface LedgerEntryRow {
   id: string;
+  yearId: number;
   fluxId: number;
   journal: string;
   number: string;
@@ -339,16 +341,14 @@ interface LedgerEntryRow {
 interface LedgerLineRow {
   entryId: string;
   account: string;
-  accountLabel: string | null;
   auxAccount: string | null;
-  auxLabel: string | null;
   section: string | null;
   debit: string;
   credit: string;
   lettered: boolean;
 }
 
-const LEDGER_ENTRY_COLUMNS = `e.id::text AS id, e."ID_FluxFinancier" AS "fluxId", e."JournalCode" AS journal,
+const LEDGER_ENTRY_COLUMNS = `e.id::text AS id, e."ID_Exercice" AS "yearId", e."ID_FluxFinancier" AS "fluxId", e."JournalCode" AS journal,
   e."EcritureNum" AS number, e."Numero" AS sequence, e."EcritureDate"::text AS date, e."PieceRef" AS "pieceRef",
   e."PieceDate"::text AS "pieceDate", e."Libelle" AS label, e."ValidDate"::text AS "validDate",
   e."Lettrage" AS "letteringCode", e."DateLettrage"::text AS "letteringDate"`;
@@ -357,25 +357,32 @@ const LEDGER_ENTRY_COLUMNS = `e.id::text AS id, e."ID_FluxFinancier" AS "fluxId"
 async function withLines(tx: Queryable, rows: LedgerEntryRow[]): Promise<AccountingEntry[]> {
   if (rows.length === 0) return [];
   const lines = await tx.query<LedgerLineRow>(
-    `SELECT l."ID_Ecriture"::text AS "entryId", l."CompteNum" AS account, g."Libelle" AS "accountLabel",
-            l."CompAuxNum" AS "auxAccount", x."Libelle" AS "auxLabel", l."Section" AS section,
-            l."Debit"::text AS debit, l."Credit"::text AS credit, l."EST_Lettree" AS lettered
-       FROM "CPT_EcritureLigne" l
-       JOIN "CPT_Ecriture" e ON e.id = l."ID_Ecriture"
-       LEFT JOIN "CPT_EcritureCompte" g ON g."ID_Exercice" = e."ID_Exercice" AND g."Nature" = 'G' AND g."Numero" = l."CompteNum"
-       LEFT JOIN "CPT_EcritureCompte" x ON x."ID_Exercice" = e."ID_Exercice" AND x."Nature" = 'X' AND x."Numero" = l."CompAuxNum"
-      WHERE l."ID_Ecriture" = ANY($1::bigint[])
+    `SELECT l."ID_Ecriture"::text AS "entryId", l."CompteNum" AS account, l."CompAuxNum" AS "auxAccount",
+            l."Section" AS section, l."Debit"::text AS debit, l."Credit"::text AS credit, l."EST_Lettree" AS lettered
+       FROM "CPT_EcritureLigne" l WHERE l."ID_Ecriture" = ANY($1::bigint[])
       ORDER BY l."ID_Ecriture", l."Rang"`,
     [rows.map((r) => r.id)],
   );
+  // The labels the fiscal years froze, looked up here: a few thousand rows, one query.
+  const labels = new Map<string, string>();
+  const years = [...new Set(rows.map((r) => r.yearId))];
+  for (const label of await tx.query<{ yearId: number; nature: string; numero: string; libelle: string }>(
+    `SELECT "ID_Exercice" AS "yearId", "Nature" AS nature, "Numero" AS numero, "Libelle" AS libelle
+       FROM "CPT_EcritureCompte" WHERE "ID_Exercice" = ANY($1::int[])`,
+    [years],
+  )) {
+    labels.set(`${label.yearId}:${label.nature}:${label.numero}`, label.libelle);
+  }
+  const yearOf = new Map(rows.map((r) => [r.id, r.yearId]));
   const byEntry = new Map<string, EntryLine[]>();
   for (const l of lines) {
     const list = byEntry.get(l.entryId) ?? [];
+    const year = yearOf.get(l.entryId);
     list.push({
       account: l.account,
-      accountLabel: l.accountLabel ?? l.account,
+      accountLabel: labels.get(`${year}:G:${l.account}`) ?? l.account,
       auxAccount: l.auxAccount ?? '',
-      auxLabel: l.auxLabel ?? '',
+      auxLabel: (l.auxAccount && labels.get(`${year}:X:${l.auxAccount}`)) ?? '',
       section: l.section,
       debitCents: Number(l.debit),
       creditCents: Number(l.credit),
