@@ -3,6 +3,7 @@ export const appMessages = {
   productName: 'Gestion des finances',
   logout: 'Se déconnecter',
   switchStructure: 'Changer de structure',
+  menu: 'Menu',
   noMembership: "Votre compte n'est rattaché à aucune structure. Merci de contacter un administrateur.",
   notFoundTitle: 'Page introuvable',
   notFoundText: "L'adresse demandée n'existe pas ou a été déplacée.",

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { getToken } from '@/lib/auth-token';
 import { meFixture } from '@/test/fixtures';
 import { jsonResponse, sentRequest, stubApi } from '@/test/stub-api';
+import { DESKTOP, PHONE, setViewport } from '@/test/viewport';
 import { currentUrl, renderApp } from './testing/render-app';
 
 const meApi = { 'GET /api/me': () => jsonResponse(meFixture) };
@@ -87,5 +88,40 @@ describe('application shell', () => {
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
       '/gestion-des-finances/rib?structureId=202',
     );
+  });
+});
+
+describe('application bar on a phone (issue 19 item 1)', () => {
+  afterEach(() => setViewport(DESKTOP.width, DESKTOP.height));
+
+  it('folds the structure, the user and logout into one menu', async () => {
+    setViewport(PHONE.width, PHONE.height);
+    const fetchMock = stubApi({ ...meApi, 'POST /api/auth/logout': () => new Response(null, { status: 204 }) });
+    const { user, router } = renderApp('/gestion-des-finances/rib', { token: 'jwt' });
+
+    const bar = await screen.findByRole('banner');
+    expect(within(bar).getByText('Gestion des finances')).toBeInTheDocument();
+    expect(within(bar).queryByRole('button', { name: 'Se déconnecter' })).not.toBeInTheDocument();
+    expect(within(bar).queryByText('Camille Martin')).not.toBeInTheDocument();
+
+    await user.click(within(bar).getByRole('button', { name: 'Menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Camille Martin')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: /Club Alpin de Lyon/ })).toHaveClass('Mui-selected');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Se déconnecter' }));
+
+    expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/connexion');
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/auth/logout')).toBe(true);
+  });
+
+  it('switches structure from the menu, on the same page', async () => {
+    setViewport(PHONE.width, PHONE.height);
+    stubApi(meApi);
+    const { user, router } = renderApp('/gestion-des-finances/rib', { token: 'jwt' });
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Ligue Auvergne-Rhône-Alpes/ }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/gestion-des-finances/rib?structureId=202'));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 });

@@ -15,7 +15,11 @@ export function StructureSwitcher() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
 
   if (me.memberships.length < 2) {
-    return <Typography sx={{ fontWeight: 500 }}>{currentStructure.structureName}</Typography>;
+    return (
+      <Typography noWrap title={currentStructure.structureName} sx={{ fontWeight: 500, minWidth: 0 }}>
+        {currentStructure.structureName}
+      </Typography>
+    );
   }
   return (
     <>
@@ -28,7 +32,7 @@ export function StructureSwitcher() {
           aria-expanded={anchor ? 'true' : undefined}
           aria-controls={anchor ? 'structure-menu' : undefined}
           onClick={(event) => setAnchor(event.currentTarget)}
-          sx={{ fontWeight: 500, maxWidth: 360 }}
+          sx={{ fontWeight: 500, maxWidth: 360, minWidth: 0 }}
         >
           <Typography noWrap component="span" sx={{ fontWeight: 'inherit' }}>
             {currentStructure.structureName}

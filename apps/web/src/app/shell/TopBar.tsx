@@ -6,15 +6,40 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { RouteLink } from '@/components/RouteLink';
 import { logout } from '@/lib/auth-token';
 import { useSession } from '@/lib/session';
 import { appMessages } from '../messages';
 import { StructureSwitcher } from './StructureSwitcher';
+import { TopBarMenu } from './TopBarMenu';
 
-/** Standalone mode's application bar: product, structure, user and logout. */
+/**
+ * Standalone mode's application bar: product, structure, user and logout; below 600 px
+ * (phones) the last three fold into a menu, so the bar never runs past the screen.
+ */
 export function TopBar() {
   const { me } = useSession();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  if (phone)
+    return (
+      <AppBar position="sticky" color="primary">
+        <Toolbar sx={{ gap: 1 }}>
+          <RouteLink
+            to="gestion_des_finances__dashboard"
+            color="inherit"
+            underline="none"
+            variant="h6"
+            noWrap
+            sx={{ fontWeight: 500, flexGrow: 1, minWidth: 0 }}
+          >
+            {appMessages.productName}
+          </RouteLink>
+          <TopBarMenu />
+        </Toolbar>
+      </AppBar>
+    );
   return (
     <AppBar position="sticky" color="primary">
       <Toolbar sx={{ gap: 2 }}>
@@ -30,11 +55,12 @@ export function TopBar() {
         <Divider orientation="vertical" flexItem sx={{ borderColor: 'rgba(255,255,255,0.3)', my: 1.5 }} />
         <StructureSwitcher />
         <Box sx={{ flexGrow: 1 }} />
-        <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 0.5 }}>
+        {/* Tablets: the user's name gives way to the structure's. */}
+        <Box sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
           <PersonOutlined fontSize="small" />
           <Typography variant="body2">{`${me.user.firstName} ${me.user.lastName}`}</Typography>
         </Box>
-        <Button color="inherit" startIcon={<Logout />} onClick={() => void logout()}>
+        <Button color="inherit" startIcon={<Logout />} onClick={() => void logout()} sx={{ flexShrink: 0 }}>
           {appMessages.logout}
         </Button>
       </Toolbar>

@@ -51,6 +51,7 @@ export const fluxSearchMessages = {
   error: 'Oups, une erreur est survenue... La recherche n’a pas pu aboutir.',
   notSearched: 'Renseignez les filtres puis lancez la recherche.',
   details: (id: number) => `Voir le détail du flux ${id}`,
+  openDetail: 'Voir le détail',
   downloadJustificatif: 'Télécharger le justificatif',
   downloadJustificatifOf: (id: number) => `Télécharger le justificatif du flux ${id}`,
   resultsLabel: 'Résultats de la recherche de flux',

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -6,7 +7,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { creditCell, debitCell } from '@gdf/domain';
 import { formatAmount, formatDateTime } from '@/lib/format';
-import type { FluxDetail } from '../api/get-flux-detail';
+import type { FluxDetail, FluxDetailLine } from '../api/get-flux-detail';
+import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { fluxSearchMessages as m } from '../messages';
 
 const HEADERS = [
@@ -18,10 +20,26 @@ const HEADERS = [
   m.columns.debit,
   m.columns.credit,
 ];
+/** Index of the first numeric column (PU). */
+const NUMERIC_FROM = 3;
 
-/** SPEC.md section 3, "Detail modal columns": N° de flux, Date création, Libellé, PU, Quantité, Débit, Crédit. */
+/**
+ * SPEC.md section 3, "Detail modal columns": N° de flux, Date création, Libellé, PU, Quantité,
+ * Débit, Crédit. A phone lists each line with the same labels; a narrow window scrolls the
+ * table sideways inside the modal.
+ */
 export function FluxDetailLines({ flux }: { flux: FluxDetail }) {
+  const phone = usePhoneLayout();
   if (flux.MKP_FluxFinancierDetail.length === 0) return <Typography>{m.noDetail}</Typography>;
+  if (phone) return <DetailLineList flux={flux} />;
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <DetailLineTable flux={flux} />
+    </Box>
+  );
+}
+
+function DetailLineTable({ flux }: { flux: FluxDetail }) {
   return (
     <Table size="small" aria-label={m.detailLinesLabel}>
       <TableHead>
@@ -36,16 +54,62 @@ export function FluxDetailLines({ flux }: { flux: FluxDetail }) {
       <TableBody>
         {flux.MKP_FluxFinancierDetail.map((line) => (
           <TableRow key={line.id}>
-            <TableCell>{flux.id}</TableCell>
-            <TableCell>{formatDateTime(line.Z_DateCreation)}</TableCell>
-            <TableCell>{line.NomFluxFinancierDetail}</TableCell>
-            <TableCell align="right">{formatAmount(line.PrixUnitaire)}</TableCell>
-            <TableCell align="right">{line.Quantite}</TableCell>
-            <TableCell align="right">{debitCell(line, formatAmount)}</TableCell>
-            <TableCell align="right">{creditCell(line, formatAmount)}</TableCell>
+            {lineValues(flux, line).map((value, index) => (
+              // PU, Quantité, Débit, Crédit: right-aligned, amounts on one line.
+              <TableCell
+                key={HEADERS[index]}
+                align={index >= NUMERIC_FROM ? 'right' : 'left'}
+                sx={index >= NUMERIC_FROM ? { whiteSpace: 'nowrap' } : undefined}
+              >
+                {value}
+              </TableCell>
+            ))}
           </TableRow>
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+/** The same seven values per line, label beside value (HEADERS' order). */
+function lineValues(flux: FluxDetail, line: FluxDetailLine): string[] {
+  return [
+    String(flux.id),
+    formatDateTime(line.Z_DateCreation),
+    line.NomFluxFinancierDetail,
+    formatAmount(line.PrixUnitaire),
+    String(line.Quantite),
+    debitCell(line, formatAmount),
+    creditCell(line, formatAmount),
+  ];
+}
+
+function DetailLineList({ flux }: { flux: FluxDetail }) {
+  return (
+    <Box component="ul" aria-label={m.detailLinesLabel} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {flux.MKP_FluxFinancierDetail.map((line) => (
+        <Box component="li" key={line.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'max-content minmax(0, 1fr)',
+              columnGap: 1.5,
+              m: 0,
+              typography: 'body2',
+              '& dt': { color: 'text.secondary' },
+              '& dd': { m: 0, overflowWrap: 'anywhere' },
+            }}
+          >
+            {lineValues(flux, line).map((value, index) => (
+              <Box key={HEADERS[index]} sx={{ display: 'contents' }}>
+                <dt>{HEADERS[index]}</dt>
+                <dd>{value}</dd>
+              </Box>
+            ))}
+          </Box>
+        </Box>
+      ))}
+    </Box>
   );
 }

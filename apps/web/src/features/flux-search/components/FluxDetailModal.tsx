@@ -8,6 +8,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { getFluxDetail, type FluxDetail } from '../api/get-flux-detail';
+import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { FLUX_DETAIL_QUERY_KEY } from '../hooks/use-relaunch';
 import { fluxSearchMessages as m } from '../messages';
 import { FluxDetailLines } from './FluxDetailLines';
@@ -27,7 +28,8 @@ interface FluxDetailModalProps {
 
 /**
  * SPEC.md screen 5: the flux's detail lines, titled 'NomFluxFinancier (NomStructure)'. MUI
- * Dialog closes on outside click and Escape, traps focus and gives it back on close.
+ * Dialog closes on outside click and Escape, traps focus and gives it back on close. On a
+ * phone it takes the whole screen and stacks its actions, so none runs past the edge.
  */
 export function FluxDetailModal({ structureId, fluxId, fallbackTitle, onClose, renderActions }: FluxDetailModalProps) {
   const detail = useQuery({
@@ -36,11 +38,19 @@ export function FluxDetailModal({ structureId, fluxId, fallbackTitle, onClose, r
     enabled: fluxId !== null,
   });
   const flux = detail.data;
+  const phone = usePhoneLayout();
   const title = flux ? `${flux.NomFluxFinancier} (${flux.STR_Structure?.NomStructure ?? ''})` : (fallbackTitle ?? '');
 
   return (
-    <Dialog open={fluxId !== null} onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="flux-detail-title">
-      <DialogTitle id="flux-detail-title" sx={{ pr: 6 }}>
+    <Dialog
+      open={fluxId !== null}
+      onClose={onClose}
+      maxWidth="lg"
+      fullWidth
+      fullScreen={phone}
+      aria-labelledby="flux-detail-title"
+    >
+      <DialogTitle id="flux-detail-title" sx={{ pr: 6, overflowWrap: 'anywhere' }}>
         {title}
       </DialogTitle>
       <IconButton aria-label={m.close} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
@@ -56,7 +66,18 @@ export function FluxDetailModal({ structureId, fluxId, fallbackTitle, onClose, r
         {flux && <FluxReturnNotice flux={flux} />}
         {flux && <FluxDetailLines flux={flux} />}
       </DialogContent>
-      {flux && renderActions && <DialogActions>{renderActions(flux)}</DialogActions>}
+      {flux && renderActions && (
+        <DialogActions
+          disableSpacing
+          sx={
+            phone
+              ? { flexDirection: 'column', alignItems: 'stretch', gap: 1 }
+              : { flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 }
+          }
+        >
+          {renderActions(flux)}
+        </DialogActions>
+      )}
     </Dialog>
   );
 }

@@ -7,6 +7,8 @@ import Typography from '@mui/material/Typography';
 import type { FluxRow } from '../api/flux-row';
 import type { FluxSearchResult } from '../hooks/use-flux-search';
 import { fluxSearchMessages as m } from '../messages';
+import { usePhoneLayout } from '../hooks/use-phone-layout';
+import { FluxResultsCards } from './FluxResultsCards';
 import { FluxResultsFooter } from './FluxResultsFooter';
 import { FluxResultsTable } from './FluxResultsTable';
 import { ErrorAlert } from '@/components/ErrorAlert';
@@ -17,8 +19,9 @@ interface FluxResultsProps {
   onDownloadJustificatif: (row: FluxRow) => void;
 }
 
-/** Results and their states: not searched yet, loading, error, empty, rows. */
+/** Results and their states: not searched yet, loading, error, empty, rows (cards on a phone). */
 export function FluxResults({ search, onOpen, onDownloadJustificatif }: FluxResultsProps) {
+  const phone = usePhoneLayout();
   if (search.status === 'idle') return <Typography color="text.secondary">{m.notSearched}</Typography>;
   if (search.status === 'error') return <ErrorAlert onRetry={search.retry}>{m.error}</ErrorAlert>;
   if (search.status === 'loading')
@@ -34,13 +37,21 @@ export function FluxResults({ search, onOpen, onDownloadJustificatif }: FluxResu
   return (
     <Paper variant="outlined">
       {search.refreshing && <LinearProgress aria-label={m.loading} />}
-      <FluxResultsTable
-        rows={search.rows}
-        sort={search.state.sort}
-        onSortChange={search.setSort}
-        virtual={search.state.pageSize === 'all'}
-        actions={{ open: onOpen, downloadJustificatif: onDownloadJustificatif }}
-      />
+      {phone ? (
+        <FluxResultsCards
+          rows={search.rows}
+          virtual={search.state.pageSize === 'all'}
+          actions={{ open: onOpen, downloadJustificatif: onDownloadJustificatif }}
+        />
+      ) : (
+        <FluxResultsTable
+          rows={search.rows}
+          sort={search.state.sort}
+          onSortChange={search.setSort}
+          virtual={search.state.pageSize === 'all'}
+          actions={{ open: onOpen, downloadJustificatif: onDownloadJustificatif }}
+        />
+      )}
       <FluxResultsFooter
         state={search.state}
         total={search.total}

@@ -13,12 +13,22 @@ interface FluxResultsFooterProps {
 
 const ALL = -1;
 
+/**
+ * On a phone the page-size select and the page arrows wrap onto two lines rather than
+ * running past the edge (the pagination would otherwise scroll its arrows out of view).
+ */
+const WRAP_SX = {
+  '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: 2 },
+  '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+} as const;
+
 /** Page sizes 30, 60, 90 and 'Tous' (SPEC.md section 9); past the cap the count is unknown (-1). */
 export function FluxResultsFooter({ state, total, onPageChange, onPageSizeChange }: FluxResultsFooterProps) {
   const all = state.pageSize === 'all';
   return (
     <TablePagination
       component="div"
+      sx={WRAP_SX}
       count={all ? total : total > FLUX_TOTAL_CAP ? -1 : total}
       page={all ? 0 : state.page}
       rowsPerPage={state.pageSize === 'all' ? ALL : state.pageSize}

@@ -9,7 +9,15 @@ import { useTable, type Row } from '@tanstack/react-table';
 import { useMemo, useRef, useState } from 'react';
 import type { FluxRow } from '../api/flux-row';
 import type { FluxSearchState } from '../utils/search-url';
-import { fluxColumns, fluxTableFeatures, SORTABLE, type FluxRowActions } from './flux-columns';
+import {
+  COLUMN_LAYOUT,
+  fluxColumns,
+  fluxTableFeatures,
+  SORTABLE,
+  TABLE_MIN_WIDTH,
+  type FluxRowActions,
+} from './flux-columns';
+import { useDelegatedTooltip } from './DelegatedTooltip';
 import { VirtualRows } from './VirtualRows';
 import { fluxSearchMessages as m } from '../messages';
 
@@ -22,7 +30,15 @@ interface FluxResultsTableProps {
   virtual: boolean;
 }
 
-const AMOUNT_COLUMNS = new Set(['debit', 'credit']);
+/**
+ * The container scrolls both ways under a sticky header; its height leaves the app bar and
+ * the pagination on screen, so its horizontal scrollbar (below 1280 px) is always within
+ * reach rather than under every row.
+ */
+const CONTAINER_SX = { maxHeight: 'max(320px, calc(100dvh - 180px))', overflow: 'auto' } as const;
+/** 8 px each side instead of 16: the ten columns fit from 1280 px wide. */
+const CELL_SX = { px: 1, whiteSpace: 'nowrap' } as const;
+const AMOUNT_SX = { ...CELL_SX, fontVariantNumeric: 'tabular-nums' } as const;
 
 export function FluxResultsTable({ rows, sort, onSortChange, actions, virtual }: FluxResultsTableProps) {
   // The handlers may change identity on each render; the columns must not (stable inputs).
@@ -40,14 +56,16 @@ export function FluxResultsTable({ rows, sort, onSortChange, actions, virtual }:
   const data = useMemo(() => (virtual ? [] : [...rows]), [rows, virtual]);
   const table = useTable({ features: fluxTableFeatures, columns, data, getRowId: (row) => String(row.id) });
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  // Cut texts and icon actions show their full text / name in this one tooltip.
+  const { handlers: tooltipHandlers, tooltip } = useDelegatedTooltip();
 
   const renderRow = (row: Row<typeof fluxTableFeatures, FluxRow>) => (
     <TableRow key={row.id} hover data-index={row.index}>
       {row.getAllCells().map((cell) => (
         <TableCell
           key={cell.id}
-          align={AMOUNT_COLUMNS.has(cell.column.id) ? 'right' : 'left'}
-          sx={{ whiteSpace: 'nowrap' }}
+          align={COLUMN_LAYOUT[cell.column.id]?.align ?? 'left'}
+          sx={COLUMN_LAYOUT[cell.column.id]?.align === 'right' ? AMOUNT_SX : CELL_SX}
         >
           <table.FlexRender cell={cell} />
         </TableCell>
@@ -57,19 +75,27 @@ export function FluxResultsTable({ rows, sort, onSortChange, actions, virtual }:
   const tableRows = table.getRowModel().rows;
 
   return (
-    <TableContainer ref={setScrollElement} sx={virtual ? { maxHeight: '70vh' } : undefined}>
-      <Table size="small" stickyHeader={virtual} aria-label={m.resultsLabel}>
+    <TableContainer ref={setScrollElement} sx={CONTAINER_SX} {...tooltipHandlers}>
+      {tooltip}
+      <Table
+        size="small"
+        stickyHeader
+        aria-label={m.resultsLabel}
+        sx={{ tableLayout: 'fixed', minWidth: TABLE_MIN_WIDTH }}
+      >
         <TableHead>
           {table.getHeaderGroups().map((group) => (
             <TableRow key={group.id}>
               {group.headers.map((header) => {
                 const sortColumn = SORTABLE[header.column.id];
                 const active = sortColumn !== undefined && sortColumn === sort.column;
+                const layout = COLUMN_LAYOUT[header.column.id];
                 return (
                   <TableCell
                     key={header.id}
                     sortDirection={active ? sort.direction : false}
-                    sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+                    align={layout?.align ?? 'left'}
+                    sx={{ ...CELL_SX, fontWeight: 600, width: layout?.width }}
                   >
                     {sortColumn ? (
                       <TableSortLabel

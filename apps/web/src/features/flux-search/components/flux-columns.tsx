@@ -7,6 +7,7 @@ import { formatAmount, formatDateTime } from '@/lib/format';
 import type { FluxRow } from '../api/flux-row';
 import { fluxSearchMessages as m } from '../messages';
 import { RejectedBadge } from './RejectedBadge';
+import { TruncatedText } from './TruncatedText';
 import type { SortColumn } from '../utils/search-url';
 
 export const fluxTableFeatures = tableFeatures({});
@@ -29,6 +30,32 @@ export const SORTABLE: Partial<Record<string, SortColumn>> = {
   credit: 'credit',
 };
 
+export interface ColumnLayout {
+  /** Fixed width (px) or share of the table ('11%'); absent: shares what is left. */
+  width?: number | string;
+  align?: 'right' | 'center';
+}
+
+/**
+ * Widths of the fixed-layout table, sized so the ten columns fit from 1280 px wide: the
+ * header label with its sort arrow, and '1 000 000,00 €' (the largest amount a flux may
+ * hold) in full, with 8 px of padding each side. Licencié takes a share, Structure and
+ * Libellé the rest; the three cut their text, shown whole in a tooltip (TruncatedText).
+ */
+export const COLUMN_LAYOUT: Record<string, ColumnLayout> = {
+  id: { width: 106 },
+  licence: { width: 112 },
+  licensee: { width: '11%' },
+  createdAt: { width: 130 },
+  debit: { width: 118, align: 'right' },
+  credit: { width: 118, align: 'right' },
+  action: { width: 62, align: 'center' },
+  justificatif: { width: 90, align: 'center' },
+};
+
+/** Below this width the table scrolls sideways in its container, never the page. */
+export const TABLE_MIN_WIDTH = 1180;
+
 /** SPEC.md section 3, "Results table columns", in their order. */
 export function fluxColumns(actions: FluxRowActions) {
   return helper.columns([
@@ -41,7 +68,7 @@ export function fluxColumns(actions: FluxRowActions) {
     helper.display({
       id: 'licensee',
       header: m.columns.licensee,
-      cell: ({ row }) => licenseeName(row.original.UTI_Utilisateur),
+      cell: ({ row }) => <TruncatedText text={licenseeName(row.original.UTI_Utilisateur)} />,
     }),
     helper.display({
       id: 'createdAt',
@@ -51,16 +78,21 @@ export function fluxColumns(actions: FluxRowActions) {
     helper.display({
       id: 'structure',
       header: m.columns.structure,
-      cell: ({ row }) => row.original.STR_Structure?.NomStructure ?? '',
+      cell: ({ row }) => <TruncatedText text={row.original.STR_Structure?.NomStructure ?? ''} />,
     }),
     helper.display({
       id: 'label',
       header: m.columns.label,
       cell: ({ row }) => (
-        <>
-          {row.original.NomFluxFinancier}
-          {row.original.MKP_RetourPrelevement && <RejectedBadge value={row.original.MKP_RetourPrelevement} />}
-        </>
+        // Plain elements: emotion's Box costs per cell in the virtualised 'Tous'.
+        <div style={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
+          <TruncatedText text={row.original.NomFluxFinancier} />
+          {row.original.MKP_RetourPrelevement && (
+            <span style={{ flexShrink: 0 }}>
+              <RejectedBadge value={row.original.MKP_RetourPrelevement} />
+            </span>
+          )}
+        </div>
       ),
     }),
     helper.display({ id: 'debit', header: m.columns.debit, cell: ({ row }) => debitCell(row.original, formatAmount) }),
@@ -73,7 +105,13 @@ export function fluxColumns(actions: FluxRowActions) {
       id: 'action',
       header: m.columns.action,
       cell: ({ row }) => (
-        <IconButton size="small" aria-label={m.details(row.original.id)} onClick={() => actions.open(row.original)}>
+        // Visible name on hover and focus: the table's one tooltip (useDelegatedTooltip).
+        <IconButton
+          size="small"
+          aria-label={m.details(row.original.id)}
+          data-tooltip={m.openDetail}
+          onClick={() => actions.open(row.original)}
+        >
           <VisibilityIcon fontSize="small" />
         </IconButton>
       ),
@@ -85,7 +123,7 @@ export function fluxColumns(actions: FluxRowActions) {
         <IconButton
           size="small"
           aria-label={m.downloadJustificatifOf(row.original.id)}
-          title={m.downloadJustificatif}
+          data-tooltip={m.downloadJustificatif}
           onClick={() => actions.downloadJustificatif(row.original)}
         >
           <ReceiptIcon fontSize="small" />
