@@ -3,12 +3,11 @@
  * Seeds DATABASE_URL when set, else the embedded PGlite database in <root>/data/pglite.
  */
 import { parseArgs } from 'node:util';
-import { centsToDecimal, parisToday } from '@gdf/domain';
+import { centsToDecimal } from '@gdf/domain';
 import { openDatabase } from '../database';
 import { defaultPgliteDir } from '../paths';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { SeedRefusedError, seedDemoData } from './seed';
-import { closeDemoFiscalYears } from '../../modules/ledger/ledger-validation';
 
 const USAGE = 'Usage : npm run seed -- --flux N [--reset] [--scale full|small] [--today AAAA-MM-JJ] [--seed N]';
 
@@ -72,9 +71,6 @@ try {
     ...(seed !== undefined ? { seed } : {}),
     onProgress: (message) => console.log(`[${elapsed()}] ${message}`),
   });
-  // The demo's books (issue 18): the fiscal years ended before the last one are closed.
-  const closed = await closeDemoFiscalYears(database, parisToday(today));
-  console.log(`[${elapsed()}] ${closed} exercices comptables clôturés`);
   console.log('\nLignes par table :');
   for (const [table, count] of Object.entries(summary.counts)) {
     if (count > 0) console.log(`  ${table.padEnd(26)} ${count.toLocaleString('fr-FR').padStart(12)}`);
