@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/accessibility';
 import { signIn } from './support/session';
 
 // Issue 18: validate a period, then its SAGE file is the same bytes every time; an unfinished year's FEC is a brouillard.
@@ -75,6 +76,7 @@ test('the head office validates its entries, exports the same SAGE file twice an
   const dialog = page.getByRole('dialog', { name: `Valider les écritures de l’exercice ${libelle}` });
   const until = dialog.getByLabel('Valider jusqu’au');
   await expect(until).toBeFocused();
+  await expectNoAxeViolations(page, 'the validation dialog');
   const jusquau = await until.inputValue();
   expect(jusquau).toBe(fin < today ? fin : today);
   await until.press('Enter');
@@ -112,6 +114,7 @@ test('the head office validates its entries, exports the same SAGE file twice an
   const history = page.getByRole('table', { name: 'Historique des fichiers produits' });
   const produced = history.locator('tbody tr', { hasText: first.sha.slice(0, 12) });
   await expect(produced).toHaveCount(2);
+  await expectNoAxeViolations(page, 'the SAGE page with its history');
   for (const line of await produced.all()) {
     await expect(line).toContainText('PNM');
     await expect(line.getByText('Validé', { exact: true })).toBeVisible();

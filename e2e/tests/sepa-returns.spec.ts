@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/accessibility';
 import { signIn } from './support/session';
 
 // Issue 17 item 5: generate a batch, import the bank's returns, see the flux rejected, relaunch it.
@@ -20,6 +21,8 @@ test('the head office imports a pain.002 of its batch, finds the flux rejected a
   const generate = page.getByRole('button', { name: 'Générer et télécharger le fichier' });
   await expect(generate).toBeEnabled({ timeout: 20_000 });
   await generate.click();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Générer' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the SEPA generation dialog');
   const download = page.waitForEvent('download');
   await page.getByRole('dialog').getByRole('button', { name: 'Générer' }).click();
   const pain008 = await readFile(await (await download).path(), 'utf8');
@@ -44,6 +47,7 @@ test('the head office imports a pain.002 of its batch, finds the flux rejected a
   await expect(preview.locator('tbody tr')).toHaveCount(3);
   await expect(preview).toContainText('AM04 - Provision insuffisante');
   await expect(section.getByRole('table', { name: /sans flux correspondant/ })).toContainText('GDF-999999-999999');
+  await expectNoAxeViolations(page, 'the SEPA page with a return file read');
   await section.getByRole('button', { name: 'Importer le retour' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Importer le retour' }).click();
   await expect(section.getByText('Import terminé : 3 flux marqués rejetés.')).toBeVisible();

@@ -7,6 +7,8 @@ export const theme = createTheme(
     palette: {
       primary: { main: '#123c69', light: '#3f6694', dark: '#0a2647', contrastText: '#ffffff' },
       secondary: { main: '#5c6b7a' },
+      // MUI's orange (#ed6c02) is 3.3:1 on white; this one reaches AA (4.5:1) for warning buttons and chips.
+      warning: { main: '#b45309' },
       background: { default: '#f4f6f9', paper: '#ffffff' },
     },
     shape: { borderRadius: 6 },

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Fade from '@mui/material/Fade';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -44,13 +45,16 @@ export function SideNavLayout({ items, label, pending = false }: SideNavLayoutPr
           <StructureAvatar size={102} />
         </Box>
         <List aria-busy={pending}>
-          {items.map((item) =>
-            pending ? (
-              <Skeleton key={item.route} variant="text" sx={{ mx: 2, my: 1.5 }} />
-            ) : (
-              <SideNavEntry key={item.route} item={item} selected={pathname === ROUTES[item.route]} />
-            ),
-          )}
+          {items.map((item) => (
+            // A list holds list items only (axe 'list'): each entry is its own <li>.
+            <ListItem key={item.route} disablePadding>
+              {pending ? (
+                <Skeleton variant="text" sx={{ mx: 2, my: 1.5, flexGrow: 1 }} />
+              ) : (
+                <SideNavEntry item={item} selected={pathname === ROUTES[item.route]} />
+              )}
+            </ListItem>
+          ))}
         </List>
       </Paper>
       <Fade in key={pathname} timeout={300}>

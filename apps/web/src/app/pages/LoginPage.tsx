@@ -23,6 +23,7 @@ export function LoginPage() {
   if (status === 'unknown') return <CenteredProgress label={authMessages.sessionLoading} />;
   return (
     <Box
+      component="main"
       sx={{
         minHeight: '100vh',
         display: 'flex',

@@ -8,7 +8,7 @@ import { appMessages } from '../messages';
 export function NotFoundPage() {
   const routeHref = useRouteHref();
   return (
-    <Container maxWidth="sm" sx={{ py: 8, textAlign: 'center' }}>
+    <Container component="main" maxWidth="sm" sx={{ py: 8, textAlign: 'center' }}>
       <title>{`${appMessages.notFoundTitle} · ${appMessages.productName}`}</title>
       <Typography variant="overline" color="text.secondary">
         404

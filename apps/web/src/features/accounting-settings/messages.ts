@@ -12,6 +12,7 @@ export const accountingSettingsMessages = {
   edit: 'Modifier',
   remove: 'Supprimer',
   actions: 'Actions',
+  validationsColumn: 'Validations',
   empty: 'Aucun élément.',
   saved: 'Modifications enregistrées.',
   removed: 'Élément supprimé.',

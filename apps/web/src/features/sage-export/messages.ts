@@ -56,6 +56,7 @@ export const sageExportMessages = {
   historySize: 'Taille',
   historyEntries: 'Écritures',
   historySha: 'SHA-256',
+  historyFile: 'Fichier',
   historyPeriodRange: (du: string, au: string) => `${du} – ${au}`,
   formatNames: { pnm: 'PNM', csv: 'CSV', fec: 'FEC' },
   statusValidated: 'Validé',

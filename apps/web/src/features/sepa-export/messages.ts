@@ -60,6 +60,7 @@ export const sepaMessages = {
   fileNotKept: 'Fichier non conservé',
   // Cancelling a batch before it reaches the bank (issue 17).
   batchStatus: 'État',
+  batchActions: 'Actions',
   batchStanding: 'Généré',
   batchCancelled: 'Annulé',
   batchCancelledBy: (date: string, author: string) => `le ${date}${author ? ` par ${author}` : ''}`,

@@ -1,6 +1,7 @@
 import type { FiscalYearView } from '@gdf/domain';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
@@ -15,6 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { visuallyHidden } from '@/components/visually-hidden';
 import { formatDate, formatDateTime, formatInteger } from '@/lib/format';
 import { accountingSettingsMessages as m } from '../messages';
 import type { FiscalYearAction } from './FiscalYearActionDialog';
@@ -39,7 +41,11 @@ export function FiscalYearTable({
       <Table size="small" aria-label={m.fiscalYearsLabel}>
         <TableHead>
           <TableRow>
-            <TableCell padding="checkbox" />
+            <TableCell padding="checkbox">
+              <Box component="span" sx={visuallyHidden}>
+                {m.validationsColumn}
+              </Box>
+            </TableCell>
             <TableCell>{m.exercice}</TableCell>
             <TableCell>{m.debut}</TableCell>
             <TableCell>{m.fin}</TableCell>

@@ -114,6 +114,8 @@ function FiscalYearStartForm({ settings }: { settings: FiscalYearsResponse }) {
           value={month}
           disabled={locked}
           helperText={locked ? m.moisDebutLocked : m.moisDebutHelp}
+          // Why the field is locked must stay readable (contrast AA), not greyed out with it.
+          slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
           onChange={(e) => {
             setEdited(Number(e.target.value));
             setMessage(null);

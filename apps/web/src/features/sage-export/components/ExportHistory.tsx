@@ -16,6 +16,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
+import { visuallyHidden } from '@/components/visually-hidden';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { ApiError, formErrorText } from '@/lib/api-client';
 import { formatDate, formatDateTime, formatInteger } from '@/lib/format';
@@ -71,7 +72,11 @@ export function ExportHistory() {
                 <TableCell align="right">{m.historySize}</TableCell>
                 <TableCell align="right">{m.historyEntries}</TableCell>
                 <TableCell>{m.historySha}</TableCell>
-                <TableCell />
+                <TableCell>
+                  <Box component="span" sx={visuallyHidden}>
+                    {m.historyFile}
+                  </Box>
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>

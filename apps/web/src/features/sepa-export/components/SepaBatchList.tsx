@@ -1,5 +1,6 @@
 import { formatEuros, SEPA_WRITE, type SepaBatch } from '@gdf/domain';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -11,6 +12,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@/components/visually-hidden';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -38,7 +40,7 @@ export function SepaBatchList({
   const cancellation = useCancelSepaBatch(structureId);
   return (
     <>
-      <Typography component="h4" variant="subtitle1" sx={{ mt: 3, mb: 1 }}>
+      <Typography component="h3" variant="subtitle1" sx={{ mt: 3, mb: 1 }}>
         {sepaMessages.batchesTitle}
       </Typography>
       {batches.isError && <Alert severity="error">{sepaMessages.genericError}</Alert>}
@@ -67,7 +69,11 @@ export function SepaBatchList({
                 <TableCell align="right">{sepaMessages.fluxCount}</TableCell>
                 <TableCell align="right">{sepaMessages.amount}</TableCell>
                 <TableCell>{sepaMessages.batchStatus}</TableCell>
-                <TableCell />
+                <TableCell>
+                  <Box component="span" sx={visuallyHidden}>
+                    {sepaMessages.batchActions}
+                  </Box>
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>

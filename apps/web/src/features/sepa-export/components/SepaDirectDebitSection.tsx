@@ -22,7 +22,7 @@ export function SepaDirectDebitSection() {
 
   return (
     <Box component="section" sx={{ mb: 4 }}>
-      <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
+      <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
         {sepaMessages.title}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

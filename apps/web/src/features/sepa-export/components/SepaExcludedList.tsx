@@ -22,7 +22,7 @@ export function SepaExcludedList({
   if (excluded.length === 0) return null;
   return (
     <>
-      <Typography component="h4" variant="subtitle1" sx={{ mt: 3, mb: 1 }}>
+      <Typography component="h3" variant="subtitle1" sx={{ mt: 3, mb: 1 }}>
         {title} ({excluded.length})
       </Typography>
       <TableContainer component={Paper} variant="outlined">

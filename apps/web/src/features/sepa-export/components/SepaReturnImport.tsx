@@ -52,7 +52,7 @@ function SepaReturnImportPanel() {
 
   return (
     <Box component="section" sx={{ mb: 4 }} aria-labelledby={`${inputId}-title`}>
-      <Typography id={`${inputId}-title`} component="h4" variant="h6" sx={{ mb: 1 }}>
+      <Typography id={`${inputId}-title`} component="h2" variant="h6" sx={{ mb: 1 }}>
         {m.title}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

@@ -58,7 +58,7 @@ export function SepaAlreadyRejectedTable({ lines }: { lines: readonly SepaReturn
   if (lines.length === 0) return null;
   return (
     <>
-      <Typography component="h5" variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
+      <Typography component="h3" variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
         {m.alreadyRejectedTitle}
       </Typography>
       <TableContainer component={Paper} variant="outlined">
@@ -92,7 +92,7 @@ export function SepaUnknownReferences({ items }: { items: readonly SepaReturnUnk
   if (items.length === 0) return null;
   return (
     <>
-      <Typography component="h5" variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
+      <Typography component="h3" variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
         {m.unknownTitle}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
