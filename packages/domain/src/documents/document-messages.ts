@@ -72,6 +72,16 @@ export const DOCUMENT_TEXT = {
     `d'intérêt légal sera exigible (art. L441-10 du Code de commerce), ainsi qu'une indemnité ` +
     `forfaitaire pour frais de recouvrement de ${indemnityEuros}\u00a0€ (art. D441-5 du Code de commerce).`,
   noDiscount: "Pas d'escompte pour paiement anticipé.",
+  /** The Factur-X XML's notes (BT-22) and VAT exemption reason (BT-120), one legal mention each. */
+  einvoice: {
+    vatExemptionReason: 'TVA non applicable, art. 293 B du CGI',
+    penalties: (rateMultiplier: number) =>
+      `En cas de retard de paiement, une pénalité égale à ${rateMultiplier} fois le taux d'intérêt légal ` +
+      `sera exigible (art. L441-10 du Code de commerce).`,
+    indemnity: (indemnityEuros: number) =>
+      `Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : ${indemnityEuros} € ` +
+      `(art. D441-5 du Code de commerce).`,
+  },
   creditNoteOf: (number: string) => `Avoir sur la facture n° ${number}`,
   /** The relaunch's notice: a new presentation of an invoice already issued, not a sale. */
   avisOf: (number: string) =>

@@ -7,3 +7,4 @@ export * from './invoice-document';
 export * from './invoice-mentions';
 export * from './operation-nature';
 export * from './statement-document';
+export * from './factur-x/cii-invoice';

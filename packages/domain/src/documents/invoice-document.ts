@@ -21,6 +21,7 @@ import {
   settlementLine,
   settlementStatement,
   type InvoiceKind,
+  type SettlementStatement,
 } from './invoice-mentions';
 import { operationNature } from './operation-nature';
 import { buyerAddressLines, buyerCorrespondentLines, sellerLines } from './party-lines';
@@ -75,15 +76,7 @@ export function buildInvoiceDocument(input: InvoiceInput): InvoiceDocument {
   const kind = invoiceKind(flux, input.relaunchOf);
   const blocks = invoiceBlocks(flux);
   const debit = directDebitDay(flux, input.directDebit.batchCollectionDate);
-  const statement = settlementStatement({
-    kind,
-    affiliation: isAffiliationFlux(flux.name),
-    categoryId: flux.categoryId,
-    settled: flux.settled,
-    settledAt: input.settledAt,
-    dueDate: flux.dueDate,
-    debit,
-  });
+  const statement = invoiceSettlement(input, kind);
   const ownNumber = kind === 'avis' ? null : invoiceNumber(flux.seasonId, flux.id);
   const cited = kind === 'avis' ? input.relaunchOf : kind === 'avoir' ? input.correctedInvoice : null;
   const citedNumber = cited ? invoiceNumber(cited.seasonId, cited.id) : null;
@@ -148,21 +141,29 @@ export function buildInvoiceDocument(input: InvoiceInput): InvoiceDocument {
   };
 }
 
-/** A flux without detail lines still shows one line: itself, once. */
+/** What stands where the due date is due on this flux's document (settlementStatement's rules). */
+export function invoiceSettlement(input: InvoiceInput, kind: InvoiceKind): SettlementStatement {
+  const { flux } = input;
+  return settlementStatement({
+    kind,
+    affiliation: isAffiliationFlux(flux.name),
+    categoryId: flux.categoryId,
+    settled: flux.settled,
+    settledAt: input.settledAt,
+    dueDate: flux.dueDate,
+    debit: directDebitDay(flux, input.directDebit.batchCollectionDate),
+  });
+}
+
+/** The lines an invoice bills: the flux's detail lines; a flux without any bills itself, once. */
+export function billedLines(input: Pick<InvoiceInput, 'flux' | 'lines'>): DocumentLine[] {
+  if (input.lines.length > 0) return input.lines;
+  const { flux } = input;
+  return [{ label: flux.name, unitPrice: flux.amountHT, quantity: 1, amount: flux.amountHT, tarif: null }];
+}
+
 function invoiceRows(input: InvoiceInput): InvoiceDocument['rows'] {
-  const lines: DocumentLine[] =
-    input.lines.length > 0
-      ? input.lines
-      : [
-          {
-            label: input.flux.name,
-            unitPrice: input.flux.amountHT,
-            quantity: 1,
-            amount: input.flux.amountHT,
-            tarif: null,
-          },
-        ];
-  return lines.map((line) => [
+  return billedLines(input).map((line) => [
     line.label,
     formatDocumentAmount(line.unitPrice),
     formatQuantity(line.quantity),

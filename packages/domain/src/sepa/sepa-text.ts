@@ -1,3 +1,5 @@
+import { escapeXml } from '../xml/escape-xml';
+
 /**
  * SEPA files may only carry the EPC basic Latin set (a-z A-Z 0-9 / - ? : ( ) . , ' + and
  * space): banks reject or garble anything else, so French text is transliterated first.
@@ -42,8 +44,5 @@ export function sepaField(text: string, maxLength: number): string {
   return toSepaText(text).slice(0, maxLength).trim();
 }
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-
-export function escapeSepaXml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char] as string);
-}
+/** SEPA text is already transliterated to the SEPA set; escaping is XML's own. */
+export const escapeSepaXml = escapeXml;
