@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { assetPath } from '../lib/assets';
 
 /**
  * DejaVu Sans (assets/fonts, with its licence): French glyphs, '€', and the narrow no-break
@@ -39,13 +39,7 @@ function pdfkitFontkit(): { create(bytes: Uint8Array): ParsedFont } {
   return createRequire(fromHere.resolve('pdfkit'))('fontkit');
 }
 
-/** apps/server/assets/fonts, found from src/pdf (tsx, tests) or dist (the esbuild bundle). */
+/** apps/server/assets/fonts. */
 export function fontsFolder(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 5; i++) {
-    const candidate = path.join(dir, 'assets', 'fonts');
-    if (existsSync(path.join(candidate, FONT_FILES.regular))) return candidate;
-    dir = path.dirname(dir);
-  }
-  throw new Error('Dossier des polices introuvable (apps/server/assets/fonts)');
+  return path.dirname(assetPath('fonts', FONT_FILES.regular));
 }

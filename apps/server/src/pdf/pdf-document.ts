@@ -13,6 +13,16 @@ export interface PdfMeta {
   author: string;
   /** The document's own date (an issued document: when it was issued), else now. */
   createdAt?: Date;
+  /** PDF/A-3b (ISO 19005-3): sRGB output intent and pdfaid in the XMP; Factur-X invoices are. */
+  archival?: boolean;
+}
+
+/**
+ * pdfkit copies Title, Author and Subject into the XMP metadata unescaped: text that XML
+ * would read as markup is reworded so the XMP stays well-formed and equal to the Info dictionary.
+ */
+export function metadataText(text: string): string {
+  return text.replaceAll('&', 'et').replace(/[<>]/g, '');
 }
 
 /**
@@ -30,14 +40,15 @@ export function createPdfDocument(meta: PdfMeta): PDFKit.PDFDocument {
     // Pages stay in memory until the end so the footer can say 'page n/N'.
     bufferPages: true,
     pdfVersion: '1.7',
+    ...(meta.archival ? { subset: 'PDF/A-3b' as const } : {}),
     lang: 'fr-FR',
     displayTitle: true,
     // Typed as a file path, but pdfkit 0.20 takes a parsed font too: nothing read or parsed per document.
     font: fonts.regular as unknown as string,
     info: {
-      Title: meta.title,
-      Subject: meta.subject,
-      Author: meta.author,
+      Title: metadataText(meta.title),
+      Subject: metadataText(meta.subject),
+      Author: metadataText(meta.author),
       Creator: 'Gestion des finances',
       ...(meta.createdAt ? { CreationDate: meta.createdAt } : {}),
     },

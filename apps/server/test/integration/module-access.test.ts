@@ -58,18 +58,20 @@ describe.each(testDatabaseTargets())('module access by structure standing on $na
     expect(body.errors).toBeUndefined();
   });
 
-  it('refuses the blocked club its invoice PDFs too (REST)', async () => {
+  it('refuses the blocked club its invoice PDFs and Factur-X XML too (REST)', async () => {
     const [row] = await database.query<{ id: number }>(
       `SELECT f.id FROM "MKP_FluxFinancier" f JOIN "STR_StructureUtilisateur" m ON m."ID_Structure" = f."ID_Structure"
          JOIN "UTI_Login" l ON l."ID_Utilisateur" = m."ID_Utilisateur" WHERE l."Email" = 'club.bloque@demo.fr' LIMIT 1`,
     );
     expect(row).toBeDefined();
-    const response = await app.inject({
-      method: 'GET',
-      url: `/api/flux/${row?.id}/facture.pdf`,
-      headers: { authorization: `Bearer ${tokens['club.bloque@demo.fr']}` },
-    });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe('Cette structure est bloquée.');
+    for (const document of ['facture.pdf', 'releve.pdf', 'facture.xml']) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/flux/${row?.id}/${document}`,
+        headers: { authorization: `Bearer ${tokens['club.bloque@demo.fr']}` },
+      });
+      expect(response.statusCode, document).toBe(403);
+      expect(response.json().message).toBe('Cette structure est bloquée.');
+    }
   });
 });

@@ -149,6 +149,6 @@ export const MKP_DocumentEmis = pgTable(
   },
   (t) => [
     uniqueIndex('mkp_document_emis_flux_type_uq').on(t.ID_FluxFinancier, t.Type),
-    check('mkp_document_emis_type_ck', sql`"Type" IN ('facture', 'releve')`),
+    check('mkp_document_emis_type_ck', sql`"Type" IN ('facture', 'releve', 'facture_xml')`),
   ],
 );

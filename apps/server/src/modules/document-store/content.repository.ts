@@ -4,13 +4,15 @@ import type { Queryable } from '../flux/transaction';
 
 /**
  * What a DOC_Contenu row holds (its Nature): an uploaded document, a generated SEPA file, an
- * issued facture/avoir/avis or relevé PDF (MKP_DocumentEmis).
+ * issued facture/avoir/avis or relevé PDF and a facture's Factur-X XML (MKP_DocumentEmis).
  */
 export const CONTENT_NATURE = {
   upload: 'depot',
   sepa: 'sepa',
   sepaReturn: 'retour_sepa',
   facture: 'facture',
+  /** The Factur-X CII XML issued with a facture (issue 21). */
+  factureXml: 'facture_xml',
   releve: 'releve',
   /** A SAGE or FEC file of the export history (gzip). */
   exportComptable: 'export_comptable',

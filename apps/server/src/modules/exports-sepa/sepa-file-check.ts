@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { toCents, type Pain008Version } from '@gdf/domain';
-import { XmlDocument, XmlLibError, XsdValidator } from 'libxml2-wasm';
+import { XmlDocument, XsdValidator } from 'libxml2-wasm';
+import { assetPath } from '../../lib/assets';
+import { checkOwnXml, schemaProblems } from '../../lib/xml-check';
 
 /**
  * The last gate before a SEPA file is stored: the XML as written is validated against its
@@ -13,15 +13,8 @@ import { XmlDocument, XmlLibError, XsdValidator } from 'libxml2-wasm';
 
 const validators = new Map<Pain008Version, XsdValidator>();
 
-/** apps/server/assets/xsd, found from src/modules/exports-sepa (tsx, tests) or dist (the esbuild bundle). */
 function schemaFile(version: Pain008Version): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 5; i++) {
-    const candidate = path.join(dir, 'assets', 'xsd', `${version}.xsd`);
-    if (existsSync(candidate)) return candidate;
-    dir = path.dirname(dir);
-  }
-  throw new Error(`Schéma ${version}.xsd introuvable (apps/server/assets/xsd)`);
+  return assetPath('xsd', `${version}.xsd`);
 }
 
 /** Compiled once per version and kept: compiling takes ~100 ms, validating a file a few. */
@@ -39,32 +32,15 @@ function validatorFor(version: Pain008Version): XsdValidator {
   return validator;
 }
 
-/** libxml2's messages name elements as {namespace}Name: keep the name, one line each. */
-const shortMessage = (message: string) => message.replace(/\{[^}]*\}/g, '').trim();
-
 /**
  * Problems of a written pain.008 file, in French, at most a few; empty when the file is
  * valid against its XSD and its control totals match its transactions.
  */
 export function pain008XmlProblems(xml: string, version: Pain008Version): string[] {
-  let doc: XmlDocument;
-  try {
-    doc = XmlDocument.fromString(xml); // our own output: no DTD, no entity to expand
-  } catch (error) {
-    return [`XML mal formé : ${error instanceof Error ? shortMessage(error.message) : String(error)}`];
-  }
-  try {
-    try {
-      validatorFor(version).validate(doc);
-    } catch (error) {
-      if (!(error instanceof XmlLibError)) throw error;
-      const details = error.details.map((detail) => shortMessage(detail.message));
-      return [`Non conforme au schéma ${version} : ${details.slice(0, 3).join(' ; ') || shortMessage(error.message)}`];
-    }
-    return controlTotalProblems(doc, version);
-  } finally {
-    doc.dispose();
-  }
+  return checkOwnXml(xml, (doc) => {
+    const problems = schemaProblems(validatorFor(version), doc, version);
+    return problems.length > 0 ? problems : controlTotalProblems(doc, version);
+  });
 }
 
 /** NbOfTxs and CtrlSum of the group header and of the payment information, recounted. */

@@ -37,4 +37,19 @@ export function registerFluxDocumentRoutes(
       );
     });
   }
+
+  // Issue 21: the Factur-X XML alone, for platforms that take it without its PDF.
+  app.get('/api/flux/:id/facture.xml', { config: { auth: 'user' } }, async (request, reply) => {
+    const { id } = parseInput(fluxDocumentParamsSchema, request.params);
+    const { download } = parseInput(fluxDocumentQuerySchema, request.query);
+    const scope = await resolveScope(request, database);
+    const { fileName, sha256, size, body } = await service.downloadXml(scope, id);
+    return reply
+      .type('text/xml; charset=utf-8')
+      .header('content-length', size)
+      .header('x-document-sha256', sha256)
+      .header('content-disposition', `${download ? 'attachment' : 'inline'}; filename="${fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(body);
+  });
 }

@@ -12,13 +12,18 @@ import {
   storeIssuedDocument,
   writeIssuedDocumentAudit,
   type IssuedDocument,
+  type IssuedXml,
+  type StoredDocumentKind,
 } from './issued-documents.repository';
+import { facturXml, xmlFileName } from './factur-x-invoice';
 import { renderInvoicePdf } from './invoice-pdf';
 import { renderStatementPdf } from './statement-pdf';
 
 export interface RenderedPdf {
   fileName: string;
   pdf: Buffer;
+  /** A Factur-X facture's XML, issued and stored with it. */
+  xml?: IssuedXml | null;
 }
 
 /** A document as issued: the stored bytes, their SHA-256 and the stored file name. */
@@ -31,9 +36,14 @@ export interface IssuedPdf {
 
 export interface FluxDocumentsService {
   download(scope: RequestScope, kind: FluxDocumentKind, fluxId: number): Promise<IssuedPdf>;
+  /** The Factur-X XML issued inside the flux's facture (issuing the facture first if needed). */
+  downloadXml(scope: RequestScope, fluxId: number): Promise<IssuedPdf>;
 }
 
 const FLUX_NOT_FOUND = 'Flux financier introuvable';
+const NO_FACTUR_X =
+  "Ce document n'a pas de XML Factur-X : un avis de prélèvement n'est pas une facture, et une facture " +
+  'émise avant le format Factur-X reste telle qu’elle a été émise.';
 
 export type FluxDocumentsSettings = IssuanceSettings;
 
@@ -50,17 +60,34 @@ export function createFluxDocumentsService(database: Database, settings: FluxDoc
       const found = await findIssuedDocument(database, scope, fluxId, kind);
       if (!found) throw notFound(FLUX_NOT_FOUND);
       if (found.issued) return sendStored(scope, kind, fluxId, found.issued);
-      const { fileName, pdf } = await render(scope, kind, fluxId);
-      const { issued, ours } = await storeIssuedDocument(database, scope, { fluxId, kind, fileName, pdf });
-      // Another download stored its rendering first: everybody gets that one.
-      if (!ours) return sendStored(scope, kind, fluxId, issued);
-      return { fileName: issued.fileName, sha256: issued.sha256, size: pdf.length, body: pdf };
+      return issueAndSend(scope, kind, fluxId);
+    },
+    async downloadXml(scope, fluxId) {
+      requireModule(scope, ModuleSlug.FluxFinanciers);
+      let found = await findIssuedDocument(database, scope, fluxId, 'facture_xml');
+      if (!found) throw notFound(FLUX_NOT_FOUND);
+      if (!found.issued) {
+        const facture = await findIssuedDocument(database, scope, fluxId, 'facture');
+        if (facture && !facture.issued) await issueAndSend(scope, 'facture', fluxId);
+        found = await findIssuedDocument(database, scope, fluxId, 'facture_xml');
+      }
+      if (!found?.issued) throw notFound(NO_FACTUR_X);
+      return sendStored(scope, 'facture_xml', fluxId, found.issued);
     },
   };
 
+  /** A first download: renders, stores (with its XML for a Factur-X facture), sends. */
+  async function issueAndSend(scope: RequestScope, kind: FluxDocumentKind, fluxId: number): Promise<IssuedPdf> {
+    const { fileName, pdf, xml } = await render(scope, kind, fluxId);
+    const { issued, ours } = await storeIssuedDocument(database, scope, { fluxId, kind, fileName, pdf, xml });
+    // Another download stored its rendering first: everybody gets that one.
+    if (!ours) return sendStored(scope, kind, fluxId, issued);
+    return { fileName: issued.fileName, sha256: issued.sha256, size: pdf.length, body: pdf };
+  }
+
   async function sendStored(
     scope: RequestScope,
-    kind: FluxDocumentKind,
+    kind: StoredDocumentKind,
     fluxId: number,
     issued: IssuedDocument,
   ): Promise<IssuedPdf> {
@@ -87,6 +114,11 @@ function createRenderer(database: Database, settings: FluxDocumentsSettings) {
       return { fileName: statement.fileName, pdf: await renderStatementPdf(statement, issued.issuedAt) };
     }
     const invoice = buildInvoiceDocument(issued.invoice);
-    return { fileName: invoice.fileName, pdf: await renderInvoicePdf(invoice, issued.issuedAt) };
+    const xml = facturXml(issued.invoice);
+    return {
+      fileName: invoice.fileName,
+      pdf: await renderInvoicePdf(invoice, issued.issuedAt, xml ?? undefined),
+      xml: xml === null ? null : { fileName: xmlFileName(invoice.fileName), bytes: Buffer.from(xml, 'utf8') },
+    };
   };
 }

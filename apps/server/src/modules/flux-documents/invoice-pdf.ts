@@ -1,4 +1,5 @@
 import type { InvoiceDocument } from '@gdf/domain';
+import { embedFacturX } from '../../pdf/factur-x';
 import { A4, CONTENT_WIDTH, FONT, createPdfDocument, pdfToBuffer } from '../../pdf/pdf-document';
 import {
   COLOR,
@@ -14,14 +15,19 @@ import {
 const RIGHT_COLUMN_X = A4.margin + CONTENT_WIDTH / 2 + 10;
 const RIGHT_COLUMN_WIDTH = CONTENT_WIDTH / 2 - 10;
 
-/** Draws a facture, avoir or avis de prélèvement (DESIGN.md sections 6 and 9): every wording comes from @gdf/domain. */
-export function renderInvoicePdf(invoice: InvoiceDocument, issuedAt?: Date): Promise<Buffer> {
+/**
+ * Draws a facture, avoir or avis de prélèvement (DESIGN.md sections 6 and 9): every wording
+ * comes from @gdf/domain. Given its CII XML, the invoice is a Factur-X: PDF/A-3b carrying it.
+ */
+export function renderInvoicePdf(invoice: InvoiceDocument, issuedAt?: Date, facturXml?: string): Promise<Buffer> {
   const doc = createPdfDocument({
     title: invoice.documentName,
     subject: invoice.rows.map((row) => row[0]).join(', '),
     author: invoice.seller.name,
     createdAt: issuedAt,
+    archival: facturXml !== undefined,
   });
+  if (facturXml !== undefined) embedFacturX(doc, facturXml, issuedAt ?? new Date());
   let y = drawHeader(doc, invoice);
   y = drawInvoiceTable(doc, invoice, y + 24);
   y = drawTotals(doc, invoice, y + 12);

@@ -14,6 +14,15 @@ export interface IssuedDocument {
 
 export const ISSUED_DOCUMENT_AUDIT = { issued: 'emission_document', downloaded: 'telechargement_document' } as const;
 
+/** What MKP_DocumentEmis stores per flux: its two PDFs, and the Factur-X XML issued with its facture (issue 21). */
+export type StoredDocumentKind = FluxDocumentKind | 'facture_xml';
+
+/** The XML issued inside a Factur-X facture, stored beside it in the same transaction. */
+export interface IssuedXml {
+  fileName: string;
+  bytes: Buffer;
+}
+
 /**
  * The caller's scope is checked here, before any stored byte is read: `null` when the flux
  * does not exist or is out of scope; `{ issued: null }` when it has no stored document yet.
@@ -22,7 +31,7 @@ export async function findIssuedDocument(
   database: Pick<Database, 'query'>,
   scope: RequestScope,
   fluxId: number,
-  kind: FluxDocumentKind,
+  kind: StoredDocumentKind,
 ): Promise<{ issued: IssuedDocument | null } | null> {
   const params: unknown[] = [fluxId, kind];
   const [row] = await database.query<{ contentId: number | null; sha256: string | null; fileName: string | null }>(
@@ -48,26 +57,28 @@ export async function findIssuedDocument(
 export async function storeIssuedDocument(
   database: Database,
   scope: RequestScope,
-  document: { fluxId: number; kind: FluxDocumentKind; fileName: string; pdf: Buffer },
+  document: { fluxId: number; kind: FluxDocumentKind; fileName: string; pdf: Buffer; xml?: IssuedXml | null },
 ): Promise<{ issued: IssuedDocument; ours: boolean }> {
   return inTransaction(database, async (tx) => {
-    const content = await insertContent(tx, {
-      nature: document.kind,
-      bytes: document.pdf,
-      mimeType: 'application/pdf',
-    });
-    const inserted = await tx.query(
-      `INSERT INTO "MKP_DocumentEmis" ("ID_FluxFinancier", "Type", "ID_Contenu", "Sha256", "NomFichier")
-       VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT ("ID_FluxFinancier", "Type") DO NOTHING RETURNING id`,
-      [document.fluxId, document.kind, content.id, content.sha256, document.fileName],
-    );
-    if (inserted.length === 1) {
-      const issued = { contentId: content.id, sha256: content.sha256, fileName: document.fileName };
-      await writeIssuedDocumentAudit(tx, scope, ISSUED_DOCUMENT_AUDIT.issued, document.fluxId, document.kind, issued);
-      return { issued, ours: true };
+    const stored = await insertIssued(tx, document.fluxId, document.kind, document.fileName, document.pdf);
+    if (stored) {
+      const xml = document.xml
+        ? await insertIssued(tx, document.fluxId, 'facture_xml', document.xml.fileName, document.xml.bytes)
+        : null;
+      if (document.xml && !xml)
+        throw new Error(`MKP_DocumentEmis ${document.fluxId}/facture_xml : émis sans sa facture`);
+      // One emission: the facture's audit row names the XML issued inside it.
+      await writeIssuedDocumentAudit(
+        tx,
+        scope,
+        ISSUED_DOCUMENT_AUDIT.issued,
+        document.fluxId,
+        document.kind,
+        stored,
+        xml,
+      );
+      return { issued: stored, ours: true };
     }
-    await tx.query(`DELETE FROM "DOC_Contenu" WHERE id = $1`, [content.id]);
     const [winner] = await tx.query<IssuedDocument>(
       `SELECT "ID_Contenu" AS "contentId", "Sha256" AS sha256, "NomFichier" AS "fileName"
          FROM "MKP_DocumentEmis" WHERE "ID_FluxFinancier" = $1 AND "Type" = $2`,
@@ -78,14 +89,42 @@ export async function storeIssuedDocument(
   });
 }
 
+/**
+ * Stores one document's bytes and its MKP_DocumentEmis row, unless the (flux, type) row exists:
+ * then its bytes are deleted in the same transaction and null is returned.
+ */
+async function insertIssued(
+  tx: Queryable,
+  fluxId: number,
+  kind: StoredDocumentKind,
+  fileName: string,
+  bytes: Buffer,
+): Promise<IssuedDocument | null> {
+  const content = await insertContent(tx, {
+    nature: kind,
+    bytes,
+    mimeType: kind === 'facture_xml' ? 'text/xml' : 'application/pdf',
+  });
+  const inserted = await tx.query(
+    `INSERT INTO "MKP_DocumentEmis" ("ID_FluxFinancier", "Type", "ID_Contenu", "Sha256", "NomFichier")
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT ("ID_FluxFinancier", "Type") DO NOTHING RETURNING id`,
+    [fluxId, kind, content.id, content.sha256, fileName],
+  );
+  if (inserted.length === 1) return { contentId: content.id, sha256: content.sha256, fileName };
+  await tx.query(`DELETE FROM "DOC_Contenu" WHERE id = $1`, [content.id]);
+  return null;
+}
+
 /** One audit row per download: which document (type, SHA-256, content) the caller received. */
 export async function writeIssuedDocumentAudit(
   queryable: Queryable,
   scope: RequestScope,
   action: (typeof ISSUED_DOCUMENT_AUDIT)[keyof typeof ISSUED_DOCUMENT_AUDIT],
   fluxId: number,
-  kind: FluxDocumentKind,
+  kind: StoredDocumentKind,
   issued: IssuedDocument,
+  facturX: IssuedDocument | null = null,
 ): Promise<void> {
   await queryable.query(
     `INSERT INTO "APP_AuditLog" ("ID_Utilisateur", "ID_Structure", "Action", "TableCible", "ID_Cible", "Details")
@@ -95,7 +134,12 @@ export async function writeIssuedDocumentAudit(
       scope.currentStructureId,
       action,
       fluxId,
-      JSON.stringify({ type: kind, sha256: issued.sha256, contenu: issued.contentId }),
+      JSON.stringify({
+        type: kind,
+        sha256: issued.sha256,
+        contenu: issued.contentId,
+        ...(facturX ? { facturX: { sha256: facturX.sha256, contenu: facturX.contentId } } : {}),
+      }),
     ],
   );
 }

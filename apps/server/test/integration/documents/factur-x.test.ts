@@ -1,0 +1,167 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testDatabaseTargets } from '../support/databases';
+import { insertFlux } from './document-fixtures';
+import { pdfBody, useDocumentSuite } from './document-suite';
+import { pdfFontList } from './pdf-tools';
+
+// Issue 21: every facture and avoir is issued as Factur-X (PDF/A-3b with the EN 16931 CII XML
+// inside, as factur-x.xml); the XML alone is downloadable and is the very bytes the PDF carries.
+// Checked with poppler (pdfdetach, pdfinfo -meta, pdffonts), the official CII D16B schema
+// (xmllint) and the EN 16931 Schematron (Saxon-HE, once for all the XML of this file).
+const EINVOICE = path.resolve(import.meta.dirname, '../../../../../../shared/einvoice');
+const XSD = path.join(EINVOICE, 'cii-d16b/CrossIndustryInvoice_100pD16B.xsd');
+const XSLT = path.join(EINVOICE, 'en16931/EN16931-CII-validation.xslt');
+const SAXON = process.env.SAXON_JAR ?? '/usr/share/java/Saxon-HE.jar';
+
+const work = mkdtempSync(path.join(tmpdir(), 'gdf-facturx-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** Runs a poppler tool on PDF bytes; returns its output and the folder it ran in. */
+function popplerOn(pdf: Buffer, tool: string, args: string[]): { output: string; dir: string } {
+  const dir = mkdtempSync(path.join(work, 'pdf-'));
+  const file = path.join(dir, 'facture.pdf');
+  writeFileSync(file, pdf);
+  return { output: execFileSync(tool, [...args, file], { cwd: dir, encoding: 'utf8' }), dir };
+}
+
+/** The file pdfdetach extracts as factur-x.xml. */
+function embeddedXml(pdf: Buffer): string {
+  const { dir } = popplerOn(pdf, 'pdfdetach', ['-savefile', 'factur-x.xml', '-o', 'out.xml']);
+  return readFileSync(path.join(dir, 'out.xml'), 'utf8');
+}
+
+describe.each(testDatabaseTargets())('Factur-X invoices on $name (issue 21)', (target) => {
+  const suite = useDocumentSuite(target);
+  const issuedXml: Array<[string, string]> = [];
+
+  const newFlux = (categoryId: number, name: string, more: { isDebit?: boolean; amount?: string } = {}) =>
+    insertFlux(suite.database, {
+      name,
+      categoryId,
+      isDebit: more.isDebit,
+      structureId: suite.clubStructureId,
+      seasonId: suite.seasonId,
+      amount: more.amount ?? '246.90',
+      lines: [{ label: 'Licence adulte', unitPrice: '123.45', quantity: 2 }],
+    });
+
+  it('a category-4 facture is a PDF/A-3b carrying factur-x.xml (Alternative), with the Factur-X XMP and embedded fonts', async () => {
+    const id = await newFlux(4, 'Facture stage escalade');
+    const pdf = pdfBody(await suite.get(`/api/flux/${id}/facture.pdf`, suite.clubToken));
+    expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
+
+    const { output: list } = popplerOn(pdf, 'pdfdetach', ['-list']);
+    expect(list).toMatch(/1 embedded files\s+1: factur-x\.xml/);
+    expect(pdf.toString('latin1')).toMatch(/\/AFRelationship \/Alternative/);
+    expect(pdf.toString('latin1')).toMatch(/\/AF \[\d+ 0 R\]/);
+    expect(pdf.toString('latin1')).toMatch(/\/Subtype \/text#2Fxml/);
+    expect(pdf.toString('latin1')).toMatch(/\/OutputIntents \[\d+ 0 R\]/);
+
+    const { output: xmp } = popplerOn(pdf, 'pdfinfo', ['-meta']);
+    expect(xmp).toContain('<pdfaid:part>3</pdfaid:part>');
+    expect(xmp).toContain('<pdfaid:conformance>B</pdfaid:conformance>');
+    expect(xmp).toContain('<fx:DocumentType>INVOICE</fx:DocumentType>');
+    expect(xmp).toContain('<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>');
+    expect(xmp).toContain('<fx:Version>1.0</fx:Version>');
+    expect(xmp).toContain('<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>');
+    expect(xmp).toContain(
+      '<pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#</pdfaSchema:namespaceURI>',
+    );
+
+    const fonts = pdfFontList(pdf);
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.every((font) => font.embedded)).toBe(true);
+
+    const xml = embeddedXml(pdf);
+    expect(xml).toContain(`<ram:ID>${suite.seasonId}-FFME-${id}</ram:ID>`);
+    expect(xml).toContain('<ram:TypeCode>380</ram:TypeCode>');
+    expect(xml).toContain('<ram:TypeCode>30</ram:TypeCode>');
+    issuedXml.push(['facture catégorie 4', xml]);
+
+    // 'Télécharger le XML': the very bytes inside the PDF, the same at every download.
+    const response = await suite.get(`/api/flux/${id}/facture.xml?download=1`, suite.clubToken);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/xml; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="facture-${id}-2024-03-01.xml"`);
+    expect(response.body).toBe(xml);
+    const again = await suite.get(`/api/flux/${id}/facture.xml`, suite.clubToken);
+    expect(again.headers['x-document-sha256']).toBe(response.headers['x-document-sha256']);
+  });
+
+  it('the XML asked first issues the facture with it; every category and an avoir pass the schema', async () => {
+    const cases: Array<[string, number]> = [
+      ['catégorie 1', await newFlux(1, 'Licences saison')],
+      ['catégorie 2', await newFlux(2, 'Assurance complémentaire')],
+      ['Affiliation', await newFlux(3, 'Affiliation club')],
+      ['catégorie 5', await newFlux(5, 'Prélèvement licences')],
+      ['catégorie 6', await newFlux(6, 'Remboursement de frais')],
+      ['avoir', await newFlux(4, 'Avoir stage annulé', { isDebit: false })],
+    ];
+    for (const [name, id] of cases) {
+      const xml = await suite.get(`/api/flux/${id}/facture.xml`, suite.siegeToken);
+      expect(xml.statusCode, `${name}: ${xml.body}`).toBe(200);
+      const pdf = pdfBody(await suite.get(`/api/flux/${id}/facture.pdf`, suite.siegeToken));
+      expect(embeddedXml(pdf), name).toBe(xml.body);
+      issuedXml.push([name, xml.body]);
+    }
+    expect(issuedXml.find(([name]) => name === 'avoir')?.[1]).toContain('<ram:TypeCode>381</ram:TypeCode>');
+    expect(issuedXml.find(([name]) => name === 'Affiliation')?.[1]).toContain('<ram:TypeCode>48</ram:TypeCode>');
+    expect(issuedXml.find(([name]) => name === 'catégorie 5')?.[1]).toContain('<ram:TypeCode>59</ram:TypeCode>');
+  });
+
+  it('every XML the server issued is valid (CII D16B XSD) and passes the EN 16931 rules (no fatal failure)', () => {
+    expect(issuedXml.length).toBeGreaterThanOrEqual(7);
+    const input = path.join(work, `xml-${target.name}`);
+    const output = `${input}-svrl`;
+    mkdirSync(input);
+    mkdirSync(output);
+    issuedXml.forEach(([, xml], index) => writeFileSync(path.join(input, `${index}.xml`), xml));
+    const files = readdirSync(input).map((file) => path.join(input, file));
+    execFileSync('xmllint', ['--noout', '--schema', XSD, ...files], { stdio: 'pipe' });
+    execFileSync('java', ['-cp', SAXON, 'net.sf.saxon.Transform', `-s:${input}`, `-xsl:${XSLT}`, `-o:${output}`], {
+      stdio: 'pipe',
+    });
+    const fatal = readdirSync(output).flatMap((file) =>
+      [...readFileSync(path.join(output, file), 'utf8').matchAll(/<svrl:failed-assert\b[^>]*flag="fatal"[^>]*>/g)].map(
+        (match) => `${issuedXml[Number(file.replace('.xml', ''))]?.[0]}: ${match[0]}`,
+      ),
+    );
+    expect(readdirSync(output)).toHaveLength(issuedXml.length);
+    expect(fatal).toEqual([]);
+  }, 60_000);
+
+  it('an avis de prélèvement is no invoice: a plain PDF, and no XML (404 in French)', async () => {
+    const originalId = await newFlux(5, 'Prélèvement licences décembre');
+    const relaunched = await suite.app.inject({
+      method: 'POST',
+      url: '/v1/graphql',
+      headers: { authorization: `Bearer ${suite.siegeToken}` },
+      payload: {
+        query: `mutation($id: Int!) { relaunch_MKP_FluxFinancier(id: $id) { id } }`,
+        variables: { id: originalId },
+      },
+    });
+    const copyId = (relaunched.json() as { data: { relaunch_MKP_FluxFinancier: { id: number } } }).data
+      .relaunch_MKP_FluxFinancier.id;
+    const pdf = pdfBody(await suite.get(`/api/flux/${copyId}/facture.pdf`, suite.siegeToken));
+    expect(popplerOn(pdf, 'pdfdetach', ['-list']).output).toMatch(/0 embedded files/);
+    const xml = await suite.get(`/api/flux/${copyId}/facture.xml`, suite.siegeToken);
+    expect(xml.statusCode).toBe(404);
+    expect(xml.json()).toMatchObject({ message: expect.stringContaining('avis de prélèvement') });
+  });
+
+  it('a club never gets another structure’s XML, and nobody without a session', async () => {
+    const [other] = await suite.database.query<{ id: number }>(
+      `SELECT f.id FROM "MKP_FluxFinancier" f WHERE f."ID_Structure" <> $1 AND f."EST_Debit" ORDER BY f.id LIMIT 1`,
+      [suite.clubStructureId],
+    );
+    const denied = await suite.get(`/api/flux/${other!.id}/facture.xml`, suite.clubToken);
+    expect(denied.statusCode).toBe(404);
+    expect(denied.body).not.toContain('CrossIndustryInvoice');
+    expect((await suite.get(`/api/flux/${other!.id}/facture.xml`)).statusCode).toBe(401);
+  });
+});
