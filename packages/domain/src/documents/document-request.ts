@@ -6,6 +6,11 @@ export function fluxDocumentPath(kind: FluxDocumentKind, fluxId: number): string
   return `/api/flux/${fluxId}/${kind}.pdf`;
 }
 
+/** GET /api/flux/{id}/facture.xml: the Factur-X XML issued inside the facture (issue 21). */
+export function facturXPath(fluxId: number): string {
+  return `/api/flux/${fluxId}/facture.xml`;
+}
+
 export const fluxDocumentParamsSchema = z.object({
   id: z
     .string()
