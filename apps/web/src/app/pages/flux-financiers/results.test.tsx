@@ -42,7 +42,7 @@ describe('flux results (SPEC.md section 3, "Results table columns")', { timeout:
       'DUPONT Anne',
       '01/03/2026 10:30',
       'Club Alpin de Lyon',
-      'Licence adulte Dupont',
+      'Licence adulte DupontImpayé', // the payment status badge (issue 19)
       '60,00 €',
       '-',
     ]);
