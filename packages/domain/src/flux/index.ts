@@ -6,3 +6,4 @@ export * from './flux-display';
 export * from './flux-write-rules';
 export * from './payment-status';
 export * from './amount-filter';
+export * from './search-totals';

@@ -70,6 +70,8 @@ interface StubOptions {
   matching?: number;
   /** The search answers a GraphQL error: always, or only the first time. */
   searchFails?: boolean | 'once';
+  /** The totals answer a GraphQL error. */
+  totalsFail?: boolean;
 }
 
 /** The page's API: session, status and a GraphQL endpoint answering by operation; records calls. */
@@ -123,6 +125,20 @@ export function stubFluxApi(options: StubOptions = {}) {
         return relaunch === 'ok'
           ? jsonResponse({ data: { relaunch_MKP_FluxFinancier: { id: 900 } } })
           : jsonResponse({ errors: [{ message: 'déjà relancé' }] });
+      // Issue 19 totals: the sums of `rows` by EST_Debit, as the server's aggregates.
+      if (query.includes('FluxTotals')) {
+        if (options.totalsFail) return jsonResponse({ errors: [{ message: 'boom' }] });
+        const side = (debit: boolean) => {
+          const own = (rows as { EST_Debit: boolean; MontantTTC: string }[]).filter((row) => row.EST_Debit === debit);
+          const sum = own.reduce((total, row) => total + Math.round(Number(row.MontantTTC) * 100), 0) / 100;
+          return { aggregate: { count: own.length, sum: { MontantTTC: own.length ? sum : null } } };
+        };
+        return jsonResponse({ data: { debit: side(true), credit: side(false) } });
+      }
+      if (query.includes('FluxBreakdown'))
+        return jsonResponse({
+          data: { rows: (rows as object[]).map((row) => ({ ID_CategoryFlux: 1, ...row })) },
+        });
       if (query.includes('Structures'))
         return jsonResponse({
           data: { STR_Structure: [{ id: 42, NomStructure: 'Club de Grenoble', ID_CodeFederal: '038001' }] },
@@ -131,5 +147,6 @@ export function stubFluxApi(options: StubOptions = {}) {
     },
   });
   const searches = () => calls.filter((call) => call.query.includes('SearchFlux'));
-  return { fetchMock, calls, searches };
+  const totals = () => calls.filter((call) => call.query.includes('FluxTotals'));
+  return { fetchMock, calls, searches, totals };
 }

@@ -17,6 +17,7 @@ import { FluxDetailActions } from './FluxDetailActions';
 import { FluxDetailModal } from './FluxDetailModal';
 import { FluxFilterPanel } from './FluxFilterPanel';
 import { FluxResults } from './FluxResults';
+import { FluxSearchSummary } from './FluxSearchSummary';
 import { Notice, type NoticeState } from './Notice';
 import { StructurePicker } from './StructurePicker';
 
@@ -93,6 +94,7 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
           )}
         </Stack>
       )}
+      <FluxSearchSummary search={search} />
       {search.truncated && (
         <Alert severity="warning" sx={{ mb: 1 }}>
           {m.allTruncated(formatInteger(MAX_ALL_ROWS))}

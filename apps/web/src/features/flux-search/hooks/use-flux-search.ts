@@ -1,4 +1,11 @@
-import { buildFluxWhere, canPickStructure, parisToday, validateFluxFilters, type FluxSearchFilters } from '@gdf/domain';
+import {
+  buildFluxWhere,
+  canPickStructure,
+  parisToday,
+  validateFluxFilters,
+  type FluxSearchFilters,
+  type FluxWhere,
+} from '@gdf/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -14,6 +21,8 @@ export const FLUX_SEARCH_QUERY_KEY = 'flux-search';
 
 export interface FluxSearchResult {
   state: FluxSearchState;
+  /** The GraphQL where of the current search; null when nothing is searched (or invalid). */
+  where: FluxWhere | null;
   rows: readonly FluxRow[];
   /** Capped count for pages, the number of loaded rows for 'Tous'. */
   total: number;
@@ -86,6 +95,7 @@ export function useFluxSearch(): FluxSearchResult {
 
   return {
     state,
+    where,
     rows: (all ? allQuery.data?.rows : pageQuery.data?.rows) ?? NO_ROWS,
     total: (all ? allQuery.data?.rows.length : pageQuery.data?.cappedTotal) ?? 0,
     truncated: all && (allQuery.data?.truncated ?? false),
