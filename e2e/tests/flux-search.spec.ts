@@ -155,7 +155,7 @@ async function clubUnpaidDebit(page: Page): Promise<UnpaidDebit> {
 test('a club user is not offered the relaunch of its unpaid direct debit (issue 15)', async ({ page }) => {
   const flux = await clubUnpaidDebit(page);
   const dialog = await openDebitDetail(page, flux, false);
-  await expect(dialog.getByRole('button', { name: 'Facture', exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Télécharger la facture (PDF)', exact: true })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Relancer le prélèvement' })).toHaveCount(0);
 });
 
@@ -202,7 +202,7 @@ test('the detail modal leads to the printable invoice, with its download and pri
     .first()
     .getByRole('button', { name: /Voir le détail du flux/ })
     .click();
-  await page.getByRole('dialog').getByRole('link', { name: 'Voir la facture' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Afficher la facture à imprimer' }).click();
   await expect(page).toHaveURL(/\/flux-financiers\/\d+\/facture/);
   await expect(page.getByRole('button', { name: 'Télécharger' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Imprimer' })).toBeVisible();

@@ -70,6 +70,8 @@ interface StubOptions {
   matching?: number;
   /** The search answers a GraphQL error: always, or only the first time. */
   searchFails?: boolean | 'once';
+  /** Searches after the first `offlineAfter` ones fail as fetch does without network. */
+  offlineAfter?: number;
   /** The totals answer a GraphQL error. */
   totalsFail?: boolean;
 }
@@ -106,6 +108,8 @@ export function stubFluxApi(options: StubOptions = {}) {
       const searchCount = calls.filter((call) => call.query.includes('SearchFlux')).length;
       const fails = options.searchFails === true || (options.searchFails === 'once' && searchCount === 1);
       if (query.includes('SearchFlux') && fails) return jsonResponse({ errors: [{ message: 'boom' }] });
+      if (query.includes('SearchFlux') && options.offlineAfter !== undefined && searchCount > options.offlineAfter)
+        throw new TypeError('Failed to fetch');
       if (query.includes('SearchFlux'))
         return jsonResponse({ data: { rows, total: { aggregate: { count: options.total ?? rows.length } } } });
       // 'Tous' and the export: `matching` rows, served by limit and offset like the server.

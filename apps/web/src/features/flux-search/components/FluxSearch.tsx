@@ -74,6 +74,8 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
               : undefined
           }
           onSearch={search.search}
+          activeFilters={search.state.filters}
+          onReset={search.clear}
         />
       ) : (
         <LinearProgress aria-label={m.loading} sx={{ mb: 2 }} />
