@@ -75,6 +75,7 @@ export const fluxSearchMessages = {
   empty: 'Aucun flux ne correspond à la recherche.',
   error: 'Oups, une erreur est survenue... La recherche n’a pas pu aboutir.',
   notSearched: 'Renseignez les filtres puis lancez la recherche.',
+  ignoredParams: (params: string) => `Ces paramètres du lien ne sont pas valides et ont été ignorés : ${params}.`,
   invalidLink: 'Les filtres de ce lien ne sont pas valides : corrigez les champs signalés puis lancez la recherche.',
   details: (id: number) => `Voir le détail du flux ${id}`,
   openDetail: 'Voir le détail',

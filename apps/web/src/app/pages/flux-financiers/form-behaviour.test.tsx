@@ -45,6 +45,14 @@ describe('flux search form behaviour (issue 19 item 5)', { timeout: 20_000 }, ()
     expect(searches()).toHaveLength(0);
   });
 
+  it('says which link values it ignored (an unknown status) instead of dropping them silently', async () => {
+    stubFluxApi();
+    renderApp(`${PATH}?libelle=Licence&statut=autre`, { token: 'jwt' });
+    expect(
+      await screen.findByText('Ces paramètres du lien ne sont pas valides et ont été ignorés : statut=autre.'),
+    ).toBeInTheDocument();
+  });
+
   it('an out-of-range page (page=999) goes to the last page', async () => {
     const { searches } = stubFluxApi({ rows: [], total: 65 });
     const { router } = renderApp(`${PATH}?libelle=Licence&page=999`, { token: 'jwt' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fluxOrderBy } from './order-by';
-import { parseSearchUrl, writeSearchUrl, type FluxSearchState } from './search-url';
+import { ignoredUrlParams, parseSearchUrl, writeSearchUrl, type FluxSearchState } from './search-url';
 
 // Issue 6 point 4: a copied link reopens the same search (filters, sort, page, page size).
 describe('search URL round trip', () => {
@@ -88,5 +88,18 @@ describe('search URL round trip', () => {
       { id: 'desc' },
     ]);
     expect(fluxOrderBy({ column: 'id', direction: 'asc' })).toEqual([{ id: 'asc' }]);
+  });
+});
+
+describe('ignoredUrlParams (issue 19 item 5: URL values flagged, not silently dropped)', () => {
+  it('lists the values the reader could not use', () => {
+    expect(
+      ignoredUrlParams(new URLSearchParams('statut=autre&saison=abc&categorie=-1&page=0x&tri=x&taille=7&libelle=ab')),
+    ).toEqual(['saison=abc', 'categorie=-1', 'page=0x', 'statut=autre', 'tri=x', 'taille=7']);
+  });
+  it('is empty for a link the page wrote', () => {
+    expect(
+      ignoredUrlParams(new URLSearchParams('statut=rejete&saison=2026&categorie=5&page=2&tri=id&taille=tous&saison=')),
+    ).toEqual([]);
   });
 });

@@ -99,3 +99,25 @@ export function writeSearchUrl(current: URLSearchParams, state: FluxSearchState)
   if (state.pageSize !== 30) next.set('taille', state.pageSize === 'all' ? 'tous' : String(state.pageSize));
   return next;
 }
+
+/**
+ * The page's keys whose value the URL reader could not use and dropped (a hand-edited
+ * `statut=autre`, `saison=abc`): the page says so rather than searching silently without
+ * them (issue 19 item 5). Text filters are kept as typed and validated by the form instead.
+ */
+export function ignoredUrlParams(params: URLSearchParams): string[] {
+  const numeric = ['saison', 'structure', 'categorie', 'page'];
+  const ignored: string[] = [];
+  for (const key of numeric) {
+    const value = params.get(key);
+    if (value !== null && value !== '' && positiveInt(value) === null) ignored.push(`${key}=${value}`);
+  }
+  const status = params.get('statut');
+  if (status !== null && status !== '' && !isFluxPaymentStatus(status)) ignored.push(`statut=${status}`);
+  const column = params.get('tri');
+  if (column !== null && !SORT_COLUMNS.includes(column as SortColumn)) ignored.push(`tri=${column}`);
+  const size = params.get('taille');
+  if (size !== null && size !== 'tous' && !PAGE_SIZES.some((item) => String(item) === size))
+    ignored.push(`taille=${size}`);
+  return ignored;
+}
