@@ -155,7 +155,7 @@ async function clubUnpaidDebit(page: Page): Promise<UnpaidDebit> {
 test('a club user is not offered the relaunch of its unpaid direct debit (issue 15)', async ({ page }) => {
   const flux = await clubUnpaidDebit(page);
   const dialog = await openDebitDetail(page, flux, false);
-  await expect(dialog.getByRole('button', { name: 'Facture', exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Télécharger la facture (PDF)', exact: true })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Relancer le prélèvement' })).toHaveCount(0);
 });
 
@@ -202,8 +202,51 @@ test('the detail modal leads to the printable invoice, with its download and pri
     .first()
     .getByRole('button', { name: /Voir le détail du flux/ })
     .click();
-  await page.getByRole('dialog').getByRole('link', { name: 'Voir la facture' }).click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Afficher la facture à imprimer' }).click();
   await expect(page).toHaveURL(/\/flux-financiers\/\d+\/facture/);
   await expect(page.getByRole('button', { name: 'Télécharger' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Imprimer' })).toBeVisible();
+});
+
+// Issue 19 item 2 and 5: totals of the search, the payment status filter, and 'Réinitialiser'.
+test('a club sees the totals of its search, filters on a status, then resets results and URL', async ({ page }) => {
+  test.setTimeout(90_000);
+  const token = await signIn(page, 'club@demo.fr');
+  const where = { _and: [{ NomFluxFinancier: { _ilike: '%Licence%' } }] };
+  const side = (debit: boolean) =>
+    `${debit ? 'debit' : 'credit'}: MKP_FluxFinancier_aggregate(where: {_and: [${JSON.stringify(where).replace(/"([A-Za-z_]+)":/g, '$1:')}, {EST_Debit: {_eq: ${debit}}}]}) { aggregate { count sum { MontantTTC } } }`;
+  type Side = { aggregate: { count: number; sum: { MontantTTC: number | null } } };
+  const expected = await graphql<{ debit: Side; credit: Side }>(page, token, `{ ${side(true)} ${side(false)} }`);
+  const cents = (value: number | null) => Math.round((value ?? 0) * 100);
+  const euros = (value: number) =>
+    new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(value / 100);
+  const debit = cents(expected.debit.aggregate.sum.MontantTTC);
+  const credit = cents(expected.credit.aggregate.sum.MontantTTC);
+  expect(expected.debit.aggregate.count + expected.credit.aggregate.count).toBeLessThanOrEqual(10_000);
+
+  await page.goto(`${SEARCH_PATH}?libelle=Licence&saison=`);
+  await expect(bodyRows(page).first()).toBeVisible({ timeout: 30_000 });
+  const summary = page.getByRole('group', { name: 'Totaux de la recherche' });
+  await expect(summary).toContainText(`Total débit : ${euros(debit)}`, { timeout: 20_000 });
+  await expect(summary).toContainText(`Total crédit : ${euros(credit)}`);
+  await expect(summary).toContainText(`Solde : ${euros(credit - debit)}`);
+  await expect(summary.getByRole('button', { name: 'Calculer les totaux' })).toHaveCount(0);
+
+  // Status: every row found carries the badge of the status asked for.
+  await page.getByRole('combobox', { name: 'Statut' }).click();
+  await page.getByRole('option', { name: 'Payé', exact: true }).click();
+  await page.getByRole('button', { name: 'Rechercher' }).click();
+  await expect(page).toHaveURL(/statut=paye/);
+  // The previous rows stay (dimmed) until the new ones arrive.
+  const statuses = () =>
+    bodyRows(page)
+      .locator('[data-status]')
+      .evaluateAll((badges) => [...new Set(badges.map((badge) => badge.getAttribute('data-status')))]);
+  await expect.poll(statuses, { timeout: 30_000 }).toEqual(['paye']);
+
+  // 'Réinitialiser' drops the results and the search's keys from the URL.
+  await page.getByRole('button', { name: 'Réinitialiser' }).click();
+  await expect(results(page)).toBeHidden();
+  await expect(page.getByText('Renseignez les filtres puis lancez la recherche.')).toBeVisible();
+  await expect(page).not.toHaveURL(/libelle=|statut=/);
 });

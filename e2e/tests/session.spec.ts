@@ -40,7 +40,7 @@ test('a copied search link opens signed in in a new tab; the PDF opens without a
     .getByRole('button', { name: /Voir le détail du flux/ })
     .click();
   const pdfResponse = secondTab.waitForResponse((response) => /\/api\/flux\/\d+\/facture\.pdf/.test(response.url()));
-  await secondTab.getByRole('dialog').getByRole('link', { name: 'Voir la facture' }).click();
+  await secondTab.getByRole('dialog').getByRole('link', { name: 'Afficher la facture à imprimer' }).click();
   const pdf = await pdfResponse;
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');

@@ -102,6 +102,18 @@ export async function searchScenarios(database: Database): Promise<SearchScenari
         filters.dates,
       ],
     }),
+    // Issue 19: the status, amount range and category filters (buildFluxWhere's shapes).
+    page('saison + statut impayé', {
+      _and: [
+        filters.season,
+        { EST_Reglement: { _eq: false } },
+        { ID_FluxFinancierRelance: { _is_null: true } },
+        { _not: { MKP_RetourPrelevement: { id: { _is_null: false } } } },
+      ],
+    }),
+    page('saison + montant de 50 à 100 € + catégorie', {
+      _and: [filters.season, { MontantTTC: { _gte: '50.00', _lte: '100.00' } }, { ID_CategoryFlux: { _eq: 1 } }],
+    }),
     { name: 'totaux exacts + sommes débit/crédit (saison)', kind: 'totals', where: filters.season, bar: TOTALS_BAR },
     {
       name: 'totaux exacts + sommes débit/crédit (saison + structure)',

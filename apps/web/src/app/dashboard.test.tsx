@@ -121,8 +121,17 @@ describe('Gestion comptabilité dashboard', () => {
     ]);
   });
 
-  it('disables the settings a club may not open', async () => {
+  // Issue 19 item 5: the dashboard follows its cards' permission, typed by URL too.
+  it('refuses a club that may open none of its settings: Accès refusé, not the dashboard', async () => {
     openDashboard(meWith(clubMembership, CLUB_PERMISSIONS), clubMembership, {}, '/gestion-comptabilite');
+    expect(await screen.findByRole('heading', { name: 'Accès refusé', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(NO_RIGHTS, { exact: false })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Plan Comptable/ })).toBeNull();
+  });
+
+  it('opens for a club holding one of its settings, the others disabled', async () => {
+    const permissions = [...CLUB_PERMISSIONS, 'parametrages_comptables__flux_financier' as const];
+    openDashboard(meWith(clubMembership, permissions), clubMembership, {}, '/gestion-comptabilite');
     await cards();
     expect(card('Plan Comptable')).toHaveAccessibleDescription(expect.stringContaining(NO_RIGHTS));
     expect(card('Recherche flux financiers')).toHaveAttribute('href', expect.stringContaining('structureId=101'));

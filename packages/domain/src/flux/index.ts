@@ -4,3 +4,6 @@ export * from './search-filters';
 export * from './paris-day';
 export * from './flux-display';
 export * from './flux-write-rules';
+export * from './payment-status';
+export * from './amount-filter';
+export * from './search-totals';

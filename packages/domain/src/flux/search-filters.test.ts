@@ -99,10 +99,55 @@ describe('buildFluxWhere (SPEC.md section 7, flux list filters)', () => {
     });
   });
 
-  it('filters the direct debits the bank rejected or returned (issue 17: their bank return exists)', () => {
+  it("filters the 'rejeté' direct debits (issue 17: a bank return; issue 19: neither paid nor relaunched since)", () => {
     expect(buildFluxWhere(filters({ status: 'rejete', season: 2026 }))).toEqual({
-      _and: [{ ID_Saison: { _eq: 2026 } }, { MKP_RetourPrelevement: { id: { _is_null: false } } }],
+      _and: [
+        { ID_Saison: { _eq: 2026 } },
+        {
+          _and: [
+            { EST_Reglement: { _eq: false } },
+            { ID_FluxFinancierRelance: { _is_null: true } },
+            { MKP_RetourPrelevement: { id: { _is_null: false } } },
+          ],
+        },
+      ],
     });
     expect(buildFluxWhere(filters({ status: '', season: 2026 }))).toEqual({ _and: [{ ID_Saison: { _eq: 2026 } }] });
+  });
+});
+
+describe('issue 19 filters: status, flux number, amount range, category', () => {
+  it('validates the flux number and the amounts (non-negative, min ≤ max)', () => {
+    expect(validateFluxFilters(filters({ fluxId: '12a' }), TODAY).fluxId).toBe(FLUX_FILTER_MESSAGES.fluxIdDigits);
+    expect(validateFluxFilters(filters({ minAmount: '-3' }), TODAY).minAmount).toBe(FLUX_FILTER_MESSAGES.invalidAmount);
+    expect(validateFluxFilters(filters({ maxAmount: '1,234' }), TODAY).maxAmount).toBe(
+      FLUX_FILTER_MESSAGES.invalidAmount,
+    );
+    expect(validateFluxFilters(filters({ minAmount: '20', maxAmount: '19,99' }), TODAY).maxAmount).toBe(
+      FLUX_FILTER_MESSAGES.maxBelowMin,
+    );
+    expect(validateFluxFilters(filters({ minAmount: '20', maxAmount: '20,00' }), TODAY)).toEqual({});
+  });
+  it('each new filter alone is a search', () => {
+    for (const patch of [
+      { fluxId: '7' },
+      { minAmount: '1' },
+      { maxAmount: '1' },
+      { category: 5 },
+      { status: 'paye' as const },
+    ])
+      expect(areFluxFiltersEmpty(filters(patch))).toBe(false);
+  });
+  it('becomes the GraphQL where: id equal, amount range in decimal euros, category, status rule', () => {
+    expect(
+      buildFluxWhere(filters({ fluxId: ' 42 ', minAmount: '10,5', maxAmount: '1 000', category: 5, status: 'paye' })),
+    ).toEqual({
+      _and: [
+        { EST_Reglement: { _eq: true } },
+        { id: { _eq: 42 } },
+        { MontantTTC: { _gte: '10.50', _lte: '1000.00' } },
+        { ID_CategoryFlux: { _eq: 5 } },
+      ],
+    });
   });
 });

@@ -4,7 +4,10 @@
  * the tests share one definition.
  */
 import { StructureType, type StructureTypeId } from '../structures/structure-types';
+import { centsToDecimal } from '../money/money';
+import { parseEuroAmount } from './amount-filter';
 import { parisDayStart, nextParisDayStart } from './paris-day';
+import { fluxPaymentStatusWhere, type FluxPaymentStatus } from './payment-status';
 
 export interface FluxSearchFilters {
   season: number | null;
@@ -17,12 +20,18 @@ export interface FluxSearchFilters {
   /** ISO dates (YYYY-MM-DD), '' when empty. */
   startDate: string;
   endDate: string;
-  /** '' for every flux; 'rejete' for direct debits the bank rejected or returned (issue 17). */
+  /** '' for every flux, else one payment status (payment-status.ts, issue 19). */
   status: FluxStatusFilter;
+  /** The flux number (N° de flux), digits; '' when empty. */
+  fluxId: string;
+  /** Amount range (MontantTTC) typed in euros ("12,50"), inclusive; '' when empty. */
+  minAmount: string;
+  maxAmount: string;
+  /** MKP_CategoryFlux id, null for every category. */
+  category: number | null;
 }
 
-export type FluxStatusFilter = '' | 'rejete';
-export const FLUX_STATUS_FILTERS: readonly FluxStatusFilter[] = ['', 'rejete'];
+export type FluxStatusFilter = '' | FluxPaymentStatus;
 
 export type FluxTextFilter = 'lastName' | 'codeFederal' | 'label';
 export const FLUX_TEXT_FILTERS: readonly FluxTextFilter[] = ['lastName', 'codeFederal', 'label'];
@@ -40,6 +49,10 @@ export const EMPTY_FLUX_FILTERS: FluxSearchFilters = {
   startDate: '',
   endDate: '',
   status: '',
+  fluxId: '',
+  minAmount: '',
+  maxAmount: '',
+  category: null,
 };
 
 export const FLUX_FILTER_MESSAGES = {
@@ -48,6 +61,9 @@ export const FLUX_FILTER_MESSAGES = {
   futureDate: 'La date ne peut pas être dans le futur',
   endBeforeStart: 'La date de fin ne peut pas précéder la date de début',
   invalidDate: 'Date invalide',
+  fluxIdDigits: 'Le numéro de flux ne contient que des chiffres',
+  invalidAmount: 'Montant en euros positif, deux décimales au plus (ex. 12,50)',
+  maxBelowMin: 'Le montant maximum ne peut pas être inférieur au minimum',
   allEmpty: 'Renseignez au moins un filtre pour lancer la recherche.',
 } as const;
 
@@ -61,9 +77,18 @@ export function areFluxFiltersEmpty(filters: FluxSearchFilters): boolean {
     filters.season === null &&
     filters.structureId === null &&
     filters.status === '' &&
-    [filters.licence, filters.lastName, filters.codeFederal, filters.label, filters.startDate, filters.endDate].every(
-      (value) => value.trim() === '',
-    )
+    filters.category === null &&
+    [
+      filters.fluxId,
+      filters.minAmount,
+      filters.maxAmount,
+      filters.licence,
+      filters.lastName,
+      filters.codeFederal,
+      filters.label,
+      filters.startDate,
+      filters.endDate,
+    ].every((value) => value.trim() === '')
   );
 }
 
@@ -90,8 +115,22 @@ export function validateFluxFilters(filters: FluxSearchFilters, today: string): 
     filters.endDate < filters.startDate
   )
     errors.endDate = FLUX_FILTER_MESSAGES.endBeforeStart;
+  if (filters.fluxId.trim() !== '' && !/^\d{1,9}$/.test(filters.fluxId.trim()))
+    errors.fluxId = FLUX_FILTER_MESSAGES.fluxIdDigits;
+  const min = amountOf(filters.minAmount);
+  const max = amountOf(filters.maxAmount);
+  if (min === undefined) errors.minAmount = FLUX_FILTER_MESSAGES.invalidAmount;
+  if (max === undefined) errors.maxAmount = FLUX_FILTER_MESSAGES.invalidAmount;
+  if (typeof min === 'number' && typeof max === 'number' && max < min)
+    errors.maxAmount = FLUX_FILTER_MESSAGES.maxBelowMin;
   if (areFluxFiltersEmpty(filters)) errors.form = FLUX_FILTER_MESSAGES.allEmpty;
   return errors;
+}
+
+/** A typed amount filter: null when empty, undefined when invalid, else cents. */
+function amountOf(text: string): number | null | undefined {
+  if (text.trim() === '') return null;
+  return parseEuroAmount(text) ?? undefined;
 }
 
 /** SPEC.md section 5: "The required marker * is shown when the rule text contains 'required'." */
@@ -118,7 +157,7 @@ export type FluxWhere = Record<string, unknown>;
 /**
  * The GraphQL where of SPEC.md section 7: licence equal, last name contains, federal code
  * equal, label contains, structure equal, creation date range with an inclusive end date
- * (`< start of the next day`, Europe/Paris); and, beyond SPEC.md, rejected direct debits. `lockedStructureId` applies to structures that
+ * (`< start of the next day`, Europe/Paris); and, beyond SPEC.md, the filters of issue 19. `lockedStructureId` applies to structures that
  * may not pick (the server enforces the scope anyway).
  */
 export function buildFluxWhere(filters: FluxSearchFilters, lockedStructureId?: number): FluxWhere {
@@ -138,8 +177,17 @@ export function buildFluxWhere(filters: FluxSearchFilters, lockedStructureId?: n
   if (filters.startDate) range._gte = parisDayStart(filters.startDate);
   if (filters.endDate) range._lt = nextParisDayStart(filters.endDate);
   if (Object.keys(range).length) and.push({ Z_DateCreation: range });
-  // A rejected flux has its bank return (MKP_RetourPrelevement, one per flux, ADR 0012).
-  if (filters.status === 'rejete') and.push({ MKP_RetourPrelevement: { id: { _is_null: false } } });
+  // Beyond SPEC.md (issue 19): payment status, flux number, amount range, category.
+  if (filters.status !== '') and.push(fluxPaymentStatusWhere(filters.status));
+  const fluxId = filters.fluxId.trim();
+  if (/^\d{1,9}$/.test(fluxId)) and.push({ id: { _eq: Number(fluxId) } });
+  const amount: Record<string, string> = {};
+  const min = amountOf(filters.minAmount);
+  const max = amountOf(filters.maxAmount);
+  if (typeof min === 'number') amount._gte = centsToDecimal(min);
+  if (typeof max === 'number') amount._lte = centsToDecimal(max);
+  if (Object.keys(amount).length) and.push({ MontantTTC: amount });
+  if (filters.category !== null) and.push({ ID_CategoryFlux: { _eq: filters.category } });
   return { _and: and };
 }
 

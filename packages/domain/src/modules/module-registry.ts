@@ -164,6 +164,19 @@ export const COMPTABILITE_DASHBOARD_MODULES: readonly ModuleId[] = [
   'recherche_flux_comptabilite',
 ];
 
+/**
+ * Issue 19 item 5: the accounting dashboard opens as its own cards do. Its cards are the
+ * Paramétrages Comptables (each behind its parametrages_comptables__* permission); the
+ * flux search card beside them is the finance dashboard's search, so it alone does not
+ * open this dashboard. A structure that may open none of them gets 'Accès refusé'.
+ */
+export const COMPTABILITE_DASHBOARD_GATE: readonly ModuleId[] = [
+  'plan_comptable',
+  'type_facturation',
+  'plan_analytique',
+  'flux_financier',
+];
+
 /** SPEC.md screen 2's side navigation. */
 export const PARAMETRAGES_NAV_MODULES: readonly ModuleId[] = [
   'plan_comptable',

@@ -20,6 +20,8 @@ export const fluxRow = (overrides: object = {}) => ({
   Z_DateCreation: '2026-03-01T09:30:00.000Z',
   MontantTTC: '60.00',
   EST_Debit: true,
+  EST_Reglement: false,
+  ID_FluxFinancierRelance: null,
   STR_Structure: { NomStructure: 'Club Alpin de Lyon' },
   UTI_Utilisateur: { CT_Nom: 'Dupont', CT_Prenom: 'Anne', LicenceNumero: 123456 },
   ...overrides,
@@ -68,6 +70,10 @@ interface StubOptions {
   matching?: number;
   /** The search answers a GraphQL error: always, or only the first time. */
   searchFails?: boolean | 'once';
+  /** Searches after the first `offlineAfter` ones fail as fetch does without network. */
+  offlineAfter?: number;
+  /** The totals answer a GraphQL error. */
+  totalsFail?: boolean;
 }
 
 /** The page's API: session, status and a GraphQL endpoint answering by operation; records calls. */
@@ -102,6 +108,8 @@ export function stubFluxApi(options: StubOptions = {}) {
       const searchCount = calls.filter((call) => call.query.includes('SearchFlux')).length;
       const fails = options.searchFails === true || (options.searchFails === 'once' && searchCount === 1);
       if (query.includes('SearchFlux') && fails) return jsonResponse({ errors: [{ message: 'boom' }] });
+      if (query.includes('SearchFlux') && options.offlineAfter !== undefined && searchCount > options.offlineAfter)
+        throw new TypeError('Failed to fetch');
       if (query.includes('SearchFlux'))
         return jsonResponse({ data: { rows, total: { aggregate: { count: options.total ?? rows.length } } } });
       // 'Tous' and the export: `matching` rows, served by limit and offset like the server.
@@ -121,6 +129,20 @@ export function stubFluxApi(options: StubOptions = {}) {
         return relaunch === 'ok'
           ? jsonResponse({ data: { relaunch_MKP_FluxFinancier: { id: 900 } } })
           : jsonResponse({ errors: [{ message: 'déjà relancé' }] });
+      // Issue 19 totals: the sums of `rows` by EST_Debit, as the server's aggregates.
+      if (query.includes('FluxTotals')) {
+        if (options.totalsFail) return jsonResponse({ errors: [{ message: 'boom' }] });
+        const side = (debit: boolean) => {
+          const own = (rows as { EST_Debit: boolean; MontantTTC: string }[]).filter((row) => row.EST_Debit === debit);
+          const sum = own.reduce((total, row) => total + Math.round(Number(row.MontantTTC) * 100), 0) / 100;
+          return { aggregate: { count: own.length, sum: { MontantTTC: own.length ? sum : null } } };
+        };
+        return jsonResponse({ data: { debit: side(true), credit: side(false) } });
+      }
+      if (query.includes('FluxBreakdown'))
+        return jsonResponse({
+          data: { rows: (rows as object[]).map((row) => ({ ID_CategoryFlux: 1, ...row })) },
+        });
       if (query.includes('Structures'))
         return jsonResponse({
           data: { STR_Structure: [{ id: 42, NomStructure: 'Club de Grenoble', ID_CodeFederal: '038001' }] },
@@ -129,5 +151,6 @@ export function stubFluxApi(options: StubOptions = {}) {
     },
   });
   const searches = () => calls.filter((call) => call.query.includes('SearchFlux'));
-  return { fetchMock, calls, searches };
+  const totals = () => calls.filter((call) => call.query.includes('FluxTotals'));
+  return { fetchMock, calls, searches, totals };
 }

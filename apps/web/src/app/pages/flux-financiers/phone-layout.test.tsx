@@ -27,7 +27,7 @@ describe('flux search on a phone (issue 19 item 1)', { timeout: 20_000 }, () => 
     expect(within(lines).getByText('Quantité')).toBeInTheDocument();
     expect(within(lines).getByText('Licence adulte')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Relancer le prélèvement' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Facture' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Télécharger la facture (PDF)' })).toBeInTheDocument();
   });
 
   it('keeps the table and a centred modal on a wider screen', async () => {

@@ -10,7 +10,9 @@ const rejection = { CodeRaison: 'AM04', DateRetour: '2026-03-10', TypeRetour: 'r
 // Issue 17 item 5: the flux a bank report rejected show in the search and in the detail.
 describe('rejected direct debits in the flux search', { timeout: 20_000 }, () => {
   it('shows a Rejeté badge in the label cell, the ten columns unchanged', async () => {
-    stubFluxApi({ rows: [fluxRow({ MKP_RetourPrelevement: rejection }), fluxRow({ id: 502 })] });
+    stubFluxApi({
+      rows: [fluxRow({ MKP_RetourPrelevement: rejection }), fluxRow({ id: 502, ID_FluxFinancierRelance: 900 })],
+    });
     renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('columnheader')).toHaveLength(10);
@@ -21,19 +23,31 @@ describe('rejected direct debits in the flux search', { timeout: 20_000 }, () =>
     expect(badge).toHaveTextContent('Rejeté');
     expect(within(rejected as HTMLElement).getAllByRole('cell')[5]).toHaveTextContent('Licence adulte DupontRejeté');
     expect(within(other as HTMLElement).queryByText('Rejeté')).toBeNull();
+    // Relaunched since: the return no longer makes it 'Rejeté' (fluxPaymentStatus).
+    expect(within(other as HTMLElement).getByLabelText('Statut du flux : Relancé')).toHaveTextContent('Relancé');
   });
 
-  it('filters on the status: the where asks for a bank return, the URL says statut=rejete', async () => {
+  it('every row carries its payment status in the label cell: payé, impayé', async () => {
+    stubFluxApi({ rows: [fluxRow({ EST_Reglement: true }), fluxRow({ id: 502 })] });
+    renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(10);
+    const [paid, unpaid] = within(table).getAllByRole('row').slice(1);
+    expect(within(paid as HTMLElement).getAllByRole('cell')[5]).toHaveTextContent('Licence adulte DupontPayé');
+    expect(within(unpaid as HTMLElement).getAllByRole('cell')[5]).toHaveTextContent('Licence adulte DupontImpayé');
+  });
+
+  it('filters on the status: the where asks for a bank return not paid nor relaunched, the URL says statut=rejete', async () => {
     const { searches } = stubFluxApi();
     const { user, router } = renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
     await screen.findByRole('table');
     await user.click(screen.getByRole('combobox', { name: 'Statut' }));
-    await user.click(await screen.findByRole('option', { name: 'Prélèvements rejetés' }));
+    await user.click(await screen.findByRole('option', { name: 'Rejeté' }));
     await user.click(screen.getByRole('button', { name: 'Rechercher' }));
     await waitFor(() => expect(currentUrl(router)).toContain('statut=rejete'));
     await waitFor(() =>
       expect(JSON.stringify(searches().at(-1)?.variables.where)).toContain(
-        '{"MKP_RetourPrelevement":{"id":{"_is_null":false}}}',
+        '{"ID_FluxFinancierRelance":{"_is_null":true}},{"MKP_RetourPrelevement":{"id":{"_is_null":false}}}',
       ),
     );
   });
@@ -43,7 +57,12 @@ describe('rejected direct debits in the flux search', { timeout: 20_000 }, () =>
     renderApp(`${PATH}?statut=rejete`, { token: 'jwt' });
     await screen.findByRole('table');
     expect(searches()[0]?.variables.where).toEqual({
-      _and: [expect.anything(), { MKP_RetourPrelevement: { id: { _is_null: false } } }],
+      _and: [
+        expect.anything(),
+        expect.objectContaining({
+          _and: expect.arrayContaining([{ MKP_RetourPrelevement: { id: { _is_null: false } } }]),
+        }),
+      ],
     });
   });
 

@@ -42,7 +42,7 @@ describe('flux results (SPEC.md section 3, "Results table columns")', { timeout:
       'DUPONT Anne',
       '01/03/2026 10:30',
       'Club Alpin de Lyon',
-      'Licence adulte Dupont',
+      'Licence adulte DupontImpayé', // the payment status badge (issue 19)
       '60,00 €',
       '-',
     ]);
@@ -159,15 +159,19 @@ describe('URL state (issue 6 point 4)', { timeout: 20_000 }, () => {
   });
 });
 
-it("'Voir la facture' and its 'Retour' bring the user back to the same search", { timeout: 20_000 }, async () => {
-  const search = `${PATH}?structureId=101&saison=2026&libelle=Licence&tri=structure&ordre=asc`;
-  const { user, router } = await openResults(search);
-  await user.click(screen.getByRole('button', { name: 'Voir le détail du flux 501' }));
-  const dialog = await screen.findByRole('dialog');
-  await user.click(await within(dialog).findByRole('link', { name: 'Voir la facture' }));
-  await waitFor(() => expect(currentUrl(router)).toContain('/501/facture'));
-  expect(await screen.findByRole('link', { name: 'Retour' })).toHaveAttribute('href', search);
-});
+it(
+  "'Afficher la facture à imprimer' and its 'Retour' bring the user back to the same search",
+  { timeout: 20_000 },
+  async () => {
+    const search = `${PATH}?structureId=101&saison=2026&libelle=Licence&tri=structure&ordre=asc`;
+    const { user, router } = await openResults(search);
+    await user.click(screen.getByRole('button', { name: 'Voir le détail du flux 501' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('link', { name: 'Afficher la facture à imprimer' }));
+    await waitFor(() => expect(currentUrl(router)).toContain('/501/facture'));
+    expect(await screen.findByRole('link', { name: 'Retour' })).toHaveAttribute('href', search);
+  },
+);
 
 it("says when 'Tous' is cut at 100 000 rows", { timeout: 30_000 }, async () => {
   stubFluxApi({ matching: 100_001 });
@@ -241,7 +245,7 @@ describe('detail modal (SPEC.md screen 5)', { timeout: 20_000 }, () => {
 
   it('offers no relaunch to a club: it holds no relaunch grant (issue 15)', async () => {
     const { dialog } = await openModal();
-    expect(within(dialog).getByRole('button', { name: 'Facture' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Télécharger la facture (PDF)' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Relancer le prélèvement' })).not.toBeInTheDocument();
   });
 
@@ -262,7 +266,7 @@ describe('detail modal (SPEC.md screen 5)', { timeout: 20_000 }, () => {
 
   it('offers the invoice but no relaunch for a paid debit', async () => {
     const { dialog } = await openModal({ detail: directDebitDetail({ EST_Reglement: true }), grants: [FLUX_RELAUNCH] });
-    expect(within(dialog).getByRole('button', { name: 'Facture' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Télécharger la facture (PDF)' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Relancer le prélèvement' })).not.toBeInTheDocument();
   });
 

@@ -18,6 +18,7 @@ import { useCurrentStructure } from '@/lib/session';
 import { deleteSetting, listSettings, saveSetting, type SettingsRow } from '../api/settings-api';
 import { accountingSettingsMessages as m } from '../messages';
 import { emptyValues, rowToValues, toPayload, type FormValues, type SettingsField } from './settings-form';
+import { fitLabelSx } from './label-width';
 import { ErrorAlert } from '@/components/ErrorAlert';
 
 export interface SettingsColumn {
@@ -120,7 +121,7 @@ export function SettingsList(props: {
             value={values[field.key] ?? ''}
             onChange={(e) => setValues({ ...values, [field.key]: e.target.value })}
             select={Boolean(field.options)}
-            sx={{ minWidth: 160 }}
+            sx={fitLabelSx(field.label)}
           >
             {field.nullable && field.options && <MenuItem value="">{m.aucun}</MenuItem>}
             {field.options?.map((o) => (

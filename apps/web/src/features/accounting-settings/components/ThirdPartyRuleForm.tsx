@@ -10,6 +10,7 @@ import { formErrorText } from '@/lib/api-client';
 import { useCurrentStructure } from '@/lib/session';
 import { getParametres, saveParametres, type Parametres } from '../api/settings-api';
 import { accountingSettingsMessages as m } from '../messages';
+import { fitLabelSx } from './label-width';
 import { ErrorAlert } from '@/components/ErrorAlert';
 
 const KEYS = ['CompteCollectif', 'TiersPrefixe', 'TiersCompteFixe', 'TiersLibelleFixe', 'SIREN'] as const;
@@ -60,6 +61,7 @@ export function ThirdPartyRuleForm() {
               key={key}
               size="small"
               label={LABELS[key]}
+              sx={fitLabelSx(LABELS[key])}
               value={value(key)}
               onChange={(e) => setEdited({ ...edited, [key]: e.target.value })}
             />

@@ -5,6 +5,9 @@ export interface FluxRow {
   Z_DateCreation: string;
   MontantTTC: string | number;
   EST_Debit: boolean;
+  /** With the return below, the row's payment status (fluxPaymentStatus, issue 19). */
+  EST_Reglement: boolean;
+  ID_FluxFinancierRelance: number | null;
   STR_Structure: { NomStructure: string } | null;
   UTI_Utilisateur: { CT_Nom: string | null; CT_Prenom: string | null; LicenceNumero: number | null } | null;
   /** The bank's reject or return of a direct debit (issue 17): the row's 'Rejeté' badge. */
@@ -18,7 +21,7 @@ export interface FluxReturn {
   TypeRetour: 'rejet' | 'retour';
 }
 
-export const FLUX_ROW_FIELDS = `id NomFluxFinancier Z_DateCreation MontantTTC EST_Debit
+export const FLUX_ROW_FIELDS = `id NomFluxFinancier Z_DateCreation MontantTTC EST_Debit EST_Reglement ID_FluxFinancierRelance
   STR_Structure { NomStructure }
   UTI_Utilisateur { CT_Nom CT_Prenom LicenceNumero }
   MKP_RetourPrelevement { CodeRaison DateRetour TypeRetour }`;

@@ -1,6 +1,6 @@
 import TextField from '@mui/material/TextField';
 import { isRequiredRule } from '@gdf/domain';
-import type { KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 
 interface FilterTextFieldProps {
   label: string;
@@ -11,14 +11,31 @@ interface FilterTextFieldProps {
   error?: string;
   onEnter: () => void;
   numeric?: boolean;
+  /** Text typed as a decimal (an amount): the decimal keyboard on phones. */
+  decimal?: boolean;
 }
 
 /** SPEC.md section 5: "The number input blocks the keys -, + and e." */
 const BLOCKED_NUMBER_KEYS = new Set(['-', '+', 'e', 'E']);
+/** Issue 19 item 5: a licence number is typed, never stepped by the arrows or the wheel. */
+const STEP_KEYS = new Set(['ArrowUp', 'ArrowDown']);
 
-export function FilterTextField({ label, value, onChange, rules, error, onEnter, numeric }: FilterTextFieldProps) {
+export function FilterTextField(props: FilterTextFieldProps) {
+  const { label, value, onChange, rules, error, onEnter, numeric, decimal } = props;
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const element = input.current;
+    if (!numeric || !element) return;
+    // React's wheel listener is passive: only a native one may cancel the step. The page
+    // still scrolls when the field is not focused (a focused number input takes the wheel).
+    const onWheel = (event: WheelEvent) => {
+      if (document.activeElement === element) event.preventDefault();
+    };
+    element.addEventListener('wheel', onWheel, { passive: false });
+    return () => element.removeEventListener('wheel', onWheel);
+  }, [numeric]);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (numeric && BLOCKED_NUMBER_KEYS.has(event.key)) event.preventDefault();
+    if (numeric && (BLOCKED_NUMBER_KEYS.has(event.key) || STEP_KEYS.has(event.key))) event.preventDefault();
     if (event.key === 'Enter') {
       // Enter runs the search (SPEC.md screen 4) instead of submitting twice.
       event.preventDefault();
@@ -36,7 +53,14 @@ export function FilterTextField({ label, value, onChange, rules, error, onEnter,
       error={Boolean(error)}
       helperText={error}
       onChange={(event) => onChange(event.target.value)}
-      slotProps={{ htmlInput: { onKeyDown, inputMode: numeric ? 'numeric' : undefined, min: numeric ? 0 : undefined } }}
+      inputRef={input}
+      slotProps={{
+        htmlInput: {
+          onKeyDown,
+          inputMode: numeric ? 'numeric' : decimal ? 'decimal' : undefined,
+          min: numeric ? 0 : undefined,
+        },
+      }}
     />
   );
 }

@@ -1,3 +1,6 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import PrintIcon from '@mui/icons-material/Print';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import Button from '@mui/material/Button';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { FLUX_RELAUNCH, relaunchRefusal } from '@gdf/domain';
@@ -31,12 +34,24 @@ export function FluxDetailActions({ flux, structureId, onDownloadInvoice, notify
   const canRelaunch = allowed && relaunchRefusal({ ...flux }) === null;
   return (
     <>
-      <Button onClick={() => onDownloadInvoice(flux.id)}>{m.facture}</Button>
+      <Button startIcon={<DownloadIcon />} onClick={() => onDownloadInvoice(flux.id)}>
+        {m.facture}
+      </Button>
       {/* The printable layouts (SPEC.md screen 6): the PDF with 'Télécharger' and 'Imprimer'. */}
-      <Button component={RouterLink} to={routeHref('flux_facture', { id: flux.id })} state={from}>
+      <Button
+        component={RouterLink}
+        startIcon={<PrintIcon />}
+        to={routeHref('flux_facture', { id: flux.id })}
+        state={from}
+      >
         {m.printableFacture}
       </Button>
-      <Button component={RouterLink} to={routeHref('flux_releve', { id: flux.id })} state={from}>
+      <Button
+        component={RouterLink}
+        startIcon={<ReceiptLongIcon />}
+        to={routeHref('flux_releve', { id: flux.id })}
+        state={from}
+      >
         {m.printableReleve}
       </Button>
       {canRelaunch && (

@@ -1,6 +1,7 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -16,6 +17,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import type { Season } from '@/lib/seasons';
 import { fluxSearchMessages as m } from '../messages';
+import { filterChips } from '../utils/filter-chips';
 import { FluxFilterFields } from './FluxFilterFields';
 
 export interface FluxFilterPanelProps {
@@ -28,14 +30,23 @@ export interface FluxFilterPanelProps {
   renderStructurePicker?: (value: number | null, onChange: (id: number | null) => void) => ReactNode;
   lockedStructureName?: string;
   onSearch: (filters: FluxSearchFilters) => void;
+  /** 'Réinitialiser' also drops the search shown and its URL (issue 19 item 5). */
+  onReset?: () => void;
+  /** The filters of the search shown (the URL's), summarised as chips when the panel is folded. */
+  activeFilters?: FluxSearchFilters | null;
 }
+
+const chipListSx = { flexWrap: 'wrap', gap: 0.5, listStyle: 'none', m: 0, p: 0 } as const;
 
 /** The collapsible filter panel (SPEC.md screen 4, section 5). */
 export function FluxFilterPanel(props: FluxFilterPanelProps) {
   const { initialFilters, resetFilters, structureType, onSearch } = props;
   const [open, setOpen] = useState(true);
   const [filters, setFilters] = useState(initialFilters);
-  const [errors, setErrors] = useState<FluxFilterErrors>({});
+  // Filters arriving by URL are checked as typed ones are, and flagged at once.
+  const urlErrors = (): FluxFilterErrors =>
+    props.activeFilters ? validateFluxFilters(initialFilters, parisToday()) : {};
+  const [errors, setErrors] = useState<FluxFilterErrors>(urlErrors);
   // A new URL (back/forward, a shared link) re-seeds the form in place: no re-mount, so
   // after a search the focus stays in the field and the panel stays as the user left it.
   const seed = JSON.stringify(initialFilters);
@@ -43,7 +54,7 @@ export function FluxFilterPanel(props: FluxFilterPanelProps) {
   if (seed !== seededFrom) {
     setSeededFrom(seed);
     setFilters(initialFilters);
-    setErrors({});
+    setErrors(urlErrors());
   }
 
   const change = (patch: Partial<FluxSearchFilters>) => {
@@ -65,14 +76,26 @@ export function FluxFilterPanel(props: FluxFilterPanelProps) {
   const reset = () => {
     setFilters({ ...resetFilters, structureId: resetClearsStructure(structureType) ? null : filters.structureId });
     setErrors({});
+    props.onReset?.();
   };
 
   const invalid = Object.keys(errors).length > 0;
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-      <Button startIcon={<FilterListIcon />} onClick={() => setOpen((value) => !value)} aria-expanded={open}>
-        {open ? m.hideFilters : m.showFilters}
-      </Button>
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Button startIcon={<FilterListIcon />} onClick={() => setOpen((value) => !value)} aria-expanded={open}>
+          {open ? m.hideFilters : m.showFilters}
+        </Button>
+        {!open && props.activeFilters && (
+          <Stack component="ul" aria-label={m.activeFilters} direction="row" sx={chipListSx}>
+            {filterChips(props.activeFilters, props.seasons).map((chip) => (
+              <li key={chip.key}>
+                <Chip size="small" label={chip.label} />
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Stack>
       <Collapse in={open}>
         <form
           noValidate

@@ -22,6 +22,7 @@ interface FluxResultsProps {
 /** Results and their states: not searched yet, loading, error, empty, rows (cards on a phone). */
 export function FluxResults({ search, onOpen, onDownloadJustificatif }: FluxResultsProps) {
   const phone = usePhoneLayout();
+  if (search.invalidLink) return <Alert severity="warning">{m.invalidLink}</Alert>;
   if (search.status === 'idle') return <Typography color="text.secondary">{m.notSearched}</Typography>;
   if (search.status === 'error') return <ErrorAlert onRetry={search.retry}>{m.error}</ErrorAlert>;
   if (search.status === 'loading')

@@ -10,6 +10,8 @@ const row = (overrides: Partial<FluxRow> = {}): FluxRow => ({
   Z_DateCreation: '2026-03-01T09:30:00.000Z',
   MontantTTC: '60.00',
   EST_Debit: true,
+  EST_Reglement: false,
+  ID_FluxFinancierRelance: null,
   STR_Structure: { NomStructure: 'Club Alpin de Lyon' },
   UTI_Utilisateur: { CT_Nom: 'Dupont', CT_Prenom: 'Anne', LicenceNumero: 123456 },
   ...overrides,

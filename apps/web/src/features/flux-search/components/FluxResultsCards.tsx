@@ -11,7 +11,7 @@ import { formatAmount, formatDateTime } from '@/lib/format';
 import type { FluxRow } from '../api/flux-row';
 import { fluxSearchMessages as m } from '../messages';
 import type { FluxRowActions } from './flux-columns';
-import { RejectedBadge } from './RejectedBadge';
+import { FluxStatusBadge } from './FluxStatusBadge';
 
 /** First guess of a card's height; 'Tous' measures each card as it is drawn (labels wrap). */
 const CARD_HEIGHT = 190;
@@ -112,7 +112,7 @@ function FluxCard({ row, actions, ref, index, setSize, style }: FluxCardProps) {
     >
       <Typography component="div" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
         {row.NomFluxFinancier}
-        {row.MKP_RetourPrelevement && <RejectedBadge value={row.MKP_RetourPrelevement} />}
+        <FluxStatusBadge row={row} />
       </Typography>
       <Box
         component="dl"

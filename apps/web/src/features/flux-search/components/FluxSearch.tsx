@@ -5,6 +5,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { EMPTY_FLUX_FILTERS, canPickStructure, totalLabel } from '@gdf/domain';
 import { useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatInteger } from '@/lib/format';
 import { useCurrentStructure } from '@/lib/session';
 import { downloadFluxDocument } from '../api/download-flux-document';
@@ -17,8 +18,10 @@ import { FluxDetailActions } from './FluxDetailActions';
 import { FluxDetailModal } from './FluxDetailModal';
 import { FluxFilterPanel } from './FluxFilterPanel';
 import { FluxResults } from './FluxResults';
+import { FluxSearchSummary } from './FluxSearchSummary';
 import { Notice, type NoticeState } from './Notice';
 import { StructurePicker } from './StructurePicker';
+import { ignoredUrlParams } from '../utils/search-url';
 
 export interface FluxExportSlotProps {
   /** Every row matching the current search (not only the page), in batches. */
@@ -34,6 +37,8 @@ interface FluxSearchProps {
 /** SPEC.md screens 4 and 5: filters, results, detail modal. State lives in the URL (useFluxSearch). */
 export function FluxSearch({ renderExport }: FluxSearchProps) {
   const search = useFluxSearch();
+  const [searchParams] = useSearchParams();
+  const ignored = ignoredUrlParams(searchParams);
   const { structureId, currentStructure } = useCurrentStructure();
   const seasons = useSeasons();
   const [open, setOpen] = useState<FluxRow | null>(null);
@@ -73,6 +78,8 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
               : undefined
           }
           onSearch={search.search}
+          activeFilters={search.state.filters}
+          onReset={search.clear}
         />
       ) : (
         <LinearProgress aria-label={m.loading} sx={{ mb: 2 }} />
@@ -93,6 +100,12 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
           )}
         </Stack>
       )}
+      {ignored.length > 0 && (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {m.ignoredParams(ignored.join(', '))}
+        </Alert>
+      )}
+      <FluxSearchSummary search={search} />
       {search.truncated && (
         <Alert severity="warning" sx={{ mb: 1 }}>
           {m.allTruncated(formatInteger(MAX_ALL_ROWS))}

@@ -130,6 +130,8 @@ const row = (overrides: Partial<FluxRow> = {}): FluxRow => ({
   Z_DateCreation: '2026-11-21T14:24:00.000Z',
   MontantTTC: '1000000',
   EST_Debit: true,
+  EST_Reglement: false,
+  ID_FluxFinancierRelance: null,
   STR_Structure: { NomStructure: LONG },
   UTI_Utilisateur: null,
   ...overrides,

@@ -6,7 +6,7 @@ import { creditCell, debitCell, licenceNumber, licenseeName } from '@gdf/domain'
 import { formatAmount, formatDateTime } from '@/lib/format';
 import type { FluxRow } from '../api/flux-row';
 import { fluxSearchMessages as m } from '../messages';
-import { RejectedBadge } from './RejectedBadge';
+import { FluxStatusBadge } from './FluxStatusBadge';
 import { TruncatedText } from './TruncatedText';
 import type { SortColumn } from '../utils/search-url';
 
@@ -87,11 +87,9 @@ export function fluxColumns(actions: FluxRowActions) {
         // Plain elements: emotion's Box costs per cell in the virtualised 'Tous'.
         <div style={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
           <TruncatedText text={row.original.NomFluxFinancier} />
-          {row.original.MKP_RetourPrelevement && (
-            <span style={{ flexShrink: 0 }}>
-              <RejectedBadge value={row.original.MKP_RetourPrelevement} />
-            </span>
-          )}
+          <span style={{ flexShrink: 0 }}>
+            <FluxStatusBadge row={row.original} />
+          </span>
         </div>
       ),
     }),

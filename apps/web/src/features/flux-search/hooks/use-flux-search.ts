@@ -1,29 +1,43 @@
-import { buildFluxWhere, canPickStructure, parisToday, validateFluxFilters, type FluxSearchFilters } from '@gdf/domain';
+import {
+  FLUX_TOTAL_CAP,
+  buildFluxWhere,
+  canPickStructure,
+  parisToday,
+  validateFluxFilters,
+  type FluxSearchFilters,
+  type FluxWhere,
+} from '@gdf/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCurrentStructure } from '@/lib/session';
 import { fetchAllFlux, type AllFlux } from '../api/fetch-all-flux';
 import type { FluxRow } from '../api/flux-row';
 import { searchFluxPage } from '../api/search-flux';
 import { fluxOrderBy } from '../utils/order-by';
-import { parseSearchUrl, writeSearchUrl, type FluxSearchState, type PageSize } from '../utils/search-url';
+import { DEFAULT_SORT, parseSearchUrl, writeSearchUrl, type FluxSearchState, type PageSize } from '../utils/search-url';
 
 /** Prefix of every flux list query: invalidated after a relaunch. */
 export const FLUX_SEARCH_QUERY_KEY = 'flux-search';
 
 export interface FluxSearchResult {
   state: FluxSearchState;
+  /** The GraphQL where of the current search; null when nothing is searched (or invalid). */
+  where: FluxWhere | null;
   rows: readonly FluxRow[];
   /** Capped count for pages, the number of loaded rows for 'Tous'. */
   total: number;
   status: 'idle' | 'loading' | 'error' | 'success';
+  /** The URL holds filters that do not pass the form's validation: nothing was searched. */
+  invalidLink: boolean;
   /** Fetching with results already shown (page change, refresh). */
   refreshing: boolean;
   /** Runs the search; the same filters again fetch fresh results (a refresh). */
   search: (filters: FluxSearchFilters) => void;
   /** Fetches the current results again (after an error). */
   retry: () => void;
+  /** 'Réinitialiser': no search any more, its keys gone from the URL. */
+  clear: () => void;
   setSort: (sort: FluxSearchState['sort']) => void;
   setPage: (page: number) => void;
   setPageSize: (pageSize: PageSize) => void;
@@ -60,6 +74,9 @@ export function useFluxSearch(): FluxSearchResult {
     },
     enabled: where !== null && !all,
     placeholderData: keepPreviousData,
+    // Offline, a paused query would leave the previous rows as if they were the answer:
+    // fail at once instead, so the page says the search did not go through (issue 19).
+    networkMode: 'always',
   });
   const allQuery = useQuery({
     queryKey: [FLUX_SEARCH_QUERY_KEY, structureId, where, orderBy, 'all'],
@@ -67,6 +84,7 @@ export function useFluxSearch(): FluxSearchResult {
     enabled: where !== null && all,
     // Comparing 100,000 fresh rows with the previous ones costs more than it saves.
     structuralSharing: false,
+    networkMode: 'always',
   });
   const query = all ? allQuery : pageQuery;
 
@@ -75,6 +93,21 @@ export function useFluxSearch(): FluxSearchResult {
       setSearchParams((previous) => writeSearchUrl(previous, change(parseSearchUrl(previous)))),
     [setSearchParams],
   );
+
+  // A page past the last one (a hand-edited `page=999`, fewer rows since) goes to the last page.
+  const page = pageQuery.data;
+  const overshoot =
+    !all && pageQuery.isSuccess && !pageQuery.isPlaceholderData && state.page > 0 && page?.rows.length === 0;
+  const lastPage =
+    page && typeof state.pageSize === 'number'
+      ? Math.max(0, Math.ceil(Math.min(page.cappedTotal, FLUX_TOTAL_CAP) / state.pageSize) - 1)
+      : 0;
+  useEffect(() => {
+    if (overshoot)
+      setSearchParams((previous) => writeSearchUrl(previous, { ...parseSearchUrl(previous), page: lastPage }), {
+        replace: true,
+      });
+  }, [overshoot, lastPage, setSearchParams]);
 
   const fetchAll = useCallback(
     (onBatch?: (loaded: number) => void, signal?: AbortSignal) =>
@@ -86,10 +119,12 @@ export function useFluxSearch(): FluxSearchResult {
 
   return {
     state,
+    where,
     rows: (all ? allQuery.data?.rows : pageQuery.data?.rows) ?? NO_ROWS,
     total: (all ? allQuery.data?.rows.length : pageQuery.data?.cappedTotal) ?? 0,
     truncated: all && (allQuery.data?.truncated ?? false),
-    status: where === null ? 'idle' : query.isError ? 'error' : query.isPending ? 'loading' : 'success',
+    status: where === null ? 'idle' : query.isError ? 'error' : query.isPending || overshoot ? 'loading' : 'success',
+    invalidLink: state.filters !== null && where === null,
     refreshing: query.isFetching && !query.isPending,
     search: useCallback(
       (filters: FluxSearchFilters) => {
@@ -102,6 +137,7 @@ export function useFluxSearch(): FluxSearchResult {
       [update, state, searchParams, query],
     ),
     retry: useCallback(() => void query.refetch(), [query]),
+    clear: useCallback(() => update(() => ({ filters: null, sort: DEFAULT_SORT, page: 0, pageSize: 30 })), [update]),
     setSort: useCallback((sort) => update((previous) => ({ ...previous, sort, page: 0 })), [update]),
     setPage: useCallback((page) => update((previous) => ({ ...previous, page })), [update]),
     setPageSize: useCallback((pageSize) => update((previous) => ({ ...previous, pageSize, page: 0 })), [update]),

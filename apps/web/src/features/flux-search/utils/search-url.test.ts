@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fluxOrderBy } from './order-by';
-import { parseSearchUrl, writeSearchUrl, type FluxSearchState } from './search-url';
+import { ignoredUrlParams, parseSearchUrl, writeSearchUrl, type FluxSearchState } from './search-url';
 
 // Issue 6 point 4: a copied link reopens the same search (filters, sort, page, page size).
 describe('search URL round trip', () => {
@@ -15,6 +15,10 @@ describe('search URL round trip', () => {
       startDate: '2026-01-01',
       endDate: '2026-03-31',
       status: 'rejete',
+      fluxId: '2997',
+      minAmount: '10,50',
+      maxAmount: '1000',
+      category: 5,
     },
     sort: { column: 'structure', direction: 'asc' },
     page: 3,
@@ -41,6 +45,10 @@ describe('search URL round trip', () => {
         startDate: '',
         endDate: '',
         status: '',
+        fluxId: '',
+        minAmount: '',
+        maxAmount: '',
+        category: null,
       },
       sort: { column: 'createdAt', direction: 'desc' },
       page: 0,
@@ -48,6 +56,17 @@ describe('search URL round trip', () => {
     });
     expect(url.toString()).toBe('saison=2026');
     expect(parseSearchUrl(new URLSearchParams('structureId=5')).filters).toBeNull();
+  });
+
+  it('keeps the issue 19 filters under French keys', () => {
+    const url = writeSearchUrl(new URLSearchParams(), state);
+    expect(url.get('statut')).toBe('rejete');
+    expect(url.get('numero')).toBe('2997');
+    expect(url.get('montantMin')).toBe('10,50');
+    expect(url.get('montantMax')).toBe('1000');
+    expect(url.get('categorie')).toBe('5');
+    for (const status of ['paye', 'impaye', 'relance'])
+      expect(parseSearchUrl(new URLSearchParams(`statut=${status}`)).filters?.status).toBe(status);
   });
 
   it('keeps the rejected-debits filter (issue 17) as statut=rejete, and alone it is a search', () => {
@@ -69,5 +88,18 @@ describe('search URL round trip', () => {
       { id: 'desc' },
     ]);
     expect(fluxOrderBy({ column: 'id', direction: 'asc' })).toEqual([{ id: 'asc' }]);
+  });
+});
+
+describe('ignoredUrlParams (issue 19 item 5: URL values flagged, not silently dropped)', () => {
+  it('lists the values the reader could not use', () => {
+    expect(
+      ignoredUrlParams(new URLSearchParams('statut=autre&saison=abc&categorie=-1&page=0x&tri=x&taille=7&libelle=ab')),
+    ).toEqual(['saison=abc', 'categorie=-1', 'page=0x', 'statut=autre', 'tri=x', 'taille=7']);
+  });
+  it('is empty for a link the page wrote', () => {
+    expect(
+      ignoredUrlParams(new URLSearchParams('statut=rejete&saison=2026&categorie=5&page=2&tri=id&taille=tous&saison=')),
+    ).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { EMPTY_FLUX_FILTERS, type FluxSearchFilters } from '@gdf/domain';
+import { EMPTY_FLUX_FILTERS, isFluxPaymentStatus, type FluxSearchFilters } from '@gdf/domain';
 
 /**
  * The search lives in the URL (issue 6 point 4): a copied link reopens the same search and
@@ -40,8 +40,11 @@ const TEXT_KEYS = {
   label: 'libelle',
   startDate: 'debut',
   endDate: 'fin',
+  fluxId: 'numero',
+  minAmount: 'montantMin',
+  maxAmount: 'montantMax',
 } as const satisfies Partial<Record<keyof FluxSearchFilters, string>>;
-const FILTER_KEYS = ['saison', 'structure', 'statut', ...Object.values(TEXT_KEYS)];
+const FILTER_KEYS = ['saison', 'structure', 'statut', 'categorie', ...Object.values(TEXT_KEYS)];
 /** Keys this page owns; any other (structureId, appMode) is kept as it is. */
 const OWN_KEYS = [...FILTER_KEYS, 'tri', 'ordre', 'page', 'taille'];
 
@@ -54,7 +57,9 @@ export function parseSearchUrl(params: URLSearchParams): FluxSearchState {
   const filters: FluxSearchFilters = { ...EMPTY_FLUX_FILTERS };
   filters.season = positiveInt(params.get('saison'));
   filters.structureId = positiveInt(params.get('structure'));
-  filters.status = params.get('statut') === 'rejete' ? 'rejete' : '';
+  const status = params.get('statut');
+  filters.status = isFluxPaymentStatus(status) ? status : '';
+  filters.category = positiveInt(params.get('categorie'));
   for (const [field, key] of Object.entries(TEXT_KEYS) as [keyof typeof TEXT_KEYS, string][])
     filters[field] = params.get(key) ?? '';
   const column = params.get('tri') as SortColumn | null;
@@ -80,6 +85,7 @@ export function writeSearchUrl(current: URLSearchParams, state: FluxSearchState)
     if (filters.season !== null) next.set('saison', String(filters.season));
     if (filters.structureId !== null) next.set('structure', String(filters.structureId));
     if (filters.status !== '') next.set('statut', filters.status);
+    if (filters.category !== null) next.set('categorie', String(filters.category));
     for (const [field, key] of Object.entries(TEXT_KEYS) as [keyof typeof TEXT_KEYS, string][]) {
       const value = filters[field].trim();
       if (value) next.set(key, value);
@@ -92,4 +98,26 @@ export function writeSearchUrl(current: URLSearchParams, state: FluxSearchState)
   if (state.page > 0) next.set('page', String(state.page + 1));
   if (state.pageSize !== 30) next.set('taille', state.pageSize === 'all' ? 'tous' : String(state.pageSize));
   return next;
+}
+
+/**
+ * The page's keys whose value the URL reader could not use and dropped (a hand-edited
+ * `statut=autre`, `saison=abc`): the page says so rather than searching silently without
+ * them (issue 19 item 5). Text filters are kept as typed and validated by the form instead.
+ */
+export function ignoredUrlParams(params: URLSearchParams): string[] {
+  const numeric = ['saison', 'structure', 'categorie', 'page'];
+  const ignored: string[] = [];
+  for (const key of numeric) {
+    const value = params.get(key);
+    if (value !== null && value !== '' && positiveInt(value) === null) ignored.push(`${key}=${value}`);
+  }
+  const status = params.get('statut');
+  if (status !== null && status !== '' && !isFluxPaymentStatus(status)) ignored.push(`statut=${status}`);
+  const column = params.get('tri');
+  if (column !== null && !SORT_COLUMNS.includes(column as SortColumn)) ignored.push(`tri=${column}`);
+  const size = params.get('taille');
+  if (size !== null && size !== 'tous' && !PAGE_SIZES.some((item) => String(item) === size))
+    ignored.push(`taille=${size}`);
+  return ignored;
 }

@@ -1,0 +1,60 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/app/testing/render-app';
+import { stubFluxApi } from './flux-api-stub';
+
+const PATH = '/gestion-des-finances/flux-financiers';
+/** fr-FR money (narrow no-break spaces) compared as plain text. */
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+// Issue 19 item 2: count, total débit, total crédit, solde of the current search.
+describe('flux search summary', { timeout: 20_000 }, () => {
+  it('under the cap: the totals come with the count (débit 120,00 €, crédit 1 234,50 €, solde)', async () => {
+    const { totals } = stubFluxApi();
+    renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
+    const summary = await screen.findByRole('group', { name: 'Totaux de la recherche' });
+    await waitFor(() => expect(plain(summary.textContent)).toContain('Total débit : 120,00 €'));
+    expect(plain(summary.textContent)).toContain('Total crédit : 1 234,50 €');
+    expect(plain(summary.textContent)).toContain('Solde : 1 114,50 €');
+    expect(screen.getByRole('status')).toHaveTextContent('3 flux');
+    expect(screen.queryByRole('button', { name: 'Calculer les totaux' })).toBeNull();
+    // The totals ask for the same where as the search, split by EST_Debit.
+    const asked = totals()[0]?.variables as { debit: { _and: unknown[] } };
+    expect(asked.debit._and[1]).toEqual({ EST_Debit: { _eq: true } });
+  });
+
+  it("above the cap: no totals request until 'Calculer les totaux'", async () => {
+    const { totals } = stubFluxApi({ total: 10_001 });
+    const { user } = renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
+    const button = await screen.findByRole('button', { name: 'Calculer les totaux' });
+    expect(screen.getByRole('status')).toHaveTextContent('plus de 10 000 flux');
+    expect(totals()).toHaveLength(0);
+    await user.click(button);
+    const summary = screen.getByRole('group', { name: 'Totaux de la recherche' });
+    await waitFor(() => expect(plain(summary.textContent)).toContain('Solde : 1 114,50 €'));
+    expect(totals()).toHaveLength(1);
+  });
+
+  it('a totals failure says so in French with Réessayer, the rows stay', async () => {
+    stubFluxApi({ totalsFail: true });
+    renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
+    const alert = await screen.findByText('Les totaux n’ont pas pu être calculés.');
+    expect(
+      within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Réessayer' }),
+    ).toBeVisible();
+    expect(screen.getByRole('table')).toBeInTheDocument();
+  });
+
+  it('the chart is folded by default and unfolds on demand', async () => {
+    const { calls } = stubFluxApi();
+    const { user } = renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
+    const toggle = await screen.findByRole('button', { name: 'Afficher le graphique' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(calls.some((call) => call.query.includes('FluxBreakdown'))).toBe(false);
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Masquer le graphique' })).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByText('Débit et crédit par catégorie')).toBeInTheDocument();
+    expect(screen.getByText('Débit et crédit par mois')).toBeInTheDocument();
+    expect(calls.some((call) => call.query.includes('FluxBreakdown'))).toBe(true);
+  });
+});

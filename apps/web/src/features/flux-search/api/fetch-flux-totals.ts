@@ -1,0 +1,35 @@
+import { fluxSearchTotals, type FluxSearchTotals, type FluxWhere } from '@gdf/domain';
+import { fluxGraphql } from './flux-graphql';
+
+/**
+ * Count, débit and crédit of a search (issue 19): two sums over the same scoped `where`,
+ * split by EST_Debit, in one request. No limit: the caller asks only when the capped count
+ * was under the cap, or when the user asks ('Calculer les totaux').
+ */
+const TOTALS = `query FluxTotals($debit: MKP_FluxFinancier_bool_exp!, $credit: MKP_FluxFinancier_bool_exp!) {
+  debit: MKP_FluxFinancier_aggregate(where: $debit) { aggregate { count sum { MontantTTC } } }
+  credit: MKP_FluxFinancier_aggregate(where: $credit) { aggregate { count sum { MontantTTC } } }
+}`;
+
+type Side = { aggregate: { count: number; sum: { MontantTTC: number | string | null } } };
+
+export async function fetchFluxTotals(
+  structureId: number,
+  where: FluxWhere,
+  signal?: AbortSignal,
+): Promise<FluxSearchTotals> {
+  const data = await fluxGraphql<{ debit: Side; credit: Side }>(
+    structureId,
+    TOTALS,
+    {
+      debit: { _and: [where, { EST_Debit: { _eq: true } }] },
+      credit: { _and: [where, { EST_Debit: { _eq: false } }] },
+    },
+    signal,
+  );
+  return fluxSearchTotals(
+    data.debit.aggregate.count + data.credit.aggregate.count,
+    data.debit.aggregate.sum.MontantTTC,
+    data.credit.aggregate.sum.MontantTTC,
+  );
+}

@@ -1,0 +1,37 @@
+import Chip from '@mui/material/Chip';
+import { FLUX_PAYMENT_STATUS_LABELS, fluxPaymentStatus, type FluxPaymentStatus } from '@gdf/domain';
+import type { FluxRow } from '../api/flux-row';
+import { fluxSearchMessages as m } from '../messages';
+import { sepaReturnReasonWithCode } from '../utils/return-reason';
+
+const COLORS: Record<FluxPaymentStatus, 'success' | 'warning' | 'info' | 'error'> = {
+  paye: 'success',
+  impaye: 'warning',
+  relance: 'info',
+  rejete: 'error',
+};
+
+/**
+ * The row's payment status (payé, impayé, relancé, rejeté: fluxPaymentStatus) beside its
+ * label, inside SPEC.md's ten columns; a rejected debit names the bank's reason (issue 17).
+ */
+export function FluxStatusBadge({ row }: { row: FluxRow }) {
+  const status = fluxPaymentStatus(row);
+  const label = FLUX_PAYMENT_STATUS_LABELS[status];
+  const title =
+    status === 'rejete' && row.MKP_RetourPrelevement
+      ? m.rejectedBadgeTitle(sepaReturnReasonWithCode(row.MKP_RetourPrelevement.CodeRaison))
+      : m.statusBadgeTitle(label);
+  return (
+    <Chip
+      size="small"
+      color={COLORS[status]}
+      variant="outlined"
+      label={label}
+      title={title}
+      aria-label={title}
+      data-status={status}
+      sx={{ ml: 1, height: 20, '& .MuiChip-label': { px: 0.75, fontSize: '0.75rem' } }}
+    />
+  );
+}

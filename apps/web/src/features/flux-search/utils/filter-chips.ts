@@ -1,0 +1,45 @@
+import {
+  FLUX_CATEGORY_NAMES,
+  FLUX_PAYMENT_STATUS_LABELS,
+  type FluxCategoryId,
+  type FluxSearchFilters,
+} from '@gdf/domain';
+import { formatDate } from '@/lib/format';
+import type { Season } from '@/lib/seasons';
+import { fluxSearchMessages as m } from '../messages';
+
+export interface FilterChip {
+  key: keyof FluxSearchFilters;
+  label: string;
+}
+
+/** The active filters of a search, one short French label each (the folded panel's chips, issue 19). */
+export function filterChips(filters: FluxSearchFilters, seasons: readonly Season[]): FilterChip[] {
+  const chips: FilterChip[] = [];
+  const add = (key: keyof FluxSearchFilters, name: string, value: string) =>
+    chips.push({ key, label: `${name} : ${value}` });
+  if (filters.season !== null)
+    add(
+      'season',
+      m.season,
+      seasons.find((season) => season.id === filters.season)?.NomSaison ?? String(filters.season),
+    );
+  else add('season', m.season, m.allSeasons);
+  if (filters.structureId !== null) add('structureId', m.structure, m.structureNumber(filters.structureId));
+  const texts = [
+    ['fluxId', m.fluxId],
+    ['licence', m.licence],
+    ['lastName', m.lastName],
+    ['codeFederal', m.codeFederal],
+    ['label', m.label],
+  ] as const;
+  for (const [key, name] of texts) if (filters[key].trim()) add(key, name, filters[key].trim());
+  if (filters.status !== '') add('status', m.status, FLUX_PAYMENT_STATUS_LABELS[filters.status]);
+  if (filters.category !== null)
+    add('category', m.category, FLUX_CATEGORY_NAMES[filters.category as FluxCategoryId] ?? String(filters.category));
+  if (filters.minAmount.trim()) add('minAmount', m.amountFrom, `${filters.minAmount.trim()} €`);
+  if (filters.maxAmount.trim()) add('maxAmount', m.amountTo, `${filters.maxAmount.trim()} €`);
+  if (filters.startDate) add('startDate', m.dateFrom, formatDate(filters.startDate));
+  if (filters.endDate) add('endDate', m.dateTo, formatDate(filters.endDate));
+  return chips;
+}
