@@ -89,6 +89,8 @@ export const fluxSearchMessages = {
   noDetail: 'Ce flux n’a pas de ligne de détail.',
   // Issue 19 item 5: three distinct names (a download, two printable pages).
   facture: 'Télécharger la facture (PDF)',
+  /** Issue 21: the Factur-X XML alone. */
+  factureXml: 'Télécharger le XML',
   printableFacture: 'Afficher la facture à imprimer',
   printableReleve: 'Afficher le relevé d’opération',
   relaunch: 'Relancer le prélèvement',

@@ -1,4 +1,4 @@
-import { fluxDocumentPath, type FluxDocumentKind } from '@gdf/domain';
+import { facturXPath, fluxDocumentPath, type FluxDocumentKind } from '@gdf/domain';
 import { apiRequest } from '@/lib/api-client';
 import { toSearch } from '@/lib/routes';
 
@@ -10,13 +10,22 @@ export function fileNameOf(contentDisposition: string | null, fallback: string):
   return match?.[1] ? decodeURIComponent(match[1]) : fallback;
 }
 
+/** A flux's PDFs, and the Factur-X XML issued inside its facture (issue 21). */
+export type DownloadableFluxDocument = FluxDocumentKind | 'facturx';
+
 /**
- * GET the PDF with the bearer header (never a token in the URL), then save it under the
+ * GET the document with the bearer header (never a token in the URL), then save it under the
  * server's name (SPEC.md screen 4: the justificatif is the operation statement PDF).
  */
-export async function downloadFluxDocument(kind: FluxDocumentKind, fluxId: number, structureId: number): Promise<void> {
-  const response = await apiRequest(fluxDocumentPath(kind, fluxId) + toSearch({ download: 1, structureId }));
-  const fileName = fileNameOf(response.headers.get('content-disposition'), `${kind}-${fluxId}.pdf`);
+export async function downloadFluxDocument(
+  kind: DownloadableFluxDocument,
+  fluxId: number,
+  structureId: number,
+): Promise<void> {
+  const path = kind === 'facturx' ? facturXPath(fluxId) : fluxDocumentPath(kind, fluxId);
+  const response = await apiRequest(path + toSearch({ download: 1, structureId }));
+  const fallbackName = kind === 'facturx' ? `facture-${fluxId}.xml` : `${kind}-${fluxId}.pdf`;
+  const fileName = fileNameOf(response.headers.get('content-disposition'), fallbackName);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;

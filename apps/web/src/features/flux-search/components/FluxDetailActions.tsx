@@ -1,3 +1,4 @@
+import CodeIcon from '@mui/icons-material/Code';
 import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -15,6 +16,8 @@ interface FluxDetailActionsProps {
   flux: FluxDetail;
   structureId: number;
   onDownloadInvoice: (fluxId: number) => void;
+  /** The Factur-X XML alone, for platforms that take it without its PDF (issue 21). */
+  onDownloadFacturX: (fluxId: number) => void;
   notify: (message: string, severity: 'success' | 'error') => void;
 }
 
@@ -23,7 +26,13 @@ interface FluxDetailActionsProps {
  * section 4) for users holding the relaunch grant (head office, not clubs); the server
  * checks both again.
  */
-export function FluxDetailActions({ flux, structureId, onDownloadInvoice, notify }: FluxDetailActionsProps) {
+export function FluxDetailActions({
+  flux,
+  structureId,
+  onDownloadInvoice,
+  onDownloadFacturX,
+  notify,
+}: FluxDetailActionsProps) {
   const { me, grants } = useSession();
   const routeHref = useRouteHref();
   const relaunch = useRelaunch(structureId);
@@ -36,6 +45,9 @@ export function FluxDetailActions({ flux, structureId, onDownloadInvoice, notify
     <>
       <Button startIcon={<DownloadIcon />} onClick={() => onDownloadInvoice(flux.id)}>
         {m.facture}
+      </Button>
+      <Button startIcon={<CodeIcon />} onClick={() => onDownloadFacturX(flux.id)}>
+        {m.factureXml}
       </Button>
       {/* The printable layouts (SPEC.md screen 6): the PDF with 'Télécharger' and 'Imprimer'. */}
       <Button

@@ -6,9 +6,10 @@ import Typography from '@mui/material/Typography';
 import { EMPTY_FLUX_FILTERS, canPickStructure, totalLabel } from '@gdf/domain';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { formErrorText } from '@/lib/api-client';
 import { formatInteger } from '@/lib/format';
 import { useCurrentStructure } from '@/lib/session';
-import { downloadFluxDocument } from '../api/download-flux-document';
+import { downloadFluxDocument, type DownloadableFluxDocument } from '../api/download-flux-document';
 import { MAX_ALL_ROWS } from '../api/fetch-all-flux';
 import type { FluxRow } from '../api/flux-row';
 import { useFluxSearch } from '../hooks/use-flux-search';
@@ -57,9 +58,10 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
     [seasons.defaultSeason],
   );
 
-  const download = (kind: 'facture' | 'releve', fluxId: number) =>
-    downloadFluxDocument(kind, fluxId, structureId).catch(() =>
-      setNotice({ message: m.downloadError, severity: 'error' }),
+  // A refusal the server explains (e.g. an avis de prélèvement has no Factur-X XML) is shown as it says.
+  const download = (kind: DownloadableFluxDocument, fluxId: number) =>
+    downloadFluxDocument(kind, fluxId, structureId).catch((error: unknown) =>
+      setNotice({ message: formErrorText(error, m.downloadError), severity: 'error' }),
     );
   const noResults = search.status !== 'success' || search.rows.length === 0;
 
@@ -127,6 +129,7 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
             flux={flux}
             structureId={structureId}
             onDownloadInvoice={(fluxId) => void download('facture', fluxId)}
+            onDownloadFacturX={(fluxId) => void download('facturx', fluxId)}
             notify={(message, severity) => setNotice({ message, severity })}
           />
         )}
