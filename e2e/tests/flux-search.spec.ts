@@ -78,6 +78,12 @@ test('a club user downloads a justificatif and exports the search, and a copied 
   expect(lines[0]).toContain('Date création');
   expect(lines).toHaveLength(total + 1);
   expect(lines.slice(1).every((line) => line.includes('Affiliation'))).toBe(true);
+  // For French Excel (issue 19): ';' between fields, amounts as numbers with a decimal comma
+  // (never ="..." text), dates JJ/MM/AAAA HH:MM.
+  expect(lines[0]).toBe('N° de flux;Structure;Libellé;Débit;Crédit;Date création'); // (the BOM went with trim())
+  expect(lines.slice(1).every((line) => /;(\d+,\d{2})?;(\d+,\d{2})?;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/.test(line))).toBe(
+    true,
+  );
 
   // The same rows as a workbook: an Office Open XML file (a zip), named .xlsx.
   const xlsx = page.waitForEvent('download');

@@ -5,6 +5,7 @@ import {
   formatExportDate,
   isEmptyValue,
   isLongNumber,
+  looksLikeNumber,
   neutraliseFormula,
   toExportCell,
 } from './cells';
@@ -76,28 +77,39 @@ describe('neutraliseFormula (DESIGN.md 6b and section 8: CSV/spreadsheet injecti
 });
 
 describe('dates (DESIGN.md section 3: shown in Europe/Paris whatever the machine zone)', () => {
-  it('are shown the French way, with the time only when there is one', () => {
-    expect(formatExportDate(new Date('2024-03-01T00:00:00+01:00'))).toBe('01/03/2024');
+  it('are shown the French way, JJ/MM/AAAA HH:MM, midnight included and seconds dropped (issue 19)', () => {
+    expect(formatExportDate(new Date('2024-03-01T00:00:00+01:00'))).toBe('01/03/2024 00:00');
     expect(formatExportDate(new Date('2024-03-01T14:05:00+01:00'))).toBe('01/03/2024 14:05');
-    expect(formatExportDate(new Date('2024-03-01T14:05:09+01:00'))).toBe('01/03/2024 14:05:09');
+    expect(formatExportDate(new Date('2024-03-01T14:05:09+01:00'))).toBe('01/03/2024 14:05');
   });
   it('use the Paris day, summer time included, not the UTC one', () => {
     expect(formatExportDate(new Date('2024-02-29T23:30:00Z'))).toBe('01/03/2024 00:30');
-    expect(formatExportDate(new Date('2024-06-30T22:00:00Z'))).toBe('01/07/2024');
+    expect(formatExportDate(new Date('2024-06-30T22:00:00Z'))).toBe('01/07/2024 00:00');
     expect(toWallClock(new Date('2024-03-31T01:00:00Z')).toISOString()).toBe('2024-03-31T03:00:00.000Z');
     expect(toWallClock(new Date('2024-03-31T00:59:00Z')).toISOString()).toBe('2024-03-31T01:59:00.000Z');
   });
   it('follow the timeZone option', () => {
-    expect(formatExportDate(new Date('2024-03-01T00:00:00Z'), 'UTC')).toBe('01/03/2024');
+    expect(formatExportDate(new Date('2024-03-01T00:00:00Z'), 'UTC')).toBe('01/03/2024 00:00');
     expect(formatExportDate(new Date('2024-03-01T00:00:00Z'), 'America/Guadeloupe')).toBe('29/02/2024 20:00');
   });
   it('map to the Excel serial of their Paris wall-clock time', () => {
     expect(excelDateSerial(new Date('2024-03-01T00:00:00+01:00'))).toBe(45352);
     expect(excelDateSerial(new Date('2024-03-01T12:00:00+01:00'))).toBe(45352.5);
   });
-  it('cellText writes numbers with a point, booleans and null plainly', () => {
+  it('cellText writes numbers with a point (or the decimal comma asked), booleans and null plainly', () => {
     expect(cellText(-1234.5)).toBe('-1234.5');
+    expect(cellText(-1234.5, undefined, ',')).toBe('-1234,5');
+    expect(cellText(1747.2, undefined, ',', true)).toBe('1747,20');
     expect(cellText(true)).toBe('true');
     expect(cellText(null)).toBe('');
+  });
+});
+
+describe('looksLikeNumber (text a spreadsheet would turn into a number or a date)', () => {
+  it('flags digits, decimals and dates, so a licence keeps its leading zero', () => {
+    for (const text of ['086002', '12,5', '-3.2', '01/02', '1 000', '12%']) expect(looksLikeNumber(text)).toBe(true);
+  });
+  it('leaves words, codes with letters and empty text alone', () => {
+    for (const text of ['Club 86', 'FFME', '', 'N.C', '-']) expect(looksLikeNumber(text)).toBe(false);
   });
 });

@@ -65,23 +65,14 @@ export function neutraliseFormula(text: string): string {
 const TWO_DIGITS = Array.from({ length: 100 }, (_, value) => String(value).padStart(2, '0'));
 const pad = (value: number) => TWO_DIGITS[value] as string;
 
-/** True when a wall-clock date (see `toWallClock`) has a time of day: it needs a date-time format. */
-function wallClockHasTime(wall: Date): boolean {
-  return wall.getUTCHours() !== 0 || wall.getUTCMinutes() !== 0 || wall.getUTCSeconds() !== 0;
-}
-
-/** True when the date, seen in `timeZone` (default Europe/Paris), is not at midnight. */
-export function hasTimeOfDay(date: Date, timeZone = DEFAULT_EXPORT_TIME_ZONE): boolean {
-  return wallClockHasTime(toWallClock(date, timeZone));
-}
-
-/** French display in `timeZone`: JJ/MM/AAAA, plus HH:MM (and :SS when not zero) when it has a time. */
+/**
+ * French display in `timeZone`, the same for every date of every export so a column reads
+ * one way (issue 19): JJ/MM/AAAA HH:MM, midnight included, seconds dropped.
+ */
 export function formatExportDate(date: Date, timeZone = DEFAULT_EXPORT_TIME_ZONE): string {
   const wall = toWallClock(date, timeZone);
   const day = `${pad(wall.getUTCDate())}/${pad(wall.getUTCMonth() + 1)}/${String(wall.getUTCFullYear()).padStart(4, '0')}`;
-  if (!wallClockHasTime(wall)) return day;
-  const seconds = wall.getUTCSeconds() ? `:${pad(wall.getUTCSeconds())}` : '';
-  return `${day} ${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}${seconds}`;
+  return `${day} ${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
 }
 
 const MS_PER_DAY = 86_400_000;
@@ -92,9 +83,35 @@ export function excelDateSerial(date: Date, timeZone = DEFAULT_EXPORT_TIME_ZONE)
   return toWallClock(date, timeZone).getTime() / MS_PER_DAY + EXCEL_EPOCH_OFFSET;
 }
 
-/** Plain text of a cell, shared by CSV and HTML (numbers keep JavaScript's '.' decimal point). */
-export function cellText(cell: ExportCell, timeZone = DEFAULT_EXPORT_TIME_ZONE): string {
+/** A number as text with `decimalSeparator` ('.' as JavaScript writes it, or the French ','). */
+export function numberText(value: number, decimalSeparator: '.' | ',' = '.', amount = false): string {
+  const text = amount ? value.toFixed(2) : String(value);
+  return decimalSeparator === ',' ? text.replace('.', ',') : text;
+}
+
+/** Plain text of a cell, shared by CSV and HTML (numbers with `decimalSeparator`, default '.'). */
+export function cellText(
+  cell: ExportCell,
+  timeZone = DEFAULT_EXPORT_TIME_ZONE,
+  decimalSeparator: '.' | ',' = '.',
+  amount = false,
+): string {
   if (cell === null) return '';
   if (cell instanceof Date) return formatExportDate(cell, timeZone);
+  if (typeof cell === 'number') return numberText(cell, decimalSeparator, amount);
   return String(cell);
+}
+
+// Text a spreadsheet would turn into a number or a date on opening: '086002', '12,5', '01/02'.
+const READ_AS_NUMBER = /^[\s+-]*[\d\s.,:/%€$]*\d[\d\s.,:/%€$eE+-]*$/;
+
+/** True when a spreadsheet would read this text as a number or a date (and drop leading zeros). */
+export function looksLikeNumber(text: string): boolean {
+  return READ_AS_NUMBER.test(text);
+}
+
+/** The indexes of `columns` listed in `amountColumns`, as a lookup by column index. */
+export function amountColumnFlags(columns: readonly string[], amountColumns?: readonly string[]): boolean[] {
+  const amounts = new Set(amountColumns ?? []);
+  return columns.map((label) => amounts.has(label));
 }

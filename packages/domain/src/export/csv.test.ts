@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvChunks, toCsv } from './csv';
+import { FRENCH_EXCEL_CSV, csvCell, csvChunks, toCsv } from './csv';
 import type { ExportTable } from './types';
 
 const readCsv = (text: string): string[][] => parse(text, { bom: true, relax_column_count: true });
@@ -72,15 +72,38 @@ describe('escapeCsv false (DESIGN.md 6b deliberate improvement: RFC 4180 quoting
     const [, values] = readCsv(
       toCsv([{ d: new Date('2024-03-01T00:00:00+01:00'), b: false }], { escapeCsv: false }),
     ) as string[][];
-    expect(values).toEqual(['01/03/2024', 'false']);
+    expect(values).toEqual(['01/03/2024 00:00', 'false']);
+  });
+  it('keeps text a spreadsheet would read as a number as text: ="086002" (leading zero kept)', () => {
+    const [, values] = readCsv(toCsv([{ licence: '086002', n: 86002 }], { escapeCsv: false })) as string[][];
+    expect(values).toEqual(['="086002"', '86002']);
+  });
+});
+
+describe('delimiter, decimalSeparator and amountColumns (issue 19: a CSV French Excel reads)', () => {
+  const rows = [
+    { 'N° de flux': 12, Libellé: 'Cotisation; licence', Débit: 1747.2, Date: new Date('2024-03-01T14:05:09+01:00') },
+  ];
+  it("defaults to ',' and a decimal point, like the original", () => {
+    const csv = toCsv(rows, { escapeCsv: false });
+    expect(csv.split('\r\n')[1]).toBe('12,Cotisation; licence,1747.2,01/03/2024 14:05');
+  });
+  it("FRENCH_EXCEL_CSV writes ';' between fields, quotes a ';' in text, numbers with a decimal comma", () => {
+    const csv = toCsv(rows, { ...FRENCH_EXCEL_CSV });
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFN° de flux;Libellé;Débit;Date');
+    expect(csv.split('\r\n')[1]).toBe('12;"Cotisation; licence";1747,2;01/03/2024 14:05');
+  });
+  it('amountColumns writes two decimals', () => {
+    const csv = toCsv(rows, { ...FRENCH_EXCEL_CSV, amountColumns: ['Débit'] });
+    expect(csv.split('\r\n')[1]).toBe('12;"Cotisation; licence";1747,20;01/03/2024 14:05');
   });
 });
 
 describe('stringifyLongNum (SPEC.md section 5: above 99999999999 or below 1e-13 forced to text)', () => {
   const data = [{ big: 123456789012345, limit: 99999999999, tiny: 1e-14, zero: 0, negative: -5, text: '123456789012' }];
-  it('is off by default: long numbers are written as numbers', () => {
+  it('is off by default: long numbers are written as numbers (numeric text stays text)', () => {
     const [, values] = readCsv(toCsv(data, { escapeCsv: false })) as string[][];
-    expect(values).toEqual(['123456789012345', '99999999999', '1e-14', '0', '-5', '123456789012']);
+    expect(values).toEqual(['123456789012345', '99999999999', '1e-14', '0', '-5', '="123456789012"']);
   });
   it('when on, writes long numbers ="value" and leaves 0 and ordinary numbers alone', () => {
     const [, values] = readCsv(toCsv(data, { escapeCsv: false, stringifyLongNum: true })) as string[][];

@@ -1,4 +1,4 @@
-import { cellText, isLongNumber, neutraliseFormula } from './cells';
+import { amountColumnFlags, cellText, isLongNumber, looksLikeNumber, neutraliseFormula } from './cells';
 import { DEFAULT_CHUNK_ROWS, joinChunks, type ExportChunk } from './chunks';
 import { resolveTable } from './columns';
 import { extraLines } from './file-naming';
@@ -6,11 +6,30 @@ import type { ExportCell, ExportFormatOptions, ExportOptions, ExportRow, ExportT
 
 const BOM = '\uFEFF'; // so Excel reads UTF-8 and shows accents (DESIGN.md 6b)
 const EOL = '\r\n'; // RFC 4180 line end
-const NEEDS_QUOTES = /[",\r\n]/;
+const DEFAULT_DELIMITER = ',';
 
-/** RFC 4180: a field holding a comma, a quote or a line break is quoted, quotes doubled. */
-export function quoteCsvField(text: string): string {
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/**
+ * What the flux page writes for French Excel (issue 19): ';' between fields, numbers with a
+ * decimal comma, not wrapped as text, so amounts can be summed; text a spreadsheet would
+ * read as a number (a licence '086002') is still written `="086002"` and stays text.
+ */
+export const FRENCH_EXCEL_CSV = { delimiter: ';', decimalSeparator: ',', escapeCsv: false } as const;
+
+const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const quotingPatterns = new Map<string, RegExp>();
+
+function needsQuotes(delimiter: string): RegExp {
+  let pattern = quotingPatterns.get(delimiter);
+  if (!pattern) {
+    pattern = new RegExp(`["\r\n]|${escapeForRegExp(delimiter)}`);
+    quotingPatterns.set(delimiter, pattern);
+  }
+  return pattern;
+}
+
+/** RFC 4180: a field holding the delimiter, a quote or a line break is quoted, quotes doubled. */
+export function quoteCsvField(text: string, delimiter = DEFAULT_DELIMITER): string {
+  return needsQuotes(delimiter).test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /**
@@ -22,19 +41,25 @@ function asTextFormula(text: string): string {
 }
 
 /**
- * The CSV cell writer for `options` (SPEC.md section 5, DESIGN.md 6b), decided once per file:
+ * The CSV cell writer for `options` (SPEC.md section 5, DESIGN.md 6b), decided once per file
+ * (and per column: `amount` writes two decimals):
  * - escapeCsv: every cell `="value"`, then RFC-quoted since it holds quotes; the formula
  *   is a string literal, so it is its own protection against formula injection;
  * - stringifyLongNum: long numbers are written `="value"` too;
- * - otherwise text starting with = + - @ tab/CR gets an apostrophe; numbers stay numbers.
+ * - otherwise numbers stay numbers (with `decimalSeparator`), dates are JJ/MM/AAAA HH:MM,
+ *   text a spreadsheet would read as a number is written `="value"` (leading zeros stay),
+ *   and other text starting with = + - @ tab/CR gets an apostrophe.
  */
-export function csvCellWriter(options: ExportFormatOptions = {}): (cell: ExportCell) => string {
-  const { timeZone, stringifyLongNum } = options;
-  if (options.escapeCsv ?? true) return (cell) => asTextFormula(cellText(cell, timeZone));
+export function csvCellWriter(options: ExportFormatOptions = {}, amount = false): (cell: ExportCell) => string {
+  const { timeZone, stringifyLongNum, decimalSeparator } = options;
+  const delimiter = options.delimiter ?? DEFAULT_DELIMITER;
+  const text = (cell: ExportCell) => cellText(cell, timeZone, decimalSeparator, amount && typeof cell === 'number');
+  if (options.escapeCsv ?? true) return (cell) => asTextFormula(text(cell));
   return (cell) => {
-    const text = cellText(cell, timeZone);
-    if (stringifyLongNum && isLongNumber(cell)) return asTextFormula(text);
-    return quoteCsvField(typeof cell === 'string' ? neutraliseFormula(text) : text);
+    if (stringifyLongNum && isLongNumber(cell)) return asTextFormula(text(cell));
+    if (typeof cell !== 'string') return quoteCsvField(text(cell), delimiter);
+    const safe = neutraliseFormula(cell);
+    return safe === cell && looksLikeNumber(cell) ? asTextFormula(cell) : quoteCsvField(safe, delimiter);
   };
 }
 
@@ -43,23 +68,29 @@ export function csvCell(cell: ExportCell, options: ExportFormatOptions = {}): st
   return csvCellWriter(options)(cell);
 }
 
-const textLine = (text: string) => quoteCsvField(neutraliseFormula(text)) + EOL;
-
 /** CSV in chunks of `chunkRows` rows: BOM, header lines, labels, rows, footer lines; CRLF. */
 export function* csvChunks(
   table: ExportTable,
   options: ExportFormatOptions = {},
   chunkRows = DEFAULT_CHUNK_ROWS,
 ): Generator<ExportChunk> {
+  const delimiter = options.delimiter ?? DEFAULT_DELIMITER;
+  const textLine = (line: string) => quoteCsvField(neutraliseFormula(line), delimiter) + EOL;
   let text = BOM + extraLines(options.header).map(textLine).join('');
-  text += table.columns.map((label) => quoteCsvField(neutraliseFormula(label))).join(',') + EOL;
-  const writeCell = csvCellWriter(options);
+  text += table.columns.map((label) => quoteCsvField(neutraliseFormula(label), delimiter)).join(delimiter) + EOL;
+  const writers = amountColumnFlags(table.columns, options.amountColumns).map((amount) =>
+    csvCellWriter(options, amount),
+  );
+  const fallback = csvCellWriter(options);
   for (let start = 0; start < table.rows.length; start += chunkRows) {
     const end = Math.min(start + chunkRows, table.rows.length);
     for (let index = start; index < end; index += 1) {
       const cells = table.rows[index] as ExportCell[];
-      let line = cells.length > 0 ? writeCell(cells[0] as ExportCell) : '';
-      for (let column = 1; column < cells.length; column += 1) line += ',' + writeCell(cells[column] as ExportCell);
+      let line = '';
+      for (let column = 0; column < cells.length; column += 1) {
+        if (column > 0) line += delimiter;
+        line += (writers[column] ?? fallback)(cells[column] as ExportCell);
+      }
       text += line + EOL;
     }
     yield { text, rowsDone: end };

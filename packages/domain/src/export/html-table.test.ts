@@ -30,23 +30,34 @@ describe('cells (DESIGN.md 6b: HTML-escaped, formula injection neutralised)', ()
   it('escapes HTML in values, labels and header lines', () => {
     const document = toHtmlTable([{ '<b>': '<script>alert("x")</script> & co' }], { header: '<i>' });
     expect(document).toContain('<th>&lt;b&gt;</th>');
-    expect(document).toContain('<td>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co</td>');
+    expect(document).toContain('<td class="text">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co</td>');
     expect(document).toContain('&lt;i&gt;');
     expect(document).not.toContain('<script>');
   });
   it('neutralises text starting with = + - @ and keeps negative numbers as numbers', () => {
-    expect(htmlCell('=1+1')).toBe('<td>&#39;=1+1</td>');
-    expect(htmlCell('@cmd')).toBe('<td>&#39;@cmd</td>');
-    expect(htmlCell(-12.5)).toBe('<td x:num="-12.5">-12.5</td>');
+    expect(htmlCell('=1+1')).toBe('<td class="text">&#39;=1+1</td>');
+    expect(htmlCell('@cmd')).toBe('<td class="text">&#39;@cmd</td>');
+    expect(htmlCell(-12.5)).toBe('<td x:num="-12.5">-12,5</td>');
   });
   it('keeps line breaks inside the cell', () => {
-    expect(htmlCell('ligne 1\nligne 2')).toBe('<td>ligne 1<br/>ligne 2</td>');
+    expect(htmlCell('ligne 1\nligne 2')).toBe('<td class="text">ligne 1<br/>ligne 2</td>');
   });
-  it('marks dates with their Excel serial and a date format', () => {
-    expect(htmlCell(new Date('2024-03-01T00:00:00+01:00'))).toBe('<td class="date" x:num="45352">01/03/2024</td>');
+  it('marks dates with their Excel serial and the JJ/MM/AAAA HH:MM format, midnight included', () => {
+    expect(htmlCell(new Date('2024-03-01T00:00:00+01:00'))).toBe(
+      '<td class="datetime" x:num="45352">01/03/2024 00:00</td>',
+    );
     expect(htmlCell(new Date('2024-03-01T12:00:00+01:00'))).toBe(
       '<td class="datetime" x:num="45352.5">01/03/2024 12:00</td>',
     );
+  });
+  it('gives text cells the text format, so digits keep their leading zero (issue 19)', () => {
+    expect(htmlCell('086002')).toBe('<td class="text">086002</td>');
+    expect(toHtmlTable([{ n: 1 }])).toContain('.text{mso-number-format:"\\@";}');
+  });
+  it('shows numbers with a decimal comma, amount columns with two decimals and their format', () => {
+    expect(htmlCell(1747.2, {}, true)).toBe('<td class="amount" x:num="1747.2">1747,20</td>');
+    const document = toHtmlTable([{ Débit: 5, n: 5 }], { amountColumns: ['Débit'] });
+    expect(document).toContain('<tr><td class="amount" x:num="5">5,00</td><td x:num="5">5</td></tr>');
   });
   it('stringifyLongNum: long numbers get the text format, others stay numbers (SPEC.md section 9)', () => {
     expect(htmlCell(123456789012, { stringifyLongNum: true })).toBe('<td class="text">123456789012</td>');

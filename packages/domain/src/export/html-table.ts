@@ -1,4 +1,4 @@
-import { cellText, excelDateSerial, hasTimeOfDay, isLongNumber, neutraliseFormula } from './cells';
+import { amountColumnFlags, cellText, excelDateSerial, isLongNumber, neutraliseFormula } from './cells';
 import { DEFAULT_CHUNK_ROWS, joinChunks, type ExportChunk } from './chunks';
 import { resolveTable } from './columns';
 import { extraLines, safeWorksheetName } from './file-naming';
@@ -16,20 +16,26 @@ const withLineBreaks = (html: string) => html.replace(/\r\n|\r|\n/g, '<br/>');
 const textHtml = (text: string) => withLineBreaks(escapeHtml(neutraliseFormula(text)));
 
 /**
- * One body cell. Numbers carry Excel's x:num (locale-proof); dates carry their serial and a
- * date format; long numbers (stringifyLongNum) get the text format '@' instead of the
- * original's ="..." so the cell shows the digits, not a formula.
+ * One body cell. Numbers carry Excel's x:num (locale-proof) and show a French decimal comma,
+ * which LibreOffice reads in French; dates carry their serial and the JJ/MM/AAAA HH:MM
+ * format; text carries the text format '@' so digits stay text ('086002' keeps its zero),
+ * like long numbers under stringifyLongNum. `amount` shows two decimals.
  */
-export function htmlCell(cell: ExportCell, options: ExportFormatOptions = {}): string {
+export function htmlCell(cell: ExportCell, options: ExportFormatOptions = {}, amount = false): string {
   if (cell === null) return '<td></td>';
-  const text = cellText(cell, options.timeZone);
-  if (options.stringifyLongNum && isLongNumber(cell)) return `<td class="text">${escapeHtml(text)}</td>`;
-  if (typeof cell === 'number') return `<td x:num="${text}">${text}</td>`;
-  if (cell instanceof Date) {
-    const format = hasTimeOfDay(cell, options.timeZone) ? 'datetime' : 'date';
-    return `<td class="${format}" x:num="${excelDateSerial(cell, options.timeZone)}">${text}</td>`;
+  if (options.stringifyLongNum && isLongNumber(cell)) {
+    return `<td class="text">${escapeHtml(cellText(cell, options.timeZone))}</td>`;
   }
-  return `<td>${typeof cell === 'string' ? textHtml(text) : text}</td>`;
+  if (typeof cell === 'number') {
+    const text = cellText(cell, options.timeZone, ',', amount);
+    return `<td${amount ? ' class="amount"' : ''} x:num="${cell}">${text}</td>`;
+  }
+  if (cell instanceof Date) {
+    const text = cellText(cell, options.timeZone);
+    return `<td class="datetime" x:num="${excelDateSerial(cell, options.timeZone)}">${text}</td>`;
+  }
+  if (typeof cell === 'string') return `<td class="text">${textHtml(cell)}</td>`;
+  return `<td>${String(cell)}</td>`;
 }
 
 /** The Microsoft Office HTML document of the original (DESIGN.md 6b), worksheet named. */
@@ -43,7 +49,7 @@ function documentStart(worksheet: string | undefined): string {
     '<x:WorksheetOptions><x:DisplayGridlines/></x:WorksheetOptions></x:ExcelWorksheet></x:ExcelWorksheets></x:ExcelWorkbook></xml><![endif]-->' +
     `<title>${name}</title>` +
     '<style>br{mso-data-placement:same-cell;} .text{mso-number-format:"\\@";} ' +
-    '.date{mso-number-format:"Short Date";} .datetime{mso-number-format:"General Date";}</style>' +
+    '.datetime{mso-number-format:"dd\\/mm\\/yyyy\\ hh\\:mm";} .amount{mso-number-format:Standard;}</style>' +
     '</head><body><table>'
   );
 }
@@ -55,13 +61,15 @@ export function* htmlTableChunks(
   chunkRows = DEFAULT_CHUNK_ROWS,
 ): Generator<ExportChunk> {
   const colspan = Math.max(table.columns.length, 1);
+  const amounts = amountColumnFlags(table.columns, options.amountColumns);
   let text = documentStart(options.worksheet) + '<thead>';
   for (const line of extraLines(options.header)) text += `<tr><th colspan="${colspan}">${textHtml(line)}</th></tr>`;
   text += `<tr>${table.columns.map((label) => `<th>${textHtml(label)}</th>`).join('')}</tr></thead><tbody>`;
   for (let start = 0; start < table.rows.length; start += chunkRows) {
     const end = Math.min(start + chunkRows, table.rows.length);
     for (let index = start; index < end; index += 1) {
-      text += `<tr>${(table.rows[index] as ExportCell[]).map((cell) => htmlCell(cell, options)).join('')}</tr>`;
+      const cells = table.rows[index] as ExportCell[];
+      text += `<tr>${cells.map((cell, column) => htmlCell(cell, options, amounts[column])).join('')}</tr>`;
     }
     yield { text, rowsDone: end };
     text = '';

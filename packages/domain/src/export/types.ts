@@ -43,6 +43,15 @@ export interface ExportFormatOptions {
   stringifyLongNum?: boolean;
   /** Zone dates are written in; default Europe/Paris (DESIGN.md section 3). */
   timeZone?: string;
+  /** CSV field separator; default ',' (French Excel reads ';', see `FRENCH_EXCEL_CSV`). */
+  delimiter?: string;
+  /** Decimal separator of numbers written as text in CSV; default '.' (French Excel reads ','). */
+  decimalSeparator?: '.' | ',';
+  /**
+   * Labels of the columns holding amounts in euros: '# ##0,00 €' in xlsx, two decimals in
+   * xls/html and CSV. Other numbers keep a general format.
+   */
+  amountColumns?: readonly string[];
 }
 
 /** Every option of the original component, as the ExportButton and `generateExportFile` take them. */

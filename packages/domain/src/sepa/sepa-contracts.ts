@@ -45,6 +45,8 @@ export type SepaGenerateBody = z.input<typeof sepaGenerateBodySchema>;
 export interface SepaPreviewStructure {
   ID_Structure: number;
   NomStructure: string;
+  /** The structure's federal code (searchable on the SEPA page); absent in older answers. */
+  ID_CodeFederal?: string | null;
   nbFlux: number;
   totalCents: Cents;
 }

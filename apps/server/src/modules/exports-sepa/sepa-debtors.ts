@@ -31,6 +31,7 @@ export function debtorFields(row: DebtorDueRow): SepaDebtorFields {
 export const summaryOf = (row: DebtorDueRow): SepaPreviewStructure => ({
   ID_Structure: row.ID_Structure,
   NomStructure: row.NomStructure,
+  ID_CodeFederal: row.ID_CodeFederal ?? null,
   nbFlux: row.nbFlux,
   totalCents: toCents(row.total),
 });

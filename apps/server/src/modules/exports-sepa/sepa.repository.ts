@@ -15,6 +15,7 @@ export interface SepaSelection {
 export interface DebtorDueRow {
   ID_Structure: number;
   NomStructure: string;
+  ID_CodeFederal?: string | null;
   nbFlux: number;
   total: string;
   IBAN: string | null;
@@ -61,7 +62,7 @@ export async function findDebtorsDue(
          FROM "MKP_FluxFinancier" f
         WHERE ${collectableCondition(scope, selection, params)}
         GROUP BY f."ID_Structure")
-     SELECT s.id AS "ID_Structure", s."NomStructure", due.n AS "nbFlux", due.total,
+     SELECT s.id AS "ID_Structure", s."NomStructure", s."ID_CodeFederal", due.n AS "nbFlux", due.total,
             r."IBAN", r."BIC", r."Titulaire", r."MandatRUM", r."MandatDateSignature"::text AS "MandatDateSignature",
             r."EST_Valide", a."Adresse1", a."CodePostal", a."Ville", a."Pays"
        FROM due

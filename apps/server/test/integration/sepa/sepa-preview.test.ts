@@ -19,6 +19,14 @@ describe.each(testDatabaseTargets())('SEPA preview and permissions on $name', (t
     expect(preview.structures.length).toBeGreaterThan(0);
     expect(preview.nbFlux).toBe(preview.structures.reduce((sum, s) => sum + s.nbFlux, 0));
     expect(preview.totalCents).toBe(preview.structures.reduce((sum, s) => sum + s.totalCents, 0));
+    // Each structure comes with its federal code, which the page's search box matches.
+    const [first] = preview.structures;
+    const [code] = await context.database.query<{ ID_CodeFederal: string | null }>(
+      'SELECT "ID_CodeFederal" FROM "STR_Structure" WHERE id = $1',
+      [first?.ID_Structure],
+    );
+    expect(first?.ID_CodeFederal).toBe(code?.ID_CodeFederal);
+    expect(preview.structures.some((s) => typeof s.ID_CodeFederal === 'string')).toBe(true);
     const codes = new Set(preview.exclues.map((s) => s.code));
     // The seed has structures without RIB and with an expired mandate (fixture flux added above).
     expect([...codes]).toEqual(expect.arrayContaining(['sans_rib', 'mandat_expire']));

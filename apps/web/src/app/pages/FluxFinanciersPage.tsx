@@ -1,3 +1,4 @@
+import { FRENCH_EXCEL_CSV } from '@gdf/domain';
 import Stack from '@mui/material/Stack';
 import { ExportButton } from '@/features/export';
 import { FLUX_EXPORT_FIELDS, FluxSearch, fluxSearchMessages } from '@/features/flux-search';
@@ -5,12 +6,15 @@ import { PageLayout } from '@/components/PageLayout';
 import type { RouteName } from '@/lib/routes';
 import { pageTitles } from '../messages';
 
+/** The Débit and Crédit columns of FLUX_EXPORT_FIELDS hold euros. */
+const AMOUNT_COLUMNS = ['Débit', 'Crédit'];
+
 /**
- * CSV as the original offered it, and a real workbook (amounts as numbers, dates as dates),
- * which French Excel opens in columns where it reads a comma CSV as a single one.
+ * A CSV French Excel reads (';', amounts as numbers with a decimal comma, dates JJ/MM/AAAA
+ * HH:MM) and a real workbook (amounts '# ##0,00 €', dates as dates), issue 19.
  */
 const EXPORT_FORMATS = [
-  { type: 'csv', name: fluxSearchMessages.exportName, label: fluxSearchMessages.exportCsv },
+  { type: 'csv', name: fluxSearchMessages.exportName, label: fluxSearchMessages.exportCsv, ...FRENCH_EXCEL_CSV },
   { type: 'xlsx', name: fluxSearchMessages.exportNameExcel, label: fluxSearchMessages.exportExcel },
 ] as const;
 
@@ -30,6 +34,7 @@ export function FluxFinanciersPage({ backTo }: { backTo: RouteName }) {
                 key={format.type}
                 {...format}
                 fields={FLUX_EXPORT_FIELDS}
+                amountColumns={AMOUNT_COLUMNS}
                 fetch={fetchRows}
                 disabled={disabled}
               />

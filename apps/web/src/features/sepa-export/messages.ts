@@ -34,6 +34,14 @@ export const sepaMessages = {
   amount: 'Montant',
   total: 'Total',
   nothingToCollect: 'Aucun flux à prélever pour cette sélection.',
+  // Issue 19 item 3: the file's totals and its button stay in view above a long list.
+  summaryLabel: 'Fichier à générer',
+  summary: (nbFlux: number, total: string, structures: number) =>
+    `Total : ${nbFlux} flux pour ${total} · ${structures} structure${structures > 1 ? 's' : ''}`,
+  search: 'Rechercher une structure',
+  searchHelp: 'Nom ou code fédéral',
+  noMatch: (query: string) => `Aucune structure ne correspond à « ${query} ».`,
+  matching: (shown: number, total: number) => `${shown} structure${shown > 1 ? 's' : ''} sur ${total}`,
   excludedTitle: 'Structures exclues du fichier',
   excludedLabel: 'Structures exclues et motif',
   reason: 'Motif',

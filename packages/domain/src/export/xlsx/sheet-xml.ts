@@ -1,4 +1,4 @@
-import { cellText, excelDateSerial, hasTimeOfDay, isLongNumber, neutraliseFormula } from '../cells';
+import { amountColumnFlags, cellText, excelDateSerial, isLongNumber, neutraliseFormula } from '../cells';
 import { DEFAULT_CHUNK_ROWS, type ExportChunk } from '../chunks';
 import { extraLines } from '../file-naming';
 import type { ExportCell, ExportFormatOptions, ExportTable } from '../types';
@@ -32,15 +32,17 @@ function inlineString(ref: string, fullText: string, style?: number): string {
   return `<c r="${ref}" t="inlineStr"${styleAttribute}><is><t${space}>${escapeXml(text)}</t></is></c>`;
 }
 
-/** One cell: numbers stay numbers, dates are date serials with a date format (DESIGN.md 6b). */
-export function xlsxCell(ref: string, cell: ExportCell, options: ExportFormatOptions = {}): string {
+/**
+ * One cell: numbers stay numbers ('# ##0,00 €' when `amount`), dates are date serials with the
+ * JJ/MM/AAAA HH:MM format (DESIGN.md 6b, issue 19).
+ */
+export function xlsxCell(ref: string, cell: ExportCell, options: ExportFormatOptions = {}, amount = false): string {
   if (cell === null || cell === '') return '';
   if (options.stringifyLongNum && isLongNumber(cell)) return inlineString(ref, cellText(cell), STYLE.text);
-  if (typeof cell === 'number') return `<c r="${ref}"><v>${cell}</v></c>`;
+  if (typeof cell === 'number') return `<c r="${ref}"${amount ? ` s="${STYLE.amount}"` : ''}><v>${cell}</v></c>`;
   if (typeof cell === 'boolean') return `<c r="${ref}" t="b"><v>${cell ? 1 : 0}</v></c>`;
   if (cell instanceof Date) {
-    const style = hasTimeOfDay(cell, options.timeZone) ? STYLE.dateTime : STYLE.date;
-    return `<c r="${ref}" s="${style}"><v>${excelDateSerial(cell, options.timeZone)}</v></c>`;
+    return `<c r="${ref}" s="${STYLE.dateTime}"><v>${excelDateSerial(cell, options.timeZone)}</v></c>`;
   }
   return inlineString(ref, neutraliseFormula(cell));
 }
@@ -98,6 +100,7 @@ export function* sheetXmlChunks(
   text += '</row>';
 
   const letters = table.columns.map((_label, column) => columnLetters(column));
+  const amounts = amountColumnFlags(table.columns, options.amountColumns);
   for (let start = 0; start < table.rows.length; start += chunkRows) {
     const end = Math.min(start + chunkRows, table.rows.length);
     for (let index = start; index < end; index += 1) {
@@ -105,7 +108,7 @@ export function* sheetXmlChunks(
       const cells = table.rows[index] as ExportCell[];
       text += `<row r="${rowNumber}">`;
       for (let column = 0; column < letters.length; column += 1) {
-        text += xlsxCell(`${letters[column]}${rowNumber}`, cells[column] ?? null, options);
+        text += xlsxCell(`${letters[column]}${rowNumber}`, cells[column] ?? null, options, amounts[column]);
       }
       text += '</row>';
     }

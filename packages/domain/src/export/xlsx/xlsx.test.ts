@@ -33,14 +33,21 @@ describe('xlsx (DESIGN.md 6b: a real Office Open XML workbook), read back by Exc
     expect(sheet.getCell('E3').value).toBe(false);
   });
 
-  it('gives back dates as dates with a date number format (Paris wall-clock day kept, DESIGN.md section 3)', async () => {
+  it('gives back dates as dates with the JJ/MM/AAAA HH:MM format (Paris wall-clock day kept, DESIGN.md section 3)', async () => {
     const sheet = (await readBack(table)).worksheets[0] as ExcelJS.Worksheet;
     const cell = sheet.getCell('D2');
     expect(cell.value).toBeInstanceOf(Date);
     expect((cell.value as Date).toISOString()).toBe('2024-03-01T00:00:00.000Z');
-    expect(cell.numFmt).toBe('dd/mm/yyyy');
+    expect(cell.numFmt).toBe('dd/mm/yyyy hh:mm');
     expect((sheet.getCell('D3').value as Date).toISOString()).toBe('2024-03-01T14:30:00.000Z');
     expect(sheet.getCell('D3').numFmt).toBe('dd/mm/yyyy hh:mm');
+  });
+
+  it("gives amountColumns the '# ##0,00 €' format (issue 19), other numbers none", async () => {
+    const sheet = (await readBack(table, { amountColumns: ['Débit'] })).worksheets[0] as ExcelJS.Worksheet;
+    expect(sheet.getCell('C2').value).toBe(120.5);
+    expect(sheet.getCell('C2').numFmt).toBe('#,##0.00 "€"');
+    expect(sheet.getCell('A2').numFmt).toBeUndefined();
   });
 
   it('names the worksheet (default Sheet1)', async () => {

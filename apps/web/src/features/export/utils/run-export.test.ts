@@ -79,4 +79,13 @@ describe('runExport (page side of the worker)', () => {
     expect(file?.fileName).toBe('flux.csv');
     expect(await file?.blob.text()).toContain('"=""1"""');
   });
+
+  it("passes delimiter, decimalSeparator and amountColumns to the worker: the flux page's French CSV (issue 19)", async () => {
+    const file = await runExport({
+      rows: [{ 'N°': 7, Débit: 1747.2, Licence: '086002' }],
+      options: { type: 'csv', delimiter: ';', decimalSeparator: ',', escapeCsv: false, amountColumns: ['Débit'] },
+      createWorker: () => new InlineExportWorker(),
+    });
+    expect((await file?.blob.text())?.split('\r\n')[1]).toBe('7;1747,20;"=""086002"""');
+  });
 });

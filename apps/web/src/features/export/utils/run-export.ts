@@ -29,7 +29,20 @@ export interface GeneratedExport {
 /** Only the options the worker needs, all clonable (props may hold functions and nodes). */
 function fileOptions(options: ExportOptions): GenerateExportOptions {
   const { type, name, header, footer, worksheet, escapeCsv, stringifyLongNum, timeZone } = options;
-  return { type, name, header, footer, worksheet, escapeCsv, stringifyLongNum, timeZone };
+  const { delimiter, decimalSeparator, amountColumns } = options;
+  return {
+    type,
+    name,
+    header,
+    footer,
+    worksheet,
+    escapeCsv,
+    stringifyLongNum,
+    timeZone,
+    delimiter,
+    decimalSeparator,
+    amountColumns: amountColumns ? [...amountColumns] : undefined,
+  };
 }
 
 /**

@@ -41,9 +41,9 @@ describe('xls and html files read back by DOMParser (DESIGN.md 6b)', () => {
       '101',
       'Club <A> & Co',
       `'=HYPERLINK("x")`,
-      '120.5',
+      '120,5',
       '',
-      '01/03/2024',
+      '01/03/2024 00:00',
     ]);
     expect(body[0]?.[0]?.getAttribute('x:num')).toBe('101');
     expect(body[0]?.[5]?.getAttribute('x:num')).toBe('45352');
@@ -74,7 +74,7 @@ describe('xlsx file read back by ExcelJS (DESIGN.md 6b: numbers are numbers, dat
     expect(sheet.getCell('E4').value).toBe(-30);
     expect(sheet.getCell('C3').value).toBe(`'=HYPERLINK("x")`);
     expect(sheet.getCell('F3').value).toEqual(new Date('2024-03-01T00:00:00Z'));
-    expect(sheet.getCell('F3').numFmt).toBe('dd/mm/yyyy');
+    expect(sheet.getCell('F3').numFmt).toBe('dd/mm/yyyy hh:mm');
   });
 });
 

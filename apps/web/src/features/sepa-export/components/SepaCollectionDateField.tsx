@@ -26,6 +26,8 @@ export function SepaCollectionDateField({
   return (
     <DatePicker
       label={sepaMessages.collectionDate}
+      // JJ/MM/AAAA whatever the browser's language (issue 19).
+      format="DD/MM/YYYY"
       value={parsed}
       minDate={dayjs(calendar.earliestDate)}
       shouldDisableDate={(day: Dayjs) => !isTargetDay(day.format(ISO))}

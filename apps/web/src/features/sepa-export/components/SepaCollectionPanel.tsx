@@ -1,6 +1,7 @@
 import { DEFAULT_PAIN008_VERSION, formatEuros, SEPA_DEFAULT_CATEGORIES, type SepaCalendar } from '@gdf/domain';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
 import { CenteredProgress } from '@/components/CenteredProgress';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -14,42 +15,55 @@ import { sepaErrorText } from '../sepa-error-text';
 import { SepaExcludedList } from './SepaExcludedList';
 import { SepaPreviewTable } from './SepaPreviewTable';
 import { SepaSelectionForm, type SepaFormValues } from './SepaSelectionForm';
+import { SepaSummaryBar } from './SepaSummaryBar';
 
-/** Pick (the first allowed collection date by default), preview, confirm and generate the pain.008 file. */
+/**
+ * Pick (the first allowed collection date and the current season by default), preview,
+ * confirm and generate the pain.008 file. The totals and the button stay at the top (sticky);
+ * the structures below can be searched by name or federal code and come a page at a time.
+ */
 export function SepaCollectionPanel({ calendar, structureId }: { calendar: SepaCalendar; structureId: number }) {
   const [values, setValues] = useState<SepaFormValues>(() => ({
     dateEcheance: calendar.earliestDate,
-    saison: '',
+    saison: null,
     categories: [...SEPA_DEFAULT_CATEGORIES],
     version: DEFAULT_PAIN008_VERSION,
   }));
+  const { seasons, settled } = useSeasons();
+  // Until the user picks one: the current season (issue 19), all of them if there is none.
+  const currentSeason = seasons.find((season) => season.EST_SaisonCourante)?.id;
+  const saison = values.saison ?? (settled ? (currentSeason === undefined ? '' : String(currentSeason)) : null);
   const selection = useMemo<SepaSelection>(
     () => ({
       dateEcheance: values.dateEcheance,
-      saison: values.saison ? Number(values.saison) : undefined,
+      saison: saison ? Number(saison) : undefined,
       categories: values.categories,
       structureId,
     }),
-    [values, structureId],
+    [values.dateEcheance, values.categories, saison, structureId],
   );
-  const { seasons } = useSeasons();
-  // A date the server would refuse is neither previewed nor generated.
+  // A date the server would refuse is neither previewed nor generated; nor 'every season'
+  // while the current one is still being looked up.
   const validDate = collectionDateProblem(values.dateEcheance, calendar) === null;
-  const preview = useSepaPreview(selection, validDate);
+  const preview = useSepaPreview(selection, validDate && saison !== null);
   const [confirming, setConfirming] = useState(false);
+  const [query, setQuery] = useState('');
   const generation = useGenerateSepa();
 
   return (
     <>
-      <SepaSelectionForm values={values} calendar={calendar} seasons={seasons} onChange={setValues} />
+      <SepaSelectionForm
+        values={{ ...values, saison: saison ?? '' }}
+        calendar={calendar}
+        seasons={seasons}
+        onChange={setValues}
+      />
       {validDate && preview.isPending && <CenteredProgress label={sepaMessages.loading} />}
       {preview.isError && <Alert severity="error">{sepaErrorText(preview.error)}</Alert>}
       {preview.data && (
         <>
-          <SepaPreviewTable preview={preview.data} />
-          <Button
-            variant="contained"
-            sx={{ mt: 2 }}
+          <SepaSummaryBar
+            preview={preview.data}
             // Never on numbers of a previous selection: wait for this one's preview.
             disabled={
               !validDate ||
@@ -58,10 +72,9 @@ export function SepaCollectionPanel({ calendar, structureId }: { calendar: SepaC
               preview.data.nbFlux === 0 ||
               generation.isPending
             }
-            onClick={() => setConfirming(true)}
-          >
-            {generation.isPending ? sepaMessages.generating : sepaMessages.generate}
-          </Button>
+            generating={generation.isPending}
+            onGenerate={() => setConfirming(true)}
+          />
           <ConfirmDialog
             open={confirming}
             title={sepaMessages.confirmTitle}
@@ -78,8 +91,8 @@ export function SepaCollectionPanel({ calendar, structureId }: { calendar: SepaC
             )}
           </ConfirmDialog>
           {generation.isSuccess && (
-            <>
-              <Alert severity={generation.data.exclues.length > 0 ? 'warning' : 'success'} sx={{ mt: 2 }}>
+            <Box sx={{ mb: 2 }}>
+              <Alert severity={generation.data.exclues.length > 0 ? 'warning' : 'success'}>
                 {generation.data.exclues.length > 0
                   ? sepaMessages.generatedWithExclusions(generation.data.fileName, generation.data.exclues.length)
                   : sepaMessages.generated(generation.data.fileName)}
@@ -89,14 +102,26 @@ export function SepaCollectionPanel({ calendar, structureId }: { calendar: SepaC
                 title={sepaMessages.generatedExcludedTitle}
                 label={sepaMessages.generatedExcludedLabel}
               />
-            </>
+            </Box>
           )}
           {generation.isError && (
-            <Alert severity="error" sx={{ mt: 2 }}>
+            <Alert severity="error" sx={{ mb: 2 }}>
               {sepaErrorText(generation.error)}
             </Alert>
           )}
-          <SepaExcludedList excluded={preview.data.exclues} />
+          {preview.data.structures.length + preview.data.exclues.length > 0 && (
+            <TextField
+              type="search"
+              size="small"
+              label={sepaMessages.search}
+              helperText={sepaMessages.searchHelp}
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
+            />
+          )}
+          <SepaPreviewTable preview={preview.data} query={query} />
+          <SepaExcludedList excluded={preview.data.exclues} query={query} />
         </>
       )}
     </>

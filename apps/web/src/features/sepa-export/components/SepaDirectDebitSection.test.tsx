@@ -30,6 +30,21 @@ const calendar = { today: '2026-11-23', minLeadDays: 1, earliestDate: '2026-11-2
 
 const renderSection = () => renderWithSession(<SepaDirectDebitSection />, me);
 
+/** The SEPA routes answering `previewAnswer` (and `handlers` on top), rendered until the preview shows. */
+async function renderPreviewed(previewAnswer: unknown = preview, handlers: Parameters<typeof stubApi>[0] = {}) {
+  const fetchMock = stubApi({
+    'GET /api/exports/sepa/prelevements/preview': () => jsonResponse(previewAnswer),
+    'GET /api/exports/sepa/batches': () => jsonResponse([]),
+    'GET /api/exports/sepa/calendar': () => jsonResponse(calendar),
+    ...handlers,
+  });
+  renderSection();
+  const table = await screen.findByRole('table', { name: 'Prélèvements à générer par structure' });
+  const previewUrls = () =>
+    fetchMock.mock.calls.map((call) => String(call[0])).filter((url) => url.includes('preview'));
+  return { table, previewUrls };
+}
+
 /** Types a date into the picker's field as a user would paste it (DD/MM/YYYY). */
 function typeDate(value: string) {
   const input = document.querySelector<HTMLInputElement>('input[name="dateEcheance"]');
@@ -131,7 +146,7 @@ describe('Prélèvements SEPA section', () => {
     expect(saved.type).toBe('application/xml');
   });
 
-  it('previews one season when the user picks it from the federation seasons', async () => {
+  it('previews the current season by default, and another one when the user picks it', async () => {
     const fetchMock = stubApi({
       'GET /api/exports/sepa/prelevements/preview': () => jsonResponse(preview),
       'GET /api/exports/sepa/batches': () => jsonResponse([]),
@@ -148,14 +163,72 @@ describe('Prélèvements SEPA section', () => {
     });
     renderSection();
     const season = await screen.findByRole('combobox', { name: 'Saison' });
-    expect(season).toHaveTextContent('Toutes les saisons');
+    await screen.findByRole('table', { name: 'Prélèvements à générer par structure' });
+    expect(season).toHaveTextContent('2026-2027');
+    // Never 'every season' first: the first preview is already the current season's.
+    const previewUrls = () =>
+      fetchMock.mock.calls.map((call) => String(call[0])).filter((url) => url.includes('preview'));
+    expect(previewUrls()[0]).toContain('saison=2027');
     await userEvent.click(season);
     await userEvent.click(await screen.findByRole('option', { name: '2025-2026' }));
     expect(season).toHaveTextContent('2025-2026');
-    await vi.waitFor(() => {
-      const previews = fetchMock.mock.calls.map((call) => String(call[0])).filter((url) => url.includes('preview'));
-      expect(previews.at(-1)).toContain('saison=2026');
-    });
+    await vi.waitFor(() => expect(previewUrls().at(-1)).toContain('saison=2026'));
+    await userEvent.click(season);
+    await userEvent.click(await screen.findByRole('option', { name: 'Toutes les saisons' }));
+    await vi.waitFor(() => expect(previewUrls().at(-1)).not.toContain('saison='));
+  });
+
+  it('previews every season when the seasons cannot be read (no current one to default to)', async () => {
+    const { previewUrls } = await renderPreviewed();
+    expect(previewUrls()[0]).not.toContain('saison=');
+    expect(screen.getByRole('combobox', { name: 'Saison' })).toHaveTextContent('Toutes les saisons');
+  });
+
+  it('puts the totals and the generate button above the list, in a sticky bar', async () => {
+    const { table } = await renderPreviewed();
+    const bar = screen.getByRole('region', { name: 'Fichier à générer' });
+    expect(bar.textContent?.replace(/\s/g, ' ')).toContain('Total : 1 flux pour 42,50 € · 1 structure');
+    const generate = within(bar).getByRole('button', { name: 'Générer et télécharger le fichier' });
+    expect(generate).toBeEnabled();
+    // Before the list in the page's order, and stuck under the app bar while it scrolls.
+    expect(bar.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(getComputedStyle(bar).position).toBe('sticky');
+  });
+
+  it('searches the structures by name or federal code, a page at a time', async () => {
+    const structures = Array.from({ length: 60 }, (_, index) => ({
+      ID_Structure: 100 + index,
+      NomStructure: `Club ${String(index + 1).padStart(2, '0')}${index === 41 ? ' de Grenoble' : ''}`,
+      ID_CodeFederal: `0380${String(index).padStart(2, '0')}`,
+      nbFlux: 1,
+      totalCents: 1_000,
+    }));
+    const { table } = await renderPreviewed({ ...preview, nbFlux: 60, totalCents: 60_000, structures });
+    const bodyNames = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1, -1)
+        .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+    // 25 rows a page, the total of the whole file below them.
+    expect(bodyNames()).toHaveLength(25);
+    expect(bodyNames()[0]).toBe('Club 01');
+    expect(within(table).getAllByRole('row').at(-1)?.textContent?.replace(/\s/g, ' ')).toBe('Total60600,00 €');
+    // (French in the app, whose theme carries MUI's frFR; this test renders without the theme.)
+    expect(screen.getByText(/^1–25 (sur|of) 60$/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /page suivante|next page/i }));
+    expect(bodyNames()[0]).toBe('Club 26');
+
+    const search = screen.getByRole('searchbox', { name: 'Rechercher une structure' });
+    await userEvent.type(search, 'grenoble');
+    expect(bodyNames()).toEqual(['Club 42 de Grenoble']);
+    await userEvent.clear(search);
+    await userEvent.type(search, '038007');
+    expect(bodyNames()).toEqual(['Club 08']);
+    await userEvent.clear(search);
+    await userEvent.type(search, 'Annecy');
+    expect(within(table).getByText('Aucune structure ne correspond à « Annecy ».')).toBeInTheDocument();
+    // The file stays what it is: the search only narrows the list.
+    expect(screen.getByRole('region', { name: 'Fichier à générer' }).textContent).toContain('60 flux');
   });
 
   it('offers no generation on the numbers of a previous selection while the new preview loads', async () => {
@@ -192,15 +265,8 @@ describe('Prélèvements SEPA section', () => {
   });
 
   it('defaults to the first allowed collection date (EPC SDD Core D-1 TARGET day) and previews it', async () => {
-    const fetchMock = stubApi({
-      'GET /api/exports/sepa/prelevements/preview': () => jsonResponse(preview),
-      'GET /api/exports/sepa/batches': () => jsonResponse([]),
-      'GET /api/exports/sepa/calendar': () => jsonResponse(calendar),
-    });
-    renderSection();
-    await screen.findByRole('table', { name: 'Prélèvements à générer par structure' });
-    const previewUrl = fetchMock.mock.calls.map((call) => String(call[0])).find((url) => url.includes('preview'));
-    expect(previewUrl).toContain('dateEcheance=2026-11-24');
+    const { previewUrls } = await renderPreviewed();
+    expect(previewUrls()[0]).toContain('dateEcheance=2026-11-24');
     expect(document.querySelector('input[name="dateEcheance"]')).toHaveValue('24/11/2026');
     expect(screen.getByText(/Un jour ouvré TARGET .* au plus tôt le 24\/11\/2026\./)).toBeInTheDocument();
   });
@@ -262,7 +328,7 @@ describe('Prélèvements SEPA section', () => {
       const urls = fetchMock.mock.calls.map((call) => String(call[0])).filter((url) => url.includes('preview'));
       expect(urls.at(-1)).toContain('dateEcheance=2026-12-24');
     });
-  });
+  }, 15_000); // the picker's month animation is slow on a shared 2-core machine
 
   it('offers past files for download, and says which ones were not kept', async () => {
     const batch = (id: number, fichierDisponible: boolean) => ({

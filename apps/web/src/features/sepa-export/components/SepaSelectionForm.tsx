@@ -8,7 +8,8 @@ import { SepaCollectionDateField } from './SepaCollectionDateField';
 
 export interface SepaFormValues {
   dateEcheance: string;
-  saison: string;
+  /** A season id, '' for all of them, null until the user picks one (the current season). */
+  saison: string | null;
   categories: number[];
   version: Pain008Version;
 }
@@ -38,7 +39,7 @@ export function SepaSelectionForm({
       <TextField
         select
         label={sepaMessages.season}
-        value={values.saison}
+        value={values.saison ?? ''}
         sx={{ minWidth: 180 }}
         slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         onChange={(event) => onChange({ ...values, saison: event.target.value })}
