@@ -62,6 +62,11 @@ test.describe('accessibility (axe-core, WCAG 2.1 A/AA and best practices)', () =
         p.getByRole('table').locator('tbody tr'),
       );
       await expectNoViolations(page, 'search with results');
+      // The totals line and its folded chart (issue 19 item 2), unfolded.
+      await page.getByRole('button', { name: 'Afficher le graphique' }).click();
+      await expect(page.getByText('Débit et crédit par mois')).toBeVisible({ timeout: 20_000 });
+      await expect(page.locator('figure svg').first()).toBeVisible();
+      await expectNoViolations(page, 'search with its chart');
       await page
         .getByRole('button', { name: /Voir le détail du flux/ })
         .first()

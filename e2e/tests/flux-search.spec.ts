@@ -210,7 +210,7 @@ test('the detail modal leads to the printable invoice, with its download and pri
     .click();
   await page.getByRole('dialog').getByRole('link', { name: 'Afficher la facture à imprimer' }).click();
   await expect(page).toHaveURL(/\/flux-financiers\/\d+\/facture/);
-  await expect(page.getByRole('button', { name: 'Télécharger' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Télécharger', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Imprimer' })).toBeVisible();
 });
 

@@ -1,6 +1,9 @@
 import type { SxProps, Theme } from '@mui/material/styles';
 
-/** Read by screen readers, invisible on screen. */
+/**
+ * Read by screen readers, invisible on screen. Absolutely positioned: give its container
+ * `position: relative` inside a scrolling box (a table), or it widens the page.
+ */
 export const visuallyHidden: SxProps<Theme> = {
   position: 'absolute',
   width: '1px',

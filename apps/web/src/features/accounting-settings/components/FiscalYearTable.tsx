@@ -41,7 +41,7 @@ export function FiscalYearTable({
       <Table size="small" aria-label={m.fiscalYearsLabel}>
         <TableHead>
           <TableRow>
-            <TableCell padding="checkbox">
+            <TableCell padding="checkbox" sx={{ position: 'relative' }}>
               <Box component="span" sx={visuallyHidden}>
                 {m.validationsColumn}
               </Box>

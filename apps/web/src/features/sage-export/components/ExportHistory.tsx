@@ -72,7 +72,7 @@ export function ExportHistory() {
                 <TableCell align="right">{m.historySize}</TableCell>
                 <TableCell align="right">{m.historyEntries}</TableCell>
                 <TableCell>{m.historySha}</TableCell>
-                <TableCell>
+                <TableCell sx={{ position: 'relative' }}>
                   <Box component="span" sx={visuallyHidden}>
                     {m.historyFile}
                   </Box>

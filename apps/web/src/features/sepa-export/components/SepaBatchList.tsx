@@ -69,7 +69,7 @@ export function SepaBatchList({
                 <TableCell align="right">{sepaMessages.fluxCount}</TableCell>
                 <TableCell align="right">{sepaMessages.amount}</TableCell>
                 <TableCell>{sepaMessages.batchStatus}</TableCell>
-                <TableCell>
+                <TableCell sx={{ position: 'relative' }}>
                   <Box component="span" sx={visuallyHidden}>
                     {sepaMessages.batchActions}
                   </Box>
