@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BankStatementError } from './bank-statement';
-import { CFONB120_LAYOUT, cfonbAmountCents, parseCfonb120 } from './cfonb120';
+import { CFONB120_LAYOUT, CFONB120_RECORD_LENGTH, cfonbAmountCents, parseCfonb120 } from './cfonb120';
 
 const FIXTURE = readFileSync(
   path.resolve(import.meta.dirname, '../../test/fixtures/bank-statements/two-statements.cfonb120.txt'),
@@ -129,6 +129,21 @@ describe('CFONB 120 relevé de compte: reading', () => {
     const [statement] = parseCfonb120([LINES[0], patch(LINES[10]!, 91, '0000000012500{')].join('\n'));
     expect(statement).toMatchObject({ openingBalanceCents: 125000, closingBalanceCents: 125000, entries: [] });
   });
+});
+
+describe('CFONB 120 layout table', () => {
+  it.each(Object.entries(CFONB120_LAYOUT))(
+    '%s: fields inside the 120 characters, none overlapping',
+    (_name, layout) => {
+      const fields = Object.values(layout).sort((a, b) => a.start - b.start);
+      for (const [index, f] of fields.entries()) {
+        expect(f.start).toBeGreaterThanOrEqual(1);
+        expect(f.start + f.length - 1).toBeLessThanOrEqual(CFONB120_RECORD_LENGTH);
+        const next = fields[index + 1];
+        if (next) expect(f.start + f.length).toBeLessThanOrEqual(next.start);
+      }
+    },
+  );
 });
 
 describe('CFONB 120 signed amounts: the last character carries the units digit and the sign', () => {

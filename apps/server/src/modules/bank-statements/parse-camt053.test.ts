@@ -203,6 +203,18 @@ describe('camt.053 reading is namespace-agnostic and hardened', () => {
     expect(parseCamt053(Buffer.from(text, 'utf8'))).toEqual(parseCamt053(V08));
   });
 
+  it('a repeated AcctSvcrRef gets the entry rank, so entry references stay unique', () => {
+    const repeated = edited(V02, 'ACSR-20260310-000105', 'ACSR-20260310-000102');
+    const references = parseCamt053(repeated)[0]!.entries.map((entry) => entry.entryReference);
+    expect(references).toEqual([
+      'ACSR-20260310-000101',
+      'ACSR-20260310-000102',
+      '0310-0003',
+      '#4',
+      'ACSR-20260310-000102#5',
+    ]);
+  });
+
   it('refuses a DOCTYPE (no DTD, no external entity)', () => {
     const withDoctype = edited(
       V02,
