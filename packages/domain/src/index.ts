@@ -18,3 +18,4 @@ export * from './structures/structure-rib';
 export * from './permissions/permission-actions';
 export * from './uploads/index';
 export * from './auth/login-throttle';
+export * from './bank-statements/index';

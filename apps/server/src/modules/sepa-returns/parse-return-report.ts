@@ -9,7 +9,7 @@ import {
   type SepaReturnKind,
 } from '@gdf/domain';
 import { badRequest } from '../../lib/http-errors';
-import { all, first, readXmlTree, textAt, textAtAny, type XmlElement } from './xml-tree';
+import { all, first, readXmlTree, textAt, textAtAny, type XmlElement } from '../../lib/xml-tree';
 
 /** One rejected or returned transaction as the bank reports it. */
 export interface ReportedReturn {

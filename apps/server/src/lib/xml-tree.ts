@@ -1,12 +1,17 @@
 import { SaxesParser } from 'saxes';
-import { badRequest, HttpError } from '../../lib/http-errors';
+import { badRequest, HttpError } from './http-errors';
 
-/** An element by its local name: ISO 20022 versions differ by namespace only (DESIGN.md 9). */
+/**
+ * An element by its local name: ISO 20022 versions differ by namespace only (DESIGN.md 9).
+ * Shared by the bank return reports (sepa-returns) and the bank statements (bank-statements).
+ */
 export interface XmlElement {
   name: string;
   namespace: string;
   children: XmlElement[];
   text: string;
+  /** Attributes by local name (namespace declarations left out), e.g. Amt's `Ccy`. */
+  attributes: Record<string, string>;
 }
 
 export interface XmlLimits {
@@ -17,6 +22,15 @@ export interface XmlLimits {
 
 const INVALID_XML = 'Fichier illisible : ce n’est pas un document XML valide.';
 
+/** 413 for an uploaded file over `maxBytes`. */
+export function fileTooLarge(maxBytes: number): HttpError {
+  return new HttpError(
+    413,
+    `Fichier trop volumineux : ${Math.ceil(maxBytes / 1024 / 1024)} Mo au maximum.`,
+    'payload-too-large',
+  );
+}
+
 /**
  * Reads `bytes` (UTF-8, as ISO 20022 requires) into a tree with saxes, a maintained
  * non-validating parser that never fetches anything. Any DOCTYPE is refused outright: no
@@ -24,13 +38,7 @@ const INVALID_XML = 'Fichier illisible : ce n’est pas un document XML valide.'
  * knows only XML's five predefined entities and character references.
  */
 export function readXmlTree(bytes: Buffer, limits: XmlLimits): XmlElement {
-  if (bytes.length > limits.maxBytes) {
-    throw new HttpError(
-      413,
-      `Fichier trop volumineux : ${Math.ceil(limits.maxBytes / 1024 / 1024)} Mo au maximum.`,
-      'payload-too-large',
-    );
-  }
+  if (bytes.length > limits.maxBytes) throw fileTooLarge(limits.maxBytes);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
@@ -62,7 +70,11 @@ export function readXmlTree(bytes: Buffer, limits: XmlLimits): XmlElement {
       refusal = badRequest('Fichier refusé : imbrication trop profonde.');
       throw refusal;
     }
-    const element: XmlElement = { name: tag.local, namespace: tag.uri, children: [], text: '' };
+    const attributes: Record<string, string> = {};
+    for (const attribute of Object.values(tag.attributes)) {
+      if (attribute.prefix !== 'xmlns' && attribute.name !== 'xmlns') attributes[attribute.local] = attribute.value;
+    }
+    const element: XmlElement = { name: tag.local, namespace: tag.uri, children: [], text: '', attributes };
     const parent = stack.at(-1);
     if (parent) parent.children.push(element);
     else root = element;

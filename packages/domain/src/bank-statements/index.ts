@@ -1,0 +1,2 @@
+export * from './bank-statement';
+export * from './cfonb120';
