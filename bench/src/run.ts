@@ -5,7 +5,8 @@
  * seeded once and reused. Then the robustness suites of DESIGN.md section 8 and their counts.
  * Options: --pg-flux N, --pglite-flux N, --skip-pglite, --skip-load, --cost-only (the GraphQL cost
  * limits alone, printed without rewriting RESULTS.md), --issuance-only (issue 16's issuance figures
- * alone, likewise), --ledger-only (issue 18's validation and FEC figures alone, likewise).
+ * alone, likewise), --ledger-only (issue 18's validation and FEC figures alone, likewise), --pdf-only
+ * (the invoice PDF and Factur-X figures alone, likewise).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -37,6 +38,7 @@ const { values } = parseArgs({
     'cost-only': { type: 'boolean', default: false },
     'issuance-only': { type: 'boolean', default: false },
     'ledger-only': { type: 'boolean', default: false },
+    'pdf-only': { type: 'boolean', default: false },
   },
 });
 const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gdf_bench';
@@ -115,6 +117,12 @@ if (values['ledger-only']) {
 
 if (values['issuance-only']) {
   const section = await issuanceSection();
+  console.log(`\n${resultsTable([section])}`);
+  process.exit(section.results.every((result) => result.pass) ? 0 : 1);
+}
+
+if (values['pdf-only']) {
+  const section = { title: 'PDF de facture', results: await benchPdf() };
   console.log(`\n${resultsTable([section])}`);
   process.exit(section.results.every((result) => result.pass) ? 0 : 1);
 }

@@ -1,3 +1,4 @@
+import { FLUX_TOTAL_CAP } from '@gdf/domain';
 import { getOperationAST, parse } from 'graphql';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -85,7 +86,15 @@ export function costLimitCases(target: TestDatabaseTarget, contextOf: () => Grap
   it('accepts every document the web app sends, on any number of flux', async () => {
     const documents = webGraphqlDocuments();
     expect([...documents.keys()].sort()).toEqual(
-      expect.arrayContaining(['FluxBatch', 'FluxDetail', 'Relaunch', 'SearchFlux', 'Structures']),
+      expect.arrayContaining([
+        'FluxBatch',
+        'FluxBreakdown',
+        'FluxDetail',
+        'FluxTotals',
+        'Relaunch',
+        'SearchFlux',
+        'Structures',
+      ]),
     );
     const where = { ID_Saison: { _eq: season } };
     const orderBy = [{ Z_DateCreation: 'desc' }, { id: 'desc' }];
@@ -100,6 +109,9 @@ export function costLimitCases(target: TestDatabaseTarget, contextOf: () => Grap
       FluxDetail: [{ id: flux?.id }],
       Structures: [{ where: { _or: [{ NomStructure: { _ilike: '%club%' } }, { ID_CodeFederal: { _ilike: '12%' } }] } }],
       Relaunch: [{ id: flux?.id }],
+      // Issue 19 item 2: the totals (two aggregates) and the chart's rows, at most the cap.
+      FluxTotals: [{ debit: { ...where, EST_Debit: { _eq: true } }, credit: { ...where, EST_Debit: { _eq: false } } }],
+      FluxBreakdown: [{ where, limit: FLUX_TOTAL_CAP }],
     };
     for (const [name, document] of documents) {
       for (const values of variables[name] ?? [{}]) {
