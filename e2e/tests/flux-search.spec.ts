@@ -165,6 +165,34 @@ test('a club user is not offered the relaunch of its unpaid direct debit (issue 
   await expect(dialog.getByRole('button', { name: 'Relancer le prélèvement' })).toHaveCount(0);
 });
 
+// Issue 21: the invoice is a Factur-X (a PDF/A-3 carrying its XML); 'Télécharger le XML' gives that XML alone.
+test('a club downloads its invoice as Factur-X and the XML alone from the detail modal', async ({ page }) => {
+  await signIn(page, 'club@demo.fr');
+  await page.goto(`${SEARCH_PATH}?libelle=Licence&saison=`);
+  await bodyRows(page)
+    .first()
+    .getByRole('button', { name: /Voir le détail du flux/ })
+    .click();
+  const dialog = page.getByRole('dialog');
+  const id = (await bodyRows(page).first().locator('td').first().textContent())?.trim();
+
+  const pdfDownload = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Télécharger la facture (PDF)', exact: true }).click();
+  const pdf = (await readFile(await (await pdfDownload).path())).toString('latin1');
+  expect(pdf.startsWith('%PDF-1.7')).toBe(true);
+  expect(pdf).toContain('/AFRelationship /Alternative');
+  expect(pdf).toContain('pdfaid:part>3<');
+
+  const xmlDownload = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Télécharger le XML', exact: true }).click();
+  const download = await xmlDownload;
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^facture-${id}-\\d{4}-\\d{2}-\\d{2}\\.xml$`));
+  const xml = await readFile(await download.path(), 'utf8');
+  expect(xml).toContain('<rsm:CrossIndustryInvoice');
+  expect(xml).toContain(`-FFME-${id}</ram:ID>`);
+  expect(xml).toContain('<ram:ExemptionReasonCode>VATEX-FR-FRANCHISE</ram:ExemptionReasonCode>');
+});
+
 test("the head office relaunches a club's unpaid direct debit", async ({ page }) => {
   const flux = await clubUnpaidDebit(page);
   await signIn(page, 'siege@demo.fr'); // the head office's session cookie replaces the club's
