@@ -36,6 +36,7 @@ import { registerExportsSageRoutes } from './modules/exports-sage/exports-sage.r
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes';
 import { registerSepaExports } from './modules/exports-sepa/register-sepa';
 import { registerSepaReturnRoutes } from './modules/sepa-returns/sepa-returns.routes';
+import { registerBankStatementRoutes } from './modules/bank-statements/bank-statements.routes';
 import { creditorIdentifier, type SepaSettings } from './modules/exports-sepa/sepa-settings';
 import { moveDiskFilesIntoDatabase, type DiskFileDirectories } from './modules/document-store/move-disk-files';
 
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerLedgerRoutes(app, options.database, options.ledgerClock);
   registerSepaExports(app, options);
   await registerSepaReturnRoutes(app, options.database);
+  await registerBankStatementRoutes(app, options.database, { creditorIban: options.sepa?.creditorIban });
   await registerGraphql(app, {
     database: options.database,
     issuance,

@@ -72,6 +72,14 @@ export const MKP_FluxFinancier = pgTable(
     ID_Traitement: integer('ID_Traitement'),
     ID_Utilisateur: integer('ID_Utilisateur'),
     DateEcheance: date('DateEcheance'),
+    /**
+     * The day the flux was settled (issue 22): the bank's booking day of the credit that
+     * completed it, or the day it was marked paid; cleared whenever EST_Reglement is
+     * (trigger of migration 0019), so it never contradicts the flag.
+     */
+    DateReglement: date('DateReglement'),
+    /** The bank entry (BQE_EcritureBancaire) whose reconciliation settled it, if any. */
+    ID_EcritureBancaire: integer('ID_EcritureBancaire'),
   },
   (t) => [
     // "season + structure ordered by date" pages, and structure-only / date-only pages.
@@ -95,6 +103,14 @@ export const MKP_FluxFinancier = pgTable(
     index('mkp_flux_prelevement_a_traiter_idx')
       .on(t.ID_Structure, t.id)
       .where(sql`"ID_CategoryFlux" = 5 AND "EST_Debit" AND NOT "EST_Reglement"`),
+    // Bank reconciliation (issue 22): open debits by amount, within a date window.
+    index('mkp_flux_ouvert_montant_idx')
+      .on(t.MontantTTC, t.Z_DateCreation)
+      .where(sql`"EST_Debit" AND NOT "EST_Reglement"`),
+    // 'Réglé le …' filter of the search.
+    index('mkp_flux_date_reglement_idx')
+      .on(t.DateReglement)
+      .where(sql`"DateReglement" IS NOT NULL`),
   ],
 );
 

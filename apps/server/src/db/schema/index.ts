@@ -8,3 +8,4 @@ export * from './issuance';
 export * from './sepa';
 export * from './sepa-returns';
 export * from './ledger';
+export * from './bank-statements';

@@ -77,6 +77,8 @@ export const TABLES: Record<TableName, TableMeta> = {
       ID_Traitement: col('Int', true),
       ID_Utilisateur: col('Int', true),
       DateEcheance: col('date', true),
+      // Issue 22: the day the flux was settled (bank booking day or the day it was marked paid).
+      DateReglement: col('date', true),
     },
     relations: {
       STR_Structure: object('STR_Structure', 'ID_Structure'),

@@ -16,6 +16,8 @@ export const CONTENT_NATURE = {
   releve: 'releve',
   /** A SAGE or FEC file of the export history (gzip). */
   exportComptable: 'export_comptable',
+  /** A bank statement file, camt.053 or CFONB 120 (issue 22). */
+  bankStatement: 'releve_bancaire',
 } as const;
 export type ContentNature = (typeof CONTENT_NATURE)[keyof typeof CONTENT_NATURE];
 

@@ -1,10 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 
 /** The query method of a transaction: same `$n` parameterised SQL as Database.query. */
-export interface Queryable {
-  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
-}
+export type { Queryable };
 
 /**
  * Runs `work` in one drizzle transaction (READ COMMITTED) on PGlite or PostgreSQL:

@@ -2,6 +2,7 @@ import { SEPA_RETURN_MAX_BYTES } from '@gdf/domain';
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Database } from '../../db/database';
 import { badRequest } from '../../lib/http-errors';
+import { uploadedFileName } from '../../lib/uploaded-file-name';
 import { resolveScope } from '../scope/scope';
 import { importReturnFile, previewReturnFile, type ReturnFile } from './sepa-returns.service';
 
@@ -43,21 +44,5 @@ function returnFile(request: FastifyRequest): ReturnFile {
   if (!Buffer.isBuffer(request.body) || request.body.length === 0) {
     throw badRequest('Requête invalide : le fichier XML est attendu dans le corps (Content-Type application/xml).');
   }
-  return { fileName: fileNameOf(request.headers[FILE_NAME_HEADER]), bytes: request.body };
-}
-
-/** A display name only (never a path): decoded, without control characters, 200 characters at most. */
-function fileNameOf(header: string | string[] | undefined): string {
-  let name = typeof header === 'string' ? header : '';
-  try {
-    name = decodeURIComponent(name);
-  } catch {
-    // Kept as sent when it is not valid URL encoding.
-  }
-  const clean = [...name]
-    .map((char) => (char < ' ' || char === '\u007f' || char === '/' || char === '\\' ? ' ' : char))
-    .join('')
-    .trim()
-    .slice(0, 200);
-  return clean || 'retour-bancaire.xml';
+  return { fileName: uploadedFileName(request.headers[FILE_NAME_HEADER], 'retour-bancaire.xml'), bytes: request.body };
 }

@@ -10,6 +10,7 @@ import {
   type SepaReturnUnknown,
   centsToDecimal,
 } from '@gdf/domain';
+import { writeAuditRows } from '../../db/audit-log';
 import type { Database } from '../../db/database';
 import { CONTENT_NATURE, insertContent, sha256Hex } from '../document-store/content.repository';
 import { inTransaction, type Queryable } from '../flux/transaction';
@@ -24,7 +25,6 @@ import {
   lockReturnImports,
   markUnpaid,
   SEPA_RETURN_AUDIT_ACTION,
-  writeAuditRows,
   type ReturnedFluxRow,
 } from './sepa-returns.repository';
 

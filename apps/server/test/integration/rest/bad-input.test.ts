@@ -219,7 +219,52 @@ function cases(context: RestContext): Record<string, Record<string, BadRequest>>
         } satisfies Record<string, BadRequest>,
       ]),
     ),
+    ...bankStatementCases(),
     ...accountingCases(),
+  };
+}
+
+/** Issue 22: bank statements and reconciliation (input is checked before the module). */
+function bankStatementCases(): Record<string, Record<string, BadRequest>> {
+  const base = '/api/exports/sepa/releves';
+  const malformedStructure = (url: string): Record<string, BadRequest> => ({
+    'malformed structureId': () => ({ method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}structureId=abc` }),
+  });
+  const part = { ID_FluxFinancier: 1, montantCents: 100 };
+  return {
+    [`POST ${base}`]: {
+      'no body': () => ({ method: 'POST', url: base, headers: { 'content-type': 'application/xml' } }),
+      'JSON instead of the statement file': () => ({
+        method: 'POST',
+        url: base,
+        headers: JSON_HEADERS,
+        payload: JSON.stringify({ fichier: 'releve.xml' }),
+      }),
+    },
+    [`GET ${base}`]: malformedStructure(base),
+    [`GET ${base}/flux-ouverts`]: malformedStructure(`${base}/flux-ouverts?q=club`),
+    [`GET ${base}/:id/ecritures`]: {
+      ...badIds((id) => `${base}/${id}/ecritures`),
+      'unknown filter': () => ({ method: 'GET', url: `${base}/1/ecritures?filtre=payees` }),
+      'page 0': () => ({ method: 'GET', url: `${base}/1/ecritures?page=0` }),
+      'size abc': () => ({ method: 'GET', url: `${base}/1/ecritures?taille=abc` }),
+    },
+    [`POST ${base}/ecritures/:id/rapprochement`]: {
+      ...badIds((id) => `${base}/ecritures/${id}/rapprochement`, 'POST'),
+      ...jsonBodies(`${base}/ecritures/1/rapprochement`, {
+        'no parts': { parts: [] },
+        'amount in euros': { parts: [{ ...part, montantCents: 1.5 }] },
+        'negative amount': { parts: [{ ...part, montantCents: -100 }] },
+        'flux as text': { parts: [{ ...part, ID_FluxFinancier: '1' }] },
+        'parts not a list': { parts: part },
+      }),
+    },
+    [`DELETE ${base}/ecritures/:id/rapprochement`]: Object.fromEntries(
+      ['abc', '0', '-1', '1.5', '2147483648'].map((id) => [
+        `id ${id}`,
+        () => ({ method: 'DELETE' as const, url: `${base}/ecritures/${id}/rapprochement` }),
+      ]),
+    ),
   };
 }
 

@@ -261,6 +261,41 @@ const CASES: Record<string, RouteCase> = {
       } satisfies RouteCase,
     ]),
   ),
+  // Bank statements (issue 22): the head office's own; a club is refused on its own structure too.
+  ...Object.fromEntries(
+    (
+      [
+        ['POST', '/api/exports/sepa/releves'],
+        ['GET', '/api/exports/sepa/releves'],
+        ['GET', '/api/exports/sepa/releves/flux-ouverts'],
+        ['GET', '/api/exports/sepa/releves/:id/ecritures'],
+        ['POST', '/api/exports/sepa/releves/ecritures/:id/rapprochement'],
+        ['DELETE', '/api/exports/sepa/releves/ecritures/:id/rapprochement'],
+      ] as const
+    ).map(([method, route]) => [
+      `${method} ${route}`,
+      {
+        kind: 'scoped',
+        request: (id: number): InjectOptions => ({
+          method,
+          url: `${route.replace(':id', '1')}${route.endsWith('flux-ouverts') ? '?q=club' : ''}`,
+          ...(route === '/api/exports/sepa/releves'
+            ? { payload: '<?xml version="1.0" encoding="UTF-8"?><Document/>' }
+            : method === 'POST'
+              ? { payload: { parts: [{ ID_FluxFinancier: 1, montantCents: 100 }] } }
+              : {}),
+          headers: {
+            'x-structure-id': String(id),
+            ...(route === '/api/exports/sepa/releves' && method === 'POST'
+              ? { 'content-type': 'application/xml' }
+              : {}),
+          },
+        }),
+        ownStatus: 403,
+        deniedStatus: 403,
+      } satisfies RouteCase,
+    ]),
+  ),
   'GET /api/files/structure_document/:id': {
     kind: 'scoped',
     request: (id, context, fixtures) =>

@@ -1,0 +1,141 @@
+import {
+  entryReferences,
+  MATCH_WINDOW_DAYS,
+  normalizeIban,
+  type Cents,
+  type EntryReferences,
+  type MatchingData,
+  type OpenFlux,
+} from '@gdf/domain';
+import type { Queryable } from '../flux/transaction';
+import type { RequestScope } from '../scope/scope';
+import { intArray, openFlux, structuresByIban, type EntryRow, type OpenFluxRow } from './bank-statements.repository';
+
+/** A stored credit with what its texts reference, ready for proposeMatches. */
+export interface MatchableEntryRow {
+  row: EntryRow;
+  amountCents: Cents;
+  bookingDate: string;
+  debtorIban: string | null;
+  references: EntryReferences;
+}
+
+export function matchableEntry(row: EntryRow): MatchableEntryRow {
+  return {
+    row,
+    amountCents: Number(row.cents),
+    bookingDate: row.bookingDate,
+    debtorIban: row.debtorIban ? normalizeIban(row.debtorIban) || null : null,
+    references: entryReferences({
+      remittanceInfo: row.remittanceInfo,
+      label: row.label,
+      endToEndIds: row.endToEndIds,
+      batch:
+        row.messageId || row.paymentInfoId
+          ? {
+              messageId: row.messageId,
+              paymentInformationId: row.paymentInfoId,
+              numberOfTransactions: null,
+              totalCents: null,
+            }
+          : null,
+    }),
+  };
+}
+
+export const toOpenFlux = (row: OpenFluxRow): OpenFlux => ({
+  id: row.id,
+  seasonId: row.seasonId,
+  structureId: row.structureId,
+  amountCents: Number(row.cents),
+  dueCents: Number(row.dueCents),
+  batchId: row.batchId,
+  rejected: row.rejected,
+  createdDay: row.createdDay,
+});
+
+const DAY_MS = 86_400_000;
+
+const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+
+/**
+ * Loads, in a handful of indexed queries, every open flux in scope the criteria could
+ * propose for these credits: the flux and batches their references name, the flux of the
+ * structures their debtors' IBANs designate, and the flux owing one of their amounts in the
+ * date window (flux partly paid already are found by what they still owe).
+ */
+export async function loadMatchingData(
+  db: Queryable,
+  scope: RequestScope,
+  entries: readonly MatchableEntryRow[],
+): Promise<{ data: MatchingData; rows: Map<number, OpenFluxRow> }> {
+  const fluxIds = new Set<number>();
+  const batchIds = new Set<number>();
+  for (const { references } of entries) {
+    for (const item of references.invoices) fluxIds.add(item.fluxId);
+    for (const id of references.fluxIds) fluxIds.add(id);
+    for (const item of references.endToEnd) fluxIds.add(item.fluxId);
+    for (const id of references.batchIds) batchIds.add(id);
+  }
+  const ibans = [...new Set(entries.flatMap((entry) => (entry.debtorIban ? [entry.debtorIban] : [])))];
+  const ibanRows = await structuresByIban(db, ibans);
+  const structureIds = [...new Set(ibanRows.map((row) => row.structureId))];
+  const amounts = [...new Set(entries.map((entry) => entry.amountCents))];
+  const days = entries.map((entry) => Date.parse(`${entry.bookingDate}T00:00:00Z`));
+  const from = new Date(Math.min(...days) - (MATCH_WINDOW_DAYS + 1) * DAY_MS).toISOString().slice(0, 10);
+  const to = new Date(Math.max(...days) + 2 * DAY_MS).toISOString().slice(0, 10);
+
+  const queries: (() => Promise<OpenFluxRow[]>)[] = [];
+  if (fluxIds.size > 0)
+    queries.push(() => openFlux(db, scope, (p) => `f.id = ANY($${p.push(intArray([...fluxIds]))}::int[])`));
+  if (batchIds.size > 0) {
+    queries.push(() =>
+      openFlux(db, scope, (p) => `f."ID_Traitement" = ANY($${p.push(intArray([...batchIds]))}::int[])`),
+    );
+  }
+  if (structureIds.length > 0) {
+    queries.push(() => openFlux(db, scope, (p) => `f."ID_Structure" = ANY($${p.push(intArray(structureIds))}::int[])`));
+  }
+  if (amounts.length > 0) {
+    queries.push(() =>
+      openFlux(db, scope, (p) => {
+        const list = `{${amounts.map((cents) => (cents / 100).toFixed(2)).join(',')}}`;
+        return `f."MontantTTC" = ANY($${p.push(list)}::numeric[])
+          AND f."Z_DateCreation" >= $${p.push(from)}::date AND f."Z_DateCreation" < $${p.push(to)}::date`;
+      }),
+    );
+    // Flux partly paid already: matched by what they still owe, whatever their amount.
+    queries.push(() =>
+      openFlux(
+        db,
+        scope,
+        () => `f.id IN (SELECT rf."ID_FluxFinancier" FROM "BQE_RapprochementFlux" rf
+                JOIN "BQE_Rapprochement" ra ON ra.id = rf."ID_Rapprochement" AND ra."DateAnnulation" IS NULL
+               WHERE NOT rf."EST_Regle")`,
+      ),
+    );
+  }
+  // One after the other: PGlite runs one query at a time anyway, and a transaction must.
+  const rows = new Map<number, OpenFluxRow>();
+  for (const query of queries) for (const row of await query()) rows.set(row.id, row);
+
+  const flux = new Map<number, OpenFlux>();
+  const batchFlux = new Map<number, OpenFlux[]>();
+  const fluxByStructure = new Map<number, OpenFlux[]>();
+  const fluxByDue = new Map<Cents, OpenFlux[]>();
+  const structureSet = new Set(structureIds);
+  for (const row of rows.values()) {
+    const item = toOpenFlux(row);
+    flux.set(item.id, item);
+    if (item.batchId !== null && batchIds.has(item.batchId)) push(batchFlux, item.batchId, item);
+    if (structureSet.has(item.structureId)) push(fluxByStructure, item.structureId, item);
+    push(fluxByDue, item.dueCents, item);
+  }
+  const byIban = new Map<string, number[]>();
+  for (const row of ibanRows) push(byIban, row.iban, row.structureId);
+  return { data: { flux, batchFlux, structuresByIban: byIban, fluxByStructure, fluxByDue }, rows };
+}

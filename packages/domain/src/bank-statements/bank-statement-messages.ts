@@ -1,0 +1,29 @@
+import { formatEuros, type Cents } from '../money/money';
+
+/** The French texts of bank-statement import and reconciliation that the server sends (issue 22). */
+export const BANK_STATEMENT_TEXT = {
+  notHeadOffice: 'Les relevés bancaires sont ceux du siège : choisissez le siège comme structure courante.',
+  notOwnAccount: (account: string) =>
+    `Le relevé porte sur le compte ${account}, qui n’est pas un compte du siège (RIB du siège ou compte créancier SEPA) : import refusé.`,
+  unreadableAccount: 'Le compte du relevé est illisible : import refusé.',
+  notEuro: (currency: string) => `Le relevé est en ${currency} : seuls les relevés en euros sont acceptés.`,
+  balancesDisagree: (statementId: string) =>
+    `Le relevé ${statementId} est incohérent : ancien solde + mouvements ≠ nouveau solde. Le fichier est peut-être tronqué.`,
+  empty: 'Le fichier ne contient aucun relevé.',
+  statementNotFound: 'Relevé introuvable.',
+  entryNotFound: 'Écriture bancaire introuvable.',
+  notACredit: 'Seuls les crédits (encaissements) se rapprochent de flux.',
+  notBooked: 'Cette écriture n’est pas comptabilisée par la banque (en attente ou pour information).',
+  alreadyMatched: 'Cette écriture est déjà rapprochée : annulez d’abord le rapprochement.',
+  notMatched: 'Cette écriture n’est pas rapprochée.',
+  noAllocation: 'Choisissez au moins un flux.',
+  duplicateFlux: 'Un même flux est choisi deux fois.',
+  badAmount: 'Chaque montant doit être un nombre positif de centimes.',
+  fluxNotOpen: (fluxId: number) =>
+    `Le flux ${fluxId} n’est pas un flux à régler de votre périmètre (déjà réglé, relancé ou inconnu).`,
+  overFluxDue: (fluxId: number, due: Cents) => `Le flux ${fluxId} ne doit plus que ${formatEuros(due)}.`,
+  overEntry: (total: Cents, entry: Cents) =>
+    `Les montants choisis (${formatEuros(total)}) dépassent le crédit (${formatEuros(entry)}).`,
+  fluxChangedSince: (fluxId: number) =>
+    `Le flux ${fluxId} a été modifié depuis ce rapprochement (relancé ou réglé autrement) : annulation impossible.`,
+} as const;

@@ -1,0 +1,188 @@
+import type { Cents } from '../money/money';
+import type { BankStatementEntry } from './bank-statement';
+import type { EntryReferences } from './references';
+
+/**
+ * Matching of a bank credit to the flux it pays (issue 22, item 2). Proposed, never
+ * applied: the user confirms. Criteria, strongest first:
+ * (a) a reference in the entry (invoice number, flux id, EndToEndId, batch id),
+ * (b) the amount equal to one flux's due amount, or to the sum of a batch's or a structure's
+ *     open flux,
+ * (c) the debtor's IBAN equal to a structure's RIB,
+ * (d) a date window: without a reference, only flux created at most MATCH_WINDOW_DAYS days
+ *     before the booking day (and not after it) are proposed.
+ */
+export const MATCH_WINDOW_DAYS = 180;
+/** Proposals kept per entry, best first. */
+export const MAX_PROPOSALS = 5;
+
+/** An unsettled flux a credit may pay, with what is still due on it. */
+export interface OpenFlux {
+  id: number;
+  seasonId: number;
+  structureId: number;
+  /** The flux's amount (MontantTTC). */
+  amountCents: Cents;
+  /** Still due: the amount less the parts of confirmed reconciliations. */
+  dueCents: Cents;
+  /** The SEPA batch that collected it, null when none. */
+  batchId: number | null;
+  /** The bank rejected or returned this direct debit. */
+  rejected: boolean;
+  /** yyyy-mm-dd (Europe/Paris). */
+  createdDay: string;
+}
+
+/** The candidates loaded for a set of entries, indexed the ways the criteria look them up. */
+export interface MatchingData {
+  flux: ReadonlyMap<number, OpenFlux>;
+  /** Open flux of each batch some entry names. */
+  batchFlux: ReadonlyMap<number, readonly OpenFlux[]>;
+  /** Structures whose RIB has this IBAN (normalised). */
+  structuresByIban: ReadonlyMap<string, readonly number[]>;
+  /** Open flux of the structures found by IBAN or reference. */
+  fluxByStructure: ReadonlyMap<number, readonly OpenFlux[]>;
+  /** Open flux in the window, by due amount. */
+  fluxByDue: ReadonlyMap<Cents, readonly OpenFlux[]>;
+}
+
+export type MatchReason =
+  | 'facture'
+  | 'flux'
+  | 'bout_en_bout'
+  | 'lot'
+  | 'montant'
+  | 'montant_lot'
+  | 'montant_structure'
+  | 'montant_different'
+  | 'iban';
+export type MatchConfidence = 'sure' | 'probable' | 'possible';
+
+export interface MatchProposal {
+  fluxIds: number[];
+  /** What the flux still owe together. */
+  dueCents: Cents;
+  /** 0-100. */
+  score: number;
+  confidence: MatchConfidence;
+  reasons: MatchReason[];
+}
+
+export type MatchableEntry = Pick<BankStatementEntry, 'amountCents' | 'bookingDate' | 'debtorIban'>;
+
+export function matchConfidence(score: number): MatchConfidence {
+  if (score >= 90) return 'sure';
+  return score >= 60 ? 'probable' : 'possible';
+}
+
+const dueOf = (flux: readonly OpenFlux[]): Cents => flux.reduce((sum, item) => sum + item.dueCents, 0);
+
+const dayNumber = (isoDay: string): number =>
+  Date.UTC(+isoDay.slice(0, 4), +isoDay.slice(5, 7) - 1, +isoDay.slice(8, 10)) / 86_400_000;
+
+/** Created at most MATCH_WINDOW_DAYS days before the booking day, and not after it. */
+export function inMatchWindow(flux: Pick<OpenFlux, 'createdDay'>, bookingDate: string): boolean {
+  const age = dayNumber(bookingDate) - dayNumber(flux.createdDay);
+  return age >= 0 && age <= MATCH_WINDOW_DAYS;
+}
+
+/** The flux an entry's references name, each once, found among the open flux. */
+function referencedFlux(references: EntryReferences, data: MatchingData): { flux: OpenFlux[]; reasons: MatchReason[] } {
+  const found = new Map<number, OpenFlux>();
+  const reasons = new Set<MatchReason>();
+  const take = (id: number, reason: MatchReason, accept: (flux: OpenFlux) => boolean = () => true) => {
+    const flux = data.flux.get(id);
+    if (flux && accept(flux)) {
+      found.set(id, flux);
+      reasons.add(reason);
+    }
+  };
+  for (const invoice of references.invoices)
+    take(invoice.fluxId, 'facture', (flux) => flux.seasonId === invoice.seasonId);
+  for (const id of references.fluxIds) take(id, 'flux');
+  for (const item of references.endToEnd) take(item.fluxId, 'bout_en_bout', (flux) => flux.batchId === item.batchId);
+  return { flux: [...found.values()], reasons: [...reasons] };
+}
+
+/**
+ * The proposals for one credit entry, best first (at most MAX_PROPOSALS). Scores:
+ * references whose flux owe exactly the amount 100; a named batch whose non-rejected open
+ * flux owe the amount 100 (a batch credited as one line settles all of them); one of
+ * several referenced flux owing the amount 95; a structure found by IBAN with one flux owing
+ * the amount 90 (85 when it has several), all its open flux owing it together 80; references
+ * owing another amount 65 (a partial payment: split it), a named batch owing another amount
+ * 55; the amount alone 60 when one flux in the window owes it, 40 each when several do.
+ */
+export function proposeMatches(
+  entry: MatchableEntry,
+  references: EntryReferences,
+  data: MatchingData,
+): MatchProposal[] {
+  const proposals = new Map<string, MatchProposal>();
+  const propose = (flux: readonly OpenFlux[], score: number, reasons: MatchReason[]) => {
+    if (flux.length === 0) return;
+    const fluxIds = flux.map((item) => item.id).sort((a, b) => a - b);
+    const key = fluxIds.join(',');
+    const existing = proposals.get(key);
+    if (existing && existing.score >= score) return;
+    proposals.set(key, { fluxIds, dueCents: dueOf(flux), score, confidence: matchConfidence(score), reasons });
+  };
+  const amount = entry.amountCents;
+
+  const named = referencedFlux(references, data);
+  if (named.flux.length > 0) {
+    if (dueOf(named.flux) === amount) propose(named.flux, 100, [...named.reasons, 'montant']);
+    else {
+      const exact = named.flux.filter((flux) => flux.dueCents === amount);
+      for (const flux of exact) propose([flux], 95, [...named.reasons, 'montant']);
+      if (exact.length === 0) propose(named.flux, 65, [...named.reasons, 'montant_different']);
+    }
+  }
+
+  for (const batchId of references.batchIds) {
+    const collected = (data.batchFlux.get(batchId) ?? []).filter((flux) => !flux.rejected);
+    if (collected.length === 0) continue;
+    const settlesBatch = dueOf(collected) === amount;
+    propose(collected, settlesBatch ? 100 : 55, ['lot', settlesBatch ? 'montant_lot' : 'montant_different']);
+  }
+
+  const ibanStructures = entry.debtorIban ? (data.structuresByIban.get(entry.debtorIban) ?? []) : [];
+  for (const structureId of ibanStructures) {
+    const open = data.fluxByStructure.get(structureId) ?? [];
+    const exact = open.filter((flux) => flux.dueCents === amount);
+    for (const flux of exact) propose([flux], exact.length === 1 ? 90 : 85, ['iban', 'montant']);
+    if (open.length > 1 && dueOf(open) === amount) propose(open, 80, ['iban', 'montant_structure']);
+  }
+
+  const sameAmount = (data.fluxByDue.get(amount) ?? []).filter((flux) => inMatchWindow(flux, entry.bookingDate));
+  for (const flux of sameAmount) propose([flux], sameAmount.length === 1 ? 60 : 40, ['montant']);
+
+  return [...proposals.values()]
+    .sort((a, b) => b.score - a.score || a.fluxIds.length - b.fluxIds.length || a.fluxIds[0]! - b.fluxIds[0]!)
+    .slice(0, MAX_PROPOSALS);
+}
+
+/** A part of a credit given to one flux when the user confirms (split: several parts). */
+export interface Allocation {
+  fluxId: number;
+  amountCents: Cents;
+}
+
+/**
+ * The parts a proposal gives by default: each flux what it still owes, the last one capped
+ * so the parts never exceed the credit (a partial payment settles part of a flux).
+ */
+export function defaultAllocations(
+  entryAmountCents: Cents,
+  flux: readonly Pick<OpenFlux, 'id' | 'dueCents'>[],
+): Allocation[] {
+  let left = entryAmountCents;
+  const parts: Allocation[] = [];
+  for (const item of flux) {
+    const part = Math.min(item.dueCents, left);
+    if (part <= 0) break;
+    parts.push({ fluxId: item.id, amountCents: part });
+    left -= part;
+  }
+  return parts;
+}
