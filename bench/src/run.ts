@@ -3,7 +3,8 @@
  * bench/RESULTS.md. PostgreSQL from DATABASE_URL (default: the machine's server,
  * database gdf_bench), 2,000,000 flux; PGlite under bench/.data, 500,000 flux. Both are
  * seeded once and reused. Then the robustness suites of DESIGN.md section 8 and their counts.
- * Options: --pg-flux N, --pglite-flux N, --skip-pglite, --skip-load, --cost-only (the GraphQL cost
+ * Options: --pg-flux N, --pglite-flux N, --skip-pglite, --skip-load, --mix-only (issue 20's varied-search
+ * load alone, printed with its per-kind tables without rewriting RESULTS.md), --cost-only (the GraphQL cost
  * limits alone, printed without rewriting RESULTS.md), --issuance-only (issue 16's issuance figures
  * alone, likewise), --ledger-only (issue 18's validation and FEC figures alone, likewise), --pdf-only
  * (the invoice PDF and Factur-X figures alone, likewise).
@@ -19,6 +20,7 @@ import { benchExport } from './export/export.bench';
 import { benchIssuance } from './issuance/issuance.bench';
 import { benchLedger } from './ledger/ledger.bench';
 import { loadTestGraphql } from './load/graphql-load';
+import { benchVariedMix, formatMixTable, mixResults } from './load/varied-mix.bench';
 import { startServerProcess } from './load/server-process';
 import { benchRobustness } from './robustness/robustness.bench';
 import { benchPdf } from './pdf/pdf.bench';
@@ -39,6 +41,7 @@ const { values } = parseArgs({
     'issuance-only': { type: 'boolean', default: false },
     'ledger-only': { type: 'boolean', default: false },
     'pdf-only': { type: 'boolean', default: false },
+    'mix-only': { type: 'boolean', default: false },
   },
 });
 const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gdf_bench';
@@ -127,6 +130,39 @@ if (values['pdf-only']) {
   process.exit(section.results.every((result) => result.pass) ? 0 : 1);
 }
 
+/**
+ * Issue 20's varied-search load: PostgreSQL at 10 and 50 connections, shared reads off and
+ * on, the page as it sends its search now and as it did before (the ratio); PGlite at 5
+ * connections. The per-kind tables are printed; the bars go to the results table.
+ */
+async function variedMixSections(): Promise<Array<{ title: string; results: BenchResult[] }>> {
+  log(`\n== Charge variée (issue 20), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
+  const pgRuns = await benchVariedMix({ databaseUrl: pgUrl, flux: pgFlux, log });
+  log(`\n${formatMixTable(pgRuns)}`);
+  const result = [
+    {
+      title: `Charge variée (6 000 recherches de 10 sortes), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux`,
+      results: mixResults(pgRuns, 'PostgreSQL', 10, 300),
+    },
+  ];
+  if (!values['skip-pglite']) {
+    log(`\n== Charge variée (issue 20), PGlite, ${pgliteFlux.toLocaleString('fr-FR')} flux ==`);
+    const pgliteRuns = await benchVariedMix({ flux: pgliteFlux, connections: [5], cache: [false], log });
+    log(`\n${formatMixTable(pgliteRuns)}`);
+    result.push({
+      title: `Charge variée, PGlite, ${pgliteFlux.toLocaleString('fr-FR')} flux`,
+      results: mixResults(pgliteRuns, 'PGlite', 5, 500),
+    });
+  }
+  return result;
+}
+
+if (values['mix-only']) {
+  const mixSections = await variedMixSections();
+  console.log(`\n${resultsTable(mixSections)}`);
+  process.exit(mixSections.every((section) => section.results.every((result) => result.pass)) ? 0 : 1);
+}
+
 if (values['cost-only']) {
   const section = await costLimitsSection();
   console.log(`\n${resultsTable([section])}`);
@@ -169,7 +205,8 @@ if (!values['skip-load']) {
     const [season] = await database.query<{ id: number }>(`SELECT id FROM "FEDE_Saison" WHERE "EST_SaisonCourante"`);
     const where = { ID_Saison: { _eq: season?.id ?? 2027 } };
     sections.push({
-      title: 'API sous charge (autocannon, boucle locale, serveur de production dans son propre processus)',
+      title:
+        'API sous charge, même recherche répétée (référence ; autocannon, boucle locale, serveur de production dans son propre processus)',
       results: await loadTestGraphql(address, token, where),
     });
     sections.push({
@@ -181,6 +218,8 @@ if (!values['skip-load']) {
     await database.close();
   }
 }
+
+if (!values['skip-load']) sections.push(...(await variedMixSections()));
 
 if (!values['skip-pglite']) {
   log(`\n== Recherche de flux, PGlite, ${pgliteFlux.toLocaleString('fr-FR')} flux ==`);

@@ -5,6 +5,7 @@ import { readEnvironment, type Environment } from './config';
 import { openDatabase } from './db/database';
 import { dataDir, defaultPgliteDir, repositoryRoot } from './db/paths';
 import { isDatabaseEmpty } from './db/database-state';
+import { readPostgresSettings, settingsWarnings } from './db/postgres-settings';
 import { seedDemoData } from './db/seed/seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
 import { loadOrCreateSecret } from './lib/secrets';
@@ -23,6 +24,9 @@ if (!embedded && !env.JWT_SECRET) {
 }
 
 const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: defaultPgliteDir() });
+const postgresSettings = await readPostgresSettings(database);
+for (const warning of postgresSettings ? settingsWarnings(postgresSettings) : [])
+  console.warn(`Attention : ${warning}`);
 
 // Demo data only ever goes into the embedded database, and only when it is empty.
 const issuance = { creditorIdentifier: creditorIdentifier(env.SEPA_CREDITOR_ICS) };

@@ -32,7 +32,9 @@ async function run(address: string, token: string, where: unknown, seconds: numb
 /**
  * API under load (DESIGN.md section 7): the authenticated GraphQL search, 50 connections,
  * 20 s after a 5 s warm-up, loopback only, against the production server in its own
- * process. Bars: >= 3,000 req/s, p99 <= 30 ms, 0 errors. The repeated search is served
+ * process. Since issue 20 a reference only (3,000 req/s, p99 30 ms; 0 errors stays a bar):
+ * one search repeated says little about what people send, which the varied mix measures
+ * (varied-mix.bench.ts). The repeated search is served
  * as the screens are: identical reads share one execution for 1 s. A second run with
  * Cache-Control: no-cache (every request runs its page query and its capped count) is
  * shown for reference.
@@ -47,10 +49,11 @@ export async function loadTestGraphql(address: string, token: string, where: unk
       value: shared.requestsPerSecond,
       unit: 'req/s',
       bar: 3000,
-      pass: shared.requestsPerSecond >= 3000,
+      pass: true,
       direction: 'min',
+      reference: true,
     },
-    { name: 'Charge GraphQL : latence p99', value: shared.p99, unit: 'ms', bar: 30, pass: shared.p99 <= 30 },
+    { name: 'Charge GraphQL : latence p99', value: shared.p99, unit: 'ms', bar: 30, pass: true, reference: true },
     { name: 'Charge GraphQL : erreurs', value: shared.errors, unit: '', bar: 0, pass: shared.errors === 0 },
     {
       name: `Charge GraphQL sans cache (Cache-Control: no-cache, page + total à chaque requête) : requêtes/s, ${UNCACHED_DURATION_S} s`,

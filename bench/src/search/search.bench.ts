@@ -47,7 +47,8 @@ export async function benchSearch(options: {
   }
 }
 
-async function login(address: string): Promise<string> {
+/** A bearer token for siege@demo.fr (type 7: sees every member structure). */
+export async function login(address: string): Promise<string> {
   const response = await fetch(`${address}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

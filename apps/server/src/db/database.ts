@@ -195,11 +195,12 @@ function preparedName(text: string): string {
 async function openPglite(config: { dataDir: string } | { memory: true }): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const { drizzle } = await import('drizzle-orm/pglite');
   if ('dataDir' in config) await mkdir(config.dataDir, { recursive: true });
   const client = new PGlite({
     ...('dataDir' in config ? { dataDir: config.dataDir } : {}),
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gin },
     // bytea as pg gives it (a Buffer), both ways through Node's hex codec: PGlite's own goes
     // byte by byte through JS strings, ~1 s per MB, too slow for stored files (ADR 0010).
     parsers: {

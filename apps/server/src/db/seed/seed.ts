@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { Faker, base, fr } from '@faker-js/faker';
 import type { Database } from '../database';
 import {
-  analyze,
   applicationTables,
   dropForBulkLoad,
   nonEmptyTables,
@@ -10,6 +9,7 @@ import {
   resetSequences,
   restoreAfterBulkLoad,
   truncateAll,
+  vacuumAnalyze,
 } from './bulk';
 import { seedAccountingDefaults } from './accounting';
 import { buildSeasons, type Season } from './catalog';
@@ -138,8 +138,8 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
     database,
     Object.values(structures.demo).map((s) => s.id),
   );
-  progress('ANALYZE...');
-  await analyze(database, tables);
+  progress('VACUUM (ANALYZE)...');
+  await vacuumAnalyze(database, tables);
   const summary = await summarize(database, tables);
   if (summary.fluxTtcCents !== String(stats.ttcCents)) {
     throw new Error(`Somme des flux incohérente : ${summary.fluxTtcCents} en base, ${stats.ttcCents} générés`);

@@ -61,7 +61,7 @@ export function compileWordContains(column: string, wordTable: string, pattern: 
   const wordsIndex = b.params.length - 1;
   const plain = b.param(pattern, 'String');
   b.wordLookups.push({ wordTable, pattern, useIndex, wordsIndex });
-  // Same expression as the index mkp_flux_nom_mots_idx, or the index is not used.
+  // Same expression as the index mkp_flux_saison_mots_idx, or the index is not used.
   const labelWords = `string_to_array(lower(${column}), ' ')`;
   return `((${use} AND ${labelWords} && ${words}) OR (NOT ${use} AND ${column} ILIKE ${plain}))`;
 }

@@ -135,7 +135,7 @@ describe.each(testDatabaseTargets())('label search by words on $name', (target) 
       return tx.query<Record<string, string>>(`EXPLAIN ${text}`, sent);
     });
     const planText = plan.map((row) => Object.values(row).join('')).join('\n');
-    expect(planText).toContain('mkp_flux_nom_mots_idx');
+    expect(planText).toContain('mkp_flux_saison_mots_idx');
     expect(planText).not.toContain('ILIKE');
     expect(planText).not.toContain('~~*');
   });

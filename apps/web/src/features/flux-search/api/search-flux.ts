@@ -1,12 +1,8 @@
 import type { FluxWhere } from '@gdf/domain';
 import { FLUX_TOTAL_CAP } from '@gdf/domain';
 import { fluxGraphql } from './flux-graphql';
-import { FLUX_ROW_FIELDS, type FluxOrderBy, type FluxRow } from './flux-row';
-
-const SEARCH_PAGE = `query SearchFlux($where: MKP_FluxFinancier_bool_exp!, $orderBy: [MKP_FluxFinancier_order_by!], $limit: Int!, $offset: Int!, $cap: Int!) {
-  rows: MKP_FluxFinancier(where: $where, order_by: $orderBy, limit: $limit, offset: $offset) { ${FLUX_ROW_FIELDS} }
-  total: MKP_FluxFinancier_aggregate(where: $where, limit: $cap) { aggregate { count } }
-}`;
+import type { FluxOrderBy, FluxRow } from './flux-row';
+import { SEARCH_PAGE_AND_COUNT } from './search-flux-queries';
 
 export interface FluxPage {
   rows: FluxRow[];
@@ -27,7 +23,7 @@ export async function searchFluxPage(
 ): Promise<FluxPage> {
   const data = await fluxGraphql<SearchPageResponse>(
     structureId,
-    SEARCH_PAGE,
+    SEARCH_PAGE_AND_COUNT,
     { ...params, cap: FLUX_TOTAL_CAP + 1 },
     signal,
   );

@@ -1,0 +1,168 @@
+import { FLUX_TOTAL_CAP } from '@gdf/domain';
+import {
+  DEFAULT_ORDER_BY,
+  SEARCH_COUNT,
+  SEARCH_PAGE,
+  SEARCH_PAGE_AND_COUNT,
+} from '../../../apps/web/src/features/flux-search/api/search-flux-queries';
+import { startPostgresCpu } from './postgres-cpu';
+import { SEARCH_KINDS, type SearchKind, type VariedSearch } from './varied-searches';
+
+/**
+ * How a search is sent: 'page+count' as the page sent it before issue 20 (the page and its
+ * capped total in one request), 'page, count' as two requests sent together (the table
+ * renders from the first; the total follows).
+ */
+export type MixMode = 'page+count' | 'page, count';
+
+export interface LatencyStats {
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+export interface MixRun {
+  mode: MixMode;
+  connections: number;
+  /** Sent with Cache-Control: no-cache (the server's shared reads bypassed). */
+  fresh: boolean;
+  seconds: number;
+  searchesPerSecond: number;
+  errors: number;
+  /** Time until the page (the table) is there, per kind and overall. */
+  overall: LatencyStats;
+  kinds: Array<{ kind: SearchKind } & LatencyStats>;
+  /** Time until the total is there too ('page, count' only). */
+  total?: LatencyStats;
+  /** PostgreSQL backends' CPU time per search (postgres-cpu.ts); null on PGlite. */
+  postgresCpuMsPerSearch: number | null;
+  /** Slowest /api/health answer while the mix ran (probed every 500 ms). */
+  healthMaxMs: number;
+}
+
+export interface MixTarget {
+  address: string;
+  token: string;
+  /** The structure the page acts for (?structureId=). */
+  structureId: number;
+  searches: readonly VariedSearch[];
+  /** Set on PostgreSQL: its backends' CPU is measured. */
+  databaseUrl?: string;
+}
+
+const PAGE_SIZE = 30;
+let cursor = 0;
+
+/**
+ * `connections` users each sending the next search of the list as soon as their previous
+ * one is answered, for `seconds`. Successive runs go on through the list, so a run does
+ * not repeat the searches its warm-up just sent.
+ */
+export async function runMix(
+  target: MixTarget,
+  options: { mode: MixMode; connections: number; seconds: number; fresh: boolean },
+): Promise<MixRun> {
+  const pageTimes = new Map<SearchKind, number[]>(SEARCH_KINDS.map((kind) => [kind, []]));
+  const totalTimes: number[] = [];
+  let errors = 0;
+  let done = 0;
+  const cpu = target.databaseUrl ? await startPostgresCpu(target.databaseUrl) : null;
+  const health = probeHealth(target.address);
+  const started = performance.now();
+  const deadline = started + options.seconds * 1000;
+  const user = async () => {
+    while (performance.now() < deadline) {
+      const search = target.searches[cursor++ % target.searches.length] as VariedSearch;
+      const sent = performance.now();
+      try {
+        if (options.mode === 'page+count') {
+          await post(target, options.fresh, SEARCH_PAGE_AND_COUNT, pageVariables(search, true));
+          pageTimes.get(search.kind)?.push(performance.now() - sent);
+        } else {
+          const page = post(target, options.fresh, SEARCH_PAGE, pageVariables(search, false)).then(() =>
+            pageTimes.get(search.kind)?.push(performance.now() - sent),
+          );
+          const total = post(target, options.fresh, SEARCH_COUNT, { where: search.where, cap: FLUX_TOTAL_CAP + 1 });
+          await Promise.all([page, total]);
+          totalTimes.push(performance.now() - sent);
+        }
+        done += 1;
+      } catch {
+        errors += 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.connections }, user));
+  const elapsed = (performance.now() - started) / 1000;
+  const cpuMs = cpu ? await cpu.stop() : null;
+  const healthMaxMs = await health.stop();
+  const all = [...pageTimes.values()].flat();
+  return {
+    ...options,
+    seconds: elapsed,
+    searchesPerSecond: done / elapsed,
+    errors,
+    overall: stats(all),
+    kinds: SEARCH_KINDS.map((kind) => ({ kind, ...stats(pageTimes.get(kind) ?? []) })),
+    ...(options.mode === 'page, count' ? { total: stats(totalTimes) } : {}),
+    postgresCpuMsPerSearch: cpuMs === null || done === 0 ? null : cpuMs / done,
+    healthMaxMs,
+  };
+}
+
+function pageVariables(search: VariedSearch, withCap: boolean): Record<string, unknown> {
+  return {
+    where: search.where,
+    orderBy: DEFAULT_ORDER_BY,
+    limit: PAGE_SIZE,
+    offset: 0,
+    ...(withCap ? { cap: FLUX_TOTAL_CAP + 1 } : {}),
+  };
+}
+
+/** One GraphQL request as fluxGraphql sends it; throws on an HTTP or GraphQL error. */
+async function post(target: MixTarget, fresh: boolean, query: string, variables: Record<string, unknown>) {
+  const response = await fetch(`${target.address}/v1/graphql?structureId=${target.structureId}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${target.token}`,
+      ...(fresh ? { 'cache-control': 'no-cache' } : {}),
+    },
+    body: JSON.stringify({ query, variables }),
+  });
+  const text = await response.text();
+  if (!response.ok || text.startsWith('{"errors"')) throw new Error(`${response.status} ${text.slice(0, 200)}`);
+}
+
+/** /api/health every 500 ms while the mix runs: the slowest answer. */
+function probeHealth(address: string): { stop(): Promise<number> } {
+  let worst = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const sent = performance.now();
+      try {
+        await (await fetch(`${address}/api/health`)).text();
+      } catch {
+        // counted as slow as it took
+      }
+      worst = Math.max(worst, performance.now() - sent);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return worst;
+    },
+  };
+}
+
+export function stats(values: readonly number[]): LatencyStats {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN;
+  return { count: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
