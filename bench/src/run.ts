@@ -7,7 +7,8 @@
  * load alone, printed with its per-kind tables without rewriting RESULTS.md), --cost-only (the GraphQL cost
  * limits alone, printed without rewriting RESULTS.md), --issuance-only (issue 16's issuance figures
  * alone, likewise), --ledger-only (issue 18's validation and FEC figures alone, likewise), --pdf-only
- * (the invoice PDF and Factur-X figures alone, likewise).
+ * (the invoice PDF and Factur-X figures alone, likewise), --bank-only (issue 22's statement import
+ * and matching figures alone, likewise).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { BenchResult } from './bench-result';
+import { benchBankStatements } from './bank/bank-statements.bench';
 import { benchCostLimits } from './cost/cost-limits.bench';
 import { benchExport } from './export/export.bench';
 import { benchIssuance } from './issuance/issuance.bench';
@@ -41,6 +43,7 @@ const { values } = parseArgs({
     'issuance-only': { type: 'boolean', default: false },
     'ledger-only': { type: 'boolean', default: false },
     'pdf-only': { type: 'boolean', default: false },
+    'bank-only': { type: 'boolean', default: false },
     'mix-only': { type: 'boolean', default: false },
   },
 });
@@ -110,6 +113,26 @@ async function ledgerSection(): Promise<{ title: string; results: BenchResult[] 
   } finally {
     await database.close();
   }
+}
+
+/** Issue 22's figures on the PostgreSQL bench database: a statement of 5,000 entries imported and matched. */
+async function bankSection(): Promise<{ title: string; results: BenchResult[] }> {
+  log(`\n== Relevés bancaires (issue 22), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
+  const database = await openBenchDatabase({ databaseUrl: pgUrl, flux: pgFlux }, log);
+  try {
+    return {
+      title: `Relevés bancaires et rapprochement, PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux`,
+      results: await benchBankStatements(database, log),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+if (values['bank-only']) {
+  const section = await bankSection();
+  console.log(`\n${resultsTable([section])}`);
+  process.exit(section.results.every((result) => result.pass) ? 0 : 1);
 }
 
 if (values['ledger-only']) {
@@ -189,6 +212,7 @@ sections.push({
 
 sections.push(await issuanceSection());
 sections.push(await ledgerSection());
+sections.push(await bankSection());
 
 if (!values['skip-load']) {
   log('\n== Charge GraphQL et JavaScript du tableau de bord ==');

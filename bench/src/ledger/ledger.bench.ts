@@ -6,7 +6,6 @@
  */
 import { HEAD_OFFICE_STRUCTURE_ID, parisToday, StructureType, type FecQuery } from '@gdf/domain';
 import type { Database } from '../../../apps/server/src/db/database';
-import type { RequestScope } from '../../../apps/server/src/modules/scope/scope';
 import { exportFecFile } from '../../../apps/server/src/modules/exports-sage/exports-sage.service';
 import {
   ensureFiscalYears,
@@ -16,6 +15,7 @@ import {
 import { validateEntries } from '../../../apps/server/src/modules/ledger/ledger-validation';
 import { inTransaction } from '../../../apps/server/src/modules/flux/transaction';
 import type { BenchResult } from '../bench-result';
+import { headOfficeScope } from '../head-office-scope';
 
 /** Bars of this bench (issue 18 asks for no figure; these are ours). */
 const BARS = { entriesPerSecond: 5_000, bytesPerEntry: 600, fecSecondsPerMillionLines: 60 };
@@ -29,29 +29,6 @@ const LEDGER_TABLES = [
   'CPT_Validation',
   'CPT_Exercice',
 ];
-
-/** A super administrateur acting for the head office, as the routes would resolve it. */
-async function headOfficeScope(database: Database): Promise<RequestScope> {
-  const [user] = await database.query<{ id: number }>(
-    `SELECT id FROM "UTI_Utilisateur" WHERE "CT_Email" = 'super.admin@demo.fr'`,
-  );
-  return {
-    actor: {
-      userId: user?.id ?? 1,
-      firstName: 'Bench',
-      lastName: 'Bench',
-      email: 'super.admin@demo.fr',
-      isSuperAdmin: true,
-      memberships: [],
-      permissions: new Map(),
-      grants: new Map(),
-    },
-    currentStructureId: HEAD_OFFICE_STRUCTURE_ID,
-    currentStructureType: StructureType.Federation,
-    unrestricted: true,
-    standing: { blocked: false, affiliated: true, affiliatedCurrentSeason: true },
-  };
-}
 
 export async function benchLedger(database: Database, log: (line: string) => void): Promise<BenchResult[]> {
   // TRUNCATE, not DELETE: the ledger's triggers refuse to delete a validated entry.

@@ -18,6 +18,8 @@ export interface XmlLimits {
   maxBytes: number;
   /** ISO 20022 reports nest about 10 levels; anything much deeper is not one. */
   maxDepth?: number;
+  /** Elements at most (default 100,000): bounds the tree built from a hostile file. */
+  maxElements?: number;
 }
 
 const INVALID_XML = 'Fichier illisible : ce n’est pas un document XML valide.';
@@ -48,7 +50,7 @@ export function readXmlTree(bytes: Buffer, limits: XmlLimits): XmlElement {
   const maxDepth = limits.maxDepth ?? 32;
   // A bank report of a few thousand debits holds well under 100,000 elements; 5 MB of empty
   // tags would otherwise build a million objects.
-  const maxElements = 100_000;
+  const maxElements = limits.maxElements ?? 100_000;
   let elements = 0;
   const parser = new SaxesParser({ xmlns: true, position: false });
   const stack: XmlElement[] = [];

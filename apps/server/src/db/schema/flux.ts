@@ -122,6 +122,10 @@ export const MKP_FluxFinancier = pgTable(
     index('mkp_flux_date_reglement_idx')
       .on(t.DateReglement)
       .where(sql`"DateReglement" IS NOT NULL`),
+    // The flux a bank entry settled (the foreign key's checks, the entry's view).
+    index('mkp_flux_ecriture_bancaire_idx')
+      .on(t.ID_EcritureBancaire)
+      .where(sql`"ID_EcritureBancaire" IS NOT NULL`),
   ],
 );
 

@@ -298,3 +298,42 @@ describe('readBankStatementFile: one entry point for camt.053 and CFONB 120', ()
     );
   });
 });
+
+describe('issue 22: the statements the import is sized for', () => {
+  it('reads 5,000 entries with their details, and reads back what the test writer wrote (.02 and .08)', async () => {
+    const { camt053Xml, closingCents } = await import('../../../test/support/statement-writer');
+    const entries = Array.from({ length: 5_000 }, (_, index) => ({
+      reference: `R${index}`,
+      bookingDate: '2026-11-20',
+      amountCents: 1_000 + index,
+      direction: index % 10 === 0 ? ('debit' as const) : ('credit' as const),
+      remittance: [`FACTURE 2027-FFME-${index + 1}`],
+      endToEndIds: [`GDF-3-${index + 1}`],
+      debtorName: 'CLUB',
+      debtorIban: 'FR7630006000011234567890189',
+    }));
+    const written = {
+      id: 'BIG',
+      iban: 'FR7630006000011234567890189',
+      fromDate: '2026-11-20',
+      toDate: '2026-11-20',
+      openingCents: 0,
+      entries,
+    };
+    for (const version of ['02', '08'] as const) {
+      const [statement] = parseCamt053(camt053Xml([written], version));
+      expect(statement!.entries).toHaveLength(5_000);
+      expect(statement!.closingBalanceCents).toBe(closingCents(written));
+      expect(balancesAgree(statement!)).toBe(true);
+      expect(statement!.entries[1]).toMatchObject({
+        entryReference: 'R1',
+        amountCents: 1_001,
+        direction: 'credit',
+        remittanceInfo: ['FACTURE 2027-FFME-2'],
+        endToEndIds: ['GDF-3-2'],
+        debtorName: 'CLUB',
+        debtorIban: 'FR7630006000011234567890189',
+      });
+    }
+  });
+});

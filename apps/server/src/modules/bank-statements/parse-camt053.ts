@@ -28,7 +28,8 @@ function refuse(statementId: string | null, reason: string): never {
  * and anything over BANK_STATEMENT_MAX_BYTES (lib/xml-tree).
  */
 export function parseCamt053(bytes: Buffer): BankStatement[] {
-  const root = readXmlTree(bytes, { maxBytes: BANK_STATEMENT_MAX_BYTES });
+  // A statement of 5,000 entries with their transaction details holds about 150,000 elements.
+  const root = readXmlTree(bytes, { maxBytes: BANK_STATEMENT_MAX_BYTES, maxElements: 300_000 });
   const message = root.name === 'Document' ? root.children[0] : undefined;
   if (!message || message.name !== 'BkToCstmrStmt') throw badRequest(UNRECOGNISED);
   const format = formatOf(root.namespace);

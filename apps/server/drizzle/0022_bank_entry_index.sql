@@ -1,0 +1,1 @@
+CREATE INDEX "mkp_flux_ecriture_bancaire_idx" ON "MKP_FluxFinancier" USING btree ("ID_EcritureBancaire") WHERE "ID_EcritureBancaire" IS NOT NULL;
