@@ -174,15 +174,20 @@ export async function entriesOfStatement(
   return { rows, total: Number(rows[0]?.total ?? 0) };
 }
 
-/** Locks one entry of the head office's statements for a reconciliation change. */
+/**
+ * Locks one entry of the head office's statements for a reconciliation change, then reads it
+ * with its active reconciliation in a second statement: under READ COMMITTED that statement
+ * sees what a concurrent change committed while this one waited for the lock.
+ */
 export async function lockEntry(tx: Queryable, entryId: number, structureId: number): Promise<EntryRow | null> {
-  const [row] = await tx.query<EntryRow>(
-    `SELECT ${ENTRY_COLUMNS} FROM "BQE_EcritureBancaire" e
+  const locked = await tx.query<{ id: number }>(
+    `SELECT e.id FROM "BQE_EcritureBancaire" e
        JOIN "BQE_ReleveBancaire" r ON r.id = e."ID_ReleveBancaire" AND r."ID_Structure" = $2
-       ${ACTIVE_RECONCILIATION}
       WHERE e.id = $1 FOR UPDATE OF e`,
     [entryId, structureId],
   );
+  if (locked.length === 0) return null;
+  const [row] = await entriesByIds(tx, [entryId]);
   return row ?? null;
 }
 

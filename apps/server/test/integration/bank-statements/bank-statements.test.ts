@@ -410,6 +410,35 @@ describe.each(testDatabaseTargets())('bank statements and reconciliation (issue 
     expect(again.statusCode).toBe(409);
   });
 
+  it('two confirmations of the same credit at once: one wins, the other is refused, the flux settled once', async () => {
+    const parts = [{ ID_FluxFinancier: flux[6]!.id, montantCents: 4_500 }];
+    const statuses = (await Promise.all([confirm('E5', parts), confirm('E5', parts)])).map((r) => r.statusCode);
+    expect(statuses.sort()).toEqual([200, 409]);
+    const [count] = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "APP_AuditLog" WHERE "Action" = 'reglement_flux' AND "ID_Cible" = $1`,
+      [flux[6]!.id],
+    );
+    expect(count!.n).toBe(1);
+    expect(await settlement(flux[6]!.id)).toMatchObject({ paid: true, day: booking });
+  });
+
+  it('the same new statement sent twice at once is recorded once', async () => {
+    const file = camt053Xml([
+      statement('STMT-TWICE', [{ reference: 'T1', bookingDate: booking, amountCents: 10, direction: 'credit' }]),
+    ]);
+    const results = await Promise.all([
+      postStatement(context.app, context.tokens.siege, file),
+      postStatement(context.app, context.tokens.siege, file),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const created = results.map((r) => (r.json() as BankStatementImportResult).releves[0]!.nouveau);
+    expect(created.sort()).toEqual([false, true]);
+    const [rows] = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "BQE_ReleveBancaire" WHERE "Identifiant" = 'STMT-TWICE'`,
+    );
+    expect(rows!.n).toBe(1);
+  });
+
   it('the flux search shows the settlement day (GraphQL DateReglement)', async () => {
     const response = await context.app.inject({
       method: 'POST',
@@ -449,15 +478,15 @@ describe.each(testDatabaseTargets())('bank statements and reconciliation (issue 
         headers: bearer(token),
       });
       expect(page.statusCode).toBe(403);
-      const e5 = await entryByReference('E5');
+      const e3 = await entryByReference('E3');
       const write = await context.app.inject({
         method: 'POST',
-        url: `${bankEntryUrl(e5.id)}/rapprochement`,
+        url: `${bankEntryUrl(e3.id)}/rapprochement`,
         headers: bearer(token),
-        payload: { parts: [{ ID_FluxFinancier: flux[6]!.id, montantCents: 4_500 }] },
+        payload: { parts: [{ ID_FluxFinancier: flux[4]!.id, montantCents: 6_000 }] },
       });
       expect(write.statusCode).toBe(403);
     }
-    expect(await settlement(flux[6]!.id)).toMatchObject({ paid: false });
+    expect(await settlement(flux[4]!.id)).toMatchObject({ paid: false });
   });
 });
