@@ -305,13 +305,17 @@ describe.each(testDatabaseTargets())('settlement entries of bank reconciliations
       ['20260901', '512000', '', `Extourne BQ2026-000003 - Règlement ${piece(ids.c)}`, '0,00', '50,00', ''],
       ['20260901', '411000', aux.other, `Extourne BQ2026-000003 - Règlement ${piece(ids.c)}`, '50,00', '0,00', ''],
     ]);
-    const validated = await context.app.inject({
-      method: 'POST',
-      url: `/api/parametrages-comptables/exercices/${current.id}/validation`,
-      headers: bearer(token),
-      payload: { jusquau: '2026-11-20' },
-    });
-    expect(validated.statusCode, validated.body).toBe(200);
+    const validate = async (jusquau: string) => {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: `/api/parametrages-comptables/exercices/${current.id}/validation`,
+        headers: bearer(token),
+        payload: { jusquau },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { journaux: Record<string, number> };
+    };
+    await validate('2026-11-20');
     const sage = await csv(current.debut, '2026-11-20');
     expect(sage.valid).toBe(true);
     expect(bankRows(sage.rows, ids.c, 4).map((r) => [r[2], r[6], r[7], r[9]])).toEqual([
@@ -328,14 +332,7 @@ describe.each(testDatabaseTargets())('settlement entries of bank reconciliations
       { reversal: true, letter: null, number: 'BQ2027-000001' },
     ]);
     // Booked once: the next validation reverses nothing again.
-    const again = await context.app.inject({
-      method: 'POST',
-      url: `/api/parametrages-comptables/exercices/${current.id}/validation`,
-      headers: bearer(token),
-      payload: { jusquau: '2026-11-21' },
-    });
-    expect(again.statusCode, again.body).toBe(200);
-    expect(again.json().journaux.BQ).toBeUndefined();
+    expect((await validate('2026-11-21')).journaux.BQ).toBeUndefined();
   });
 
   it('a club’s books hold no settlement entry: the statements are the head office’s', async () => {
