@@ -230,16 +230,16 @@ export async function* stagedEntries(
 }
 
 async function buildStaged(tx: Queryable, books: Books, rows: StageRow[]): Promise<StagedEntry[]> {
-  const fresh = rows.filter((r) => r.sorte === 1);
+  const newRows = rows.filter((r) => r.sorte === 1);
   const built = await buildFluxEntries(
     tx,
     books,
-    fresh.filter((r) => r.rapprochement_id === null).map((r) => r.flux_id),
+    newRows.filter((r) => r.rapprochement_id === null).map((r) => r.flux_id),
   );
   const settlements = await buildSettlementEntries(
     tx,
     books,
-    fresh.flatMap((r) =>
+    newRows.flatMap((r) =>
       r.rapprochement_id === null ? [] : [{ reconciliationId: r.rapprochement_id, fluxId: r.flux_id }],
     ),
   );
