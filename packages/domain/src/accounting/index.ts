@@ -1,6 +1,7 @@
 export * from './latin9';
 export * from './file-text';
 export * from './entry';
+export * from './bank-entries';
 export * from './dates';
 export * from './pnm';
 export * from './sage-csv';

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { BQE_Rapprochement } from './bank-statements';
 import { createdAt, id } from './columns';
 import { DOC_Contenu } from './documents';
 import { MKP_FluxFinancier } from './flux';
@@ -87,6 +88,11 @@ export const CPT_Ecriture = pgTable(
     ID_FluxFinancier: integer('ID_FluxFinancier')
       .notNull()
       .references(() => MKP_FluxFinancier.id),
+    /**
+     * A settlement entry (issue 22, ADR 0030): the part of this bank reconciliation given to
+     * the flux; null for the flux's own entry. With EST_Extourne: its reversal after an undo.
+     */
+    ID_Rapprochement: integer('ID_Rapprochement').references(() => BQE_Rapprochement.id),
     JournalCode: text('JournalCode').notNull(),
     Numero: integer('Numero').notNull(),
     EcritureNum: text('EcritureNum').notNull(),
@@ -104,6 +110,10 @@ export const CPT_Ecriture = pgTable(
   (t) => [
     uniqueIndex('cpt_ecriture_numero_uq').on(t.ID_Exercice, t.JournalCode, t.Numero),
     index('cpt_ecriture_structure_date_idx').on(t.ID_Structure, t.EcritureDate, t.JournalCode, t.Numero),
+    // A reconciliation part is booked once and reversed at most once per books.
+    uniqueIndex('cpt_ecriture_rapprochement_uq')
+      .on(t.ID_Rapprochement, t.ID_FluxFinancier, t.ID_Structure, t.EST_Extourne)
+      .where(sql`"ID_Rapprochement" IS NOT NULL`),
     check('cpt_ecriture_numero_ck', sql`"Numero" > 0`),
     check('cpt_ecriture_lettrage_ck', sql`("Lettrage" IS NULL) = ("DateLettrage" IS NULL)`),
   ],

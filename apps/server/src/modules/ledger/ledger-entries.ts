@@ -5,7 +5,9 @@ import {
   invoiceNumber,
   reversalOf,
   settlementInstant,
+  settlementLettering,
   StructureType,
+  withLettering,
   type AccountingEntry,
   type CounterpartAllocation,
   type EntryLine,
@@ -20,6 +22,13 @@ import {
 } from '../exports-sage/exports-sage.repository';
 import type { Queryable } from '../flux/transaction';
 import { booksCondition, firstFluxDay, type BooksOwner, type FiscalYearRow } from './fiscal-years.repository';
+import {
+  buildSettlementEntries,
+  firstBankDay,
+  loadBankAccount,
+  settlementCandidatesSql,
+  settlementKey,
+} from './settlement-entries';
 
 /** Entries built, read and written per batch: bounded memory whatever the books' size. */
 export const ENTRY_BATCH = 5_000;
@@ -30,9 +39,11 @@ export interface Books {
   rule: ThirdPartyRule & { siren: string | null };
   pointOfView: 'federation' | 'membre';
   withTarifs: boolean;
+  /** The bank account of settlement entries (issue 22). */
+  bankAccount: { account: string; label: string };
   /** Oldest first. */
   years: FiscalYearRow[];
-  /** The day of the books' first flux (days before the first year go to the first open period). */
+  /** The day of the books' first flux or bank credit (days before the first year go to the first open period). */
   firstDay: string | null;
 }
 
@@ -48,10 +59,13 @@ export async function openBooks(db: Queryable, owner: BooksOwner, years: FiscalY
     rule,
     pointOfView: owner.structureType === StructureType.Federation ? 'federation' : 'membre',
     withTarifs: await hasTarifMappings(db, owner.structureId),
+    bankAccount: await loadBankAccount(db, owner.structureId),
     years,
-    firstDay: await firstFluxDay(db, owner),
+    firstDay: earlier(await firstFluxDay(db, owner), await firstBankDay(db, owner.structureId)),
   };
 }
+
+const earlier = (a: string | null, b: string | null) => (a === null ? b : b === null || a <= b ? a : b);
 
 /**
  * The digest of the flux facts an entry is built from: a flux whose digest changed after
@@ -85,9 +99,11 @@ function entryDays(books: Books, from: string, upTo: string) {
 /**
  * Stages in the temporary table cpt_stage (dropped at commit) the entries not booked yet
  * whose date falls in [from, upTo]: each unbooked flux (relaunch copies book nothing), and
- * for a flux changed since its validated entry, the reversal of that entry first. Numbers
- * continue each journal's sequence of the fiscal year, in chronological order (entry date,
- * flux day, flux id). Returns how many rows were staged and how many flux lack a mapping.
+ * for a flux changed since its validated entry, the reversal of that entry first; then the
+ * settlement entries of bank reconciliations and the reversals of undone ones (issue 22,
+ * rapprochement_id set). Numbers continue each journal's sequence of the fiscal year, in
+ * chronological order (entry date, day, flux id, flux entry before settlements). Returns
+ * how many rows were staged and how many flux lack a mapping.
  */
 export async function stageUnbookedEntries(
   tx: Queryable,
@@ -128,15 +144,19 @@ export async function stageUnbookedEntries(
        LEFT JOIN "CPT_FluxComptabilise" b ON b."ID_Structure" = $1 AND b."ID_FluxFinancier" = f.id
        WHERE ${fluxFilter}
      ), a_comptabiliser AS (
-       SELECT c.flux_id, c.jour, c.date_ecriture, c.journal, c.empreinte, NULL::bigint AS extourne_de, 1 AS sorte
+       SELECT c.flux_id, NULL::int AS rapprochement_id, c.jour, c.date_ecriture, c.journal, c.empreinte,
+              NULL::bigint AS extourne_de, 1 AS sorte
          FROM candidats c WHERE c.comptabilisee IS DISTINCT FROM c.empreinte
        UNION ALL
-       SELECT c.flux_id, c.jour, c.date_ecriture, e."JournalCode", c.empreinte, e.id, 0
+       SELECT c.flux_id, NULL, c.jour, c.date_ecriture, e."JournalCode", c.empreinte, e.id, 0
          FROM candidats c JOIN "CPT_Ecriture" e ON e.id = c.remplacee
         WHERE c.comptabilisee <> c.empreinte
+       UNION ALL
+       ${settlementCandidatesSql(scopeSql)}
      )
      SELECT l.*, x.id AS exercice_id, x.fin AS exercice_fin,
-            (row_number() OVER (PARTITION BY x.id, l.journal ORDER BY l.date_ecriture, l.jour, l.flux_id, l.sorte)
+            (row_number() OVER (PARTITION BY x.id, l.journal
+                ORDER BY l.date_ecriture, l.jour, l.flux_id, l.rapprochement_id NULLS FIRST, l.sorte)
               + coalesce((SELECT max(e."Numero") FROM "CPT_Ecriture" e
                            WHERE e."ID_Exercice" = x.id AND e."JournalCode" = l.journal), 0))::int AS sequence
        FROM a_comptabiliser l
@@ -160,6 +180,7 @@ export async function stageUnbookedEntries(
 
 interface StageRow {
   flux_id: number;
+  rapprochement_id: number | null;
   date_ecriture: string;
   journal: string;
   empreinte: string;
@@ -177,6 +198,8 @@ export interface StagedEntry {
   exerciceEnd: string;
   fingerprint: string;
   isReversal: boolean;
+  /** A settlement entry's reconciliation (issue 22); null for a flux's entry. */
+  reconciliationId: number | null;
 }
 
 /** The staged entries with a date in [from, to], in file order, batch by batch. */
@@ -192,7 +215,7 @@ export async function* stagedEntries(
     const params: unknown[] = [from, to, ...after];
     const journalSql = journals ? `AND journal = ANY($${params.push(journals)}::text[])` : '';
     const rows = await tx.query<StageRow>(
-      `SELECT flux_id, date_ecriture::text AS date_ecriture, journal, empreinte, extourne_de, sorte, exercice_id,
+      `SELECT flux_id, rapprochement_id, date_ecriture::text AS date_ecriture, journal, empreinte, extourne_de, sorte, exercice_id,
               exercice_fin::text AS exercice_fin, sequence
          FROM cpt_stage
         WHERE date_ecriture BETWEEN $1 AND $2 AND (date_ecriture, journal, sequence) > ($3::date, $4, $5) ${journalSql}
@@ -207,14 +230,28 @@ export async function* stagedEntries(
 }
 
 async function buildStaged(tx: Queryable, books: Books, rows: StageRow[]): Promise<StagedEntry[]> {
-  const newIds = rows.filter((r) => r.sorte === 1).map((r) => r.flux_id);
-  const built = await buildFluxEntries(tx, books, newIds);
+  const newRows = rows.filter((r) => r.sorte === 1);
+  const built = await buildFluxEntries(
+    tx,
+    books,
+    newRows.filter((r) => r.rapprochement_id === null).map((r) => r.flux_id),
+  );
+  const settlements = await buildSettlementEntries(
+    tx,
+    books,
+    newRows.flatMap((r) =>
+      r.rapprochement_id === null ? [] : [{ reconciliationId: r.rapprochement_id, fluxId: r.flux_id }],
+    ),
+  );
   const reversed = await readLedgerEntriesById(
     tx,
     rows.filter((r) => r.extourne_de !== null).map((r) => Number(r.extourne_de)),
   );
   return rows.map((row) => {
-    const fresh = built.get(row.flux_id);
+    const fresh =
+      row.rapprochement_id === null
+        ? built.get(row.flux_id)
+        : settlements.get(settlementKey(row.rapprochement_id, row.flux_id));
     const base = row.sorte === 1 ? fresh?.entry : reversalOf(reversed.get(Number(row.extourne_de)) as AccountingEntry);
     // Staging and building read the database at two moments (READ COMMITTED): a flux or a
     // mapping changed in between would number an entry in another journal's sequence.
@@ -227,6 +264,7 @@ async function buildStaged(tx: Queryable, books: Books, rows: StageRow[]): Promi
       exerciceEnd: row.exercice_fin,
       fingerprint: row.empreinte,
       isReversal: row.sorte === 0,
+      reconciliationId: row.rapprochement_id,
     };
   });
 }
@@ -245,6 +283,8 @@ interface FluxEntryRow {
   journal: string;
   section: string | null;
   settled: boolean;
+  /** DateReglement of a flux a bank reconciliation settled (issue 22), else null. */
+  bankDay: string | null;
   fingerprint: string;
   lastSettlement: Date | null;
   createdSettled: Date | null;
@@ -266,10 +306,11 @@ async function buildFluxEntries(
             s."ID_CodeFederal" AS "structureCode", s."NomStructure" AS "structureName",
             m."CompteNumero" AS "account", c."Libelle" AS "accountLabel", m."JournalCode" AS "journal",
             m."CodeSection" AS "section", f."EST_Reglement" AS "settled", ${FINGERPRINT_SQL} AS "fingerprint",
-            CASE WHEN f."EST_Reglement" THEN (SELECT max(al."Z_DateCreation") FROM "APP_AuditLog" al
+            CASE WHEN f."ID_EcritureBancaire" IS NOT NULL THEN f."DateReglement"::text END AS "bankDay",
+            CASE WHEN f."EST_Reglement" AND f."ID_EcritureBancaire" IS NULL THEN (SELECT max(al."Z_DateCreation") FROM "APP_AuditLog" al
               WHERE al."TableCible" = 'MKP_FluxFinancier' AND al."ID_Cible" = f.id
                 AND al."Action" = 'reglement_flux' AND al."Details"->>'apres' = 'true') END AS "lastSettlement",
-            CASE WHEN f."EST_Reglement" THEN (SELECT min(al."Z_DateCreation") FROM "APP_AuditLog" al
+            CASE WHEN f."EST_Reglement" AND f."ID_EcritureBancaire" IS NULL THEN (SELECT min(al."Z_DateCreation") FROM "APP_AuditLog" al
               WHERE al."TableCible" = 'MKP_FluxFinancier' AND al."ID_Cible" = f.id AND al."Action" = 'creation_flux'
                 AND al."Details"->'colonnes' @> '["EST_Reglement"]'::jsonb) END AS "createdSettled"
        FROM "MKP_FluxFinancier" f
@@ -284,7 +325,7 @@ async function buildFluxEntries(
     const amountCents = Number(row.cents);
     const category = { account: row.account, accountLabel: row.accountLabel ?? row.account, section: row.section };
     const flux = { ...row, amountCents, pieceRef: invoiceNumber(row.seasonId, row.id) };
-    const entry = buildEntry(
+    const built = buildEntry(
       flux,
       books.pointOfView,
       books.rule,
@@ -292,11 +333,12 @@ async function buildFluxEntries(
       allocate(amountCents, category, parts.get(row.id) ?? []),
     );
     const settledAt = row.settled ? settlementInstant(toDate(row.lastSettlement), toDate(row.createdSettled)) : null;
-    if (settledAt) {
-      // Lettering of the third-party line (FEC EcritureLet/DateLet) when the settlement is known.
-      entry.lettering = { code: `L${row.id}`, date: parisDay(settledAt) };
-      entry.lines = entry.lines.map((line, index) => ({ ...line, lettered: index === 0 }));
-    }
+    // Lettering of the third-party line (FEC EcritureLet/DateLet) when the settlement is known.
+    const lettering = settlementLettering(
+      { fluxId: row.id, settled: row.settled, bankDay: row.bankDay, otherDay: settledAt && parisDay(settledAt) },
+      'sale',
+    );
+    const entry = withLettering(built, lettering);
     entries.set(row.id, { entry, fingerprint: row.fingerprint });
   }
   return entries;

@@ -113,13 +113,14 @@ async function writeEntries(
     validDate: validDay,
   }));
   const column = <T>(pick: (entry: AccountingEntry, index: number) => T) => entries.map(pick);
-  const inserted = await tx.query<{ id: string; fluxId: number; reversal: boolean }>(
+  const inserted = await tx.query<{ id: string; fluxId: number; reconciliationId: number | null; reversal: boolean }>(
     `INSERT INTO "CPT_Ecriture" ("ID_Structure", "ID_Exercice", "ID_Validation", "ID_FluxFinancier", "JournalCode",
        "Numero", "EcritureNum", "EcritureDate", "PieceRef", "PieceDate", "Libelle", "ValidDate", "EST_Extourne",
-       "Lettrage", "DateLettrage", "Empreinte")
+       "Lettrage", "DateLettrage", "Empreinte", "ID_Rapprochement")
      SELECT $1, $2, $3, e.* FROM unnest($4::int[], $5::text[], $6::int[], $7::text[], $8::date[], $9::text[], $10::date[],
-       $11::text[], $12::date[], $13::boolean[], $14::text[], $15::date[], $16::text[]) AS e
-     RETURNING id::text AS id, "ID_FluxFinancier" AS "fluxId", "EST_Extourne" AS reversal`,
+       $11::text[], $12::date[], $13::boolean[], $14::text[], $15::date[], $16::text[], $17::int[]) AS e
+     RETURNING id::text AS id, "ID_FluxFinancier" AS "fluxId", "ID_Rapprochement" AS "reconciliationId",
+       "EST_Extourne" AS reversal`,
     [
       structureId,
       year.id,
@@ -137,10 +138,14 @@ async function writeEntries(
       column((e) => e.lettering?.code ?? null),
       column((e) => e.lettering?.date ?? null),
       batch.map((s) => s.fingerprint),
+      batch.map((s) => s.reconciliationId),
     ],
   );
-  const idOf = new Map(inserted.map((row) => [`${row.fluxId}:${row.reversal}`, row.id]));
-  const entryIds = batch.map((s) => idOf.get(`${s.entry.fluxId}:${s.isReversal}`)!);
+  // A flux may have in one batch its entry, its reversal and settlement entries (and theirs).
+  const key = (fluxId: number, reconciliationId: number | null, reversal: boolean) =>
+    `${fluxId}:${reconciliationId ?? ''}:${reversal}`;
+  const idOf = new Map(inserted.map((row) => [key(row.fluxId, row.reconciliationId, row.reversal), row.id]));
+  const entryIds = batch.map((s) => idOf.get(key(s.entry.fluxId, s.reconciliationId, s.isReversal))!);
 
   const lines = entries.flatMap((entry, index) =>
     entry.lines.map((line, rank) => ({ entryId: entryIds[index]!, rank: rank + 1, line })),
@@ -175,8 +180,11 @@ async function writeEntries(
     [year.id, accounts.map((a) => a[0]), accounts.map((a) => a[1]), accounts.map((a) => a[2])],
   );
 
+  // What books each flux: its own entry, never a settlement.
   const booked = batch.flatMap((s, index) =>
-    s.isReversal ? [] : [{ fluxId: s.entry.fluxId, id: entryIds[index]!, fingerprint: s.fingerprint }],
+    s.isReversal || s.reconciliationId !== null
+      ? []
+      : [{ fluxId: s.entry.fluxId, id: entryIds[index]!, fingerprint: s.fingerprint }],
   );
   await tx.query(
     `INSERT INTO "CPT_FluxComptabilise" ("ID_Structure", "ID_FluxFinancier", "ID_Ecriture", "Empreinte")

@@ -1,0 +1,3 @@
+ALTER TABLE "CPT_Ecriture" ADD COLUMN "ID_Rapprochement" integer;--> statement-breakpoint
+ALTER TABLE "CPT_Ecriture" ADD CONSTRAINT "CPT_Ecriture_ID_Rapprochement_BQE_Rapprochement_id_fk" FOREIGN KEY ("ID_Rapprochement") REFERENCES "public"."BQE_Rapprochement"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "cpt_ecriture_rapprochement_uq" ON "CPT_Ecriture" USING btree ("ID_Rapprochement","ID_FluxFinancier","ID_Structure","EST_Extourne") WHERE "ID_Rapprochement" IS NOT NULL;
