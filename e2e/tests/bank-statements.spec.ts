@@ -5,7 +5,6 @@ import { signIn } from './support/session';
 
 // Issue 22: import a camt.053 of the head office's account, confirm the sure proposal, see
 // the flux settled on the bank's day in the flux search, then undo and see it unpaid again.
-const SEPA_STATEMENTS = '/export-fichiers/sepa?onglet=releves';
 const SEARCH_PATH = '/gestion-des-finances/flux-financiers';
 
 interface OpenDebit {

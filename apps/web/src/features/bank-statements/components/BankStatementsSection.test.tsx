@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SEPA_WRITE, type BankStatementImportResult } from '@gdf/domain';
+import { SEPA_WRITE, type BankStatementImportResult, type MeResponse } from '@gdf/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { headOfficeMe } from '@/test/fixtures';
 import { renderWithSession } from '@/test/render-with-session';
@@ -8,7 +8,7 @@ import { jsonResponse, stubApi, type ApiHandler } from '@/test/stub-api';
 import { BankStatementsSection } from './BankStatementsSection';
 import { creditToProcess, entryPage, reconciledCredit, statement } from './test-data';
 
-const withGrant = { ...headOfficeMe(['export__sepa']), grants: { '1318': [SEPA_WRITE] } };
+const withGrant: MeResponse = { ...headOfficeMe(['export__sepa']), grants: { '1318': [SEPA_WRITE] } };
 const LIST = 'GET /api/exports/sepa/releves';
 const ENTRIES = 'GET /api/exports/sepa/releves/7/ecritures';
 const CONFIRM = 'POST /api/exports/sepa/releves/ecritures/41/rapprochement';
@@ -17,7 +17,7 @@ const UNDO = 'DELETE /api/exports/sepa/releves/ecritures/41/rapprochement';
 afterEach(() => vi.unstubAllGlobals());
 
 /** The section with the statement list answering `handlers` on top of one statement. */
-function renderSection(handlers: Record<string, ApiHandler> = {}, me = withGrant) {
+function renderSection(handlers: Record<string, ApiHandler> = {}, me: MeResponse = withGrant) {
   const fetchMock = stubApi({ [LIST]: () => jsonResponse([statement]), ...handlers });
   const user = userEvent.setup();
   renderWithSession(<BankStatementsSection />, me);
