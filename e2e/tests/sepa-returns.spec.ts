@@ -37,6 +37,9 @@ test('the head office imports a pain.002 of its batch, finds the flux rejected a
     .replaceAll('{{E2E_B}}', ids[1] as string)
     .replaceAll('{{E2E_ALREADY}}', ids[2] as string)
     .replaceAll('{{E2E_OK}}', ids[3] as string);
+  // The returns have their own tab on the SEPA page (issue 22).
+  await page.getByRole('tab', { name: 'Retours' }).click();
+  await expect(page).toHaveURL(/onglet=retours/);
   const section = page.locator('section', { has: page.getByRole('heading', { name: 'Importer un retour bancaire' }) });
   await section.getByLabel('Fichier de retour bancaire (XML)').setInputFiles({
     name: 'rejets.xml',

@@ -31,3 +31,11 @@ export const pageTitles = {
   sepaNav: 'SEPA',
   sageNav: 'SAGE',
 } as const;
+
+/** The SEPA page's tabs (issue 22): one screen per bank exchange. */
+export const sepaTabMessages = {
+  label: 'Échanges SEPA avec la banque',
+  prelevements: 'Prélèvements',
+  retours: 'Retours',
+  releves: 'Relevés bancaires',
+} as const;

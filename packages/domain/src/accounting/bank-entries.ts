@@ -2,7 +2,7 @@ import type { Cents } from '../money/money';
 import { thirdPartyAccount, type AccountingEntry, type EntryLine, type ThirdPartyRule } from './entry';
 
 /**
- * Settlement entries of the bank reconciliation (issue 22, ADR 0030): each part of a
+ * Settlement entries of the bank reconciliation (issue 22, ADR 0017): each part of a
  * confirmed reconciliation is booked in the head office's books on the bank's booking day,
  * debit the bank account against the third-party account the sale entry debited.
  *

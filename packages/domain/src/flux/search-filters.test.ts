@@ -151,3 +151,30 @@ describe('issue 19 filters: status, flux number, amount range, category', () => 
     });
   });
 });
+
+describe("issue 22 filter: 'Réglé entre le … et le …' (DateReglement)", () => {
+  it('validates the settlement days as the creation days: real dates, not in the future, end not before start', () => {
+    expect(validateFluxFilters(filters({ settledFrom: 'invalide' }), TODAY).settledFrom).toBe(
+      FLUX_FILTER_MESSAGES.invalidDate,
+    );
+    expect(validateFluxFilters(filters({ settledTo: '2026-11-22' }), TODAY).settledTo).toBe(
+      FLUX_FILTER_MESSAGES.futureDate,
+    );
+    expect(validateFluxFilters(filters({ settledFrom: '2026-03-02', settledTo: '2026-03-01' }), TODAY).settledTo).toBe(
+      FLUX_FILTER_MESSAGES.endBeforeStart,
+    );
+    expect(validateFluxFilters(filters({ settledFrom: '2026-03-01', settledTo: '2026-03-01' }), TODAY)).toEqual({});
+  });
+  it('either day alone is a search', () => {
+    expect(areFluxFiltersEmpty(filters({ settledFrom: '2026-03-01' }))).toBe(false);
+    expect(areFluxFiltersEmpty(filters({ settledTo: '2026-03-01' }))).toBe(false);
+  });
+  it('becomes an inclusive range on the DateReglement day (a date column, no time zone)', () => {
+    expect(buildFluxWhere(filters({ settledFrom: '2026-03-01', settledTo: '2026-03-31' }))).toEqual({
+      _and: [{ DateReglement: { _gte: '2026-03-01', _lte: '2026-03-31' } }],
+    });
+    expect(buildFluxWhere(filters({ settledTo: '2026-03-31' }))).toEqual({
+      _and: [{ DateReglement: { _lte: '2026-03-31' } }],
+    });
+  });
+});

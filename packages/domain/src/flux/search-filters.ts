@@ -29,6 +29,9 @@ export interface FluxSearchFilters {
   maxAmount: string;
   /** MKP_CategoryFlux id, null for every category. */
   category: number | null;
+  /** Issue 22: settled between these days (DateReglement, inclusive), ISO dates, '' when empty. */
+  settledFrom: string;
+  settledTo: string;
 }
 
 export type FluxStatusFilter = '' | FluxPaymentStatus;
@@ -53,6 +56,8 @@ export const EMPTY_FLUX_FILTERS: FluxSearchFilters = {
   minAmount: '',
   maxAmount: '',
   category: null,
+  settledFrom: '',
+  settledTo: '',
 };
 
 export const FLUX_FILTER_MESSAGES = {
@@ -88,6 +93,8 @@ export function areFluxFiltersEmpty(filters: FluxSearchFilters): boolean {
       filters.label,
       filters.startDate,
       filters.endDate,
+      filters.settledFrom,
+      filters.settledTo,
     ].every((value) => value.trim() === '')
   );
 }
@@ -100,21 +107,21 @@ export function validateFluxFilters(filters: FluxSearchFilters, today: string): 
     if (value !== '' && value.length < MIN_TEXT_FILTER_LENGTH) errors[field] = FLUX_FILTER_MESSAGES.tooShort;
   }
   if (filters.licence !== '' && !/^\d+$/.test(filters.licence)) errors.licence = FLUX_FILTER_MESSAGES.licenceDigits;
-  for (const field of ['startDate', 'endDate'] as const) {
-    const value = filters[field];
-    if (value === '') continue;
-    if (!ISO_DATE.test(value) || Number.isNaN(Date.parse(value))) errors[field] = FLUX_FILTER_MESSAGES.invalidDate;
-    // ISO dates compare as text: no date after today (SPEC.md section 5).
-    else if (value > today) errors[field] = FLUX_FILTER_MESSAGES.futureDate;
+  // The settlement range (issue 22) follows the creation range's rules.
+  for (const [start, end] of [
+    ['startDate', 'endDate'],
+    ['settledFrom', 'settledTo'],
+  ] as const) {
+    for (const field of [start, end]) {
+      const value = filters[field];
+      if (value === '') continue;
+      if (!ISO_DATE.test(value) || Number.isNaN(Date.parse(value))) errors[field] = FLUX_FILTER_MESSAGES.invalidDate;
+      // ISO dates compare as text: no date after today (SPEC.md section 5).
+      else if (value > today) errors[field] = FLUX_FILTER_MESSAGES.futureDate;
+    }
+    if (!errors[start] && !errors[end] && filters[start] && filters[end] && filters[end] < filters[start])
+      errors[end] = FLUX_FILTER_MESSAGES.endBeforeStart;
   }
-  if (
-    !errors.startDate &&
-    !errors.endDate &&
-    filters.startDate &&
-    filters.endDate &&
-    filters.endDate < filters.startDate
-  )
-    errors.endDate = FLUX_FILTER_MESSAGES.endBeforeStart;
   if (filters.fluxId.trim() !== '' && !/^\d{1,9}$/.test(filters.fluxId.trim()))
     errors.fluxId = FLUX_FILTER_MESSAGES.fluxIdDigits;
   const min = amountOf(filters.minAmount);
@@ -157,7 +164,7 @@ export type FluxWhere = Record<string, unknown>;
 /**
  * The GraphQL where of SPEC.md section 7: licence equal, last name contains, federal code
  * equal, label contains, structure equal, creation date range with an inclusive end date
- * (`< start of the next day`, Europe/Paris); and, beyond SPEC.md, the filters of issue 19. `lockedStructureId` applies to structures that
+ * (`< start of the next day`, Europe/Paris); and, beyond SPEC.md, the filters of issues 19 and 22. `lockedStructureId` applies to structures that
  * may not pick (the server enforces the scope anyway).
  */
 export function buildFluxWhere(filters: FluxSearchFilters, lockedStructureId?: number): FluxWhere {
@@ -188,6 +195,11 @@ export function buildFluxWhere(filters: FluxSearchFilters, lockedStructureId?: n
   if (typeof max === 'number') amount._lte = centsToDecimal(max);
   if (Object.keys(amount).length) and.push({ MontantTTC: amount });
   if (filters.category !== null) and.push({ ID_CategoryFlux: { _eq: filters.category } });
+  // Issue 22: DateReglement is a calendar day (date column), so the range is inclusive as typed.
+  const settled: Record<string, string> = {};
+  if (ISO_DATE.test(filters.settledFrom)) settled._gte = filters.settledFrom;
+  if (ISO_DATE.test(filters.settledTo)) settled._lte = filters.settledTo;
+  if (Object.keys(settled).length) and.push({ DateReglement: settled });
   return { _and: and };
 }
 

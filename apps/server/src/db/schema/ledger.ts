@@ -89,7 +89,7 @@ export const CPT_Ecriture = pgTable(
       .notNull()
       .references(() => MKP_FluxFinancier.id),
     /**
-     * A settlement entry (issue 22, ADR 0030): the part of this bank reconciliation given to
+     * A settlement entry (issue 22, ADR 0017): the part of this bank reconciliation given to
      * the flux; null for the flux's own entry. With EST_Extourne: its reversal after an undo.
      */
     ID_Rapprochement: integer('ID_Rapprochement').references(() => BQE_Rapprochement.id),

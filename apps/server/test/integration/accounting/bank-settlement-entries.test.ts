@@ -14,7 +14,7 @@ import { camt053Xml } from '../../support/statement-writer';
 import { decodeLatin9, insertFlux } from './accounting-fixtures';
 
 /**
- * Issue 22 item 4 (ADR 0030): a confirmed bank reconciliation books, in the head office's
+ * Issue 22 item 4 (ADR 0017): a confirmed bank reconciliation books, in the head office's
  * books, a settlement entry per part in journal BQ on the bank's booking day (debit 512000,
  * credit the structure's 411 account), lettered with the sale entry once the flux is fully
  * settled; an undo before validation removes it, after validation books its reversal.

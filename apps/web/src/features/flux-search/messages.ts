@@ -50,6 +50,14 @@ export const fluxSearchMessages = {
   rejectedRelaunchHint: 'Il peut être relancé : un nouveau prélèvement sera présenté dans un prochain fichier SEPA.',
   startDate: 'Date de début',
   endDate: 'Date de fin',
+  // Issue 22: the day a flux was settled (bank statement's booking day or marked paid).
+  settledFrom: 'Réglé à partir du',
+  settledTo: 'Réglé jusqu’au',
+  settledChip: 'Réglé',
+  settledBetween: (from: string, to: string) =>
+    from && to ? `entre le ${from} et le ${to}` : from ? `à partir du ${from}` : `jusqu’au ${to}`,
+  settledOn: (date: string) => `Réglé le ${date}`,
+  settledBadgeTitle: (date: string) => `Statut du flux : réglé le ${date}`,
   search: 'Rechercher',
   reset: 'Réinitialiser',
   formAlert: 'Merci de corriger les champs',

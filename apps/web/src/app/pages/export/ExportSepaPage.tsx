@@ -1,14 +1,74 @@
+import { SEPA_WRITE } from '@gdf/domain';
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { SubPage } from '@/components/SubPage';
 import { UnderDevelopment } from '@/components/UnderDevelopment';
+import { BankStatementsSection } from '@/features/bank-statements';
 import { SepaDirectDebitSection, SepaReturnImport } from '@/features/sepa-export';
-import { pageTitles } from '../../messages';
+import { useSession } from '@/lib/session';
+import { pageTitles, sepaTabMessages } from '../../messages';
 
-/** SEPA child: the direct-debit files (issue 9) and the bank's returns (issue 17); 'Générer les virements SEPA' stays SPEC.md's placeholder (screen 3). */
+const TAB_KEY = 'onglet';
+const TABS = ['prelevements', 'retours', 'releves'] as const;
+type SepaTab = (typeof TABS)[number];
+
+const tabId = (tab: SepaTab) => `sepa-onglet-${tab}`;
+const panelId = (tab: SepaTab) => `sepa-panneau-${tab}`;
+
+/**
+ * SEPA child (SPEC.md keeps the sidebar's two entries): tabs for the direct-debit files
+ * (issue 9), the bank's returns (issue 17, SEPA write grant) and the bank statements with
+ * their reconciliation (issue 22). The tab is in the URL (?onglet=), so reload and back keep
+ * it. 'Générer les virements SEPA' stays SPEC.md's placeholder (screen 3), below.
+ */
 export function ExportSepaPage() {
+  const { me, grants } = useSession();
+  const [params, setParams] = useSearchParams();
+  const tabs = TABS.filter((tab) => tab !== 'retours' || me.isSuperAdmin || grants.includes(SEPA_WRITE));
+  const asked = params.get(TAB_KEY) as SepaTab | null;
+  const current: SepaTab = asked && tabs.includes(asked) ? asked : 'prelevements';
+  const choose = (tab: SepaTab) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (tab === 'prelevements') next.delete(TAB_KEY);
+      else next.set(TAB_KEY, tab);
+      // A statement chosen in 'Relevés bancaires' belongs to that tab.
+      if (tab !== 'releves') next.delete('releve');
+      return next;
+    });
+  const panels: Record<SepaTab, () => ReactNode> = {
+    prelevements: () => <SepaDirectDebitSection />,
+    retours: () => <SepaReturnImport />,
+    releves: () => <BankStatementsSection />,
+  };
+
   return (
     <>
-      <SepaDirectDebitSection />
-      <SepaReturnImport />
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+        <Tabs
+          value={current}
+          onChange={(_event, tab: SepaTab) => choose(tab)}
+          aria-label={sepaTabMessages.label}
+          variant="scrollable"
+          allowScrollButtonsMobile
+        >
+          {tabs.map((tab) => (
+            <Tab
+              key={tab}
+              value={tab}
+              label={sepaTabMessages[tab]}
+              id={tabId(tab)}
+              aria-controls={tab === current ? panelId(tab) : undefined}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      <div role="tabpanel" id={panelId(current)} aria-labelledby={tabId(current)}>
+        {panels[current]()}
+      </div>
       <SubPage title={pageTitles.exportSepa}>
         <UnderDevelopment />
       </SubPage>

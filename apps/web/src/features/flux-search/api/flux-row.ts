@@ -7,6 +7,8 @@ export interface FluxRow {
   EST_Debit: boolean;
   /** With the return below, the row's payment status (fluxPaymentStatus, issue 19). */
   EST_Reglement: boolean;
+  /** Issue 22: the day it was settled (yyyy-mm-dd), null unless settled; 'Réglé le …'. */
+  DateReglement?: string | null;
   ID_FluxFinancierRelance: number | null;
   STR_Structure: { NomStructure: string } | null;
   UTI_Utilisateur: { CT_Nom: string | null; CT_Prenom: string | null; LicenceNumero: number | null } | null;
@@ -21,7 +23,7 @@ export interface FluxReturn {
   TypeRetour: 'rejet' | 'retour';
 }
 
-export const FLUX_ROW_FIELDS = `id NomFluxFinancier Z_DateCreation MontantTTC EST_Debit EST_Reglement ID_FluxFinancierRelance
+export const FLUX_ROW_FIELDS = `id NomFluxFinancier Z_DateCreation MontantTTC EST_Debit EST_Reglement DateReglement ID_FluxFinancierRelance
   STR_Structure { NomStructure }
   UTI_Utilisateur { CT_Nom CT_Prenom LicenceNumero }
   MKP_RetourPrelevement { CodeRaison DateRetour TypeRetour }`;

@@ -109,6 +109,23 @@ export function FluxFilterFields({ filters, errors, onChange, onEnter, seasons, 
           onChange={(endDate) => onChange({ endDate })}
         />
       </Grid>
+      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+        <DateFilter
+          label={m.settledFrom}
+          value={filters.settledFrom}
+          error={errors.settledFrom}
+          onChange={(settledFrom) => onChange({ settledFrom })}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+        <DateFilter
+          label={m.settledTo}
+          value={filters.settledTo}
+          error={errors.settledTo}
+          minDate={filters.settledFrom || undefined}
+          onChange={(settledTo) => onChange({ settledTo })}
+        />
+      </Grid>
     </Grid>
   );
 }

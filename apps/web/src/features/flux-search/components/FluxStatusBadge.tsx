@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip';
 import { FLUX_PAYMENT_STATUS_LABELS, fluxPaymentStatus, type FluxPaymentStatus } from '@gdf/domain';
+import { formatDate } from '@/lib/format';
 import type { FluxRow } from '../api/flux-row';
 import { fluxSearchMessages as m } from '../messages';
 import { sepaReturnReasonWithCode } from '../utils/return-reason';
@@ -13,15 +14,19 @@ const COLORS: Record<FluxPaymentStatus, 'success' | 'warning' | 'info' | 'error'
 
 /**
  * The row's payment status (payé, impayé, relancé, rejeté: fluxPaymentStatus) beside its
- * label, inside SPEC.md's ten columns; a rejected debit names the bank's reason (issue 17).
+ * label, inside SPEC.md's ten columns; a rejected debit names the bank's reason (issue 17),
+ * a settled one the day it was settled when known (issue 22: 'Réglé le …').
  */
 export function FluxStatusBadge({ row }: { row: FluxRow }) {
   const status = fluxPaymentStatus(row);
-  const label = FLUX_PAYMENT_STATUS_LABELS[status];
+  const settledOn = status === 'paye' && row.DateReglement ? formatDate(row.DateReglement) : '';
+  const label = settledOn ? m.settledOn(settledOn) : FLUX_PAYMENT_STATUS_LABELS[status];
   const title =
     status === 'rejete' && row.MKP_RetourPrelevement
       ? m.rejectedBadgeTitle(sepaReturnReasonWithCode(row.MKP_RetourPrelevement.CodeRaison))
-      : m.statusBadgeTitle(label);
+      : settledOn
+        ? m.settledBadgeTitle(settledOn)
+        : m.statusBadgeTitle(label);
   return (
     <Chip
       size="small"

@@ -41,5 +41,14 @@ export function filterChips(filters: FluxSearchFilters, seasons: readonly Season
   if (filters.maxAmount.trim()) add('maxAmount', m.amountTo, `${filters.maxAmount.trim()} €`);
   if (filters.startDate) add('startDate', m.dateFrom, formatDate(filters.startDate));
   if (filters.endDate) add('endDate', m.dateTo, formatDate(filters.endDate));
+  if (filters.settledFrom || filters.settledTo)
+    add(
+      filters.settledFrom ? 'settledFrom' : 'settledTo',
+      m.settledChip,
+      m.settledBetween(
+        filters.settledFrom && formatDate(filters.settledFrom),
+        filters.settledTo && formatDate(filters.settledTo),
+      ),
+    );
   return chips;
 }

@@ -19,6 +19,8 @@ describe('search URL round trip', () => {
       minAmount: '10,50',
       maxAmount: '1000',
       category: 5,
+      settledFrom: '2026-02-01',
+      settledTo: '2026-02-28',
     },
     sort: { column: 'structure', direction: 'asc' },
     page: 3,
@@ -49,6 +51,8 @@ describe('search URL round trip', () => {
         minAmount: '',
         maxAmount: '',
         category: null,
+        settledFrom: '',
+        settledTo: '',
       },
       sort: { column: 'createdAt', direction: 'desc' },
       page: 0,
@@ -65,6 +69,9 @@ describe('search URL round trip', () => {
     expect(url.get('montantMin')).toBe('10,50');
     expect(url.get('montantMax')).toBe('1000');
     expect(url.get('categorie')).toBe('5');
+    // Issue 22: 'Réglé à partir du … jusqu'au …'.
+    expect(url.get('regleDu')).toBe('2026-02-01');
+    expect(url.get('regleAu')).toBe('2026-02-28');
     for (const status of ['paye', 'impaye', 'relance'])
       expect(parseSearchUrl(new URLSearchParams(`statut=${status}`)).filters?.status).toBe(status);
   });

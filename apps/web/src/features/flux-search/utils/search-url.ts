@@ -43,6 +43,8 @@ const TEXT_KEYS = {
   fluxId: 'numero',
   minAmount: 'montantMin',
   maxAmount: 'montantMax',
+  settledFrom: 'regleDu',
+  settledTo: 'regleAu',
 } as const satisfies Partial<Record<keyof FluxSearchFilters, string>>;
 const FILTER_KEYS = ['saison', 'structure', 'statut', 'categorie', ...Object.values(TEXT_KEYS)];
 /** Keys this page owns; any other (structureId, appMode) is kept as it is. */

@@ -1,0 +1,81 @@
+import type { BankStatementImportResult } from '@gdf/domain';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, useRef, useState } from 'react';
+import { CenteredProgress } from '@/components/CenteredProgress';
+import { useImportBankStatement } from '../api/import-bank-statement';
+import { bankErrorText } from '../error-text';
+import { bankStatementMessages as m } from '../messages';
+
+/** camt.053 is XML; CFONB 120 comes as .txt, .120 or .sta; any other name is still read by content. */
+const ACCEPT = '.xml,.txt,.120,.sta,application/xml,text/xml,text/plain,*/*';
+
+/** The import's outcome in one line: new and known statements, entries added, sure proposals. */
+export function importSummary(result: BankStatementImportResult): string {
+  const known = result.releves.filter((statement) => !statement.nouveau).length;
+  const added = result.releves.reduce((sum, statement) => sum + statement.nbEcrituresAjoutees, 0);
+  const parts = [m.imported(result.releves.length - known)];
+  if (known > 0) parts.push(m.alreadyKnown(known));
+  parts.push(m.entriesAdded(added), m.sureProposals(result.nbPropositionsSures));
+  return `${m.importSummary(result.nomFichier, result.format)} : ${parts.join(' · ')}.`;
+}
+
+/**
+ * 'Importer un relevé…' (issue 22): the chosen file is sent as it is; the server reads it,
+ * refuses it whole with a French reason (not the head office's account, balances that do
+ * not add up...) or records it, the same statement twice adding nothing.
+ */
+export function BankStatementImport({
+  structureId,
+  onImported,
+}: {
+  structureId: number;
+  onImported: (result: BankStatementImportResult) => void;
+}) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const importing = useImportBankStatement(structureId);
+
+  const choose = (file: File | null) => {
+    setFileName(file?.name ?? null);
+    if (file) importing.mutate(file, { onSuccess: onImported });
+    else importing.reset();
+  };
+
+  return (
+    <Box sx={{ mb: 3 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+        {/* A native button opens the (hidden) native file input: keyboard and screen readers alike. */}
+        <Button variant="contained" onClick={() => input.current?.click()} disabled={importing.isPending}>
+          {m.chooseFile}
+        </Button>
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept={ACCEPT}
+          aria-label={m.fileInput}
+          hidden
+          onChange={(event) => {
+            choose(event.target.files?.[0] ?? null);
+            event.target.value = ''; // the same file can be chosen again
+          }}
+        />
+        <Typography variant="body2" aria-live="polite">
+          {fileName ?? m.noFile} {m.maxSize}
+        </Typography>
+      </Stack>
+      {importing.isPending && <CenteredProgress label={m.importing} />}
+      {importing.isError && <Alert severity="error">{bankErrorText(importing.error)}</Alert>}
+      {importing.isSuccess && (
+        <Alert severity="success" role="status" aria-label={m.importResultLabel}>
+          {importSummary(importing.data)}
+        </Alert>
+      )}
+    </Box>
+  );
+}

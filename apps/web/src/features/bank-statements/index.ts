@@ -1,0 +1,1 @@
+export { BankStatementsSection } from './components/BankStatementsSection';
