@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/app/testing/render-app';
-import { fluxRow, stubFluxApi } from './flux-api-stub';
+import { directDebitDetail, fluxRow, stubFluxApi } from './flux-api-stub';
 
 const PATH = '/gestion-des-finances/flux-financiers';
 
@@ -47,5 +47,24 @@ describe("settled flux in the search: 'Réglé le …' and the settlement range"
     renderApp(`${PATH}?regleDu=2026-03-02&regleAu=2026-03-01`, { token: 'jwt' });
     expect(await screen.findByText('La date de fin ne peut pas précéder la date de début')).toBeInTheDocument();
     await waitFor(() => expect(searches()).toHaveLength(0));
+  });
+
+  it('the detail of a settled flux says the day it was settled, not for an unpaid one', async () => {
+    stubFluxApi({ detail: directDebitDetail({ EST_Reglement: true, DateReglement: '2026-03-10' }) });
+    const { user } = renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Voir le détail du flux 501' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Réglé le 10/03/2026')).toBeInTheDocument();
+  });
+
+  it('no settlement day in the detail of an unpaid flux', async () => {
+    stubFluxApi({ detail: directDebitDetail({ EST_Reglement: false, DateReglement: null }) });
+    const { user } = renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Voir le détail du flux 501' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('Licence adulte');
+    expect(within(dialog).queryByText(/Réglé le/)).toBeNull();
   });
 });

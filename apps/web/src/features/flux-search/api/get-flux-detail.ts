@@ -17,6 +17,8 @@ export interface FluxDetail {
   ID_CategoryFlux: number;
   EST_Debit: boolean;
   EST_Reglement: boolean;
+  /** yyyy-mm-dd when the flux is settled and the day is known (issue 22). */
+  DateReglement?: string | null;
   ID_FluxFinancierRelance: number | null;
   STR_Structure: { NomStructure: string } | null;
   MKP_RetourPrelevement?: FluxReturn | null;
@@ -25,7 +27,7 @@ export interface FluxDetail {
 
 const DETAIL = `query FluxDetail($id: Int!) {
   flux: MKP_FluxFinancier_by_pk(id: $id) {
-    id NomFluxFinancier ID_CategoryFlux EST_Debit EST_Reglement ID_FluxFinancierRelance
+    id NomFluxFinancier ID_CategoryFlux EST_Debit EST_Reglement DateReglement ID_FluxFinancierRelance
     STR_Structure { NomStructure }
     MKP_RetourPrelevement { CodeRaison DateRetour TypeRetour }
     MKP_FluxFinancierDetail(order_by: [{id: asc}]) {

@@ -12,7 +12,7 @@ import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { FLUX_DETAIL_QUERY_KEY } from '../hooks/use-relaunch';
 import { fluxSearchMessages as m } from '../messages';
 import { FluxDetailLines } from './FluxDetailLines';
-import { FluxReturnNotice } from './FluxReturnNotice';
+import { FluxReturnNotice, FluxSettlementNotice } from './FluxReturnNotice';
 import { ErrorAlert } from '@/components/ErrorAlert';
 
 interface FluxDetailModalProps {
@@ -64,6 +64,7 @@ export function FluxDetailModal({ structureId, fluxId, fallbackTitle, onClose, r
           </ErrorAlert>
         )}
         {flux && <FluxReturnNotice flux={flux} />}
+        {flux && <FluxSettlementNotice flux={flux} />}
         {flux && <FluxDetailLines flux={flux} />}
       </DialogContent>
       {flux && renderActions && (

@@ -16,3 +16,13 @@ export function FluxReturnNotice({ flux }: { flux: FluxDetail }) {
     </Alert>
   );
 }
+
+/** The day a settled flux was settled, when known (issue 22: the bank's booking day of its credit). */
+export function FluxSettlementNotice({ flux }: { flux: FluxDetail }) {
+  if (!flux.EST_Reglement || !flux.DateReglement) return null;
+  return (
+    <Alert severity="success" sx={{ mb: 2 }}>
+      {m.settledOn(formatDate(flux.DateReglement))}
+    </Alert>
+  );
+}
