@@ -59,50 +59,61 @@ export async function openEmptyPglite(): Promise<Database> {
 
 async function openPgliteCopy(): Promise<TestDatabase> {
   const dir = templateDir();
-  const handle = new SwappableDatabase(await openEmptyPglite());
+  const handle = new SwappableDatabase('pglite', openEmptyPglite);
+  await handle.ready();
   if (dir)
-    reseeders.set(handle.facade, async () =>
-      handle.swap(await openDatabase({ memory: true, loadDataDir: await pgliteTemplate(dir, 'seeded') })),
+    reseeders.set(handle.facade, () =>
+      handle.replace(async () => openDatabase({ memory: true, loadDataDir: await pgliteTemplate(dir, 'seeded') })),
     );
   return handle.facade;
 }
 
 async function openPostgresCopy(serverUrl: string, settings: PoolSettings = {}): Promise<TestDatabase> {
   const dir = templateDir();
+  const names: string[] = [];
+  let url = '';
   const create = async (kind: TemplateKind) => {
     const name = `gdf_test_${randomBytes(6).toString('hex')}`;
     const template = dir ? ` TEMPLATE ${await postgresTemplate(serverUrl, dir, kind)}` : '';
     await adminQuery(serverUrl, `CREATE DATABASE ${name}${template}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return { name, url: url.toString(), database: await openDatabase({ ...settings, url: url.toString() }) };
+    names.push(name);
+    const target = new URL(serverUrl);
+    target.pathname = `/${name}`;
+    url = target.toString();
+    return openDatabase({ ...settings, url });
   };
-  let current = await create('empty');
-  const handle = new SwappableDatabase(current.database, {
-    reopen: (other) => openDatabase({ ...other, url: current.url }),
-    url: () => current.url,
-    afterClose: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${current.name} WITH (FORCE)`),
+  const dropAll = async () => {
+    for (const name of names.splice(0)) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  };
+  const handle = new SwappableDatabase('postgres', () => create('empty'), {
+    reopen: (other) => openDatabase({ ...other, url }),
+    url: () => url,
+    afterClose: dropAll,
   });
+  await handle.ready();
   if (dir)
     reseeders.set(handle.facade, async () => {
-      const previous = current;
-      current = await create('seeded');
-      await handle.swap(current.database);
-      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${previous.name} WITH (FORCE)`);
+      const empty = names[0];
+      await handle.replace(() => create('seeded'));
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${empty} WITH (FORCE)`);
+      names.splice(names.indexOf(empty as string), 1);
     });
   return handle.facade;
 }
 
 /**
  * The handle a test keeps, whose database can be replaced underneath (seedSmall) while the
- * test's references (`database`, `database.db` read afterwards, read-cache listeners) follow.
+ * test's references (`database`, `database.db`, read-cache listeners) follow.
  */
 class SwappableDatabase {
   readonly facade: TestDatabase;
-  private listeners: Array<() => void> = [];
+  private current: Database | null = null;
+  private opening: Promise<Database> | null = null;
+  private readonly listeners: Array<() => void> = [];
 
   constructor(
-    private current: Database,
+    kind: Database['kind'],
+    private readonly openFirst: () => Promise<Database>,
     postgres?: {
       reopen(settings: PoolSettings): Promise<Database>;
       url(): string;
@@ -110,21 +121,34 @@ class SwappableDatabase {
     },
   ) {
     const facade = {
-      kind: current.kind,
-      query: (text, params, options) => this.current.query(text, params, options),
-      copyCsv: (table, columns, chunks) => this.current.copyCsv(table, columns, chunks),
+      kind,
+      query: async (text, params, options) => (await this.ready()).query(text, params, options),
+      copyCsv: async (table, columns, chunks) => (await this.ready()).copyCsv(table, columns, chunks),
+      dumpDataDir: async () => {
+        const database = await this.ready();
+        if (!database.dumpDataDir) throw new Error('dumpDataDir: PGlite seulement');
+        return database.dumpDataDir();
+      },
       close: async () => {
-        await this.current.close();
+        const opened = this.opening;
+        this.opening = Promise.reject(new Error('base de test fermée'));
+        this.opening.catch(() => undefined);
+        if (opened) await (await opened).close();
         await postgres?.afterClose();
       },
     } as TestDatabase;
-    Object.defineProperty(facade, 'db', { get: () => this.current.db, enumerable: true });
-    if (current.onDataChange)
+    Object.defineProperty(facade, 'db', {
+      enumerable: true,
+      get: () => {
+        if (!this.current) throw new Error('Base de test pas encore ouverte');
+        return this.current.db;
+      },
+    });
+    if (kind === 'postgres')
       facade.onDataChange = (listener) => {
         this.listeners.push(listener);
-        this.current.onDataChange?.(listener);
+        void this.ready().then((database) => database.onDataChange?.(listener));
       };
-    if (current.dumpDataDir) facade.dumpDataDir = () => this.current.dumpDataDir!();
     if (postgres) {
       facade.reopen = postgres.reopen;
       Object.defineProperty(facade, 'url', { get: postgres.url, enumerable: true });
@@ -132,10 +156,28 @@ class SwappableDatabase {
     this.facade = facade;
   }
 
-  async swap(next: Database): Promise<void> {
-    const previous = this.current;
-    this.current = next;
+  ready(): Promise<Database> {
+    return this.opening ?? this.start(this.openFirst);
+  }
+
+  /** Opens `open()`'s database in place of the current one (or of the one not opened yet), then closes that. */
+  async replace(open: () => Promise<Database>): Promise<void> {
+    const previous = this.opening;
+    const next = await this.start(open);
     for (const listener of this.listeners) next.onDataChange?.(listener);
-    await previous.close();
+    if (previous)
+      await previous.then(
+        (database) => database.close(),
+        () => undefined,
+      );
+  }
+
+  private start(open: () => Promise<Database>): Promise<Database> {
+    const opening: Promise<Database> = open().then((database) => {
+      if (this.opening === opening) this.current = database;
+      return database;
+    });
+    this.opening = opening;
+    return opening;
   }
 }
