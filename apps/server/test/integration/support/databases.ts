@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database, type PostgresConfig } from '../../../src/db/database';
+import { nonEmptyTables } from '../../../src/db/seed/bulk';
 import { adminQuery } from './postgres-admin';
 import { pgliteTemplate, postgresTemplate, templateDir, type TemplateKind } from './templates';
 
@@ -34,14 +35,13 @@ export function testDatabaseTargets(): TestDatabaseTarget[] {
 }
 
 /**
- * seedSmall on a database from open(): it becomes a copy of the run's seeded template.
- * The same rows as seeding it (seedDemoData refuses a database that holds data, so nothing
- * written before is lost that a real seed would have kept). False for any other database,
- * or outside a run with templates: the caller then seeds it.
+ * seedSmall on a still empty database from open(): it becomes a copy of the run's seeded
+ * template, the very rows seeding it gives. False for any other database, or outside a run
+ * with templates: the caller then seeds it (and seedDemoData refuses one that holds data).
  */
 export async function seedFromTemplate(database: Database): Promise<boolean> {
   const reseed = reseeders.get(database);
-  if (!reseed) return false;
+  if (!reseed || (await nonEmptyTables(database)).length > 0) return false;
   reseeders.delete(database);
   await reseed();
   return true;
