@@ -5,7 +5,7 @@ import {
   SEARCH_PAGE,
   SEARCH_PAGE_AND_COUNT,
 } from '../../../apps/web/src/features/flux-search/api/search-flux-queries';
-import { startPostgresCpu } from './postgres-cpu';
+import { cpuTicks, startPostgresCpu } from './postgres-cpu';
 import { SEARCH_KINDS, type SearchKind, type VariedSearch } from './varied-searches';
 
 /**
@@ -38,6 +38,8 @@ export interface MixRun {
   total?: LatencyStats;
   /** PostgreSQL backends' CPU time per search (postgres-cpu.ts); null on PGlite. */
   postgresCpuMsPerSearch: number | null;
+  /** The server process's CPU time per search (its own process only). */
+  serverCpuMsPerSearch: number | null;
   /** Slowest /api/health answer while the mix ran (probed every 500 ms). */
   healthMaxMs: number;
 }
@@ -50,6 +52,8 @@ export interface MixTarget {
   searches: readonly VariedSearch[];
   /** Set on PostgreSQL: its backends' CPU is measured. */
   databaseUrl?: string;
+  /** Set when the server runs in its own process: its CPU is measured. */
+  serverPid?: number;
 }
 
 const PAGE_SIZE = 30;
@@ -70,6 +74,7 @@ export async function runMix(
   let done = 0;
   const cpu = target.databaseUrl ? await startPostgresCpu(target.databaseUrl) : null;
   const health = probeHealth(target.address);
+  const serverTicks = target.serverPid ? await cpuTicks(target.serverPid) : null;
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
   const user = async () => {
@@ -103,6 +108,8 @@ export async function runMix(
   const elapsed = (performance.now() - started) / 1000;
   const cpuMs = cpu ? await cpu.stop() : null;
   const healthMaxMs = await health.stop();
+  const serverTicksEnd = target.serverPid ? await cpuTicks(target.serverPid) : null;
+  const serverCpuMs = serverTicks === null || serverTicksEnd === null ? null : (serverTicksEnd - serverTicks) * 10;
   const all = [...pageTimes.values()].flat();
   return {
     ...options,
@@ -113,6 +120,7 @@ export async function runMix(
     kinds: SEARCH_KINDS.map((kind) => ({ kind, ...stats(pageTimes.get(kind) ?? []) })),
     ...(options.mode === 'page+count' ? {} : { total: stats(totalTimes) }),
     postgresCpuMsPerSearch: cpuMs === null || done === 0 ? null : cpuMs / done,
+    serverCpuMsPerSearch: serverCpuMs === null || done === 0 ? null : serverCpuMs / done,
     healthMaxMs,
   };
 }

@@ -59,6 +59,7 @@ export async function benchVariedMix(options: MixBenchOptions): Promise<MixRun[]
       structureId: await headOfficeId(database),
       searches,
       ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+      ...(server.pid ? { serverPid: server.pid } : {}),
     };
     for (const connections of options.connections ?? [10, 50]) {
       for (const cached of options.cache ?? [false, true]) {
@@ -81,7 +82,7 @@ async function startServer(databaseUrl: string | undefined, database: Database) 
   if (databaseUrl) return startServerProcess(root, databaseUrl);
   const app = await buildApp({ database, jwtSecret: randomBytes(32).toString('hex'), loginRateLimit: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { address, stop: () => app.close() };
+  return { address, pid: undefined, stop: () => app.close() };
 }
 
 async function headOfficeId(database: Database): Promise<number> {
@@ -105,7 +106,8 @@ const label = (run: MixRun) =>
 
 export function describeRun(run: MixRun): string {
   const cpu =
-    run.postgresCpuMsPerSearch === null ? '' : `, CPU PostgreSQL ${run.postgresCpuMsPerSearch.toFixed(1)} ms/recherche`;
+    (run.postgresCpuMsPerSearch === null ? '' : `, CPU PostgreSQL ${run.postgresCpuMsPerSearch.toFixed(1)} ms/recherche`) +
+    (run.serverCpuMsPerSearch === null ? '' : `, CPU serveur ${run.serverCpuMsPerSearch.toFixed(1)} ms/recherche`);
   return `${label(run)} : ${run.searchesPerSecond.toFixed(1)} recherches/s, page p50 ${ms(run.overall.p50)} p95 ${ms(run.overall.p95)} p99 ${ms(run.overall.p99)}${run.total ? `, total p95 ${ms(run.total.p95)}` : ''}, ${run.errors} erreurs${cpu}, /api/health au pire ${ms(run.healthMaxMs)}`;
 }
 
@@ -118,6 +120,9 @@ export function formatMixTable(runs: readonly MixRun[]): string {
           (run.postgresCpuMsPerSearch === null
             ? ''
             : `, CPU PostgreSQL ${run.postgresCpuMsPerSearch.toFixed(1)} ms par recherche`) +
+          (run.serverCpuMsPerSearch === null
+            ? ''
+            : `, CPU serveur ${run.serverCpuMsPerSearch.toFixed(1)} ms par recherche`) +
           `, /api/health au pire ${ms(run.healthMaxMs)}`,
         '',
         '| Sorte | recherches | p50 (ms) | p95 (ms) | p99 (ms) |',
