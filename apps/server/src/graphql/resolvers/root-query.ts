@@ -59,12 +59,10 @@ export type RootFieldKind = 'list' | 'by_pk' | 'aggregate';
 
 /**
  * How long an identical read may be shared (db/read-cache.ts; writes clear it). Capped
- * counts (`_aggregate(limit: …)`, the search's "plus de 10 000") are kept longer:
- * recounting on every page change costs more than the page itself, and a capped total a
- * few seconds old is invisible.
+ * counts are shared as long as any read since issue 20: the search page asks a filter
+ * set's count once, not on every page change (ADR 0030).
  */
 const READ_TTL_MS = 1_000;
-const CAPPED_COUNT_TTL_MS = 5_000;
 
 /** Runs one compiled statement; each row holds one JSON text `j`. */
 async function jsonTexts(compiled: CompiledRootField, context: GraphqlContext): Promise<string[]> {
@@ -126,7 +124,6 @@ export function compileRootField(
       : kind === 'by_pk'
         ? compileByPk(table, field, b)
         : `SELECT (${compileAggregateJson(table, field, b)})::text AS j`;
-  const capped = kind === 'aggregate' && field.args.limit !== undefined && field.args.limit !== null;
   const estimate =
     kind === 'aggregate' && field.args.estimate === true ? compileCountEstimate(table, field, context.scope) : null;
   return {
@@ -137,7 +134,7 @@ export function compileRootField(
     wordLookups: b.wordLookups,
     estimate,
     readKey: `${text}\u0000${JSON.stringify(b.params)}${estimate ? '\u0000estimate' : ''}`,
-    readTtlMs: capped ? CAPPED_COUNT_TTL_MS : READ_TTL_MS,
+    readTtlMs: READ_TTL_MS,
   };
 }
 
