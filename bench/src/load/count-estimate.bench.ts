@@ -76,7 +76,9 @@ export async function benchCountEstimate(options: {
       for (const search of searches) answers.set(search, await count(SEARCH_COUNT, search));
       rows.push(...summarise(searches, margin, answers, exact));
       const all = rows.at(-1);
-      log(`  marge ${margin} : ${all?.aboveCap} « plus de 10 000 », ${all?.wrong} à tort, p95 ${all?.p95.toFixed(1)} ms`);
+      log(
+        `  marge ${margin} : ${all?.aboveCap} « plus de 10 000 », ${all?.wrong} à tort, p95 ${all?.p95.toFixed(1)} ms`,
+      );
     }
     return rows;
   } finally {

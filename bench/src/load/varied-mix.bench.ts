@@ -106,7 +106,9 @@ const label = (run: MixRun) =>
 
 export function describeRun(run: MixRun): string {
   const cpu =
-    (run.postgresCpuMsPerSearch === null ? '' : `, CPU PostgreSQL ${run.postgresCpuMsPerSearch.toFixed(1)} ms/recherche`) +
+    (run.postgresCpuMsPerSearch === null
+      ? ''
+      : `, CPU PostgreSQL ${run.postgresCpuMsPerSearch.toFixed(1)} ms/recherche`) +
     (run.serverCpuMsPerSearch === null ? '' : `, CPU serveur ${run.serverCpuMsPerSearch.toFixed(1)} ms/recherche`);
   return `${label(run)} : ${run.searchesPerSecond.toFixed(1)} recherches/s, page p50 ${ms(run.overall.p50)} p95 ${ms(run.overall.p95)} p99 ${ms(run.overall.p99)}${run.total ? `, total p95 ${ms(run.total.p95)}` : ''}, ${run.errors} erreurs${cpu}, /api/health au pire ${ms(run.healthMaxMs)}`;
 }
