@@ -16,6 +16,7 @@ import { SEARCH_COUNT } from '../../../apps/web/src/features/flux-search/api/sea
 import { openBenchDatabase } from '../search/bench-database';
 import { login } from '../search/search.bench';
 import { stats } from './varied-load';
+import { headOfficeId } from './varied-mix.bench';
 import { SEARCH_KINDS, variedSearches, type SearchKind, type VariedSearch } from './varied-searches';
 
 const PLAIN_COUNT = SEARCH_COUNT.replace(', estimate: true', '');
@@ -47,13 +48,10 @@ export async function benchCountEstimate(options: {
   try {
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const token = await login(address);
-    const [office] = await database.query<{ id: number }>(
-      `SELECT su."ID_Structure" AS id FROM "UTI_Login" l JOIN "STR_StructureUtilisateur" su
-          ON su."ID_Utilisateur" = l."ID_Utilisateur" WHERE l."Email" = 'siege@demo.fr' ORDER BY su.id LIMIT 1`,
-    );
+    const office = await headOfficeId(database);
     const count = async (query: string, search: VariedSearch) => {
       const started = performance.now();
-      const response = await fetch(`${address}/v1/graphql?structureId=${office?.id}`, {
+      const response = await fetch(`${address}/v1/graphql?structureId=${office}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'cache-control': 'no-cache' },
         body: JSON.stringify({ query, variables: { where: search.where, cap: CAP } }),

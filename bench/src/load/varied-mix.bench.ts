@@ -85,7 +85,8 @@ async function startServer(databaseUrl: string | undefined, database: Database) 
   return { address, pid: undefined, stop: () => app.close() };
 }
 
-async function headOfficeId(database: Database): Promise<number> {
+/** The structure siege@demo.fr acts for (the mix searches as the head office). */
+export async function headOfficeId(database: Database): Promise<number> {
   const [row] = await database.query<{ id: number }>(
     `SELECT su."ID_Structure" AS id FROM "UTI_Login" l
        JOIN "STR_StructureUtilisateur" su ON su."ID_Utilisateur" = l."ID_Utilisateur"
