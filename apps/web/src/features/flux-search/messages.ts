@@ -73,6 +73,7 @@ export const fluxSearchMessages = {
   total: (label: string) => `${label} flux`,
   /** The table is shown; its count follows (issue 20). */
   counting: 'Comptage des flux…',
+  countFailed: 'Nombre de flux indisponible',
   loading: 'Chargement des flux…',
   empty: 'Aucun flux ne correspond à la recherche.',
   error: 'Oups, une erreur est survenue... La recherche n’a pas pu aboutir.',

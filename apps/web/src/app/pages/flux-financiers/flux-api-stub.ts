@@ -76,6 +76,8 @@ interface StubOptions {
   totalsFail?: boolean;
   /** The capped count answers once this settles (the table is shown before it). */
   countGate?: Promise<unknown>;
+  /** The capped count answers a GraphQL error. */
+  countFails?: boolean;
 }
 
 /** The page's API: session, status and a GraphQL endpoint answering by operation; records calls. */
@@ -116,6 +118,7 @@ export function stubFluxApi(options: StubOptions = {}) {
       // The capped count follows the page (issue 20): `total`, or the rows.
       if (query.includes('FluxSearchCount')) {
         await options.countGate;
+        if (options.countFails) return jsonResponse({ errors: [{ message: 'boom' }] });
         return jsonResponse({ data: { total: { aggregate: { count: options.total ?? rows.length } } } });
       }
       // 'Tous' and the export: `matching` rows, served by limit and offset like the server.

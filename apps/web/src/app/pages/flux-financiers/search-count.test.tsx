@@ -26,6 +26,16 @@ describe('the count of a flux search', { timeout: 20_000 }, () => {
     expect(screen.getByText('1–3 sur 3')).toBeInTheDocument();
   });
 
+  it('says when the count could not be had, and keeps the rows', async () => {
+    stubFluxApi({ countFails: true });
+    renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Nombre de flux indisponible'), {
+      timeout: 15_000,
+    });
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+  });
+
   it('is asked once per filter set: page turns and sorts reuse it, new filters and a refresh ask again', async () => {
     const { searches, counts } = stubFluxApi({ total: 65 });
     const { user } = renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });

@@ -93,7 +93,9 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
               // 'Tous' counts the loaded rows, the pages a capped count (DESIGN.md section 7),
               // which follows the table (issue 20).
               (search.total === null
-                ? m.counting
+                ? search.countFailed
+                  ? m.countFailed
+                  : m.counting
                 : m.total(
                     search.state.pageSize === 'all'
                       ? formatInteger(search.total)

@@ -31,6 +31,8 @@ export interface FluxSearchResult {
    * table is already shown).
    */
   total: number | null;
+  /** The count of the shown page could not be had (the rows stay). */
+  countFailed: boolean;
   status: 'idle' | 'loading' | 'error' | 'success';
   /** The URL holds filters that do not pass the form's validation: nothing was searched. */
   invalidLink: boolean;
@@ -134,6 +136,7 @@ export function useFluxSearch(): FluxSearchResult {
     where,
     rows: (all ? allQuery.data?.rows : pageQuery.data) ?? NO_ROWS,
     total: all ? (allQuery.data?.rows.length ?? 0) : (countQuery.data ?? null),
+    countFailed: !all && countQuery.isError,
     truncated: all && (allQuery.data?.truncated ?? false),
     status: where === null ? 'idle' : query.isError ? 'error' : query.isPending || overshoot ? 'loading' : 'success',
     invalidLink: state.filters !== null && where === null,
