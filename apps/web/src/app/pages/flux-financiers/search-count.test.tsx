@@ -27,13 +27,17 @@ describe('the count of a flux search', { timeout: 20_000 }, () => {
   });
 
   it('says when the count could not be had, and keeps the rows', async () => {
-    stubFluxApi({ countFails: true });
-    renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
+    const { counts } = stubFluxApi({ countFails: true });
+    const { user } = renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
     const table = await screen.findByRole('table');
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Nombre de flux indisponible'), {
       timeout: 15_000,
     });
     expect(within(table).getAllByRole('row')).toHaveLength(4);
+    // 'Rechercher' again asks for the count again.
+    const asked = counts().length;
+    await user.click(screen.getByRole('button', { name: 'Rechercher' }));
+    await waitFor(() => expect(counts().length).toBeGreaterThan(asked));
   });
 
   it('is asked once per filter set: page turns and sorts reuse it, new filters and a refresh ask again', async () => {

@@ -111,11 +111,18 @@ export function useFluxSearch(): FluxSearchResult {
   );
 
   // A page past the last one (a hand-edited `page=999`, fewer rows since) goes to the last
-  // page once the count is known; above the cap (maybe an estimate) to the first page.
+  // page once the count is known; above the cap (maybe an estimate), or without a count,
+  // to the first page.
   const overshoot = !all && page !== undefined && state.page > 0 && page.length === 0;
   const counted = countQuery.data;
   const lastPage =
-    counted === undefined ? null : counted > FLUX_TOTAL_CAP ? 0 : Math.max(0, Math.ceil(counted / limit) - 1);
+    counted === undefined
+      ? countQuery.isError
+        ? 0
+        : null
+      : counted > FLUX_TOTAL_CAP
+        ? 0
+        : Math.max(0, Math.ceil(counted / limit) - 1);
   useEffect(() => {
     if (overshoot && lastPage !== null)
       setSearchParams((previous) => writeSearchUrl(previous, { ...parseSearchUrl(previous), page: lastPage }), {
@@ -148,7 +155,8 @@ export function useFluxSearch(): FluxSearchResult {
         const next = parseSearchUrl(writeSearchUrl(searchParams, { ...state, filters, page: 0 }));
         if (state.page === 0 && JSON.stringify(next.filters) === JSON.stringify(state.filters)) {
           void query.refetch();
-          if (countQuery.data !== undefined) void countQuery.refetch();
+          // The count too, once it has answered (else it follows the page as usual).
+          if (!countQuery.isPending) void countQuery.refetch();
         } else update((previous) => ({ ...previous, filters, page: 0 }));
       },
       [update, state, searchParams, query, countQuery],
