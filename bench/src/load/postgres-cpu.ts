@@ -57,7 +57,8 @@ export async function startPostgresCpu(databaseUrl: string): Promise<{ stop(): P
 }
 
 /** utime + stime of a process, in clock ticks; null when it is gone. */
-async function cpuTicks(pid: number): Promise<number | null> {
+/** user + system CPU ticks (1/100 s) of a process, null when it is gone. */
+export async function cpuTicks(pid: number): Promise<number | null> {
   try {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command (which may hold spaces) start after the last ')'.

@@ -4,6 +4,8 @@ import path from 'node:path';
 
 export interface ServerProcess {
   address: string;
+  /** The server's process id (its CPU time is read from /proc); none in this process. */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export async function startServerProcess(root: string, databaseUrl: string): Pro
   });
   return {
     address,
+    ...(child.pid ? { pid: child.pid } : {}),
     async stop() {
       child.kill('SIGTERM');
       await exited;

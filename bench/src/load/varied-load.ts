@@ -5,15 +5,16 @@ import {
   SEARCH_PAGE,
   SEARCH_PAGE_AND_COUNT,
 } from '../../../apps/web/src/features/flux-search/api/search-flux-queries';
-import { startPostgresCpu } from './postgres-cpu';
+import { cpuTicks, startPostgresCpu } from './postgres-cpu';
 import { SEARCH_KINDS, type SearchKind, type VariedSearch } from './varied-searches';
 
 /**
  * How a search is sent: 'page+count' as the page sent it before issue 20 (the page and its
- * capped total in one request), 'page, count' as two requests sent together (the table
- * renders from the first; the total follows).
+ * capped total in one request), 'page, count' as two requests sent together, 'page then
+ * count' as the page sends it since issue 20 (the table renders from the page; its count,
+ * which may come from the planner's estimate, is asked when the page has arrived).
  */
-export type MixMode = 'page+count' | 'page, count';
+export type MixMode = 'page+count' | 'page, count' | 'page then count';
 
 export interface LatencyStats {
   count: number;
@@ -33,10 +34,12 @@ export interface MixRun {
   /** Time until the page (the table) is there, per kind and overall. */
   overall: LatencyStats;
   kinds: Array<{ kind: SearchKind } & LatencyStats>;
-  /** Time until the total is there too ('page, count' only). */
+  /** Time until the total is there too (the modes with two requests). */
   total?: LatencyStats;
   /** PostgreSQL backends' CPU time per search (postgres-cpu.ts); null on PGlite. */
   postgresCpuMsPerSearch: number | null;
+  /** The server process's CPU time per search (its own process only). */
+  serverCpuMsPerSearch: number | null;
   /** Slowest /api/health answer while the mix ran (probed every 500 ms). */
   healthMaxMs: number;
 }
@@ -49,6 +52,8 @@ export interface MixTarget {
   searches: readonly VariedSearch[];
   /** Set on PostgreSQL: its backends' CPU is measured. */
   databaseUrl?: string;
+  /** Set when the server runs in its own process: its CPU is measured. */
+  serverPid?: number;
 }
 
 const PAGE_SIZE = 30;
@@ -69,6 +74,7 @@ export async function runMix(
   let done = 0;
   const cpu = target.databaseUrl ? await startPostgresCpu(target.databaseUrl) : null;
   const health = probeHealth(target.address);
+  const serverTicks = target.serverPid ? await cpuTicks(target.serverPid) : null;
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
   const user = async () => {
@@ -79,6 +85,11 @@ export async function runMix(
         if (options.mode === 'page+count') {
           await post(target, options.fresh, SEARCH_PAGE_AND_COUNT, pageVariables(search, true));
           pageTimes.get(search.kind)?.push(performance.now() - sent);
+        } else if (options.mode === 'page then count') {
+          await post(target, options.fresh, SEARCH_PAGE, pageVariables(search, false));
+          pageTimes.get(search.kind)?.push(performance.now() - sent);
+          await post(target, options.fresh, SEARCH_COUNT, { where: search.where, cap: FLUX_TOTAL_CAP + 1 });
+          totalTimes.push(performance.now() - sent);
         } else {
           const page = post(target, options.fresh, SEARCH_PAGE, pageVariables(search, false)).then(() =>
             pageTimes.get(search.kind)?.push(performance.now() - sent),
@@ -97,6 +108,8 @@ export async function runMix(
   const elapsed = (performance.now() - started) / 1000;
   const cpuMs = cpu ? await cpu.stop() : null;
   const healthMaxMs = await health.stop();
+  const serverTicksEnd = target.serverPid ? await cpuTicks(target.serverPid) : null;
+  const serverCpuMs = serverTicks === null || serverTicksEnd === null ? null : (serverTicksEnd - serverTicks) * 10;
   const all = [...pageTimes.values()].flat();
   return {
     ...options,
@@ -105,8 +118,9 @@ export async function runMix(
     errors,
     overall: stats(all),
     kinds: SEARCH_KINDS.map((kind) => ({ kind, ...stats(pageTimes.get(kind) ?? []) })),
-    ...(options.mode === 'page, count' ? { total: stats(totalTimes) } : {}),
+    ...(options.mode === 'page+count' ? {} : { total: stats(totalTimes) }),
     postgresCpuMsPerSearch: cpuMs === null || done === 0 ? null : cpuMs / done,
+    serverCpuMsPerSearch: serverCpuMs === null || done === 0 ? null : serverCpuMs / done,
     healthMaxMs,
   };
 }

@@ -5,7 +5,7 @@
  * (Cache-Control: no-cache) and not. PostgreSQL: the production server in its own process;
  * PGlite: the app in this process (its database is in the server's process anyway).
  *   npx tsx bench/src/load/varied-mix.bench.ts --flux 2000000 --database-url postgres://postgres@127.0.0.1:5432/gdf_bench
- * Options: --connections 10,50 --seconds 20 --modes "page, count|page+count" --cache off,on --searches 6000
+ * Options: --connections 10,50 --seconds 20 --modes "page then count|page+count|page, count" --cache off,on --searches 6000
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -25,7 +25,7 @@ import { SEARCH_KINDS, variedSearches } from './varied-searches';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const WARMUP_S = 5;
 /** The mode the page sends since issue 20, and the one it sent before (the ratio's base). */
-export const CURRENT_MODE: MixMode = 'page, count';
+export const CURRENT_MODE: MixMode = 'page then count';
 export const PREVIOUS_MODE: MixMode = 'page+count';
 
 export interface MixBenchOptions {
@@ -59,6 +59,7 @@ export async function benchVariedMix(options: MixBenchOptions): Promise<MixRun[]
       structureId: await headOfficeId(database),
       searches,
       ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+      ...(server.pid ? { serverPid: server.pid } : {}),
     };
     for (const connections of options.connections ?? [10, 50]) {
       for (const cached of options.cache ?? [false, true]) {
@@ -81,10 +82,11 @@ async function startServer(databaseUrl: string | undefined, database: Database) 
   if (databaseUrl) return startServerProcess(root, databaseUrl);
   const app = await buildApp({ database, jwtSecret: randomBytes(32).toString('hex'), loginRateLimit: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { address, stop: () => app.close() };
+  return { address, pid: undefined, stop: () => app.close() };
 }
 
-async function headOfficeId(database: Database): Promise<number> {
+/** The structure siege@demo.fr acts for (the mix searches as the head office). */
+export async function headOfficeId(database: Database): Promise<number> {
   const [row] = await database.query<{ id: number }>(
     `SELECT su."ID_Structure" AS id FROM "UTI_Login" l
        JOIN "STR_StructureUtilisateur" su ON su."ID_Utilisateur" = l."ID_Utilisateur"
@@ -95,12 +97,20 @@ async function headOfficeId(database: Database): Promise<number> {
 }
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
+const MODE_LABELS: Record<MixMode, string> = {
+  'page+count': 'page + total en une requête',
+  'page, count': 'page et total envoyés ensemble',
+  'page then count': 'page puis total (estimé)',
+};
 const label = (run: MixRun) =>
-  `${run.mode === CURRENT_MODE ? 'page puis total' : 'page + total en une requête'}, ${run.connections} connexions, ${run.fresh ? 'sans cache' : 'lectures partagées'}`;
+  `${MODE_LABELS[run.mode]}, ${run.connections} connexions, ${run.fresh ? 'sans cache' : 'lectures partagées'}`;
 
 export function describeRun(run: MixRun): string {
   const cpu =
-    run.postgresCpuMsPerSearch === null ? '' : `, CPU PostgreSQL ${run.postgresCpuMsPerSearch.toFixed(1)} ms/recherche`;
+    (run.postgresCpuMsPerSearch === null
+      ? ''
+      : `, CPU PostgreSQL ${run.postgresCpuMsPerSearch.toFixed(1)} ms/recherche`) +
+    (run.serverCpuMsPerSearch === null ? '' : `, CPU serveur ${run.serverCpuMsPerSearch.toFixed(1)} ms/recherche`);
   return `${label(run)} : ${run.searchesPerSecond.toFixed(1)} recherches/s, page p50 ${ms(run.overall.p50)} p95 ${ms(run.overall.p95)} p99 ${ms(run.overall.p99)}${run.total ? `, total p95 ${ms(run.total.p95)}` : ''}, ${run.errors} erreurs${cpu}, /api/health au pire ${ms(run.healthMaxMs)}`;
 }
 
@@ -113,6 +123,9 @@ export function formatMixTable(runs: readonly MixRun[]): string {
           (run.postgresCpuMsPerSearch === null
             ? ''
             : `, CPU PostgreSQL ${run.postgresCpuMsPerSearch.toFixed(1)} ms par recherche`) +
+          (run.serverCpuMsPerSearch === null
+            ? ''
+            : `, CPU serveur ${run.serverCpuMsPerSearch.toFixed(1)} ms par recherche`) +
           `, /api/health au pire ${ms(run.healthMaxMs)}`,
         '',
         '| Sorte | recherches | p50 (ms) | p95 (ms) | p99 (ms) |',

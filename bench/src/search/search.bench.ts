@@ -61,7 +61,7 @@ export async function login(address: string): Promise<string> {
 /** Sequential requests (latency, not throughput); every answer is checked for errors. */
 async function measure(address: string, token: string, scenario: SearchScenario): Promise<number[]> {
   // Cache-Control: no-cache: every request runs its statements (the server would
-  // otherwise share identical reads for 1 s and capped counts for 5 s), so this bench
+  // otherwise share identical reads for 1 s), so this bench
   // measures a first search, count included, not a page served from the cache.
   const body = () =>
     JSON.stringify(

@@ -4,6 +4,7 @@ import { ident, type TableName } from '../metadata/tables';
 import { compileOrderBy } from './order-by';
 import { and, type SqlBuilder } from './sql-builder';
 import { compileWhere } from './where';
+import { WALK_MAX_PAGE_END, WALK_ROWS, boundedWalkTail, withoutWordConjuncts } from './bounded-walk';
 
 /** The arguments every list field takes (Hasura: where, order_by, limit, offset). */
 export interface ListArgs {
@@ -29,6 +30,8 @@ export interface RowSourceOptions {
   defaultLimit: number | null;
   /** Nested lists default to id order, so detail lines always come in the same order. */
   defaultOrder?: boolean;
+  /** Root lists: a page of a "label contains a word" search stops early (bounded-walk.ts). */
+  boundedWalk?: boolean;
 }
 
 export function rowSource(
@@ -48,6 +51,28 @@ export function rowSource(
   if (orderBy.length === 0 && options.defaultOrder) orderBy = [`${alias}.id`];
   const limit = checkBound(args.limit, 'limit', LIMITS.maxRows) ?? options.defaultLimit;
   const offset = checkBound(args.offset, 'offset', LIMITS.maxOffset);
+  const walkWhere =
+    options.boundedWalk && orderBy.length > 0 && limit !== null && limit + (offset ?? 0) <= WALK_MAX_PAGE_END
+      ? withoutWordConjuncts(table, args.where)
+      : null;
+  if (walkWhere !== null && limit !== null) {
+    // The wider where is compiled a second time: its nodes do not count twice.
+    const nodes = b.whereNodes;
+    const wider = and([options.join?.(alias), b.scopeOf(table, alias), compileWhere(table, alias, walkWhere, b)]);
+    b.whereNodes = nodes;
+    const tail = boundedWalkTail({
+      table: ident(table),
+      alias,
+      where,
+      walkWhere: wider,
+      orderBy: orderBy.join(', '),
+      limit: b.param(limit, 'Int'),
+      offset: offset ? b.param(offset, 'Int') : null,
+      end: b.param(limit + (offset ?? 0), 'Int'),
+      walkRows: b.param(WALK_ROWS, 'Int'),
+    });
+    return { table, alias, tail, orderBy };
+  }
   const tail = [
     `FROM ${ident(table)} ${alias} WHERE ${where}`,
     orderBy.length > 0 ? `ORDER BY ${orderBy.join(', ')}` : '',

@@ -66,7 +66,10 @@ export function compileArrayJson(
  * (as text) per kept row, in that order.
  */
 export function compileRootList(table: TableName, field: FieldSelection, b: SqlBuilder): string {
-  const source = rowSource(table, field.args as ListArgs, field.rawOrderBy, b, { defaultLimit: LIMITS.maxRows });
+  const source = rowSource(table, field.args as ListArgs, field.rawOrderBy, b, {
+    defaultLimit: LIMITS.maxRows,
+    boundedWalk: true,
+  });
   const alias = b.alias();
   const row = compileRowJson(table, alias, field.selections, b);
   return `SELECT (${row})::text AS j FROM unnest(ARRAY(SELECT ${source.alias}.id ${source.tail})) WITH ORDINALITY AS k(id, o)

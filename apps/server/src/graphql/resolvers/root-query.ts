@@ -10,6 +10,7 @@ import { requireModule } from '../../modules/scope/scope';
 import { TtlCache } from '../../lib/ttl-cache';
 import { readCacheOf } from '../../db/read-cache';
 import { withWordLookups, type WordLookup } from '../compiler/word-search';
+import { compileCountEstimate, plannerExpectsMore, type CountEstimate } from '../compiler/count-estimate';
 
 type Resolver = GraphQLFieldResolver<unknown, GraphqlContext, Record<string, unknown>>;
 
@@ -58,24 +59,32 @@ export type RootFieldKind = 'list' | 'by_pk' | 'aggregate';
 
 /**
  * How long an identical read may be shared (db/read-cache.ts; writes clear it). Capped
- * counts (`_aggregate(limit: …)`, the search's "plus de 10 000") are kept longer:
- * recounting on every page change costs more than the page itself, and a capped total a
- * few seconds old is invisible.
+ * counts are shared as long as any read since issue 20: the search page asks a filter
+ * set's count once, not on every page change (ADR 0018).
  */
 const READ_TTL_MS = 1_000;
-const CAPPED_COUNT_TTL_MS = 5_000;
 
 /** Runs one compiled statement; each row holds one JSON text `j`. */
 async function jsonTexts(compiled: CompiledRootField, context: GraphqlContext): Promise<string[]> {
   const runs = (recentStatements.get(compiled.text) ?? 0) + 1;
   recentStatements.set(compiled.text, runs);
   const prepared = !compiled.planSensitive && runs >= PREPARE_FROM_RUN;
-  const params =
-    compiled.wordLookups.length === 0
-      ? compiled.params
-      : await withWordLookups(context.database, compiled.params, compiled.wordLookups, context.wordLookups);
+  const { estimate } = compiled;
+  if (estimate && (await plannerExpectsMore(context.database, estimate, await resolvedParams(estimate, context))))
+    return [estimate.json];
+  const params = await resolvedParams(compiled, context);
   const rows = await context.database.query<{ j: string }>(compiled.text, params, { prepared, read: true });
   return rows.map((row) => row.j);
+}
+
+/** The parameters with the statement's word lookups done (shared within the request). */
+function resolvedParams(
+  statement: { params: unknown[]; wordLookups: readonly WordLookup[] },
+  context: GraphqlContext,
+): Promise<unknown[]> | unknown[] {
+  return statement.wordLookups.length === 0
+    ? statement.params
+    : withWordLookups(context.database, statement.params, statement.wordLookups, context.wordLookups);
 }
 
 /**
@@ -90,6 +99,8 @@ export interface CompiledRootField {
   planSensitive: boolean;
   /** Looked up before each run (the words of a "label contains" search). */
   wordLookups: readonly WordLookup[];
+  /** A capped count with `estimate: true`: the planner is asked first (count-estimate.ts). */
+  estimate: CountEstimate | null;
   /** Identical reads share their result (statement and parameters, scope included). */
   readKey: string;
   readTtlMs: number;
@@ -113,15 +124,17 @@ export function compileRootField(
       : kind === 'by_pk'
         ? compileByPk(table, field, b)
         : `SELECT (${compileAggregateJson(table, field, b)})::text AS j`;
-  const capped = kind === 'aggregate' && field.args.limit !== undefined && field.args.limit !== null;
+  const estimate =
+    kind === 'aggregate' && field.args.estimate === true ? compileCountEstimate(table, field, context.scope) : null;
   return {
     kind,
     text,
     params: b.params,
     planSensitive: b.planSensitive,
     wordLookups: b.wordLookups,
-    readKey: `${text}\u0000${JSON.stringify(b.params)}`,
-    readTtlMs: capped ? CAPPED_COUNT_TTL_MS : READ_TTL_MS,
+    estimate,
+    readKey: `${text}\u0000${JSON.stringify(b.params)}${estimate ? '\u0000estimate' : ''}`,
+    readTtlMs: READ_TTL_MS,
   };
 }
 

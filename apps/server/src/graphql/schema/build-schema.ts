@@ -1,4 +1,5 @@
 import {
+  GraphQLBoolean,
   GraphQLInt,
   GraphQLNonNull,
   GraphQLObjectType,
@@ -38,7 +39,14 @@ function buildSchema(): GraphQLSchema {
     };
     query[`${table.name}_aggregate`] = {
       type: new GraphQLNonNull(types.aggregate(table.name)),
-      args: types.listArgs(table.name),
+      args: {
+        ...types.listArgs(table.name),
+        estimate: {
+          type: GraphQLBoolean,
+          description:
+            'Avec limit et aggregate { count } seul : quand le planificateur prévoit bien plus de lignes que limit, count vaut limit sans les lire',
+        },
+      },
       resolve: rootFieldResolver(table.name, 'aggregate'),
       extensions: rootFieldExtensions(table.name, 'aggregate'),
     };

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../../src/db/database';
 import { readCacheOf } from '../../../src/db/read-cache';
+import { TABLE_LIST } from '../../../src/graphql/metadata/tables';
 import { adminQuery } from '../support/databases';
 
 /**
@@ -114,6 +115,14 @@ describe.skipIf(!serverUrl)('shared reads across processes (PostgreSQL NOTIFY)',
     await vi.waitFor(async () => expect(await seasonName(reader)).toBe('Après coupure'), { timeout: 3_000 });
     await writer.query(`UPDATE "FEDE_Saison" SET "NomSaison" = 'Saison renommée' WHERE id = 2030`);
     await vi.waitFor(async () => expect(await seasonName(reader)).toBe('Saison renommée'), { timeout: 3_000 });
+  });
+
+  it('is notified by every table GraphQL reads (issue 20: the SEPA returns were missing), and by no other', async () => {
+    const rows = await reader.query<{ table: string }>(
+      `SELECT c.relname AS table FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+        WHERE t.tgname = 'gdf_donnees_changees'`,
+    );
+    expect(rows.map((row) => row.table).sort()).toEqual(TABLE_LIST.map((table) => table.name).sort());
   });
 
   it('also for a change made through another server process', async () => {

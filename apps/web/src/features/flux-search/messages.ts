@@ -79,6 +79,9 @@ export const fluxSearchMessages = {
   pageSize: 'Lignes par page',
   all: 'Tous',
   total: (label: string) => `${label} flux`,
+  /** The table is shown; its count follows (issue 20). */
+  counting: 'Comptage des flux…',
+  countFailed: 'Nombre de flux indisponible',
   loading: 'Chargement des flux…',
   empty: 'Aucun flux ne correspond à la recherche.',
   error: 'Oups, une erreur est survenue... La recherche n’a pas pu aboutir.',

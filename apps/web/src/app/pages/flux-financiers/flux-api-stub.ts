@@ -74,6 +74,10 @@ interface StubOptions {
   offlineAfter?: number;
   /** The totals answer a GraphQL error. */
   totalsFail?: boolean;
+  /** The capped count answers once this settles (the table is shown before it). */
+  countGate?: Promise<unknown>;
+  /** The capped count answers a GraphQL error. */
+  countFails?: boolean;
 }
 
 /** The page's API: session, status and a GraphQL endpoint answering by operation; records calls. */
@@ -110,8 +114,13 @@ export function stubFluxApi(options: StubOptions = {}) {
       if (query.includes('SearchFlux') && fails) return jsonResponse({ errors: [{ message: 'boom' }] });
       if (query.includes('SearchFlux') && options.offlineAfter !== undefined && searchCount > options.offlineAfter)
         throw new TypeError('Failed to fetch');
-      if (query.includes('SearchFlux'))
-        return jsonResponse({ data: { rows, total: { aggregate: { count: options.total ?? rows.length } } } });
+      if (query.includes('SearchFlux')) return jsonResponse({ data: { rows } });
+      // The capped count follows the page (issue 20): `total`, or the rows.
+      if (query.includes('FluxSearchCount')) {
+        await options.countGate;
+        if (options.countFails) return jsonResponse({ errors: [{ message: 'boom' }] });
+        return jsonResponse({ data: { total: { aggregate: { count: options.total ?? rows.length } } } });
+      }
       // 'Tous' and the export: `matching` rows, served by limit and offset like the server.
       if (query.includes('FluxBatch')) {
         const { limit, offset } = variables as { limit: number; offset: number };
@@ -152,5 +161,6 @@ export function stubFluxApi(options: StubOptions = {}) {
   });
   const searches = () => calls.filter((call) => call.query.includes('SearchFlux'));
   const totals = () => calls.filter((call) => call.query.includes('FluxTotals'));
-  return { fetchMock, calls, searches, totals };
+  const counts = () => calls.filter((call) => call.query.includes('FluxSearchCount'));
+  return { fetchMock, calls, searches, totals, counts };
 }

@@ -2,30 +2,28 @@ import type { FluxWhere } from '@gdf/domain';
 import { FLUX_TOTAL_CAP } from '@gdf/domain';
 import { fluxGraphql } from './flux-graphql';
 import type { FluxOrderBy, FluxRow } from './flux-row';
-import { SEARCH_PAGE_AND_COUNT } from './search-flux-queries';
+import { SEARCH_COUNT, SEARCH_PAGE } from './search-flux-queries';
 
-export interface FluxPage {
-  rows: FluxRow[];
-  /** Capped at FLUX_TOTAL_CAP + 1: above the cap the page says "plus de 10 000". */
-  cappedTotal: number;
-}
-
-interface SearchPageResponse {
-  rows: FluxRow[];
-  total: { aggregate: { count: number } };
-}
-
-/** One page of results and the capped total, in one request (two SQL statements). */
+/** One page of results: the table renders from it, before the total is known. */
 export async function searchFluxPage(
   structureId: number,
   params: { where: FluxWhere; orderBy: FluxOrderBy; limit: number; offset: number },
   signal?: AbortSignal,
-): Promise<FluxPage> {
-  const data = await fluxGraphql<SearchPageResponse>(
+): Promise<FluxRow[]> {
+  const data = await fluxGraphql<{ rows: FluxRow[] }>(structureId, SEARCH_PAGE, params, signal);
+  return data.rows;
+}
+
+/**
+ * The capped total of a search: at most FLUX_TOTAL_CAP + 1 ("plus de 10 000"), which the
+ * server may answer from its planner's estimate when the search matches far more.
+ */
+export async function countFlux(structureId: number, where: FluxWhere, signal?: AbortSignal): Promise<number> {
+  const data = await fluxGraphql<{ total: { aggregate: { count: number } } }>(
     structureId,
-    SEARCH_PAGE_AND_COUNT,
-    { ...params, cap: FLUX_TOTAL_CAP + 1 },
+    SEARCH_COUNT,
+    { where, cap: FLUX_TOTAL_CAP + 1 },
     signal,
   );
-  return { rows: data.rows, cappedTotal: data.total.aggregate.count };
+  return data.total.aggregate.count;
 }

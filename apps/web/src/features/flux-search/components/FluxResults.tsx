@@ -56,6 +56,7 @@ export function FluxResults({ search, onOpen, onDownloadJustificatif }: FluxResu
       <FluxResultsFooter
         state={search.state}
         total={search.total}
+        shown={search.rows.length}
         onPageChange={search.setPage}
         onPageSizeChange={search.setPageSize}
       />

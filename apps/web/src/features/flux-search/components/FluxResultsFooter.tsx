@@ -6,7 +6,10 @@ import { PAGE_SIZES, type FluxSearchState, type PageSize } from '../utils/search
 
 interface FluxResultsFooterProps {
   state: FluxSearchState;
-  total: number;
+  /** null while the count follows the page: the arrows stay usable, the range has no "sur". */
+  total: number | null;
+  /** Rows on this page: a short page ends the results, counted or not. */
+  shown: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: PageSize) => void;
 }
@@ -22,14 +25,19 @@ const WRAP_SX = {
   '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
 } as const;
 
-/** Page sizes 30, 60, 90 and 'Tous' (SPEC.md section 9); past the cap the count is unknown (-1). */
-export function FluxResultsFooter({ state, total, onPageChange, onPageSizeChange }: FluxResultsFooterProps) {
+/**
+ * Page sizes 30, 60, 90 and 'Tous' (SPEC.md section 9); past the cap, or while the count
+ * is on its way, the count is unknown (-1).
+ */
+export function FluxResultsFooter({ state, total, shown, onPageChange, onPageSizeChange }: FluxResultsFooterProps) {
   const all = state.pageSize === 'all';
+  const size = state.pageSize === 'all' ? 0 : state.pageSize;
+  const lastShown = total === null && !all && shown < size ? state.page * size + shown : null;
   return (
     <TablePagination
       component="div"
       sx={WRAP_SX}
-      count={all ? total : total > FLUX_TOTAL_CAP ? -1 : total}
+      count={lastShown ?? (total === null || (!all && total > FLUX_TOTAL_CAP) ? -1 : total)}
       page={all ? 0 : state.page}
       rowsPerPage={state.pageSize === 'all' ? ALL : state.pageSize}
       rowsPerPageOptions={PAGE_SIZES.map((size) => (size === 'all' ? { label: m.all, value: ALL } : size))}
@@ -40,7 +48,9 @@ export function FluxResultsFooter({ state, total, onPageChange, onPageSizeChange
       }}
       labelRowsPerPage={m.pageSize}
       labelDisplayedRows={({ from, to, count }) =>
-        `${formatInteger(from)}–${formatInteger(to)} sur ${count === -1 ? `plus de ${formatInteger(FLUX_TOTAL_CAP)}` : formatInteger(count)}`
+        total === null
+          ? `${formatInteger(from)}–${formatInteger(to)}`
+          : `${formatInteger(from)}–${formatInteger(to)} sur ${count === -1 ? `plus de ${formatInteger(FLUX_TOTAL_CAP)}` : formatInteger(count)}`
       }
       getItemAriaLabel={(type) => (type === 'next' ? m.nextPage : m.previousPage)}
     />

@@ -90,10 +90,17 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
         <Stack direction="row" sx={{ mb: 1, alignItems: 'center', justifyContent: 'space-between', minHeight: 40 }}>
           <Typography role="status">
             {search.status === 'success' &&
-              // 'Tous' counts the loaded rows, the pages a capped count (DESIGN.md section 7).
-              m.total(
-                search.state.pageSize === 'all' ? formatInteger(search.total) : totalLabel(search.total, formatInteger),
-              )}
+              // 'Tous' counts the loaded rows, the pages a capped count (DESIGN.md section 7),
+              // which follows the table (issue 20).
+              (search.total === null
+                ? search.countFailed
+                  ? m.countFailed
+                  : m.counting
+                : m.total(
+                    search.state.pageSize === 'all'
+                      ? formatInteger(search.total)
+                      : totalLabel(search.total, formatInteger),
+                  ))}
           </Typography>
           {renderExport && (
             <Tooltip title={noResults ? m.exportDisabled : ''}>

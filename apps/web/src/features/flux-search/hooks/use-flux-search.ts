@@ -13,7 +13,7 @@ import { useSearchParams } from 'react-router';
 import { useCurrentStructure } from '@/lib/session';
 import { fetchAllFlux, type AllFlux } from '../api/fetch-all-flux';
 import type { FluxRow } from '../api/flux-row';
-import { searchFluxPage } from '../api/search-flux';
+import { countFlux, searchFluxPage } from '../api/search-flux';
 import { fluxOrderBy } from '../utils/order-by';
 import { DEFAULT_SORT, parseSearchUrl, writeSearchUrl, type FluxSearchState, type PageSize } from '../utils/search-url';
 
@@ -25,8 +25,14 @@ export interface FluxSearchResult {
   /** The GraphQL where of the current search; null when nothing is searched (or invalid). */
   where: FluxWhere | null;
   rows: readonly FluxRow[];
-  /** Capped count for pages, the number of loaded rows for 'Tous'. */
-  total: number;
+  /**
+   * Capped count for pages (FLUX_TOTAL_CAP + 1 means "plus de 10 000"), the number of
+   * loaded rows for 'Tous'; null while the count of a new search is on its way (the
+   * table is already shown).
+   */
+  total: number | null;
+  /** The count of the shown page could not be had (the rows stay). */
+  countFailed: boolean;
   status: 'idle' | 'loading' | 'error' | 'success';
   /** The URL holds filters that do not pass the form's validation: nothing was searched. */
   invalidLink: boolean;
@@ -66,12 +72,11 @@ export function useFluxSearch(): FluxSearchResult {
   const orderBy = useMemo(() => fluxOrderBy(state.sort), [state.sort]);
   const all = state.pageSize === 'all';
 
+  const limit = state.pageSize === 'all' ? 0 : state.pageSize;
   const pageQuery = useQuery({
     queryKey: [FLUX_SEARCH_QUERY_KEY, structureId, where, orderBy, state.pageSize, state.page],
-    queryFn: ({ signal }) => {
-      const limit = state.pageSize === 'all' ? 0 : state.pageSize;
-      return searchFluxPage(structureId, { where: where ?? {}, orderBy, limit, offset: state.page * limit }, signal);
-    },
+    queryFn: ({ signal }) =>
+      searchFluxPage(structureId, { where: where ?? {}, orderBy, limit, offset: state.page * limit }, signal),
     enabled: where !== null && !all,
     placeholderData: keepPreviousData,
     // Offline, a paused query would leave the previous rows as if they were the answer:
@@ -88,22 +93,38 @@ export function useFluxSearch(): FluxSearchResult {
   });
   const query = all ? allQuery : pageQuery;
 
+  // The page comes first, its capped count follows (issue 20), asked once per filter set:
+  // page turns and sorts reuse it (its key has neither).
+  const page = pageQuery.isSuccess && !pageQuery.isPlaceholderData ? pageQuery.data : undefined;
+  const countQuery = useQuery({
+    queryKey: [FLUX_SEARCH_QUERY_KEY, 'count', structureId, where],
+    queryFn: ({ signal }) => countFlux(structureId, where ?? {}, signal),
+    enabled: where !== null && !all && page !== undefined,
+    staleTime: Infinity,
+    networkMode: 'always',
+  });
+
   const update = useCallback(
     (change: (state: FluxSearchState) => FluxSearchState) =>
       setSearchParams((previous) => writeSearchUrl(previous, change(parseSearchUrl(previous)))),
     [setSearchParams],
   );
 
-  // A page past the last one (a hand-edited `page=999`, fewer rows since) goes to the last page.
-  const page = pageQuery.data;
-  const overshoot =
-    !all && pageQuery.isSuccess && !pageQuery.isPlaceholderData && state.page > 0 && page?.rows.length === 0;
+  // A page past the last one (a hand-edited `page=999`, fewer rows since) goes to the last
+  // page once the count is known; above the cap (maybe an estimate), or without a count,
+  // to the first page.
+  const overshoot = !all && page !== undefined && state.page > 0 && page.length === 0;
+  const counted = countQuery.data;
   const lastPage =
-    page && typeof state.pageSize === 'number'
-      ? Math.max(0, Math.ceil(Math.min(page.cappedTotal, FLUX_TOTAL_CAP) / state.pageSize) - 1)
-      : 0;
+    counted === undefined
+      ? countQuery.isError
+        ? 0
+        : null
+      : counted > FLUX_TOTAL_CAP
+        ? 0
+        : Math.max(0, Math.ceil(counted / limit) - 1);
   useEffect(() => {
-    if (overshoot)
+    if (overshoot && lastPage !== null)
       setSearchParams((previous) => writeSearchUrl(previous, { ...parseSearchUrl(previous), page: lastPage }), {
         replace: true,
       });
@@ -120,8 +141,9 @@ export function useFluxSearch(): FluxSearchResult {
   return {
     state,
     where,
-    rows: (all ? allQuery.data?.rows : pageQuery.data?.rows) ?? NO_ROWS,
-    total: (all ? allQuery.data?.rows.length : pageQuery.data?.cappedTotal) ?? 0,
+    rows: (all ? allQuery.data?.rows : pageQuery.data) ?? NO_ROWS,
+    total: all ? (allQuery.data?.rows.length ?? 0) : (countQuery.data ?? null),
+    countFailed: !all && countQuery.isError,
     truncated: all && (allQuery.data?.truncated ?? false),
     status: where === null ? 'idle' : query.isError ? 'error' : query.isPending || overshoot ? 'loading' : 'success',
     invalidLink: state.filters !== null && where === null,
@@ -131,10 +153,13 @@ export function useFluxSearch(): FluxSearchResult {
         // The same URL (as written: trimmed, normalised) would keep the cached results: ask
         // the server again instead.
         const next = parseSearchUrl(writeSearchUrl(searchParams, { ...state, filters, page: 0 }));
-        if (state.page === 0 && JSON.stringify(next.filters) === JSON.stringify(state.filters)) void query.refetch();
-        else update((previous) => ({ ...previous, filters, page: 0 }));
+        if (state.page === 0 && JSON.stringify(next.filters) === JSON.stringify(state.filters)) {
+          void query.refetch();
+          // The count too, once it has answered (else it follows the page as usual).
+          if (!countQuery.isPending) void countQuery.refetch();
+        } else update((previous) => ({ ...previous, filters, page: 0 }));
       },
-      [update, state, searchParams, query],
+      [update, state, searchParams, query, countQuery],
     ),
     retry: useCallback(() => void query.refetch(), [query]),
     clear: useCallback(() => update(() => ({ filters: null, sort: DEFAULT_SORT, page: 0, pageSize: 30 })), [update]),

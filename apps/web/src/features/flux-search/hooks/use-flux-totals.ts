@@ -26,8 +26,8 @@ export function useFluxTotals(search: FluxSearchResult): FluxTotalsState {
   const { structureId } = useCurrentStructure();
   const key = JSON.stringify(search.where);
   const [requestedFor, setRequestedFor] = useState<string | null>(null);
-  const settled = search.status === 'success' && search.where !== null && !search.refreshing;
-  const underCap = settled && !search.truncated && search.total <= FLUX_TOTAL_CAP;
+  const settled = search.status === 'success' && search.where !== null && !search.refreshing && search.total !== null;
+  const underCap = settled && !search.truncated && search.total !== null && search.total <= FLUX_TOTAL_CAP;
   const query = useQuery({
     queryKey: [FLUX_SEARCH_QUERY_KEY, 'totals', structureId, search.where],
     queryFn: ({ signal }) => fetchFluxTotals(structureId, search.where ?? {}, signal),

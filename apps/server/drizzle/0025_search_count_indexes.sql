@@ -1,0 +1,2 @@
+CREATE INDEX "mkp_flux_saison_impaye_idx" ON "MKP_FluxFinancier" USING btree ("ID_Saison","Z_DateCreation" DESC NULLS LAST,"id" DESC NULLS LAST,"ID_Structure") WHERE NOT "EST_Reglement" AND "ID_FluxFinancierRelance" IS NULL;--> statement-breakpoint
+CREATE INDEX "mkp_flux_saison_categorie_montant_idx" ON "MKP_FluxFinancier" USING btree ("ID_Saison","ID_CategoryFlux","MontantTTC","ID_Structure");

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseTargets } from '../support/databases';
+import { SIEGE_SCOPE_SQL, closeGraphqlContext, openGraphqlContext, type GraphqlContext } from './graphql-context';
+
+/**
+ * Issue 20 item 2: the search's capped count with `estimate: true` answers its limit
+ * without counting when the planner expects far more rows, and counts otherwise, exactly
+ * as without `estimate`.
+ */
+const COUNT = (estimate: boolean) => `query Count($where: MKP_FluxFinancier_bool_exp!, $cap: Int!) {
+  total: MKP_FluxFinancier_aggregate(where: $where, limit: $cap${estimate ? ', estimate: true' : ''}) { aggregate { n: count } }
+}`;
+type Count = { total: { aggregate: { n: number } } };
+
+describe.each(testDatabaseTargets())('capped counts from the estimate on $name', (target) => {
+  let context: GraphqlContext;
+  let scoped: number;
+  let season: number;
+  let inSeason: number;
+
+  beforeAll(async () => {
+    context = await openGraphqlContext(target);
+    const [all] = await context.database.query<{ n: number | string }>(
+      `SELECT count(*) AS n FROM "MKP_FluxFinancier" WHERE ${SIEGE_SCOPE_SQL}`,
+    );
+    scoped = Number(all?.n);
+    const [busiest] = await context.database.query<{ id: number; n: number | string }>(
+      `SELECT "ID_Saison" AS id, count(*) AS n FROM "MKP_FluxFinancier" WHERE ${SIEGE_SCOPE_SQL} GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+    );
+    season = Number(busiest?.id);
+    inSeason = Number(busiest?.n);
+    await context.database.query(`ANALYZE "MKP_FluxFinancier"`);
+    expect(scoped).toBeGreaterThan(500);
+  });
+  afterAll(() => closeGraphqlContext(context));
+
+  const count = async (estimate: boolean, where: object, cap: number) => {
+    const response = await context.siege<Count>(COUNT(estimate), { where, cap }, { 'cache-control': 'no-cache' });
+    expect(response.errors).toBeUndefined();
+    return response.data?.total.aggregate.n;
+  };
+
+  it('answers the limit unread when the planner expects far more rows', async () => {
+    // Every scoped flux: the planner expects hundreds, far above 5 x 10.
+    expect(await count(true, {}, 10)).toBe(10);
+    expect(await count(false, {}, 10)).toBe(10);
+  });
+
+  it('counts, as without estimate, when the planner does not expect far more than the limit', async () => {
+    for (const [where, cap] of [
+      [{}, scoped + 1],
+      [{ ID_Saison: { _eq: season } }, inSeason + 1],
+      [{ ID_Saison: { _eq: season } }, 10_001],
+      [{ id: { _eq: 1 } }, 10_001],
+      [{ NomFluxFinancier: { _ilike: '%zzzz-nothing%' } }, 10_001],
+    ] as const) {
+      expect(await count(true, where, cap)).toBe(await count(false, where, cap));
+    }
+    expect(await count(true, { ID_Saison: { _eq: season } }, 10_001)).toBe(inSeason);
+  });
+
+  it('keeps the estimated and the counted answers apart in the shared reads', async () => {
+    // Shared reads on: the estimated answer must not be served to a plain count.
+    const shared = (estimate: boolean) => context.siege<Count>(COUNT(estimate), { where: {}, cap: 10 });
+    expect((await shared(true)).data?.total.aggregate.n).toBe(10);
+    const bigger = await context.siege<Count>(COUNT(false), { where: {}, cap: scoped + 1 });
+    expect(bigger.data?.total.aggregate.n).toBe(scoped);
+  });
+
+  it('is refused without a limit or with anything but count', async () => {
+    const noLimit = await context.siege(
+      `{ MKP_FluxFinancier_aggregate(estimate: true) { aggregate { count } } }`,
+      {},
+      { 'cache-control': 'no-cache' },
+    );
+    expect(noLimit.errors?.[0]?.message).toBe('estimate demande une limite (limit).');
+    for (const selection of [
+      'aggregate { count sum { MontantTTC } }',
+      'aggregate { count(columns: [id]) }',
+      'nodes { id }',
+    ]) {
+      const response = await context.siege(
+        `{ MKP_FluxFinancier_aggregate(limit: 10, estimate: true) { ${selection} } }`,
+        {},
+        { 'cache-control': 'no-cache' },
+      );
+      expect(response.errors?.[0]?.message).toBe('estimate ne s’applique qu’à aggregate { count }.');
+    }
+  });
+});
