@@ -1,0 +1,2 @@
+export * from './account-statement';
+export * from './statement-request';

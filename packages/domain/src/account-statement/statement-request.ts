@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** GET /api/structures/{id}/releve-de-compte: the structure's account statement (issue 23). */
+export function accountStatementPath(structureId: number, format: AccountStatementFormat = 'json'): string {
+  return `/api/structures/${structureId}/releve-de-compte?format=${format}`;
+}
+
+export const ACCOUNT_STATEMENT_FORMATS = ['json', 'pdf', 'xlsx'] as const;
+export type AccountStatementFormat = (typeof ACCOUNT_STATEMENT_FORMATS)[number];
+
+/** A statement covers at most this many days (five years): beyond, ask several. */
+export const MAX_STATEMENT_DAYS = 5 * 366;
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date attendue au format AAAA-MM-JJ')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'date inexistante');
+
+export const accountStatementParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'Identifiant de structure invalide')
+    .transform(Number),
+});
+
+/**
+ * `du` and `au` (inclusive Paris days) default to the current season's bounds, each alone
+ * or both; `format` defaults to json.
+ */
+export const accountStatementQuerySchema = z
+  .object({
+    du: isoDay.optional(),
+    au: isoDay.optional(),
+    format: z.enum(ACCOUNT_STATEMENT_FORMATS, { message: 'format attendu : json, pdf ou xlsx' }).default('json'),
+    download: z
+      .enum(['0', '1', 'true', 'false'])
+      .optional()
+      .transform((value) => value === '1' || value === 'true'),
+    structureId: z.string().optional(),
+  })
+  .refine((query) => !query.du || !query.au || query.du <= query.au, {
+    message: 'la date de début (du) doit précéder la date de fin (au)',
+    path: ['du'],
+  })
+  .refine(
+    (query) =>
+      !query.du ||
+      !query.au ||
+      (Date.parse(`${query.au}T00:00:00Z`) - Date.parse(`${query.du}T00:00:00Z`)) / 86_400_000 < MAX_STATEMENT_DAYS,
+    { message: 'un relevé couvre au plus cinq ans', path: ['au'] },
+  );
