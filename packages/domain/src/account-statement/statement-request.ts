@@ -19,13 +19,6 @@ const isoDay = z
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
   }, 'date inexistante');
 
-export const accountStatementParamsSchema = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,9}$/, 'Identifiant de structure invalide')
-    .transform(Number),
-});
-
 /**
  * `du` and `au` (inclusive Paris days) default to the current season's bounds, each alone
  * or both; `format` defaults to json.
