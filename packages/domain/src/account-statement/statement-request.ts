@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** GET /api/structures/{id}/releve-de-compte: the structure's account statement (issue 23). */
-export function accountStatementPath(structureId: number, format: AccountStatementFormat = 'json'): string {
-  return `/api/structures/${structureId}/releve-de-compte?format=${format}`;
+/** GET /api/structures/{id}/releve-de-compte?du&au&format: a structure's account statement (issue 23). */
+export function accountStatementPath(structureId: number): string {
+  return `/api/structures/${structureId}/releve-de-compte`;
 }
 
 export const ACCOUNT_STATEMENT_FORMATS = ['json', 'pdf', 'xlsx'] as const;
