@@ -1,5 +1,9 @@
 import { formatDocumentAmount } from '@gdf/domain';
-import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../support/databases';
 import { insertFlux, oneId } from './document-fixtures';
 import { pdfBody, useDocumentSuite } from './document-suite';
@@ -29,7 +33,9 @@ describe.each(testDatabaseTargets())('relevé de compte of a structure (issue 23
     return Number(row!.cents);
   };
 
-  it('balances add up to the cent against SQL sums of the flux, days read in Europe/Paris', async () => {
+  // November 2030 of the club: flux on both sides of each bound, read in Europe/Paris.
+  const november = { first: 0, refund: 0 };
+  beforeAll(async () => {
     const flux = (name: string, amount: string, createdAt: string, isDebit = true) =>
       insertFlux(suite.database, {
         name,
@@ -41,12 +47,15 @@ describe.each(testDatabaseTargets())('relevé de compte of a structure (issue 23
         createdAt,
       });
     // 23:30 UTC on 31 October is 00:30 on 1 November in Paris: inside the period.
-    const first = await flux('Licences novembre', '1234.56', '2030-10-31T23:30:00Z');
-    const refund = await flux('Avoir', '34.07', '2030-11-10T10:00:00Z', false);
+    november.first = await flux('Licences novembre', '1234.56', '2030-10-31T23:30:00Z');
+    november.refund = await flux('Avoir', '34.07', '2030-11-10T10:00:00Z', false);
     // 23:30 UTC on 30 November is 1 December in Paris: after the period.
     await flux('Licences décembre', '99.99', '2030-11-30T23:30:00Z');
     await flux('Avant la période', '10.01', '2030-10-15T10:00:00Z');
+  });
 
+  it('balances add up to the cent against SQL sums of the flux, days read in Europe/Paris', async () => {
+    const { first, refund } = november;
     const response = await suite.get(url(suite.clubStructureId, 'du=2030-11-01&au=2030-11-30'), suite.clubToken);
     expect(response.statusCode, response.body).toBe(200);
     const statement = response.json<StatementJson>();
@@ -128,6 +137,15 @@ describe.each(testDatabaseTargets())('relevé de compte of a structure (issue 23
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(response.headers['content-disposition']).toContain('releve-de-compte-');
     expect(response.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
+    const sheet = unzipEntry(response.rawPayload, 'xl/worksheets/sheet1.xml');
+    const statement = (
+      await suite.get(url(suite.clubStructureId, 'du=2030-11-01&au=2030-11-30'), suite.clubToken)
+    ).json<StatementJson>();
+    expect(sheet).toContain(`Relevé de compte — ${statement.structure.name}`);
+    expect(sheet).toContain('Solde initial');
+    expect(sheet).toContain('Licences novembre');
+    // Amounts are numbers (euros) the sheet formats: the closing balance to the cent.
+    expect(sheet).toContain(`<v>${statement.closingBalance / 100}</v>`);
   });
 
   it("scope: a club gets 404 for another club's statement, its federation reads it", async () => {
@@ -160,3 +178,15 @@ describe.each(testDatabaseTargets())('relevé de compte of a structure (issue 23
     expect((await suite.get(url(suite.clubStructureId, ''))).statusCode).toBe(401);
   });
 });
+
+/** One file of a zip (the xlsx package), read with unzip. */
+function unzipEntry(zip: Buffer, entry: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'gdf-xlsx-'));
+  try {
+    const file = path.join(dir, 'statement.xlsx');
+    writeFileSync(file, zip);
+    return execFileSync('unzip', ['-p', file, entry], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
