@@ -34,14 +34,19 @@ export const accountStatementQuerySchema = z
       .transform((value) => value === '1' || value === 'true'),
     structureId: z.string().optional(),
   })
-  .refine((query) => !query.du || !query.au || query.du <= query.au, {
-    message: 'la date de début (du) doit précéder la date de fin (au)',
-    path: ['du'],
-  })
-  .refine(
-    (query) =>
-      !query.du ||
-      !query.au ||
-      (Date.parse(`${query.au}T00:00:00Z`) - Date.parse(`${query.du}T00:00:00Z`)) / 86_400_000 < MAX_STATEMENT_DAYS,
-    { message: 'un relevé couvre au plus cinq ans', path: ['au'] },
-  );
+  .superRefine((query, context) => {
+    if (!query.du || !query.au) return;
+    const problem = statementPeriodProblem(query.du, query.au);
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['du'] });
+  });
+
+/**
+ * Why `from`..`to` is not a statement period, or null: checked on the query, and again once
+ * a missing bound has taken the current season's.
+ */
+export function statementPeriodProblem(from: string, to: string): string | null {
+  if (from > to) return 'la date de début (du) doit précéder la date de fin (au)';
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+  if (days >= MAX_STATEMENT_DAYS) return 'un relevé couvre au plus cinq ans';
+  return null;
+}

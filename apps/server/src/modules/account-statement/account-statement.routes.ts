@@ -4,6 +4,7 @@ import {
   accountStatementQuerySchema,
   accountStatementTable,
   buildAccountStatement,
+  statementPeriodProblem,
   toXlsx,
 } from '@gdf/domain';
 import type { FastifyInstance } from 'fastify';
@@ -37,7 +38,8 @@ export function registerAccountStatementRoutes(app: FastifyInstance, database: D
     const from = query.du ?? season?.from;
     const to = query.au ?? season?.to;
     if (!from || !to) throw badRequest('Requête invalide : aucune saison courante, précisez du et au');
-    if (from > to) throw badRequest('Requête invalide : la date de début (du) doit précéder la date de fin (au)');
+    const problem = statementPeriodProblem(from, to);
+    if (problem) throw badRequest(`Requête invalide : ${problem}`);
 
     const statement = buildAccountStatement(await loadStatementFlux(database, id, to), { from, to });
     reply.header('cache-control', 'private, no-store');

@@ -168,6 +168,9 @@ describe.each(testDatabaseTargets())('relevé de compte of a structure (issue 23
     ['du=2030-02-30', 'date inexistante'],
     ['du=2010-01-01&au=2030-01-01', 'cinq ans'],
     ['format=docx', 'json, pdf ou xlsx'],
+    // A lone bound takes the current season's other bound, and is checked against it.
+    ['du=2099-01-01', 'doit précéder'],
+    ['au=1990-01-01', 'doit précéder'],
   ])('400 with a French message for %s', async (query, message) => {
     const response = await suite.get(url(suite.clubStructureId, query), suite.clubToken);
     expect(response.statusCode).toBe(400);
