@@ -18,6 +18,7 @@ import {
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerMeRoutes } from './modules/me/me.routes';
 import { registerFluxDocumentRoutes } from './modules/flux-documents/flux-documents.routes';
+import { registerAccountStatementRoutes } from './modules/account-statement/account-statement.routes';
 import { registerAddressesRoutes } from './modules/addresses/addresses.routes';
 import { registerDepartementsRoutes } from './modules/departements/departements.routes';
 import { registerLicencesRoutes } from './modules/licences/licences.routes';
@@ -146,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStructureStatusRoutes(app, options.database);
   const issuance = { creditorIdentifier: creditorIdentifier(options.sepa?.ics) };
   registerFluxDocumentRoutes(app, options.database, issuance);
+  registerAccountStatementRoutes(app, options.database);
   registerAccountingSettingsRoutes(app, options.database);
   registerExportsSageRoutes(app, options.database, options.ledgerClock);
   registerLedgerRoutes(app, options.database, options.ledgerClock);

@@ -174,6 +174,22 @@ function cases(context: RestContext): Record<string, Record<string, BadRequest>>
     },
     'GET /api/structures/:id/avatar': badIds((id) => `/api/structures/${id}/avatar`),
     'GET /api/structures/:id/status': badIds((id) => `/api/structures/${id}/status`),
+    'GET /api/structures/:id/releve-de-compte': {
+      ...badIds((id) => `/api/structures/${id}/releve-de-compte`),
+      ...Object.fromEntries(
+        [
+          '?du=01/09/2025',
+          '?du=2025-02-30&au=2025-03-31',
+          '?du=2026-01-02&au=2026-01-01',
+          '?du=2015-01-01&au=2026-01-01',
+          '?format=csv',
+          '?structureId=abc',
+        ].map((query) => [
+          `query "${query}"`,
+          () => ({ method: 'GET' as const, url: `/api/structures/1/releve-de-compte${query}` }),
+        ]),
+      ),
+    },
     'GET /api/structure_ribs/structure/:id': badIds((id) => `/api/structure_ribs/structure/${id}`),
     'GET /api/files/structure_document/:id': badIds((id) => `/api/files/structure_document/${id}`),
     'GET /api/exports/sepa/prelevements/preview': Object.fromEntries(

@@ -207,6 +207,13 @@ const CASES: Record<string, RouteCase> = {
     ownStatus: 200,
     deniedStatus: 404,
   },
+  // Issue 23: a club never gets another club's relevé de compte, in any format.
+  'GET /api/structures/:id/releve-de-compte': {
+    kind: 'scoped',
+    request: (id) => json('GET', `/api/structures/${id}/releve-de-compte?format=pdf`),
+    ownStatus: 200,
+    deniedStatus: 404,
+  },
   'GET /api/structure_ribs/structure/:id': {
     kind: 'scoped',
     request: (id) => json('GET', `/api/structure_ribs/structure/${id}`),

@@ -95,6 +95,9 @@ export const fluxSearchMessages = {
   resultsLabel: 'Résultats de la recherche de flux',
   detailLinesLabel: 'Lignes de détail du flux',
   downloadError: 'Oups, une erreur est survenue... Le document n’a pas pu être téléchargé.',
+  /** Issue 23: one structure's account statement (PDF), shown when the search names one structure. */
+  accountStatement: 'Relevé de compte',
+  accountStatementHint: 'Relevé de compte de la structure sur la saison en cours (PDF)',
   close: 'Fermer',
   modalLoading: 'Chargement du détail…',
   noDetail: 'Ce flux n’a pas de ligne de détail.',

@@ -1,4 +1,4 @@
-import { facturXPath, fluxDocumentPath, type FluxDocumentKind } from '@gdf/domain';
+import { accountStatementPath, facturXPath, fluxDocumentPath, type FluxDocumentKind } from '@gdf/domain';
 import { apiRequest } from '@/lib/api-client';
 import { toSearch } from '@/lib/routes';
 
@@ -25,6 +25,17 @@ export async function downloadFluxDocument(
   const path = kind === 'facturx' ? facturXPath(fluxId) : fluxDocumentPath(kind, fluxId);
   const response = await apiRequest(path + toSearch({ download: 1, structureId }));
   const fallbackName = kind === 'facturx' ? `facture-${fluxId}.xml` : `${kind}-${fluxId}.pdf`;
+  await saveResponse(response, fallbackName);
+}
+
+/** Issue 23: the relevé de compte PDF of one structure over the current season. */
+export async function downloadAccountStatement(statementStructureId: number, structureId: number): Promise<void> {
+  const query = toSearch({ format: 'pdf', download: 1, structureId });
+  const response = await apiRequest(accountStatementPath(statementStructureId) + query);
+  await saveResponse(response, `releve-de-compte-${statementStructureId}.pdf`);
+}
+
+async function saveResponse(response: Response, fallbackName: string): Promise<void> {
   const fileName = fileNameOf(response.headers.get('content-disposition'), fallbackName);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -9,7 +10,11 @@ import { useSearchParams } from 'react-router';
 import { formErrorText } from '@/lib/api-client';
 import { formatInteger } from '@/lib/format';
 import { useCurrentStructure } from '@/lib/session';
-import { downloadFluxDocument, type DownloadableFluxDocument } from '../api/download-flux-document';
+import {
+  downloadAccountStatement,
+  downloadFluxDocument,
+  type DownloadableFluxDocument,
+} from '../api/download-flux-document';
 import { MAX_ALL_ROWS } from '../api/fetch-all-flux';
 import type { FluxRow } from '../api/flux-row';
 import { useFluxSearch } from '../hooks/use-flux-search';
@@ -64,6 +69,12 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
       setNotice({ message: formErrorText(error, m.downloadError), severity: 'error' }),
     );
   const noResults = search.status !== 'success' || search.rows.length === 0;
+  // Issue 23: the statement of the one structure the search is about (a club: its own).
+  const statementStructureId = picker ? (search.state.filters?.structureId ?? null) : structureId;
+  const downloadStatement = (id: number) =>
+    downloadAccountStatement(id, structureId).catch((error: unknown) =>
+      setNotice({ message: formErrorText(error, m.downloadError), severity: 'error' }),
+    );
 
   return (
     <>
@@ -102,11 +113,20 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
                       : totalLabel(search.total, formatInteger),
                   ))}
           </Typography>
-          {renderExport && (
-            <Tooltip title={noResults ? m.exportDisabled : ''}>
-              <span>{renderExport({ fetchRows, disabled: noResults })}</span>
-            </Tooltip>
-          )}
+          <Stack direction="row" spacing={1}>
+            {statementStructureId !== null && (
+              <Tooltip title={m.accountStatementHint}>
+                <Button variant="outlined" onClick={() => void downloadStatement(statementStructureId)}>
+                  {m.accountStatement}
+                </Button>
+              </Tooltip>
+            )}
+            {renderExport && (
+              <Tooltip title={noResults ? m.exportDisabled : ''}>
+                <span>{renderExport({ fetchRows, disabled: noResults })}</span>
+              </Tooltip>
+            )}
+          </Stack>
         </Stack>
       )}
       {ignored.length > 0 && (

@@ -1,0 +1,111 @@
+import {
+  ACCOUNT_STATEMENT_TEXT,
+  ACCOUNT_STATEMENT_TITLE,
+  accountStatementRows,
+  ageingRows,
+  formatDocumentAmount,
+  overdueRows,
+  rejectedRows,
+  type AccountStatement,
+} from '@gdf/domain';
+import { A4, CONTENT_WIDTH, FONT, createPdfDocument, pdfToBuffer } from '../../pdf/pdf-document';
+import { COLOR, drawBlock, drawFooter, drawTable, ensureSpace, type Column } from '../../pdf/pdf-layout';
+import type { StatementStructure } from './account-statement.repository';
+
+const text = ACCOUNT_STATEMENT_TEXT;
+
+/** The relevé de compte in the documents' style (title, structure block, accent tables, footer). */
+export function renderAccountStatementPdf(
+  statement: AccountStatement,
+  structure: StatementStructure,
+  issuedAt = new Date(),
+): Promise<Buffer> {
+  const doc = createPdfDocument({
+    title: `${ACCOUNT_STATEMENT_TITLE} — ${structure.name}`,
+    subject: text.period(statement.period.from, statement.period.to),
+    author: structure.name,
+    createdAt: issuedAt,
+  });
+  doc
+    .font(FONT.bold)
+    .fontSize(22)
+    .fillColor(COLOR.accent)
+    .text(ACCOUNT_STATEMENT_TITLE, A4.margin, A4.margin, { width: CONTENT_WIDTH });
+  doc
+    .font(FONT.regular)
+    .fontSize(10)
+    .fillColor(COLOR.muted)
+    .text(text.period(statement.period.from, statement.period.to), { width: CONTENT_WIDTH });
+  let y = drawBlock(
+    doc,
+    { heading: 'Structure', name: structure.name, lines: structure.lines },
+    A4.margin,
+    doc.y + 14,
+    CONTENT_WIDTH,
+  );
+
+  const c = text.columns;
+  const o = text.overdueColumns;
+  const movements = columns([c.date, 62], [c.number, 58], [c.label, 155], [c.debit, -78], [c.credit, -78], [c.balance]);
+  y = drawTable(doc, movements, accountStatementRows(statement), y + 18);
+  y = note(doc, text.balanceNote, y + 6);
+
+  y = heading(doc, `${text.overdue} — ${text.asOf(statement.asOf)}`, y + 16);
+  const ageing = [
+    ...ageingRows(statement),
+    [text.overdueTotal, String(statement.overdue.flux.length), formatDocumentAmount(statement.overdue.total)],
+  ];
+  y = drawTable(doc, columns(['Ancienneté', 200], ['Nombre', -100], [o.amount]), ageing, y);
+  if (statement.overdue.flux.length > 0) {
+    const overdue = columns(
+      [c.number, 58],
+      [c.label, 165],
+      [o.dueDate, 65],
+      [o.daysLate, -60],
+      [o.status, 60],
+      [o.amount],
+    );
+    y = drawTable(doc, overdue, overdueRows(statement), y + 10);
+  }
+
+  y = heading(doc, text.rejected, y + 16);
+  if (statement.rejected.length === 0) note(doc, text.noRejected, y);
+  else {
+    const rejected = columns(
+      [c.number, 58],
+      [c.label, 130],
+      [text.rejectedColumns.returnDate, 65],
+      [text.rejectedColumns.reason, 170],
+      [o.amount],
+    );
+    drawTable(doc, rejected, rejectedRows(statement), y);
+  }
+  drawFooter(doc, `${ACCOUNT_STATEMENT_TITLE} — ${structure.name}`);
+  return pdfToBuffer(doc);
+}
+
+function heading(doc: PDFKit.PDFDocument, title: string, y: number): number {
+  const top = ensureSpace(doc, y, 60);
+  doc.font(FONT.bold).fontSize(12).fillColor(COLOR.accent).text(title, A4.margin, top, { width: CONTENT_WIDTH });
+  return doc.y + 6;
+}
+
+function note(doc: PDFKit.PDFDocument, line: string, y: number): number {
+  const top = ensureSpace(doc, y, 20);
+  doc.font(FONT.regular).fontSize(8.5).fillColor(COLOR.muted).text(line, A4.margin, top, { width: CONTENT_WIDTH });
+  return doc.y;
+}
+
+/**
+ * Table columns as [header, width]: a negative width is right-aligned (an amount or a count),
+ * and the last column, right-aligned, takes what is left of the content width.
+ */
+function columns(...specs: Array<[string, number?]>): Column[] {
+  let used = 0;
+  return specs.map(([header, width], index) => {
+    if (index === specs.length - 1 || width === undefined)
+      return { header, width: CONTENT_WIDTH - used, align: 'right' };
+    used += Math.abs(width);
+    return { header, width: Math.abs(width), align: width < 0 ? 'right' : 'left' };
+  });
+}

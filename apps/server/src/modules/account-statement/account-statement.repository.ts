@@ -1,0 +1,98 @@
+import { nextParisDayStart, toCents, type AccountFlux } from '@gdf/domain';
+import type { Database } from '../../db/database';
+import { structureScopeCondition, type RequestScope } from '../scope/scope';
+
+export interface StatementStructure {
+  id: number;
+  name: string;
+  /** Federal code then address lines, as the documents' structure block shows them. */
+  lines: string[];
+}
+
+/** The structure when the caller's scope reaches it, else null (the route says "not found"). */
+export async function findStatementStructure(
+  database: Pick<Database, 'query'>,
+  scope: RequestScope,
+  structureId: number,
+): Promise<StatementStructure | null> {
+  const params: unknown[] = [structureId];
+  const [row] = await database.query<{
+    name: string;
+    code: string | null;
+    a1: string | null;
+    a2: string | null;
+    cp: string | null;
+    ville: string | null;
+  }>(
+    `SELECT s."NomStructure" AS name, s."ID_CodeFederal" AS code, a."Adresse1" AS a1, a."Adresse2" AS a2,
+        a."CodePostal" AS cp, a."Ville" AS ville
+       FROM "STR_Structure" s LEFT JOIN "ADR_Adresse" a ON a.id = s."ID_Adresse"
+      WHERE s.id = $1 AND ${structureScopeCondition(scope, 's.id', params)}`,
+    params,
+  );
+  if (!row) return null;
+  const town = [row.cp, row.ville].filter(Boolean).join(' ');
+  return {
+    id: structureId,
+    name: row.name,
+    lines: [row.code ? `Code fédéral : ${row.code}` : '', row.a1 ?? '', row.a2 ?? '', town].filter(
+      (line) => line !== '',
+    ),
+  };
+}
+
+/** The current season's bounds (FEDE_Saison.EST_SaisonCourante), null when none is marked. */
+export async function currentSeasonBounds(
+  database: Pick<Database, 'query'>,
+): Promise<{ from: string; to: string } | null> {
+  const [row] = await database.query<{ from: string; to: string }>(
+    `SELECT "DateDebut"::text AS "from", "DateFin"::text AS "to" FROM "FEDE_Saison"
+      WHERE "EST_SaisonCourante" ORDER BY id DESC LIMIT 1`,
+  );
+  return row ?? null;
+}
+
+interface FluxRow {
+  id: number;
+  createdAt: Date | string;
+  label: string;
+  isDebit: boolean;
+  ttc: string;
+  dueDate: string | null;
+  settled: boolean;
+  relaunchedBy: number | null;
+  returnType: 'rejet' | 'retour' | null;
+  reasonCode: string | null;
+  returnDate: string | null;
+}
+
+/** Every flux of the structure created before the end (inclusive Paris day `to`) of the period. */
+export async function loadStatementFlux(
+  database: Pick<Database, 'query'>,
+  structureId: number,
+  to: string,
+): Promise<AccountFlux[]> {
+  const rows = await database.query<FluxRow>(
+    `SELECT f.id, f."Z_DateCreation" AS "createdAt", f."NomFluxFinancier" AS label, f."EST_Debit" AS "isDebit",
+        f."MontantTTC"::text AS ttc, f."DateEcheance"::text AS "dueDate", f."EST_Reglement" AS settled,
+        f."ID_FluxFinancierRelance" AS "relaunchedBy", r."TypeRetour" AS "returnType", r."CodeRaison" AS "reasonCode",
+        r."DateRetour"::text AS "returnDate"
+       FROM "MKP_FluxFinancier" f
+       LEFT JOIN "MKP_RetourPrelevement" r ON r."ID_FluxFinancier" = f.id
+      WHERE f."ID_Structure" = $1 AND f."Z_DateCreation" < $2::timestamptz
+      ORDER BY f."Z_DateCreation", f.id`,
+    [structureId, nextParisDayStart(to)],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: new Date(row.createdAt),
+    label: row.label,
+    isDebit: row.isDebit,
+    amountTTC: toCents(row.ttc),
+    dueDate: row.dueDate,
+    settled: row.settled,
+    relaunchedBy: row.relaunchedBy,
+    bankReturn:
+      row.returnType === null ? null : { type: row.returnType, reasonCode: row.reasonCode, date: row.returnDate ?? '' },
+  }));
+}

@@ -1,0 +1,195 @@
+import { formatDocumentAmount } from '@gdf/domain';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseTargets } from '../support/databases';
+import { insertFlux, oneId } from './document-fixtures';
+import { pdfBody, useDocumentSuite } from './document-suite';
+import { pdfText } from './pdf-tools';
+
+interface StatementJson {
+  structure: { id: number; name: string };
+  period: { from: string; to: string };
+  openingBalance: number;
+  closingBalance: number;
+  totalDebit: number;
+  totalCredit: number;
+  lines: Array<{ fluxId: number; date: string; debit: number | null; credit: number | null; balance: number }>;
+  overdue: { total: number; flux: Array<{ fluxId: number; bucket: string; daysLate: number }> };
+  rejected: Array<{ fluxId: number; reasonCode: string | null; reason: string }>;
+}
+
+/** Σ débit − Σ crédit of a structure's flux in [from, to), in cents, computed by PostgreSQL. */
+const SIGNED_SUM = `SELECT COALESCE(SUM(CASE WHEN "EST_Debit" THEN "MontantTTC" ELSE -"MontantTTC" END) * 100, 0)::bigint::text AS cents
+  FROM "MKP_FluxFinancier" WHERE "ID_Structure" = $1 AND "Z_DateCreation" >= $2::timestamptz AND "Z_DateCreation" < $3::timestamptz`;
+
+describe.each(testDatabaseTargets())('relevé de compte of a structure (issue 23) on $name', (target) => {
+  const suite = useDocumentSuite(target);
+  const url = (structureId: number, query: string) => `/api/structures/${structureId}/releve-de-compte?${query}`;
+  const signedSum = async (from: string, to: string) => {
+    const [row] = await suite.database.query<{ cents: string }>(SIGNED_SUM, [suite.clubStructureId, from, to]);
+    return Number(row!.cents);
+  };
+
+  // November 2030 of the club: flux on both sides of each bound, read in Europe/Paris.
+  const november = { first: 0, refund: 0 };
+  beforeAll(async () => {
+    const flux = (name: string, amount: string, createdAt: string, isDebit = true) =>
+      insertFlux(suite.database, {
+        name,
+        categoryId: isDebit ? 1 : 6,
+        isDebit,
+        structureId: suite.clubStructureId,
+        seasonId: suite.seasonId,
+        amount,
+        createdAt,
+      });
+    // 23:30 UTC on 31 October is 00:30 on 1 November in Paris: inside the period.
+    november.first = await flux('Licences novembre', '1234.56', '2030-10-31T23:30:00Z');
+    november.refund = await flux('Avoir', '34.07', '2030-11-10T10:00:00Z', false);
+    // 23:30 UTC on 30 November is 1 December in Paris: after the period.
+    await flux('Licences décembre', '99.99', '2030-11-30T23:30:00Z');
+    await flux('Avant la période', '10.01', '2030-10-15T10:00:00Z');
+  });
+
+  it('balances add up to the cent against SQL sums of the flux, days read in Europe/Paris', async () => {
+    const { first, refund } = november;
+    const response = await suite.get(url(suite.clubStructureId, 'du=2030-11-01&au=2030-11-30'), suite.clubToken);
+    expect(response.statusCode, response.body).toBe(200);
+    const statement = response.json<StatementJson>();
+    const opening = await signedSum('1900-01-01', '2030-11-01T00:00:00+01:00');
+    const closing = await signedSum('1900-01-01', '2030-12-01T00:00:00+01:00');
+    expect(statement.openingBalance).toBe(opening);
+    expect(statement.closingBalance).toBe(closing);
+    expect(statement.closingBalance - statement.openingBalance).toBe(123_456 - 3_407);
+    expect(statement.lines.map((line) => [line.fluxId, line.date, line.debit, line.credit])).toEqual([
+      [first, '2030-11-01', 123_456, null],
+      [refund, '2030-11-10', null, 3_407],
+    ]);
+    expect(statement.lines.at(-1)?.balance).toBe(closing);
+    expect(statement.structure.id).toBe(suite.clubStructureId);
+  });
+
+  it('ages an unpaid flux past its due date and lists a rejected debit with its reason', async () => {
+    const late = await insertFlux(suite.database, {
+      name: 'Prélèvement rejeté',
+      categoryId: 5,
+      structureId: suite.clubStructureId,
+      seasonId: suite.seasonId,
+      amount: '50',
+      createdAt: '2024-01-05T10:00:00Z',
+      dueDate: '2024-01-10',
+    });
+    const [report] = await suite.database.query<{ id: number }>(
+      `INSERT INTO "MKP_ImportRetour" ("Sha256", "NomFichier", "Format") VALUES ($1, 'retours.xml', 'pain.002.001.03') RETURNING id`,
+      [`releve-de-compte-${target.name}`],
+    );
+    await suite.database.query(
+      `INSERT INTO "MKP_RetourPrelevement" ("ID_FluxFinancier", "ID_ImportRetour", "TypeRetour", "CodeRaison", "DateRetour", "EndToEndId")
+       VALUES ($1, $2, 'rejet', 'AM04', '2024-01-12', 'E2E-AS')`,
+      [late, report!.id],
+    );
+    const statement = (
+      await suite.get(url(suite.clubStructureId, 'du=2024-01-01&au=2024-01-31'), suite.clubToken)
+    ).json<StatementJson>();
+    // Aged today: more than 90 days after 10 January 2024.
+    expect(statement.overdue.flux.find((item) => item.fluxId === late)).toMatchObject({ bucket: '90+' });
+    expect(statement.rejected.find((item) => item.fluxId === late)).toMatchObject({
+      reasonCode: 'AM04',
+      reason: 'Provision insuffisante',
+    });
+  });
+
+  it('defaults to the current season', async () => {
+    const [season] = await suite.database.query<{ from: string; to: string }>(
+      `SELECT "DateDebut"::text AS "from", "DateFin"::text AS "to" FROM "FEDE_Saison" WHERE "EST_SaisonCourante" ORDER BY id DESC LIMIT 1`,
+    );
+    const response = await suite.get(`/api/structures/${suite.clubStructureId}/releve-de-compte`, suite.clubToken);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<StatementJson>().period).toEqual(season);
+  });
+
+  it('the PDF shows the title, the structure, the period, opening and closing balances', async () => {
+    const query = 'du=2030-11-01&au=2030-11-30';
+    const statement = (await suite.get(url(suite.clubStructureId, query), suite.clubToken)).json<StatementJson>();
+    const response = await suite.get(url(suite.clubStructureId, `${query}&format=pdf&download=1`), suite.clubToken);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="releve-de-compte-${suite.clubStructureId}-2030-11-01-2030-11-30.pdf"`,
+    );
+    const text = pdfText(pdfBody(response)).replace(/\s+/g, ' ');
+    expect(text).toContain('Relevé de compte');
+    expect(text).toContain(statement.structure.name);
+    expect(text).toContain('Période du 01/11/2030 au 30/11/2030');
+    expect(text).toContain(`Solde initial ${formatDocumentAmount(statement.openingBalance)}`.replace(/\s+/g, ' '));
+    expect(text).toContain(`Solde final ${formatDocumentAmount(statement.closingBalance)}`.replace(/\s+/g, ' '));
+    expect(text).toContain('Licences novembre');
+  });
+
+  it('the xlsx is a workbook named after the structure and the period', async () => {
+    const response = await suite.get(
+      url(suite.clubStructureId, 'du=2030-11-01&au=2030-11-30&format=xlsx'),
+      suite.clubToken,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers['content-disposition']).toContain('releve-de-compte-');
+    expect(response.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
+    const sheet = unzipEntry(response.rawPayload, 'xl/worksheets/sheet1.xml');
+    const statement = (
+      await suite.get(url(suite.clubStructureId, 'du=2030-11-01&au=2030-11-30'), suite.clubToken)
+    ).json<StatementJson>();
+    expect(sheet).toContain(`Relevé de compte — ${statement.structure.name}`);
+    expect(sheet).toContain('Solde initial');
+    expect(sheet).toContain('Licences novembre');
+    // Amounts are numbers (euros) the sheet formats: the closing balance to the cent.
+    expect(sheet).toContain(`<v>${statement.closingBalance / 100}</v>`);
+  });
+
+  it("scope: a club gets 404 for another club's statement, its federation reads it", async () => {
+    const otherClub = await oneId(
+      suite.database,
+      `SELECT id FROM "STR_Structure" WHERE "ID_TypeStructure" = 1 AND id <> $1 ORDER BY id LIMIT 1`,
+      [suite.clubStructureId],
+    );
+    for (const format of ['json', 'pdf', 'xlsx']) {
+      const denied = await suite.get(url(otherClub, `format=${format}`), suite.clubToken);
+      expect(denied.statusCode).toBe(404);
+      expect(denied.json<{ message: string }>().message).toBe('Structure introuvable');
+    }
+    const federation = await suite.get(url(suite.clubStructureId, 'du=2030-11-01&au=2030-11-30'), suite.siegeToken);
+    expect(federation.statusCode, federation.body).toBe(200);
+  });
+
+  it.each([
+    ['du=2030-11-30&au=2030-11-01', 'doit précéder'],
+    ['du=2030-02-30', 'date inexistante'],
+    ['du=2010-01-01&au=2030-01-01', 'cinq ans'],
+    ['format=docx', 'json, pdf ou xlsx'],
+    // A lone bound takes the current season's other bound, and is checked against it.
+    ['du=2099-01-01', 'doit précéder'],
+    ['au=1990-01-01', 'doit précéder'],
+  ])('400 with a French message for %s', async (query, message) => {
+    const response = await suite.get(url(suite.clubStructureId, query), suite.clubToken);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toContain(message);
+  });
+
+  it('needs a signed-in caller', async () => {
+    expect((await suite.get(url(suite.clubStructureId, ''))).statusCode).toBe(401);
+  });
+});
+
+/** One file of a zip (the xlsx package), read with unzip. */
+function unzipEntry(zip: Buffer, entry: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'gdf-xlsx-'));
+  try {
+    const file = path.join(dir, 'statement.xlsx');
+    writeFileSync(file, zip);
+    return execFileSync('unzip', ['-p', file, entry], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,3 @@
+export * from './account-statement';
+export * from './statement-request';
+export * from './statement-document';

@@ -1,0 +1,126 @@
+/**
+ * What the relevé de compte PDF and xlsx show, worded in French and formatted once here so
+ * both files say the same thing.
+ */
+import { formatDocumentAmount, formatIsoDay } from '../documents/document-format';
+import type { ExportTable } from '../export/types';
+import { FLUX_PAYMENT_STATUS_LABELS } from '../flux/payment-status';
+import { AGEING_BUCKETS, AGEING_BUCKET_LABELS, type AccountStatement } from './account-statement';
+
+export const ACCOUNT_STATEMENT_TITLE = 'Relevé de compte';
+
+export const ACCOUNT_STATEMENT_TEXT = {
+  period: (from: string, to: string) => `Période du ${formatIsoDay(from)} au ${formatIsoDay(to)}`,
+  asOf: (day: string) => `Impayés au ${formatIsoDay(day)}`,
+  opening: 'Solde initial',
+  closing: 'Solde final',
+  totals: 'Total des mouvements',
+  columns: { date: 'Date', number: 'N°', label: 'Libellé', debit: 'Débit', credit: 'Crédit', balance: 'Solde' },
+  balanceNote: 'Solde positif : montant dû par la structure ; négatif : en sa faveur.',
+  overdue: 'Impayés échus par ancienneté',
+  overdueColumns: { dueDate: 'Échéance', daysLate: 'Retard (j)', status: 'Statut', amount: 'Montant' },
+  overdueTotal: 'Total échu',
+  noOverdue: 'Aucun impayé échu.',
+  rejected: 'Prélèvements rejetés',
+  rejectedColumns: { returnDate: 'Rejeté le', reason: 'Motif' },
+  noRejected: 'Aucun prélèvement rejeté en attente.',
+  rejectType: { rejet: 'Rejet', retour: 'Retour' },
+} as const;
+
+/** "releve-de-compte-<structure>-<du>-<au>.pdf" (or .xlsx). */
+export function accountStatementFileName(structureId: number, from: string, to: string, extension: 'pdf' | 'xlsx') {
+  return `releve-de-compte-${structureId}-${from}-${to}.${extension}`;
+}
+
+const amountOrEmpty = (cents: number | null) => (cents === null ? '' : formatDocumentAmount(cents));
+
+/** The movements table as text rows: opening, one row per flux, closing. */
+export function accountStatementRows(statement: AccountStatement): string[][] {
+  const text = ACCOUNT_STATEMENT_TEXT;
+  return [
+    [formatIsoDay(statement.period.from), '', text.opening, '', '', formatDocumentAmount(statement.openingBalance)],
+    ...statement.lines.map((line) => [
+      formatIsoDay(line.date),
+      String(line.fluxId),
+      line.label,
+      amountOrEmpty(line.debit),
+      amountOrEmpty(line.credit),
+      formatDocumentAmount(line.balance),
+    ]),
+    ['', '', text.totals, formatDocumentAmount(statement.totalDebit), formatDocumentAmount(statement.totalCredit), ''],
+    [formatIsoDay(statement.period.to), '', text.closing, '', '', formatDocumentAmount(statement.closingBalance)],
+  ];
+}
+
+/** Ageing summary rows: bucket label, count, amount. */
+export function ageingRows(statement: AccountStatement): string[][] {
+  return AGEING_BUCKETS.map((bucket) => [
+    AGEING_BUCKET_LABELS[bucket],
+    String(statement.overdue.buckets[bucket].count),
+    formatDocumentAmount(statement.overdue.buckets[bucket].amount),
+  ]);
+}
+
+export function overdueRows(statement: AccountStatement): string[][] {
+  return statement.overdue.flux.map((item) => [
+    String(item.fluxId),
+    item.label,
+    formatIsoDay(item.dueDate),
+    String(item.daysLate),
+    FLUX_PAYMENT_STATUS_LABELS[item.status],
+    formatDocumentAmount(item.amount),
+  ]);
+}
+
+export function rejectedRows(statement: AccountStatement): string[][] {
+  return statement.rejected.map((item) => [
+    String(item.fluxId),
+    item.label,
+    formatIsoDay(item.returnDate),
+    `${ACCOUNT_STATEMENT_TEXT.rejectType[item.returnType]} — ${item.reason}`,
+    formatDocumentAmount(item.amount),
+  ]);
+}
+
+/**
+ * The xlsx sheet: the movements as numbers (amounts in euros, for the sheet's € format),
+ * opening and closing as rows; header lines name the structure and the period, footer
+ * lines give the overdue summary and the rejected debits.
+ */
+export function accountStatementTable(
+  statement: AccountStatement,
+  structureName: string,
+): { table: ExportTable; header: string[]; footer: string[]; amountColumns: string[] } {
+  const text = ACCOUNT_STATEMENT_TEXT;
+  const c = text.columns;
+  const euros = (cents: number | null) => (cents === null ? null : cents / 100);
+  const rows = [
+    [formatIsoDay(statement.period.from), null, text.opening, null, null, euros(statement.openingBalance)],
+    ...statement.lines.map((line) => [
+      formatIsoDay(line.date),
+      line.fluxId,
+      line.label,
+      euros(line.debit),
+      euros(line.credit),
+      euros(line.balance),
+    ]),
+    [null, null, text.totals, euros(statement.totalDebit), euros(statement.totalCredit), null],
+    [formatIsoDay(statement.period.to), null, text.closing, null, null, euros(statement.closingBalance)],
+  ];
+  const footer = [
+    text.balanceNote,
+    `${text.asOf(statement.asOf)} — ${text.overdue}`,
+    ...ageingRows(statement).map(([label, count, amount]) => `${label} : ${count} flux, ${amount}`),
+    `${text.overdueTotal} : ${formatDocumentAmount(statement.overdue.total)}`,
+    `${text.rejected} :`,
+    ...(statement.rejected.length === 0
+      ? [text.noRejected]
+      : rejectedRows(statement).map((row) => `N° ${row[0]} ${row[1]}, ${row[2]}, ${row[3]}, ${row[4]}`)),
+  ];
+  return {
+    table: { columns: [c.date, c.number, c.label, c.debit, c.credit, c.balance], rows },
+    header: [`${ACCOUNT_STATEMENT_TITLE} — ${structureName}`, text.period(statement.period.from, statement.period.to)],
+    footer,
+    amountColumns: [c.debit, c.credit, c.balance],
+  };
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** GET /api/structures/{id}/releve-de-compte?du&au&format: a structure's account statement (issue 23). */
+export function accountStatementPath(structureId: number): string {
+  return `/api/structures/${structureId}/releve-de-compte`;
+}
+
+export const ACCOUNT_STATEMENT_FORMATS = ['json', 'pdf', 'xlsx'] as const;
+export type AccountStatementFormat = (typeof ACCOUNT_STATEMENT_FORMATS)[number];
+
+/** A statement covers at most this many days (five years): beyond, ask several. */
+export const MAX_STATEMENT_DAYS = 5 * 366;
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date attendue au format AAAA-MM-JJ')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'date inexistante');
+
+/**
+ * `du` and `au` (inclusive Paris days) default to the current season's bounds, each alone
+ * or both; `format` defaults to json.
+ */
+export const accountStatementQuerySchema = z
+  .object({
+    du: isoDay.optional(),
+    au: isoDay.optional(),
+    format: z.enum(ACCOUNT_STATEMENT_FORMATS, { message: 'format attendu : json, pdf ou xlsx' }).default('json'),
+    download: z
+      .enum(['0', '1', 'true', 'false'])
+      .optional()
+      .transform((value) => value === '1' || value === 'true'),
+    structureId: z.string().optional(),
+  })
+  .superRefine((query, context) => {
+    if (!query.du || !query.au) return;
+    const problem = statementPeriodProblem(query.du, query.au);
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['du'] });
+  });
+
+/**
+ * Why `from`..`to` is not a statement period, or null: checked on the query, and again once
+ * a missing bound has taken the current season's.
+ */
+export function statementPeriodProblem(from: string, to: string): string | null {
+  if (from > to) return 'la date de début (du) doit précéder la date de fin (au)';
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+  if (days >= MAX_STATEMENT_DAYS) return 'un relevé couvre au plus cinq ans';
+  return null;
+}
