@@ -14,7 +14,7 @@ import { formatDate } from '@/lib/format';
 import { saveBlob } from '@/lib/save-file';
 import { useCurrentStructure } from '@/lib/session';
 import { exportHistoryQueryKey } from '../api/export-history-api';
-import { fiscalYearsQueryKey, getFiscalYears } from '../api/fiscal-years-api';
+import { fiscalYearsQueryKey, getFiscalYears } from '@/lib/fiscal-years';
 import { downloadFec } from '../api/sage-export-api';
 import { sageExportMessages as m } from '../messages';
 import { defaultFecYear, fecNewestFirst } from './fec-year';
