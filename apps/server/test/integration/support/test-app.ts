@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/app';
+import { buildApp, type AppOptions } from '../../../src/app';
 import { openDatabase, type Database } from '../../../src/db/database';
 import { seedDemoData } from '../../../src/db/seed/seed';
 
@@ -16,8 +16,8 @@ export async function seedSmall(database: Database): Promise<void> {
   await seedDemoData(database, { flux: 1_500, scale: 'small', today: TEST_TODAY });
 }
 
-export async function buildTestApp(database: Database): Promise<FastifyInstance> {
-  return buildApp({ database, jwtSecret: TEST_JWT_SECRET, loginRateLimit: false });
+export async function buildTestApp(database: Database, options: Partial<AppOptions> = {}): Promise<FastifyInstance> {
+  return buildApp({ database, jwtSecret: TEST_JWT_SECRET, loginRateLimit: false, ...options });
 }
 
 /** Signs in through the JSON login and returns the access token (sent as `Authorization: Bearer`). */

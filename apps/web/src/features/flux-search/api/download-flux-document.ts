@@ -26,7 +26,12 @@ export async function downloadFluxDocument(
   const response = await apiRequest(path + toSearch({ download: 1, structureId }));
   const fallbackName = kind === 'facturx' ? `facture-${fluxId}.xml` : `${kind}-${fluxId}.pdf`;
   const fileName = fileNameOf(response.headers.get('content-disposition'), fallbackName);
-  const url = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), fileName);
+}
+
+/** Saves bytes under a file name, as a download (the document packs too). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

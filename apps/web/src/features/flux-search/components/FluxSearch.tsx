@@ -15,6 +15,7 @@ import type { FluxRow } from '../api/flux-row';
 import { useFluxSearch } from '../hooks/use-flux-search';
 import { useSeasons } from '@/lib/seasons';
 import { fluxSearchMessages as m } from '../messages';
+import { DocumentPackButton } from './DocumentPackButton';
 import { FluxDetailActions } from './FluxDetailActions';
 import { FluxDetailModal } from './FluxDetailModal';
 import { FluxFilterPanel } from './FluxFilterPanel';
@@ -95,11 +96,21 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
                 search.state.pageSize === 'all' ? formatInteger(search.total) : totalLabel(search.total, formatInteger),
               )}
           </Typography>
-          {renderExport && (
-            <Tooltip title={noResults ? m.exportDisabled : ''}>
-              <span>{renderExport({ fetchRows, disabled: noResults })}</span>
-            </Tooltip>
-          )}
+          <Stack direction="row" spacing={1}>
+            {search.state.filters && (
+              <DocumentPackButton
+                // Structures that may not pick are locked to their own, as the search itself is.
+                filters={picker ? search.state.filters : { ...search.state.filters, structureId }}
+                structureId={structureId}
+                disabled={noResults}
+              />
+            )}
+            {renderExport && (
+              <Tooltip title={noResults ? m.exportDisabled : ''}>
+                <span>{renderExport({ fetchRows, disabled: noResults })}</span>
+              </Tooltip>
+            )}
+          </Stack>
         </Stack>
       )}
       {ignored.length > 0 && (
