@@ -1,9 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-// One Vitest run, one project per workspace (each has its own vitest.config.ts).
+// One Vitest run, one project per workspace (each has its own vitest.config.ts), and the
+// root scripts' own tests (npm test's preflight).
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/domain',
+      'apps/server',
+      'apps/web',
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
+    ],
     // Two cores: integration files each open their own database, two at a time.
     maxWorkers: 2,
   },

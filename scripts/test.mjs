@@ -1,6 +1,15 @@
 // `npm test`: every suite, in order, stopping at the first failure.
+// First the system tools the suites run (Chromium, xmllint, poppler, LibreOffice, Saxon-HE):
+// installed with apt-get when run as root, else it stops at once with the command to run.
 // Server suites also run on PostgreSQL when TEST_DATABASE_URL (or DATABASE_URL) is set.
 import { spawnSync } from 'node:child_process';
+import { ensureSystemTools } from './system-tools.mjs';
+
+const tools = ensureSystemTools();
+if (!tools.ok) {
+  console.error(tools.message);
+  process.exit(1);
+}
 
 if (!process.env.TEST_DATABASE_URL && process.env.DATABASE_URL)
   process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;

@@ -28,6 +28,8 @@ export interface Database {
   onDataChange?(listener: () => void): void;
   /** Bulk load CSV text (no header) into a table, as fast as the engine allows. */
   copyCsv(table: string, columns: readonly string[], chunks: AsyncIterable<string>): Promise<void>;
+  /** PGlite only: its whole data directory as a tarball, for `{ memory: true, loadDataDir }`. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -57,7 +59,11 @@ export interface PostgresConfig {
   poolWaitMs?: number;
 }
 
-export type DatabaseConfig = PostgresConfig | { dataDir: string } | { memory: true };
+/**
+ * `loadDataDir`: an in-memory PGlite started from a tarball of another's data directory
+ * (dumpDataDir), e.g. the tests' seeded template, instead of an empty one.
+ */
+export type DatabaseConfig = PostgresConfig | { dataDir: string } | { memory: true; loadDataDir?: Blob };
 
 const setting = (value: number | undefined, variable: string, fallback: number): number =>
   value ?? Number(process.env[variable] ?? fallback);
@@ -192,7 +198,7 @@ function preparedName(text: string): string {
   return `s${createHash('sha1').update(text).digest('base64url')}`;
 }
 
-async function openPglite(config: { dataDir: string } | { memory: true }): Promise<Database> {
+async function openPglite(config: { dataDir: string } | { memory: true; loadDataDir?: Blob }): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
@@ -200,6 +206,7 @@ async function openPglite(config: { dataDir: string } | { memory: true }): Promi
   if ('dataDir' in config) await mkdir(config.dataDir, { recursive: true });
   const client = new PGlite({
     ...('dataDir' in config ? { dataDir: config.dataDir } : {}),
+    ...('loadDataDir' in config ? { loadDataDir: config.loadDataDir } : {}),
     extensions: { pg_trgm, btree_gin },
     // bytea as pg gives it (a Buffer), both ways through Node's hex codec: PGlite's own goes
     // byte by byte through JS strings, ~1 s per MB, too slow for stored files (ADR 0010).
@@ -239,6 +246,7 @@ async function openPglite(config: { dataDir: string } | { memory: true }): Promi
       }
       await flush();
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ReadCache } from './read-cache';
 
 describe('ReadCache (identical reads share one execution)', () => {
@@ -16,16 +16,22 @@ describe('ReadCache (identical reads share one execution)', () => {
   });
 
   it('runs again after the time-to-live, after clear(), and for another key', async () => {
-    const cache = new ReadCache();
-    let runs = 0;
-    const compute = async () => String(++runs);
-    expect(await cache.read('k', 20, compute)).toBe('1');
-    expect(await cache.read('k', 20, compute)).toBe('1');
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(await cache.read('k', 20, compute)).toBe('2');
-    cache.clear();
-    expect(await cache.read('k', 1_000, compute)).toBe('3');
-    expect(await cache.read('other', 1_000, compute)).toBe('4');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new ReadCache();
+      let runs = 0;
+      const compute = async () => String(++runs);
+      expect(await cache.read('k', 20, compute)).toBe('1');
+      vi.advanceTimersByTime(19);
+      expect(await cache.read('k', 20, compute)).toBe('1');
+      vi.advanceTimersByTime(1);
+      expect(await cache.read('k', 20, compute)).toBe('2');
+      cache.clear();
+      expect(await cache.read('k', 1_000, compute)).toBe('3');
+      expect(await cache.read('other', 1_000, compute)).toBe('4');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps neither failures nor large results', async () => {

@@ -6,7 +6,7 @@ import { tableRowBound } from './table-bounds';
 describe('tableRowBound', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await openDatabase({ memory: true });
   });
   afterAll(async () => database.close());
 

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { buildPain008 } from './pain008';
 import type { Pain008Input, Pain008Version, SepaDirectDebit } from './pain008-types';
 
-/** ../shared/xsd beside the repository (CI clones shared/ next to it). */
-const XSD_DIR = path.resolve(import.meta.dirname, '../../../../../shared/xsd');
+/** The official schemas, copied unmodified in the repository's test-fixtures (its README). */
+const XSD_DIR = path.resolve(import.meta.dirname, '../../../../test-fixtures/xsd');
 
 function input(version: Pain008Version): Pain008Input {
   return {

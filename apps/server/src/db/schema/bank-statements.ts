@@ -64,6 +64,8 @@ export const BQE_EcritureBancaire = pgTable(
   },
   (t) => [
     uniqueIndex('bqe_ecriture_releve_reference_uq').on(t.ID_ReleveBancaire, t.Reference),
+    // The ledger's settlement entries read the entries of a date range (ADR 0017).
+    index('bqe_ecriture_date_idx').on(t.DateComptable),
     check('bqe_ecriture_sens_ck', sql`"Sens" IN ('credit', 'debit')`),
     check('bqe_ecriture_montant_ck', sql`"Montant" > 0`),
   ],

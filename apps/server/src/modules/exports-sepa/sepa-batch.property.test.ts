@@ -19,7 +19,7 @@ import type { DebtorDueRow } from './sepa.repository';
  * in process (libxml2-wasm, as the server does) and again by xmllint, 50 files per run.
  */
 
-const XSD_DIR = path.resolve(repositoryRoot(), '../shared/xsd');
+const XSD_DIR = path.join(repositoryRoot(), 'test-fixtures', 'xsd');
 const COLLECTION = '2026-11-27';
 const run = promisify(execFile);
 

@@ -1,6 +1,6 @@
 import { DOCUMENT_PACK_PATH, EMPTY_FLUX_FILTERS, type FluxSearchFilters } from '@gdf/domain';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabaseTargets } from '../support/databases';
 import { buildTestApp, loginAs } from '../support/test-app';
 import { insertFlux, oneId } from './document-fixtures';
@@ -35,6 +35,8 @@ describe.each(testDatabaseTargets())('document packs (issue 23 item 3) on $name'
   let capped: FastifyInstance;
   let counted: FastifyInstance;
   let documentsRead = 0;
+  let release!: () => void;
+  const cancelled = new Promise<void>((resolve) => (release = resolve));
 
   const filters = (patch: Partial<FluxSearchFilters> = {}): FluxSearchFilters => ({
     ...EMPTY_FLUX_FILTERS,
@@ -75,11 +77,12 @@ describe.each(testDatabaseTargets())('document packs (issue 23 item 3) on $name'
     capped = await buildTestApp(suite.database, { documentPacks: { cap: 4 } });
     counted = await buildTestApp(suite.database, {
       documentPacks: {
-        // Paced, so the pack is still being built when the client cancels (PGlite runs in
-        // this process and loopback buffers would otherwise take the whole pack at once).
+        // From the second document on, the server waits until the test has cancelled and the
+        // server has seen its socket close: PGlite runs in this process and loopback buffers
+        // would otherwise take the whole pack before the client could cancel.
         onDocument: async () => {
           documentsRead++;
-          await new Promise((resolve) => setTimeout(resolve, 40));
+          if (documentsRead >= 2) await cancelled;
         },
       },
     });
@@ -178,6 +181,9 @@ describe.each(testDatabaseTargets())('document packs (issue 23 item 3) on $name'
       });
     const token = await loginAs(counted, 'club@demo.fr');
     const address = await counted.listen({ port: 0, host: '127.0.0.1' });
+    const serverSocketClosed = new Promise<void>((resolve) =>
+      counted.server.once('connection', (socket) => socket.once('close', () => resolve())),
+    );
     const cancel = new AbortController();
     const response = await fetch(`${address}${DOCUMENT_PACK_PATH}`, {
       method: 'POST',
@@ -190,23 +196,26 @@ describe.each(testDatabaseTargets())('document packs (issue 23 item 3) on $name'
     await reader.read();
     cancel.abort();
     await reader.cancel().catch(() => undefined);
-    // The audit row is written when the server's generator ends: wait for it.
-    let audit: { envoyes: number; complet: boolean } | undefined;
-    for (let i = 0; i < 100 && !audit; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      [audit] = (
-        await suite.database.query<{ details: { envoyes: number; complet: boolean } }>(
+    // The server's own socket listeners ran first: its response has closed, the pack is cancelled.
+    await serverSocketClosed;
+    release();
+    // The audit row is written when the server's generator ends.
+    const audit = await vi.waitFor(
+      async () => {
+        const [row] = await suite.database.query<{ details: { envoyes: number; complet: boolean } }>(
           `SELECT "Details" AS details FROM "APP_AuditLog"
             WHERE "Action" = 'telechargement_lot_documents' AND "Details"->'filtres'->>'label' = $1`,
           [abortTag],
-        )
-      ).map((row) => row.details);
-    }
-    expect(audit?.complet).toBe(false);
-    const readAtStop = documentsRead;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(documentsRead).toBe(readAtStop);
-    expect(documentsRead).toBeLessThan(total);
+        );
+        expect(row).toBeDefined();
+        return row!.details;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    expect(audit.complet).toBe(false);
+    expect(audit.envoyes).toBeLessThan(total);
+    // The generator has ended: the document it held when cancelled was the last one read.
+    expect(documentsRead).toBe(2);
     const [issued] = await suite.database.query<{ n: number }>(
       `SELECT count(*)::integer AS n FROM "MKP_DocumentEmis" e JOIN "MKP_FluxFinancier" f ON f.id = e."ID_FluxFinancier"
         WHERE f."NomFluxFinancier" LIKE $1 AND e."Type" = 'facture'`,

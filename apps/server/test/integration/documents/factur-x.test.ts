@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { repositoryRoot } from '../../../src/db/paths';
 import { testDatabaseTargets } from '../support/databases';
 import { insertFlux } from './document-fixtures';
 import { pdfBody, useDocumentSuite } from './document-suite';
@@ -12,7 +13,7 @@ import { pdfFontList } from './pdf-tools';
 // inside, as factur-x.xml); the XML alone is downloadable and is the very bytes the PDF carries.
 // Checked with poppler (pdfdetach, pdfinfo -meta, pdffonts), the official CII D16B schema
 // (xmllint) and the EN 16931 Schematron (Saxon-HE, once for all the XML of this file).
-const EINVOICE = path.resolve(import.meta.dirname, '../../../../../../shared/einvoice');
+const EINVOICE = path.join(repositoryRoot(), 'test-fixtures', 'einvoice');
 const XSD = path.join(EINVOICE, 'cii-d16b/CrossIndustryInvoice_100pD16B.xsd');
 const XSLT = path.join(EINVOICE, 'en16931/EN16931-CII-validation.xslt');
 const SAXON = process.env.SAXON_JAR ?? '/usr/share/java/Saxon-HE.jar';

@@ -44,41 +44,71 @@ describe.skipIf(!serverUrl)('shared reads across processes (PostgreSQL NOTIFY)',
       return row?.name ?? '';
     });
 
+  /**
+   * Waits until the reader's LISTEN connection is open (it opens with the cache, and again a
+   * second after a cut), on a backend other than the `cut` ones.
+   */
+  const listening = (cut: number[] = []) =>
+    vi.waitFor(
+      async () => {
+        const rows = await writer.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND query = 'LISTEN gdf_donnees' AND state = 'idle'`,
+          [name],
+        );
+        expect(rows.filter((row) => !cut.includes(row.pid))).toHaveLength(1);
+      },
+      { timeout: 5_000, interval: 20 },
+    );
+
   it("clears another process's shared reads when a change commits, and not before", async () => {
     expect(await seasonName(reader)).toBe('2029-2030');
-    // The LISTEN connection opens with the cache: give it a moment before writing.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await listening();
 
+    // A probe listens too, and to a barrier channel: notifications reach a listener in commit
+    // order, so once the barrier (committed after the UPDATE) has arrived, any notification
+    // the uncommitted UPDATE had sent would have arrived before it. No sleep needed.
+    const probe = new pg.Client({ connectionString: url });
+    const heard: string[] = [];
+    await probe.connect();
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
+      probe.on('notification', (message) => heard.push(message.channel));
+      await probe.query('LISTEN "gdf_donnees"'); // not the text the next test looks for
+      await probe.query('LISTEN gdf_test_barrier');
       await client.query('BEGIN');
       await client.query(`UPDATE "FEDE_Saison" SET "NomSaison" = 'Saison renommée' WHERE id = 2030`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await writer.query(`NOTIFY gdf_test_barrier`);
+      await vi.waitFor(() => expect(heard).toContain('gdf_test_barrier'), { timeout: 3_000, interval: 10 });
       // Not committed yet: no notification, the shared read stands.
+      expect(heard).toEqual(['gdf_test_barrier']);
       expect(await seasonName(reader)).toBe('2029-2030');
       await client.query('COMMIT');
+      await vi.waitFor(() => expect(heard).toEqual(['gdf_test_barrier', 'gdf_donnees']), { timeout: 3_000 });
     } finally {
       await client.end();
+      await probe.end();
     }
     await vi.waitFor(async () => expect(await seasonName(reader)).toBe('Saison renommée'), { timeout: 3_000 });
   });
 
   it('listens again after its connection is cut', async () => {
+    let cutPids: number[] = [];
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
     try {
-      const cut = await client.query<{ n: number }>(
-        `SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int AS n
-           FROM pg_stat_activity WHERE datname = $1 AND query = 'LISTEN gdf_donnees'`,
+      const cut = await client.query<{ pid: number }>(
+        `WITH listener AS MATERIALIZED (SELECT pid FROM pg_stat_activity WHERE datname = $1 AND query = 'LISTEN gdf_donnees')
+         SELECT pid FROM listener WHERE pg_terminate_backend(pid)`,
         [name],
       );
-      expect(cut.rows[0]?.n).toBe(1);
+      expect(cut.rows).toHaveLength(1);
+      cutPids = cut.rows.map((row) => row.pid);
     } finally {
       await client.end();
     }
     // Cut: the caches are cleared, and a second later the process listens again.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await listening(cutPids);
     expect(await seasonName(reader)).toBe('Saison renommée');
     await writer.query(`UPDATE "FEDE_Saison" SET "NomSaison" = 'Après coupure' WHERE id = 2030`);
     await vi.waitFor(async () => expect(await seasonName(reader)).toBe('Après coupure'), { timeout: 3_000 });

@@ -44,19 +44,30 @@ describe.each(testDatabaseTargets())('shared reads and writes on $name', (target
   });
 
   it('shares a read for its time-to-live; Cache-Control: no-cache and write requests get fresh data', async () => {
-    const startedAt = Date.now();
-    const before = (await read(otherFlux)).data?.MKP_FluxFinancier_by_pk.NomFluxFinancier;
-    await context.database.query(`UPDATE "MKP_FluxFinancier" SET "NomFluxFinancier" = 'Renommé en SQL' WHERE id = $1`, [
-      otherFlux,
-    ]);
-    const shared = async () => (await read(otherFlux)).data?.MKP_FluxFinancier_by_pk.NomFluxFinancier;
-    if (target.name === 'postgres') {
-      // PostgreSQL notifies every process of the commit: the shared read is dropped at once
-      // (read-cache-notify.test.ts proves it with a read kept for a minute).
-      await vi.waitFor(async () => expect(await shared()).toBe('Renommé en SQL'), { timeout: 500 });
-    } else {
-      // Within the second: the shared read (a very slow machine may have passed it).
-      expect(await shared()).toBe(Date.now() - startedAt < 900 ? before : 'Renommé en SQL');
+    // The clock stands still unless the test moves it (timers stay real): however slow the
+    // machine, the second read comes within the time-to-live (1 s, READ_TTL_MS).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const before = (await read(otherFlux)).data?.MKP_FluxFinancier_by_pk.NomFluxFinancier;
+      await context.database.query(
+        `UPDATE "MKP_FluxFinancier" SET "NomFluxFinancier" = 'Renommé en SQL' WHERE id = $1`,
+        [otherFlux],
+      );
+      const shared = async () => (await read(otherFlux)).data?.MKP_FluxFinancier_by_pk.NomFluxFinancier;
+      if (target.name === 'postgres') {
+        // PostgreSQL notifies every process of the commit: the shared read is dropped at once
+        // (read-cache-notify.test.ts proves it with a read kept for a minute).
+        await vi.waitFor(async () => expect(await shared()).toBe('Renommé en SQL'), { timeout: 500 });
+      } else {
+        // Within the second: the shared read; a second later, the table's new value.
+        expect(await shared()).toBe(before);
+        vi.advanceTimersByTime(999);
+        expect(await shared()).toBe(before);
+        vi.advanceTimersByTime(1);
+        expect(await shared()).toBe('Renommé en SQL');
+      }
+    } finally {
+      vi.useRealTimers();
     }
     // A fresh read on demand.
     const fresh = await read(otherFlux, { 'cache-control': 'no-cache' });

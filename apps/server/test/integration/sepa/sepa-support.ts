@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../src/db/database';
 import { repositoryRoot } from '../../../src/db/paths';
 
-/** The official schemas live in ../shared/xsd beside the repository (CI clones shared/ next to it). */
-export const XSD_DIR = path.resolve(repositoryRoot(), '../shared/xsd');
+/** The official schemas, copied unmodified in the repository's test-fixtures (its README). */
+export const XSD_DIR = path.join(repositoryRoot(), 'test-fixtures', 'xsd');
 
 const run = promisify(execFile);
 

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../../src/app';
-import { openDatabase, type Database } from '../../../src/db/database';
-import { seedDemoData } from '../../../src/db/seed/seed';
+import type { Database } from '../../../src/db/database';
+import { openEmptyPglite, seedFromTemplate } from './databases';
+import { seedSmallData } from './small-seed';
+
+export { TEST_TODAY } from './small-seed';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 /**
@@ -9,11 +12,12 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
  * PostgreSQL, which refuse the demo FR72ZZZ123456 (issue 17).
  */
 export const TEST_SEPA_ICS = 'FR19ZZZ654321';
-/** A fixed "today" so seeded data (and so assertions) never depend on the clock. */
-export const TEST_TODAY = new Date('2026-11-21T10:00:00Z');
-
+/**
+ * The demo data every integration suite starts from (small-seed.ts). A database from a
+ * target's open() becomes a copy of the run's seeded template instead of being seeded again.
+ */
 export async function seedSmall(database: Database): Promise<void> {
-  await seedDemoData(database, { flux: 1_500, scale: 'small', today: TEST_TODAY });
+  if (!(await seedFromTemplate(database))) await seedSmallData(database);
 }
 
 export async function buildTestApp(database: Database, options: Partial<AppOptions> = {}): Promise<FastifyInstance> {
@@ -52,7 +56,7 @@ export async function openEmptyTestApp(): Promise<{
   app: FastifyInstance;
   close(): Promise<void>;
 }> {
-  const database = await openDatabase({ memory: true });
+  const database = await openEmptyPglite();
   const app = await buildTestApp(database);
   return {
     database,

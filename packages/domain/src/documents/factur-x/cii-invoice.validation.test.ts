@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { buildCiiInvoice } from './cii-invoice';
 import { facturXCases } from './cii-invoice.fixtures';
 
-// Issue 21 item 3: every XML we issue passes the official artefacts in ../shared/einvoice
-// (unmodified; sources in its README): the UN/CEFACT CII D16B schema with xmllint, and the
+// Issue 21 item 3: every XML we issue passes the official artefacts in test-fixtures/einvoice
+// (unmodified; sources in test-fixtures/README.md): the UN/CEFACT CII D16B schema with xmllint, and the
 // European Commission's EN 16931 rules (Schematron compiled to XSLT 2.0) with Saxon-HE from
 // Debian, run once for the whole batch (one JVM start). A failed assertion flagged 'fatal'
 // is an invoice a platform would reject.
-const EINVOICE = path.resolve(import.meta.dirname, '../../../../../../shared/einvoice');
+const EINVOICE = path.resolve(import.meta.dirname, '../../../../../test-fixtures/einvoice');
 const XSD = path.join(EINVOICE, 'cii-d16b/CrossIndustryInvoice_100pD16B.xsd');
 const XSLT = path.join(EINVOICE, 'en16931/EN16931-CII-validation.xslt');
 const SAXON = process.env.SAXON_JAR ?? '/usr/share/java/Saxon-HE.jar';

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExportWorkerLike, ToExportWorker } from '../worker/export-protocol';
@@ -28,16 +28,27 @@ beforeEach(() => {
     downloads.push({ name: this.download, href: this.getAttribute('href') ?? '' });
   });
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+/**
+ * Fake timers that also follow the real clock (so Testing Library's polling and userEvent
+ * go on): a test moves them on to show that nothing happens in a given time, without waiting.
+ */
+const fakeTimers = () => vi.useFakeTimers({ shouldAdvanceTime: true });
+const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 const inlineWorker = vi.fn(() => new InlineExportWorker());
 
 describe('ExportButton: no rows (SPEC.md section 5: export generation does nothing when there are no rows)', () => {
   it('creates no worker and downloads nothing for empty data', async () => {
+    fakeTimers();
     const createWorker = vi.fn(() => new InlineExportWorker());
     render(<ExportButton data={[]} createWorker={createWorker} />);
     await userEvent.click(screen.getByRole('button', { name: 'Exporter' }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await elapse(20);
     expect(createWorker).not.toHaveBeenCalled();
     expect(createObjectURL).not.toHaveBeenCalled();
     expect(downloads).toEqual([]);
@@ -46,10 +57,11 @@ describe('ExportButton: no rows (SPEC.md section 5: export generation does nothi
   it('creates no worker when fetch supplies no rows', async () => {
     const createWorker = vi.fn(() => new InlineExportWorker());
     const fetch = vi.fn(async () => []);
+    fakeTimers();
     render(<ExportButton fetch={fetch} createWorker={createWorker} />);
     await userEvent.click(screen.getByRole('button', { name: 'Exporter' }));
     await waitFor(() => expect(fetch).toHaveBeenCalledOnce());
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await elapse(20);
     expect(createWorker).not.toHaveBeenCalled();
     expect(createObjectURL).not.toHaveBeenCalled();
   });
@@ -171,6 +183,7 @@ describe('ExportButton: progress and cancel (DESIGN.md section 7: progress shown
           setTimeout(() => resolve(flux), signals.length === 1 ? 200 : 0);
         }),
     );
+    fakeTimers();
     render(<ExportButton type="csv" fetch={fetchRows} createWorker={inlineWorker} />);
     await userEvent.click(screen.getByRole('button', { name: 'Exporter' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Annuler' }));
@@ -179,8 +192,8 @@ describe('ExportButton: progress and cancel (DESIGN.md section 7: progress shown
     await userEvent.click(screen.getByRole('button', { name: 'Exporter' }));
     await waitFor(() => expect(downloads.map((download) => download.name)).toEqual(['data.csv']));
     expect(fetchRows).toHaveBeenCalledTimes(2);
-    // The cancelled fetch ending later downloads nothing more.
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    // The cancelled fetch ending later (200 ms) downloads nothing more.
+    await elapse(250);
     expect(downloads).toHaveLength(1);
   });
 
@@ -195,12 +208,14 @@ describe('ExportButton: progress and cancel (DESIGN.md section 7: progress shown
         else setTimeout(() => resolve(flux), 1_000);
       });
     });
+    fakeTimers();
     render(<ExportButton type="csv" fetch={fetchRows} createWorker={inlineWorker} />);
     await userEvent.click(screen.getByRole('button', { name: 'Exporter' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Annuler' }));
     await userEvent.click(screen.getByRole('button', { name: 'Exporter' }));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await elapse(300);
     expect(screen.getByRole('button', { name: 'Annuler' })).toBeInTheDocument();
+    await elapse(700);
     await waitFor(() => expect(downloads.map((download) => download.name)).toEqual(['data.csv']), { timeout: 3_000 });
     expect(screen.queryByRole('button', { name: 'Annuler' })).toBeNull();
   });

@@ -109,18 +109,24 @@ describe('TruncatedText: the full text of a cut cell on hover and keyboard focus
   });
 
   it('adds neither a tooltip nor a tab stop to a text that fits', async () => {
-    const user = userEvent.setup();
-    render(
-      <TooltipArea>
-        <TruncatedText text="ASPTT Lyon" />
-      </TooltipArea>,
-    );
-    const text = screen.getByText('ASPTT Lyon');
-    expect(text).not.toHaveAttribute('tabindex');
-    await user.hover(text);
-    // Longer than the tooltip's 300 ms delay: still nothing.
-    await new Promise((resolve) => setTimeout(resolve, 450));
-    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    // Fake timers that also follow the real clock (userEvent goes on), moved on by the test.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup();
+      render(
+        <TooltipArea>
+          <TruncatedText text="ASPTT Lyon" />
+        </TooltipArea>,
+      );
+      const text = screen.getByText('ASPTT Lyon');
+      expect(text).not.toHaveAttribute('tabindex');
+      await user.hover(text);
+      // Longer than the tooltip's 300 ms delay, on the test's clock: still nothing.
+      await act(() => vi.advanceTimersByTimeAsync(450));
+      expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,0 +1,1 @@
+CREATE INDEX "bqe_ecriture_date_idx" ON "BQE_EcritureBancaire" USING btree ("DateComptable");
