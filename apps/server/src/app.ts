@@ -19,6 +19,8 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerMeRoutes } from './modules/me/me.routes';
 import { registerFluxDocumentRoutes } from './modules/flux-documents/flux-documents.routes';
 import { registerAccountStatementRoutes } from './modules/account-statement/account-statement.routes';
+import { registerDocumentPackRoutes } from './modules/flux-document-packs/document-pack.routes';
+import type { DocumentPackOptions } from './modules/flux-document-packs/document-pack.service';
 import { registerAddressesRoutes } from './modules/addresses/addresses.routes';
 import { registerDepartementsRoutes } from './modules/departements/departements.routes';
 import { registerLicencesRoutes } from './modules/licences/licences.routes';
@@ -83,6 +85,8 @@ export interface AppOptions {
   sepa?: Partial<SepaSettings>;
   /** Tests only: the clock of the accounting periods (validation day, years that ended). */
   ledgerClock?: () => Date;
+  /** Document packs (issue 23): a lower cap and a per-document hook, for tests. */
+  documentPacks?: DocumentPackOptions;
 }
 
 export interface LoginThrottleOptions {
@@ -148,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const issuance = { creditorIdentifier: creditorIdentifier(options.sepa?.ics) };
   registerFluxDocumentRoutes(app, options.database, issuance);
   registerAccountStatementRoutes(app, options.database);
+  registerDocumentPackRoutes(app, options.database, issuance, options.documentPacks);
   registerAccountingSettingsRoutes(app, options.database);
   registerExportsSageRoutes(app, options.database, options.ledgerClock);
   registerLedgerRoutes(app, options.database, options.ledgerClock);

@@ -1,3 +1,4 @@
+import { DOCUMENT_PACK_PATH, EMPTY_FLUX_FILTERS } from '@gdf/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database';
@@ -73,5 +74,16 @@ describe.each(testDatabaseTargets())('module access by structure standing on $na
       expect(response.statusCode, document).toBe(403);
       expect(response.json().message).toBe('Cette structure est bloquée.');
     }
+  });
+
+  it('refuses the blocked club a document pack (issue 23)', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: DOCUMENT_PACK_PATH,
+      headers: { authorization: `Bearer ${tokens['club.bloque@demo.fr']}` },
+      payload: { filters: { ...EMPTY_FLUX_FILTERS, season: 2024 }, kinds: ['facture'] },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('Cette structure est bloquée.');
   });
 });

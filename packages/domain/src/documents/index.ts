@@ -8,3 +8,4 @@ export * from './invoice-mentions';
 export * from './operation-nature';
 export * from './statement-document';
 export * from './factur-x/cii-invoice';
+export * from './document-pack';

@@ -35,7 +35,16 @@ export interface IssuedPdf {
 }
 
 export interface FluxDocumentsService {
-  download(scope: RequestScope, kind: FluxDocumentKind, fluxId: number): Promise<IssuedPdf>;
+  /**
+   * `audit: false` for a document pack (issue 23), which writes one audit row for the whole
+   * pack; a first issuance still writes its own 'emission_document' row.
+   */
+  download(
+    scope: RequestScope,
+    kind: FluxDocumentKind,
+    fluxId: number,
+    options?: { audit?: boolean },
+  ): Promise<IssuedPdf>;
   /** The Factur-X XML issued inside the flux's facture (issuing the facture first if needed). */
   downloadXml(scope: RequestScope, fluxId: number): Promise<IssuedPdf>;
 }
@@ -55,12 +64,12 @@ export type FluxDocumentsSettings = IssuanceSettings;
 export function createFluxDocumentsService(database: Database, settings: FluxDocumentsSettings): FluxDocumentsService {
   const render = createRenderer(database, settings);
   return {
-    async download(scope, kind, fluxId) {
+    async download(scope, kind, fluxId, { audit = true } = {}) {
       requireModule(scope, ModuleSlug.FluxFinanciers);
       const found = await findIssuedDocument(database, scope, fluxId, kind);
       if (!found) throw notFound(FLUX_NOT_FOUND);
-      if (found.issued) return sendStored(scope, kind, fluxId, found.issued);
-      return issueAndSend(scope, kind, fluxId);
+      if (found.issued) return sendStored(scope, kind, fluxId, found.issued, audit);
+      return issueAndSend(scope, kind, fluxId, audit);
     },
     async downloadXml(scope, fluxId) {
       requireModule(scope, ModuleSlug.FluxFinanciers);
@@ -77,11 +86,16 @@ export function createFluxDocumentsService(database: Database, settings: FluxDoc
   };
 
   /** A first download: renders, stores (with its XML for a Factur-X facture), sends. */
-  async function issueAndSend(scope: RequestScope, kind: FluxDocumentKind, fluxId: number): Promise<IssuedPdf> {
+  async function issueAndSend(
+    scope: RequestScope,
+    kind: FluxDocumentKind,
+    fluxId: number,
+    audit = true,
+  ): Promise<IssuedPdf> {
     const { fileName, pdf, xml } = await render(scope, kind, fluxId);
     const { issued, ours } = await storeIssuedDocument(database, scope, { fluxId, kind, fileName, pdf, xml });
     // Another download stored its rendering first: everybody gets that one.
-    if (!ours) return sendStored(scope, kind, fluxId, issued);
+    if (!ours) return sendStored(scope, kind, fluxId, issued, audit);
     return { fileName: issued.fileName, sha256: issued.sha256, size: pdf.length, body: pdf };
   }
 
@@ -90,10 +104,11 @@ export function createFluxDocumentsService(database: Database, settings: FluxDoc
     kind: StoredDocumentKind,
     fluxId: number,
     issued: IssuedDocument,
+    audit = true,
   ): Promise<IssuedPdf> {
     const content = await openContent(database, issued.contentId);
     if (!content) throw new Error(`DOC_Contenu ${issued.contentId} introuvable pour le flux ${fluxId}`);
-    await writeIssuedDocumentAudit(database, scope, ISSUED_DOCUMENT_AUDIT.downloaded, fluxId, kind, issued);
+    if (audit) await writeIssuedDocumentAudit(database, scope, ISSUED_DOCUMENT_AUDIT.downloaded, fluxId, kind, issued);
     return { fileName: issued.fileName, sha256: content.sha256, size: content.size, body: content.body };
   }
 }

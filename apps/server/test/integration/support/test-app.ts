@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/app';
+import { buildApp, type AppOptions } from '../../../src/app';
 import type { Database } from '../../../src/db/database';
 import { openEmptyPglite, seedFromTemplate } from './databases';
 import { seedSmallData } from './small-seed';
@@ -20,8 +20,8 @@ export async function seedSmall(database: Database): Promise<void> {
   if (!(await seedFromTemplate(database))) await seedSmallData(database);
 }
 
-export async function buildTestApp(database: Database): Promise<FastifyInstance> {
-  return buildApp({ database, jwtSecret: TEST_JWT_SECRET, loginRateLimit: false });
+export async function buildTestApp(database: Database, options: Partial<AppOptions> = {}): Promise<FastifyInstance> {
+  return buildApp({ database, jwtSecret: TEST_JWT_SECRET, loginRateLimit: false, ...options });
 }
 
 /** Signs in through the JSON login and returns the access token (sent as `Authorization: Bearer`). */

@@ -127,4 +127,21 @@ export const fluxSearchMessages = {
   previousPage: 'Page précédente',
   nextPage: 'Page suivante',
   pageOf: (page: number, pages: number) => `Page ${page} sur ${pages}`,
+  // Issue 23 item 3: document packs.
+  packButton: 'Télécharger les documents',
+  packTitle: 'Télécharger les documents des flux trouvés',
+  packIntro: (max: string) =>
+    `Un fichier ZIP des documents de chaque flux correspondant aux filtres, avec un sommaire (sommaire.csv). ${max} documents au plus.`,
+  packFactures: 'Factures',
+  packReleves: 'Relevés d’opération',
+  packChooseOne: 'Choisissez au moins un type de document.',
+  packStart: 'Télécharger',
+  packCancel: 'Annuler',
+  packClose: 'Fermer',
+  packPreparing: 'Préparation du lot…',
+  packProgress: (received: string, documents: string | null) =>
+    documents === null ? `${received} reçus` : `${received} reçus (${documents} documents)`,
+  packDone: 'Le fichier ZIP a été téléchargé.',
+  packCancelled: 'Téléchargement annulé.',
+  packError: 'Le lot de documents n’a pas pu être téléchargé.',
 } as const;

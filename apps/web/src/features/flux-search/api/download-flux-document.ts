@@ -37,7 +37,12 @@ export async function downloadAccountStatement(statementStructureId: number, str
 
 async function saveResponse(response: Response, fallbackName: string): Promise<void> {
   const fileName = fileNameOf(response.headers.get('content-disposition'), fallbackName);
-  const url = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), fileName);
+}
+
+/** Saves bytes under a file name, as a download (the document packs too). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

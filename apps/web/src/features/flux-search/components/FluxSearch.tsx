@@ -20,6 +20,7 @@ import type { FluxRow } from '../api/flux-row';
 import { useFluxSearch } from '../hooks/use-flux-search';
 import { useSeasons } from '@/lib/seasons';
 import { fluxSearchMessages as m } from '../messages';
+import { DocumentPackButton } from './DocumentPackButton';
 import { FluxDetailActions } from './FluxDetailActions';
 import { FluxDetailModal } from './FluxDetailModal';
 import { FluxFilterPanel } from './FluxFilterPanel';
@@ -120,6 +121,14 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
                   {m.accountStatement}
                 </Button>
               </Tooltip>
+            )}
+            {search.state.filters && (
+              <DocumentPackButton
+                // Structures that may not pick are locked to their own, as the search itself is.
+                filters={picker ? search.state.filters : { ...search.state.filters, structureId }}
+                structureId={structureId}
+                disabled={noResults}
+              />
             )}
             {renderExport && (
               <Tooltip title={noResults ? m.exportDisabled : ''}>

@@ -1,0 +1,44 @@
+import { DOCUMENT_PACK_PATH, documentPackRequestSchema, parisToday } from '@gdf/domain';
+import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import type { Database } from '../../db/database';
+import { parseInput } from '../../lib/validation';
+import { createFluxDocumentsService, type FluxDocumentsSettings } from '../flux-documents/flux-documents.service';
+import { resolveScope } from '../scope/scope';
+import { createDocumentPackService, type DocumentPackOptions } from './document-pack.service';
+
+/**
+ * POST /api/flux/documents/pack.zip (issue 23 item 3): the flux search's filters in the
+ * body, one ZIP back, streamed as it is built. Refusals (filters, empty, over the cap) come
+ * before the first byte; once streaming, a client that goes away stops the work.
+ */
+export function registerDocumentPackRoutes(
+  app: FastifyInstance,
+  database: Database,
+  settings: FluxDocumentsSettings,
+  options: DocumentPackOptions = {},
+): void {
+  const documents = createFluxDocumentsService(database, settings);
+  const service = createDocumentPackService(database, documents, options);
+  app.post(DOCUMENT_PACK_PATH, { config: { auth: 'user' } }, async (request, reply) => {
+    const body = parseInput(documentPackRequestSchema, request.body);
+    const scope = await resolveScope(request, database);
+    const pack = await service.prepare(scope, body);
+    const cancel = new AbortController();
+    // Pulled only as the socket drains: backpressure, one document in memory at a time.
+    const stream = Readable.from(pack.chunks(cancel.signal), { objectMode: false });
+    // 'close' before the response finished: the client cancelled or went away. The signal
+    // stops a document in progress; destroying the stream ends the generator (its audit row).
+    reply.raw.on('close', () => {
+      if (reply.raw.writableFinished) return;
+      cancel.abort();
+      stream.destroy();
+    });
+    return reply
+      .type('application/zip')
+      .header('content-disposition', `attachment; filename="documents-${parisToday()}.zip"`)
+      .header('x-documents-count', String(pack.documents))
+      .header('cache-control', 'private, no-store')
+      .send(stream);
+  });
+}

@@ -1,0 +1,155 @@
+import {
+  DOCUMENT_PACK_MAX_DOCUMENTS,
+  DOCUMENT_PACK_MESSAGES,
+  DOCUMENT_PACK_SUMMARY_NAME,
+  ModuleSlug,
+  documentPackEntryName,
+  documentPackSummaryHeader,
+  documentPackSummaryLine,
+  parisToday,
+  validateFluxFilters,
+  type DocumentPackRequest,
+  type FluxDocumentKind,
+} from '@gdf/domain';
+import type { Readable } from 'node:stream';
+import type { Database } from '../../db/database';
+import { HttpError, badRequest, notFound } from '../../lib/http-errors';
+import type { FluxDocumentsService } from '../flux-documents/flux-documents.service';
+import { requireModule, type RequestScope } from '../scope/scope';
+import { createPackSelection } from './pack-selection';
+import { ZipWriter } from './zip-writer';
+
+/** Flux read per keyset batch. */
+export const PACK_BATCH_SIZE = 100;
+
+export const DOCUMENT_PACK_AUDIT_ACTION = 'telechargement_lot_documents';
+
+export interface PreparedPack {
+  /** Documents the filters matched when the pack was asked for. */
+  documents: number;
+  /** The ZIP's bytes, built as they are read; stops at the next document once `signal` aborts. */
+  chunks(signal: AbortSignal): AsyncGenerator<Buffer>;
+}
+
+export interface DocumentPackOptions {
+  cap?: number;
+  /** Awaited after each document is read: tests count (and pace) the server's work around a cancel. */
+  onDocument?: () => void | Promise<void>;
+}
+
+/**
+ * Every check happens in `prepare`, before the first byte: the module, the filters, the
+ * count against the cap. Each document is then read through the single-download path
+ * (scope and module again, issued on first read, the stored bytes otherwise), so a pack
+ * holds exactly the bytes a single download gives.
+ */
+export function createDocumentPackService(
+  database: Database,
+  documents: FluxDocumentsService,
+  options: DocumentPackOptions = {},
+) {
+  const cap = options.cap ?? DOCUMENT_PACK_MAX_DOCUMENTS;
+  return {
+    async prepare(scope: RequestScope, request: DocumentPackRequest): Promise<PreparedPack> {
+      requireModule(scope, ModuleSlug.FluxFinanciers);
+      const errors = validateFluxFilters(request.filters, parisToday());
+      const firstError = Object.entries(errors)[0];
+      if (firstError) throw badRequest(`${DOCUMENT_PACK_MESSAGES.invalidFilters} : ${firstError[1]}`);
+      const selection = createPackSelection(database, scope, request.filters);
+      const fluxCount = await selection.count();
+      const total = fluxCount * request.kinds.length;
+      if (total === 0) throw notFound(DOCUMENT_PACK_MESSAGES.empty);
+      if (total > cap) throw new HttpError(422, DOCUMENT_PACK_MESSAGES.tooMany(total, cap), 'pack-too-large');
+      return {
+        documents: total,
+        chunks: (signal) => packChunks(scope, request, selection, total, signal),
+      };
+    },
+  };
+
+  async function* packChunks(
+    scope: RequestScope,
+    request: DocumentPackRequest,
+    selection: ReturnType<typeof createPackSelection>,
+    total: number,
+    signal: AbortSignal,
+  ): AsyncGenerator<Buffer> {
+    const zip = new ZipWriter();
+    let summary = documentPackSummaryHeader();
+    let sent = 0;
+    let complete = false;
+    try {
+      let afterId = 0;
+      // Flux created after the count are left out: the pack never exceeds what was accepted.
+      batches: while (sent < total) {
+        const batch = await selection.batch(afterId, PACK_BATCH_SIZE);
+        if (batch.length === 0) break;
+        for (const flux of batch) {
+          for (const kind of request.kinds as FluxDocumentKind[]) {
+            if (signal.aborted) return;
+            if (sent >= total) break batches;
+            const document = await readDocument(scope, kind, flux.id);
+            await options.onDocument?.();
+            // Removed since the count: left out, like a flux the search no longer shows.
+            if (!document) continue;
+            const name = documentPackEntryName(kind, flux, document.fileName);
+            yield* zip.entry(name, document.bytes);
+            summary += documentPackSummaryLine(flux, name);
+            sent++;
+          }
+          afterId = flux.id;
+        }
+      }
+      if (signal.aborted) return;
+      yield* zip.entry(DOCUMENT_PACK_SUMMARY_NAME, Buffer.from(summary, 'utf8'));
+      yield* zip.end();
+      complete = true;
+    } finally {
+      await writePackAudit(scope, request, total, sent, complete);
+    }
+  }
+
+  async function readDocument(scope: RequestScope, kind: FluxDocumentKind, fluxId: number) {
+    try {
+      const { fileName, body } = await documents.download(scope, kind, fluxId, { audit: false });
+      return { fileName, bytes: Buffer.isBuffer(body) ? body : await collect(body) };
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  /** One row per pack, written when it ends: what was asked, how many documents left, whether it finished. */
+  async function writePackAudit(
+    scope: RequestScope,
+    request: DocumentPackRequest,
+    total: number,
+    sent: number,
+    complete: boolean,
+  ): Promise<void> {
+    await database.query(
+      `INSERT INTO "APP_AuditLog" ("ID_Utilisateur", "ID_Structure", "Action", "TableCible", "ID_Cible", "Details")
+       VALUES ($1::integer, $2::integer, $3::text, 'MKP_FluxFinancier', NULL, $4::jsonb)`,
+      [
+        scope.actor.userId,
+        scope.currentStructureId,
+        DOCUMENT_PACK_AUDIT_ACTION,
+        JSON.stringify({
+          types: request.kinds,
+          filtres: request.filters,
+          documents: total,
+          envoyes: sent,
+          complet: complete,
+        }),
+      ],
+    );
+  }
+}
+
+export type DocumentPackService = ReturnType<typeof createDocumentPackService>;
+
+async function collect(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

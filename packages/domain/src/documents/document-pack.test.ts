@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_FLUX_FILTERS } from '../flux/search-filters';
+import {
+  DOCUMENT_PACK_MAX_DOCUMENTS,
+  DOCUMENT_PACK_MESSAGES,
+  documentPackEntryName,
+  documentPackRequestSchema,
+  documentPackSummaryHeader,
+  documentPackSummaryLine,
+} from './document-pack';
+
+const flux = { id: 42, seasonId: 2024, structureName: 'Club; Alpin', label: 'Licence "adulte"', amountCents: 123450 };
+
+describe('document packs (issue 23 item 3)', () => {
+  it('caps a pack at 5,000 documents and says so in French with the count', () => {
+    expect(DOCUMENT_PACK_MAX_DOCUMENTS).toBe(5000);
+    expect(DOCUMENT_PACK_MESSAGES.tooMany(6200, 5000)).toMatch(/6\s200 documents.*au plus 5\s000/);
+  });
+
+  it('names a facture {invoice number}.pdf, its relevé {invoice number}-releve.pdf, an avis by its issued name', () => {
+    expect(documentPackEntryName('facture', flux, 'facture-42-2024-03-01.pdf')).toBe('2024-FFME-42.pdf');
+    expect(documentPackEntryName('releve', flux, 'releve-42-2024-03-01.pdf')).toBe('2024-FFME-42-releve.pdf');
+    expect(documentPackEntryName('facture', flux, 'avis-prelevement-42-2024-03-01.pdf')).toBe(
+      'avis-prelevement-42-2024-03-01.pdf',
+    );
+  });
+
+  it('writes sommaire.csv with a BOM, ";" separators, quoted text and a comma decimal', () => {
+    expect(documentPackSummaryHeader()).toBe('\uFEFFNuméro de facture;Flux;Structure;Libellé;Montant;Fichier\r\n');
+    expect(documentPackSummaryLine(flux, '2024-FFME-42.pdf')).toBe(
+      '2024-FFME-42;42;"Club; Alpin";"Licence ""adulte""";1234,50;2024-FFME-42.pdf\r\n',
+    );
+  });
+
+  it('accepts the search form values and at least one distinct kind', () => {
+    const filters = { ...EMPTY_FLUX_FILTERS, season: 2024, status: 'impaye' as const };
+    expect(documentPackRequestSchema.safeParse({ filters, kinds: ['facture'] }).success).toBe(true);
+    expect(documentPackRequestSchema.safeParse({ filters, kinds: [] }).success).toBe(false);
+    expect(documentPackRequestSchema.safeParse({ filters, kinds: ['facture', 'facture'] }).success).toBe(false);
+    expect(documentPackRequestSchema.safeParse({ filters: { ...filters, extra: 1 }, kinds: ['releve'] }).success).toBe(
+      false,
+    );
+  });
+});

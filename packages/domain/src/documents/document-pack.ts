@@ -1,0 +1,106 @@
+/**
+ * Document packs (issue 23 item 3): one ZIP of the factures and/or relevés of every flux
+ * matching the flux search's filters. The request, the cap, the entry names and the
+ * `sommaire.csv` lines: pure, so the server and the web share them.
+ */
+import { z } from 'zod';
+import { centsToDecimal, type Cents } from '../money/money';
+import { quoteCsvField } from '../export/csv';
+import type { FluxSearchFilters } from '../flux/search-filters';
+import { FLUX_PAYMENT_STATUSES } from '../flux/payment-status';
+import { invoiceNumber, type FluxDocumentKind } from './document-rules';
+
+/** POST /api/flux/documents/pack.zip: the flux search's filters in the body, the ZIP streamed back. */
+export const DOCUMENT_PACK_PATH = '/api/flux/documents/pack.zip';
+
+/** Issue 23: no pack beyond this many documents (a flux with both kinds counts twice). */
+export const DOCUMENT_PACK_MAX_DOCUMENTS = 5_000;
+
+export const DOCUMENT_PACK_MESSAGES = {
+  tooMany: (count: number, cap: number) =>
+    `Ces filtres retiennent ${count.toLocaleString('fr-FR')} documents : un lot en contient au plus ` +
+    `${cap.toLocaleString('fr-FR')}. Affinez la recherche (saison, dates, structure…).`,
+  empty: 'Aucun flux ne correspond à ces filtres : aucun document à télécharger.',
+  invalidFilters: 'Filtres de recherche invalides',
+} as const;
+
+const text = z.string().max(200);
+const isoDay = z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]);
+
+/** The search form's values (FluxSearchFilters), as the web sends them. */
+export const fluxSearchFiltersSchema = z
+  .object({
+    season: z.number().int().positive().nullable(),
+    structureId: z.number().int().positive().nullable(),
+    licence: text,
+    lastName: text,
+    codeFederal: text,
+    label: text,
+    startDate: isoDay,
+    endDate: isoDay,
+    status: z.enum(['', ...FLUX_PAYMENT_STATUSES]),
+    fluxId: text,
+    minAmount: text,
+    maxAmount: text,
+    category: z.number().int().positive().nullable(),
+    settledFrom: isoDay,
+    settledTo: isoDay,
+  })
+  .strict() satisfies z.ZodType<FluxSearchFilters>;
+
+export const documentPackRequestSchema = z
+  .object({
+    filters: fluxSearchFiltersSchema,
+    kinds: z
+      .array(z.enum(['facture', 'releve']))
+      .min(1, 'Choisissez au moins un type de document')
+      .max(2)
+      .refine((kinds) => new Set(kinds).size === kinds.length, 'Type de document en double'),
+  })
+  .strict();
+
+export type DocumentPackRequest = z.infer<typeof documentPackRequestSchema>;
+
+/** A flux as the pack lists it. */
+export interface DocumentPackFlux {
+  id: number;
+  seasonId: number;
+  structureName: string;
+  label: string;
+  amountCents: Cents;
+}
+
+/**
+ * `{invoice number}.pdf` for a facture and `{invoice number}-releve.pdf` for its relevé; an
+ * avis de prélèvement has no number of its own, so it keeps its issued file name.
+ */
+export function documentPackEntryName(kind: FluxDocumentKind, flux: DocumentPackFlux, issuedFileName: string): string {
+  if (kind === 'facture' && issuedFileName.startsWith('avis-prelevement')) return issuedFileName;
+  const number = invoiceNumber(flux.seasonId, flux.id);
+  return kind === 'facture' ? `${number}.pdf` : `${number}-releve.pdf`;
+}
+
+export const DOCUMENT_PACK_SUMMARY_NAME = 'sommaire.csv';
+
+const SUMMARY_HEADER = ['Numéro de facture', 'Flux', 'Structure', 'Libellé', 'Montant', 'Fichier'];
+
+/** The summary's first bytes: UTF-8 BOM (so spreadsheets read the accents) and its header line. */
+export function documentPackSummaryHeader(): string {
+  return `\uFEFF${SUMMARY_HEADER.join(';')}\r\n`;
+}
+
+/** One ';'-separated line per document in the pack; amounts as 1234,50. */
+export function documentPackSummaryLine(flux: DocumentPackFlux, fileName: string): string {
+  return (
+    [
+      invoiceNumber(flux.seasonId, flux.id),
+      String(flux.id),
+      flux.structureName,
+      flux.label,
+      centsToDecimal(flux.amountCents).replace('.', ','),
+      fileName,
+    ]
+      .map((cell) => quoteCsvField(cell, ';'))
+      .join(';') + '\r\n'
+  );
+}
