@@ -1,11 +1,9 @@
 import type { BankStatementImportResult } from '@gdf/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { CenteredProgress } from '@/components/CenteredProgress';
+import { FilePicker } from '@/components/FilePicker';
 import { useImportBankStatement } from '../api/import-bank-statement';
 import { bankErrorText } from '../error-text';
 import { bankStatementMessages as m } from '../messages';
@@ -36,7 +34,6 @@ export function BankStatementImport({
   onImported: (result: BankStatementImportResult) => void;
 }) {
   const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [fileName, setFileName] = useState<string | null>(null);
   const importing = useImportBankStatement(structureId);
 
@@ -48,27 +45,18 @@ export function BankStatementImport({
 
   return (
     <Box sx={{ mb: 3 }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
-        {/* A native button opens the (hidden) native file input: keyboard and screen readers alike. */}
-        <Button variant="contained" onClick={() => input.current?.click()} disabled={importing.isPending}>
-          {m.chooseFile}
-        </Button>
-        <input
-          ref={input}
-          id={inputId}
-          type="file"
-          accept={ACCEPT}
-          aria-label={m.fileInput}
-          hidden
-          onChange={(event) => {
-            choose(event.target.files?.[0] ?? null);
-            event.target.value = ''; // the same file can be chosen again
-          }}
-        />
-        <Typography variant="body2" aria-live="polite">
-          {fileName ?? m.noFile} {m.maxSize}
-        </Typography>
-      </Stack>
+      <FilePicker
+        id={inputId}
+        buttonLabel={m.chooseFile}
+        inputLabel={m.fileInput}
+        accept={ACCEPT}
+        fileName={fileName}
+        noFileText={m.noFile}
+        hint={m.maxSize}
+        disabled={importing.isPending}
+        variant="contained"
+        onChoose={choose}
+      />
       {importing.isPending && <CenteredProgress label={m.importing} />}
       {importing.isError && <Alert severity="error">{bankErrorText(importing.error)}</Alert>}
       {importing.isSuccess && (

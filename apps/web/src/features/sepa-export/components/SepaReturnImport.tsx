@@ -2,11 +2,11 @@ import { SEPA_WRITE, type SepaReturnReport } from '@gdf/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { CenteredProgress } from '@/components/CenteredProgress';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { FilePicker } from '@/components/FilePicker';
 import { ApiError } from '@/lib/api-client';
 import { useCurrentStructure, useSession } from '@/lib/session';
 import { useImportSepaReturn, usePreviewSepaReturn } from '../api/sepa-returns';
@@ -29,7 +29,6 @@ export function SepaReturnImport() {
 function SepaReturnImportPanel() {
   const { structureId } = useCurrentStructure();
   const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [confirming, setConfirming] = useState(false);
   const preview = usePreviewSepaReturn(structureId);
@@ -58,27 +57,17 @@ function SepaReturnImportPanel() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {m.intro}
       </Typography>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-        {/* A native button opens the (hidden) native file input: keyboard and screen readers alike. */}
-        <Button variant="outlined" onClick={() => input.current?.click()} disabled={preview.isPending}>
-          {m.chooseFile}
-        </Button>
-        <input
-          ref={input}
-          id={inputId}
-          type="file"
-          accept=".xml,application/xml,text/xml"
-          aria-label={m.fileInput}
-          hidden
-          onChange={(event) => {
-            choose(event.target.files?.[0] ?? null);
-            event.target.value = ''; // the same file can be chosen again
-          }}
-        />
-        <Typography variant="body2" aria-live="polite">
-          {file ? file.name : m.noFile} {m.maxSize}
-        </Typography>
-      </Stack>
+      <FilePicker
+        id={inputId}
+        buttonLabel={m.chooseFile}
+        inputLabel={m.fileInput}
+        accept=".xml,application/xml,text/xml"
+        fileName={file ? file.name : null}
+        noFileText={m.noFile}
+        hint={m.maxSize}
+        disabled={preview.isPending}
+        onChoose={choose}
+      />
       {preview.isPending && <CenteredProgress label={m.reading} />}
       {preview.isError && <Alert severity="error">{errorText(preview.error)}</Alert>}
       {report && (
