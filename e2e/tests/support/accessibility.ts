@@ -9,6 +9,9 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
  * run lists every screen's violations), each named with its rule and where it is.
  */
 export async function expectNoAxeViolations(page: Page, screen: string) {
+  // Page transitions (the side navigation's 300 ms fade) must end first: mid-fade, text is
+  // half transparent and its contrast is not what the user reads.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const found = violations.map(
     (violation) =>

@@ -99,7 +99,11 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
         <LinearProgress aria-label={m.loading} sx={{ mb: 2 }} />
       )}
       {search.status !== 'idle' && (
-        <Stack direction="row" sx={{ mb: 1, alignItems: 'center', justifyContent: 'space-between', minHeight: 40 }}>
+        <Stack
+          direction="row"
+          useFlexGap
+          sx={{ mb: 1, alignItems: 'center', justifyContent: 'space-between', minHeight: 40, flexWrap: 'wrap', gap: 1 }}
+        >
           <Typography role="status">
             {search.status === 'success' &&
               // 'Tous' counts the loaded rows, the pages a capped count (DESIGN.md section 7),
@@ -114,7 +118,8 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
                       : totalLabel(search.total, formatInteger),
                   ))}
           </Typography>
-          <Stack direction="row" spacing={1}>
+          {/* Wraps on a phone: the actions never widen the page. */}
+          <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
             {statementStructureId !== null && (
               <Tooltip title={m.accountStatementHint}>
                 <Button variant="outlined" onClick={() => void downloadStatement(statementStructureId)}>
