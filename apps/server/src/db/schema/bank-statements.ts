@@ -8,8 +8,9 @@ import { UTI_Utilisateur } from './users';
 
 /**
  * The head office's bank statements (issue 22): camt.053 or CFONB 120, one row per
- * statement. Compte (the account as IBAN) + Identifiant is unique: importing the same
- * statement again adds nothing. The file's bytes are kept (DOC_Contenu, 'releve_bancaire').
+ * statement. Compte (the account as IBAN) + Identifiant is unique, and so is Compte + period:
+ * importing the same statement again, even under another id, adds no statement (only the
+ * entries it did not have). The file's bytes are kept (DOC_Contenu, 'releve_bancaire').
  */
 export const BQE_ReleveBancaire = pgTable(
   'BQE_ReleveBancaire',
@@ -33,6 +34,8 @@ export const BQE_ReleveBancaire = pgTable(
   },
   (t) => [
     uniqueIndex('bqe_releve_compte_identifiant_uq').on(t.Compte, t.Identifiant),
+    // One statement per account and period: the same day sent again under another id is the same statement.
+    uniqueIndex('bqe_releve_compte_periode_uq').on(t.Compte, t.DateDebut, t.DateFin),
     index('bqe_releve_structure_date_idx').on(t.ID_Structure, t.DateFin.desc(), t.id.desc()),
   ],
 );

@@ -40,7 +40,7 @@ export async function upsertStatement(tx: Queryable, input: NewStatement): Promi
     `INSERT INTO "BQE_ReleveBancaire" ("ID_Structure", "Compte", "Identifiant", "Format", "Devise", "DateDebut",
        "DateFin", "SoldeOuverture", "SoldeCloture", "NomFichier", "ID_Utilisateur")
      VALUES ($1, $2, $3, $4, $5, $6::date, $7::date, $8::numeric, $9::numeric, $10, $11)
-     ON CONFLICT ("Compte", "Identifiant") DO NOTHING RETURNING id`,
+     ON CONFLICT DO NOTHING RETURNING id`,
     [
       input.structureId,
       input.account,
@@ -56,9 +56,12 @@ export async function upsertStatement(tx: Queryable, input: NewStatement): Promi
     ],
   );
   if (created) return { id: created.id, created: true };
+  // Known by its id, else by its account and period (one statement per account and date).
   const [known] = await tx.query<{ id: number }>(
-    `SELECT id FROM "BQE_ReleveBancaire" WHERE "Compte" = $1 AND "Identifiant" = $2`,
-    [input.account, statement.statementId],
+    `SELECT id FROM "BQE_ReleveBancaire"
+      WHERE "Compte" = $1 AND ("Identifiant" = $2 OR ("DateDebut" = $3::date AND "DateFin" = $4::date))
+      ORDER BY ("Identifiant" = $2) DESC LIMIT 1`,
+    [input.account, statement.statementId, statement.fromDate, statement.toDate],
   );
   if (!known) throw new Error(`BQE_ReleveBancaire ${statement.statementId} : conflit sans ligne`);
   return { id: known.id, created: false };

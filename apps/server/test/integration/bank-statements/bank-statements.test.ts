@@ -56,6 +56,8 @@ describe.each(testDatabaseTargets())('bank statements and reconciliation (issue 
       )
     )[0];
   const invoice = (f: FluxFacts) => `${f.season}-FFME-${f.id}`;
+  const dayAfter = (isoDay: string, days: number) =>
+    new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
   beforeAll(async () => {
     context = await openRestContext(target);
@@ -243,7 +245,7 @@ describe.each(testDatabaseTargets())('bank statements and reconciliation (issue 
   });
 
   it('imports a CFONB 120 statement of the same account, its EndToEndId and LIB read', async () => {
-    const day = booking;
+    const day = dayAfter(booking, 1);
     const cfonb = cfonb120Text([
       {
         id: 'unused',
@@ -423,8 +425,13 @@ describe.each(testDatabaseTargets())('bank statements and reconciliation (issue 
   });
 
   it('the same new statement sent twice at once is recorded once', async () => {
+    const day = dayAfter(booking, 2);
     const file = camt053Xml([
-      statement('STMT-TWICE', [{ reference: 'T1', bookingDate: booking, amountCents: 10, direction: 'credit' }]),
+      {
+        ...statement('STMT-TWICE', [{ reference: 'T1', bookingDate: day, amountCents: 10, direction: 'credit' }]),
+        fromDate: day,
+        toDate: day,
+      },
     ]);
     const results = await Promise.all([
       postStatement(context.app, context.tokens.siege, file),
@@ -488,5 +495,27 @@ describe.each(testDatabaseTargets())('bank statements and reconciliation (issue 
       expect(write.statusCode).toBe(403);
     }
     expect(await settlement(flux[4]!.id)).toMatchObject({ paid: false });
+  });
+
+  it('one statement per account and date: the same day sent again under another id adds only its new entries', async () => {
+    const again = mainStatement();
+    again.id = 'STMT-1-RENVOI';
+    again.entries.push({
+      reference: 'E8',
+      bookingDate: booking,
+      amountCents: 321,
+      direction: 'credit',
+      remittance: ['DON'],
+    });
+    const response = await postStatement(context.app, context.tokens.siege, camt053Xml([again], '02'));
+    expect(response.statusCode, response.body).toBe(200);
+    expect((response.json() as BankStatementImportResult).releves).toEqual([
+      expect.objectContaining({ id: statementId, nouveau: false, nbEcritures: 8, nbEcrituresAjoutees: 1 }),
+    ]);
+    const [count] = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "BQE_ReleveBancaire" WHERE "Identifiant" = 'STMT-1-RENVOI'`,
+    );
+    expect(count!.n).toBe(0);
+    expect((await entryByReference('E8')).etat).toBe('a_traiter');
   });
 });

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "bqe_releve_compte_periode_uq" ON "BQE_ReleveBancaire" USING btree ("Compte","DateDebut","DateFin");
