@@ -8,7 +8,8 @@
  * limits alone, printed without rewriting RESULTS.md), --issuance-only (issue 16's issuance figures
  * alone, likewise), --ledger-only (issue 18's validation and FEC figures alone, likewise), --pdf-only
  * (the invoice PDF and Factur-X figures alone, likewise), --bank-only (issue 22's statement import
- * and matching figures alone, likewise).
+ * and matching figures alone, likewise), --documents-only (issue 23's document pack and account
+ * statement figures alone, likewise).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { BenchResult } from './bench-result';
 import { benchBankStatements } from './bank/bank-statements.bench';
+import { benchStructureDocuments } from './documents/structure-documents.bench';
 import { benchCostLimits } from './cost/cost-limits.bench';
 import { benchExport } from './export/export.bench';
 import { benchIssuance } from './issuance/issuance.bench';
@@ -44,6 +46,7 @@ const { values } = parseArgs({
     'ledger-only': { type: 'boolean', default: false },
     'pdf-only': { type: 'boolean', default: false },
     'bank-only': { type: 'boolean', default: false },
+    'documents-only': { type: 'boolean', default: false },
     'mix-only': { type: 'boolean', default: false },
   },
 });
@@ -127,6 +130,26 @@ async function bankSection(): Promise<{ title: string; results: BenchResult[] }>
   } finally {
     await database.close();
   }
+}
+
+/** Issue 23's figures through the production server on the PostgreSQL bench database. */
+async function documentsSection(): Promise<{ title: string; results: BenchResult[] }> {
+  log(`\n== Lots de documents et relevé de compte (issue 23), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
+  const database = await openBenchDatabase({ databaseUrl: pgUrl, flux: pgFlux }, log);
+  try {
+    return {
+      title: `Lots de documents et relevé de compte, PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux`,
+      results: await benchStructureDocuments(root, pgUrl, database, log),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+if (values['documents-only']) {
+  const section = await documentsSection();
+  console.log(`\n${resultsTable([section])}`);
+  process.exit(section.results.every((result) => result.pass) ? 0 : 1);
 }
 
 if (values['bank-only']) {
@@ -213,6 +236,7 @@ sections.push({
 sections.push(await issuanceSection());
 sections.push(await ledgerSection());
 sections.push(await bankSection());
+sections.push(await documentsSection());
 
 if (!values['skip-load']) {
   log('\n== Charge GraphQL et JavaScript du tableau de bord ==');

@@ -1,0 +1,126 @@
+/**
+ * Issue 23's figures (item 4) on the PostgreSQL bench database, through the production
+ * server in its own process: a pack of about 1,000 invoices streamed by
+ * `POST /api/flux/documents/pack.zip` (time, and the server's peak resident memory during
+ * the pack: VmHWM of /proc/<pid>/status, reset just before through clear_refs), first while
+ * the PDFs are rendered and stored on first read, then from the stored bytes; and the relevé
+ * de compte (PDF) of the structure with the most flux in the current season.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { DEMO_SEPA_ICS } from '../../../apps/server/src/modules/exports-sepa/sepa-settings';
+import { issueMissingDocuments } from '../../../apps/server/src/modules/flux-documents/issue-documents';
+import type { Database } from '../../../apps/server/src/db/database';
+import { EMPTY_FLUX_FILTERS } from '@gdf/domain';
+import type { BenchResult } from '../bench-result';
+import { startServerProcess } from '../load/server-process';
+
+const BARS = { packSeconds: 20, packMegabytes: 200, statementSeconds: 2 };
+
+const statusMegabytes = (pid: number, field: 'VmHWM' | 'VmRSS') => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
+  return line ? Number(line[1]) / 1024 : Number.NaN;
+};
+const peakMegabytes = (pid: number) => statusMegabytes(pid, 'VmHWM');
+
+/** Streams the pack and counts its bytes (the client keeps nothing). */
+async function downloadPack(address: string, token: string, body: object) {
+  const started = performance.now();
+  const response = await fetch(`${address}/api/flux/documents/pack.zip?structureId=1318`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok || !response.body) throw new Error(`Lot refusé : ${response.status} ${await response.text()}`);
+  let bytes = 0;
+  for await (const chunk of response.body) bytes += (chunk as Uint8Array).length;
+  return { seconds: (performance.now() - started) / 1000, bytes };
+}
+
+export async function benchStructureDocuments(
+  root: string,
+  databaseUrl: string,
+  database: Database,
+  log: (line: string) => void,
+): Promise<BenchResult[]> {
+  const issued = await issueMissingDocuments(database, { creditorIdentifier: DEMO_SEPA_ICS }, { batchSize: 50_000 });
+  if (issued > 0) log(`  documents émis d'abord pour ${issued.toLocaleString('fr-FR')} flux`);
+  // A structure and season whose flux are about 1,000 (the largest group not above 1,000).
+  const [group] = await database.query<{ structure: number; season: number; n: number }>(
+    `SELECT "ID_Structure" AS structure, "ID_Saison" AS season, count(*)::int AS n FROM "MKP_FluxFinancier"
+      GROUP BY 1, 2 HAVING count(*) <= 1000 ORDER BY count(*) DESC, 1, 2 LIMIT 1`,
+  );
+  const [largest] = await database.query<{ structure: number; n: number }>(
+    `SELECT f."ID_Structure" AS structure, count(*)::int AS n FROM "MKP_FluxFinancier" f
+       JOIN "FEDE_Saison" s ON s.id = f."ID_Saison" AND s."EST_SaisonCourante"
+      GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+  );
+  if (!group || !largest) throw new Error('Base de bench sans flux');
+  const server = await startServerProcess(root, databaseUrl);
+  try {
+    const login = await fetch(`${server.address}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'siege@demo.fr', password: 'demo1234' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const body = {
+      filters: { ...EMPTY_FLUX_FILTERS, season: group.season, structureId: group.structure },
+      kinds: ['facture'],
+    };
+    const pid = server.pid!;
+    const idle = statusMegabytes(pid, 'VmRSS');
+    log(`  serveur au repos après connexion : ${idle.toFixed(0)} Mo résidents`);
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    const first = await downloadPack(server.address, token, body);
+    const firstPeak = peakMegabytes(pid);
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    const again = await downloadPack(server.address, token, body);
+    const againPeak = peakMegabytes(pid);
+    log(
+      `  lot de ${group.n} factures : ${first.seconds.toFixed(1)} s (${(first.bytes / 1e6).toFixed(1)} Mo, pic ${firstPeak.toFixed(0)} Mo), ` +
+        `puis ${again.seconds.toFixed(1)} s (pic ${againPeak.toFixed(0)} Mo)`,
+    );
+
+    const started = performance.now();
+    const statement = await fetch(
+      `${server.address}/api/structures/${largest.structure}/releve-de-compte?format=pdf&structureId=1318`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    if (!statement.ok) throw new Error(`Relevé de compte refusé : ${statement.status} ${await statement.text()}`);
+    const pdf = Buffer.from(await statement.arrayBuffer());
+    const statementSeconds = (performance.now() - started) / 1000;
+    log(
+      `  relevé de compte de la structure ${largest.structure} (${largest.n} flux) : ${statementSeconds.toFixed(2)} s, ${(pdf.length / 1e3).toFixed(0)} ko`,
+    );
+
+    const pack = (name: string, run: { seconds: number }, peak: number): BenchResult[] => [
+      {
+        name: `Lot de ${group.n} factures (ZIP en flux continu), ${name}`,
+        value: Number(run.seconds.toFixed(1)),
+        unit: 's',
+        bar: BARS.packSeconds,
+        pass: run.seconds <= BARS.packSeconds,
+      },
+      {
+        name: `Lot de ${group.n} factures, ${name} : pic de mémoire résidente du serveur (VmHWM)`,
+        value: Math.round(peak),
+        unit: 'Mo',
+        bar: BARS.packMegabytes,
+        pass: peak <= BARS.packMegabytes,
+      },
+    ];
+    return [
+      ...pack('PDF rendus et stockés à la première lecture', first, firstPeak),
+      ...pack('PDF déjà stockés', again, againPeak),
+      {
+        name: `Relevé de compte (PDF) de la plus grande structure de la saison (${largest.n} flux)`,
+        value: Number(statementSeconds.toFixed(2)),
+        unit: 's',
+        bar: BARS.statementSeconds,
+        pass: statementSeconds <= BARS.statementSeconds,
+      },
+    ];
+  } finally {
+    await server.stop();
+  }
+}
