@@ -2,6 +2,7 @@ import { formatEuros, type Cents } from '../money/money';
 
 /** The French texts of bank-statement import and reconciliation that the server sends (issue 22). */
 export const BANK_STATEMENT_TEXT = {
+  noWriteGrant: "Vous n'avez pas le droit d'importer des relevés bancaires ni de les rapprocher.",
   notHeadOffice: 'Les relevés bancaires sont ceux du siège : choisissez le siège comme structure courante.',
   notOwnAccount: (account: string) =>
     `Le relevé porte sur le compte ${account}, qui n’est pas un compte du siège (RIB du siège ou compte créancier SEPA) : import refusé.`,

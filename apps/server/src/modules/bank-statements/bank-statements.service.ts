@@ -76,7 +76,7 @@ function requireHeadOfficeRead(scope: RequestScope): void {
 
 /** Importing and reconciling write: the SEPA write grant, from the head office. */
 function requireHeadOfficeWrite(scope: RequestScope): void {
-  requireGrant(scope, SEPA_WRITE);
+  requireGrant(scope, SEPA_WRITE, BANK_STATEMENT_TEXT.noWriteGrant);
   if (scope.currentStructureId !== HEAD_OFFICE_STRUCTURE_ID) throw forbidden(BANK_STATEMENT_TEXT.notHeadOffice);
 }
 

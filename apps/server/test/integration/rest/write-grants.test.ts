@@ -4,6 +4,7 @@ import type { Database } from '../../../src/db/database';
 import { testDatabaseTargets } from '../support/databases';
 import { buildTestApp, loginAs, seedSmall } from '../support/test-app';
 import { collectionDate } from '../sepa/sepa-support';
+import { camt053Xml } from '../../support/statement-writer';
 import { bearer } from './rest-context';
 
 /**
@@ -107,5 +108,47 @@ describe.each(testDatabaseTargets())('read without write (permissions as data) o
       [batch?.id],
     );
     expect(after).toEqual({ n: batch?.n, cancelled: false });
+  });
+
+  it('bank statements (issue 22): the list is read; importing, reconciling and undoing are refused', async () => {
+    const url = '/api/exports/sepa/releves';
+    const list = await app.inject({ method: 'GET', url, headers: bearer(siege) });
+    expect(list.statusCode, list.body).toBe(200);
+    const [rib] = await database.query<{ IBAN: string }>(
+      `SELECT "IBAN" FROM "STR_StructureRib" WHERE "ID_Structure" = 1318 AND "EST_Valide" ORDER BY id DESC LIMIT 1`,
+    );
+    const file = camt053Xml([
+      {
+        id: 'WRITE-GRANT',
+        iban: rib!.IBAN.replace(/\s/g, ''),
+        fromDate: '2026-11-02',
+        toDate: '2026-11-02',
+        openingCents: 0,
+        entries: [{ reference: 'W1', bookingDate: '2026-11-02', amountCents: 100, direction: 'credit' }],
+      },
+    ]);
+    const refused = [
+      await app.inject({
+        method: 'POST',
+        url,
+        headers: bearer(siege, { 'content-type': 'application/xml' }),
+        payload: file,
+      }),
+      await app.inject({
+        method: 'POST',
+        url: `${url}/ecritures/1/rapprochement`,
+        headers: bearer(siege),
+        payload: { parts: [{ ID_FluxFinancier: 1, montantCents: 100 }] },
+      }),
+      await app.inject({ method: 'DELETE', url: `${url}/ecritures/1/rapprochement`, headers: bearer(siege) }),
+    ];
+    for (const response of refused) {
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json().message).toBe(
+        "Vous n'avez pas le droit d'importer des relevés bancaires ni de les rapprocher.",
+      );
+    }
+    const [statements] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM "BQE_ReleveBancaire"`);
+    expect(statements?.n).toBe(0);
   });
 });
