@@ -3,13 +3,11 @@ import { centsToDecimal } from '@gdf/domain';
 import type { Queryable } from '../flux/transaction';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
 import { SEPA_BATCH_TYPE } from '../exports-sepa/sepa.repository';
+import { intArray } from '../../db/sql-arrays';
 
 export const STATEMENT_IMPORT_AUDIT_ACTION = 'import_releve_bancaire';
 export const RECONCILIATION_AUDIT_ACTION = 'rapprochement_bancaire';
 export const RECONCILIATION_UNDO_AUDIT_ACTION = 'annulation_rapprochement_bancaire';
-
-/** An int[] literal: drizzle would spread a JS array into several parameters inside a transaction. */
-export const intArray = (values: readonly number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
 
 /** The head office's own accounts: its valid RIBs (the SEPA creditor account is added by the caller). */
 export async function headOfficeIbans(db: Queryable, headOfficeId: number): Promise<string[]> {
@@ -113,6 +111,12 @@ export async function insertEntries(
   );
   return inserted.map((row) => row.id);
 }
+
+/** Cents of flux `f` already given by active reconciliations (what it owes is its amount less this). */
+const PAID_CENTS_SQL = `coalesce((
+  SELECT sum(rf."Montant" * 100)::bigint FROM "BQE_RapprochementFlux" rf
+    JOIN "BQE_Rapprochement" ra ON ra.id = rf."ID_Rapprochement" AND ra."DateAnnulation" IS NULL
+   WHERE rf."ID_FluxFinancier" = f.id), 0)`;
 
 /** A stored entry, as matching and the screens read it. */
 export interface EntryRow {
@@ -262,10 +266,7 @@ export async function openFlux(
   return db.query<OpenFluxRow>(
     `SELECT f.id, f."ID_Saison" AS "seasonId", f."ID_Structure" AS "structureId", s."NomStructure" AS "structureName",
             f."NomFluxFinancier" AS label, (f."MontantTTC" * 100)::bigint::text AS cents,
-            ((f."MontantTTC" * 100)::bigint - coalesce((
-              SELECT sum(rf."Montant" * 100)::bigint FROM "BQE_RapprochementFlux" rf
-                JOIN "BQE_Rapprochement" ra ON ra.id = rf."ID_Rapprochement" AND ra."DateAnnulation" IS NULL
-               WHERE rf."ID_FluxFinancier" = f.id), 0))::text AS "dueCents",
+            ((f."MontantTTC" * 100)::bigint - ${PAID_CENTS_SQL})::text AS "dueCents",
             t.id AS "batchId", EXISTS (SELECT 1 FROM "MKP_RetourPrelevement" rp WHERE rp."ID_FluxFinancier" = f.id) AS rejected,
             to_char(f."Z_DateCreation" AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD') AS "createdDay"
        FROM "MKP_FluxFinancier" f
@@ -383,10 +384,7 @@ export async function unsettleUncovered(tx: Queryable, fluxIds: readonly number[
   const rows = await tx.query<{ id: number }>(
     `UPDATE "MKP_FluxFinancier" f SET "EST_Reglement" = false
       WHERE f.id = ANY($1::int[]) AND f."EST_Reglement" AND f."ID_EcritureBancaire" IS NOT NULL
-        AND (f."MontantTTC" * 100)::bigint > coalesce((
-          SELECT sum(rf."Montant" * 100)::bigint FROM "BQE_RapprochementFlux" rf
-            JOIN "BQE_Rapprochement" ra ON ra.id = rf."ID_Rapprochement" AND ra."DateAnnulation" IS NULL
-           WHERE rf."ID_FluxFinancier" = f.id), 0)
+        AND (f."MontantTTC" * 100)::bigint > ${PAID_CENTS_SQL}
       RETURNING f.id`,
     [intArray(fluxIds)],
   );
@@ -406,14 +404,18 @@ export async function fluxFacts(
   const rows = await db.query<FluxFacts>(
     `SELECT f.id, f."ID_Saison" AS "seasonId", f."ID_Structure" AS "structureId", s."NomStructure" AS "structureName",
             f."NomFluxFinancier" AS label, (f."MontantTTC" * 100)::bigint::text AS cents,
-            CASE WHEN f."EST_Reglement" THEN '0' ELSE ((f."MontantTTC" * 100)::bigint - coalesce((
-              SELECT sum(rf."Montant" * 100)::bigint FROM "BQE_RapprochementFlux" rf
-                JOIN "BQE_Rapprochement" ra ON ra.id = rf."ID_Rapprochement" AND ra."DateAnnulation" IS NULL
-               WHERE rf."ID_FluxFinancier" = f.id), 0))::text END AS "dueCents",
+            CASE WHEN f."EST_Reglement" THEN '0' ELSE ((f."MontantTTC" * 100)::bigint - ${PAID_CENTS_SQL})::text END AS "dueCents",
             to_char(f."Z_DateCreation" AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD') AS "createdDay"
        FROM "MKP_FluxFinancier" f JOIN "STR_Structure" s ON s.id = f."ID_Structure"
       WHERE f.id = ANY($1::int[]) AND ${inScope}`,
     params,
   );
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Locks flux, in id order, before what covers them changes. */
+export async function lockFlux(tx: Queryable, fluxIds: readonly number[]): Promise<void> {
+  await tx.query(`SELECT id FROM "MKP_FluxFinancier" WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [
+    intArray(fluxIds),
+  ]);
 }

@@ -22,6 +22,7 @@ import {
   type MatchingData,
 } from '@gdf/domain';
 import { writeAuditRows } from '../../db/audit-log';
+import { intArray } from '../../db/sql-arrays';
 import type { Database } from '../../db/database';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { CONTENT_NATURE, insertContent, sha256Hex } from '../document-store/content.repository';
@@ -38,6 +39,7 @@ import {
   insertEntries,
   insertReconciliation,
   lockEntry,
+  lockFlux,
   lockStatementImports,
   openFlux,
   RECONCILIATION_AUDIT_ACTION,
@@ -353,7 +355,7 @@ export async function confirmReconciliation(
     if (entry.status !== null && entry.status !== 'BOOK') throw conflict(BANK_STATEMENT_TEXT.notBooked);
     if (entry.reconciliationId !== null) throw conflict(BANK_STATEMENT_TEXT.alreadyMatched);
     const ids = body.parts.map((part) => part.ID_FluxFinancier);
-    const open = await openFlux(tx, scope, (p) => `f.id = ANY($${p.push(`{${ids.join(',')}}`)}::int[])`, {
+    const open = await openFlux(tx, scope, (p) => `f.id = ANY($${p.push(intArray(ids))}::int[])`, {
       lock: true,
     });
     const byId = new Map(open.map((row) => [row.id, row]));
@@ -413,9 +415,7 @@ export async function undoReconciliation(
     const parts = await activeReconciliationParts(tx, [entryId]);
     const fluxIds = parts.map((part) => part.fluxId);
     // Lock the flux before changing what covers them.
-    await tx.query(`SELECT id FROM "MKP_FluxFinancier" WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [
-      `{${fluxIds.join(',')}}`,
-    ]);
+    await lockFlux(tx, fluxIds);
     await cancelReconciliation(tx, entry.reconciliationId, scope.actor.userId);
     const unsettled = await unsettleUncovered(tx, fluxIds);
     await writeAuditRows(tx, [

@@ -9,7 +9,8 @@ import {
 } from '@gdf/domain';
 import type { Queryable } from '../flux/transaction';
 import type { RequestScope } from '../scope/scope';
-import { intArray, openFlux, structuresByIban, type EntryRow, type OpenFluxRow } from './bank-statements.repository';
+import { intArray } from '../../db/sql-arrays';
+import { openFlux, structuresByIban, type EntryRow, type OpenFluxRow } from './bank-statements.repository';
 
 /** A stored credit with what its texts reference, ready for proposeMatches. */
 export interface MatchableEntryRow {

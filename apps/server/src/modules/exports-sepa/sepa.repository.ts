@@ -2,6 +2,7 @@ import { normalizeIban } from '@gdf/domain';
 import type { Queryable } from '../flux/transaction';
 import type { BatchFluxRow, BatchTransaction, PresentedAccount } from './sepa-batch';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
+import { intArray } from '../../db/sql-arrays';
 
 export const SEPA_BATCH_TYPE = 'prelevement_sepa';
 export const SEPA_AUDIT_ACTION = 'export_sepa';
@@ -29,9 +30,6 @@ export interface DebtorDueRow {
   Ville: string | null;
   Pays: string | null;
 }
-
-/** An int[] literal: drizzle would spread a JS array into several parameters inside a transaction. */
-const intArray = (values: readonly number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
 
 /** Unpaid, not relaunched, not yet in a batch, positive debits of the selection, within scope. */
 function collectableCondition(scope: RequestScope, selection: SepaSelection, params: unknown[]): string {

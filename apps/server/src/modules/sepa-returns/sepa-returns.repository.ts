@@ -1,6 +1,7 @@
 import type { Queryable } from '../flux/transaction';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
 import { SEPA_BATCH_TYPE } from '../exports-sepa/sepa.repository';
+import { intArray } from '../../db/sql-arrays';
 
 export const SEPA_RETURN_AUDIT_ACTION = 'import_retour_sepa';
 
@@ -16,9 +17,6 @@ export interface ReturnedFluxRow {
   CodeRaison: string | null;
   DateRetour: string | null;
 }
-
-/** An int[] literal: drizzle would spread a JS array into several parameters inside a transaction. */
-const intArray = (values: readonly number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
 
 /**
  * The flux among `fluxIds` that a SEPA batch collected, within scope (a flux out of scope
