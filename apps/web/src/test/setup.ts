@@ -5,7 +5,8 @@ import { resetSessionForTests } from '@/lib/auth-token';
 
 // Lazy pages are transformed on first import: on a loaded 2-core CI machine that can take
 // more than Testing Library's default 1 s, so findBy* waits longer (it still fails if absent).
-configure({ asyncUtilTimeout: 5_000 });
+// Seen at load 17 on 2 cores: 5 s was not enough for a page's first lazy import.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
