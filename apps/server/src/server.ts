@@ -118,7 +118,7 @@ function diskFileDirectories(filesDir: string | undefined) {
 }
 
 /**
- * Flux created before issuance existed are issued in the background, a few thousand per transaction
+ * Flux created before documents were issued with their flux (R-DOC-01) are issued in the background, a few thousand per transaction
  * (PGlite runs one transaction at a time, so requests wait one batch at most); a download
  * that comes first issues its own flux. Stopped at shutdown, resumed at the next start.
  */

@@ -1,6 +1,6 @@
 /**
  * The issuance figures (R-DOC-01, R-PERF-07) on the bench database: the backfill that issues every flux
- * created before issuance existed (time for all of them, from nothing), the bytes the frozen data takes
+ * created before documents were issued with their flux (time for all of them, from nothing), the bytes the frozen data takes
  * per flux (MKP_FluxEmission and the shared DOC_DonneeFigee rows, indexes and TOAST
  * included), and what issuing one flux adds to its creation's transaction.
  */

@@ -34,7 +34,7 @@ export const DOC_DonneeFigee = pgTable(
 
 /**
  * What a flux's documents show, frozen when the flux was issued (created, relaunched, or
- * backfilled for flux issued before issuance existed): its own values, money in cents, and the frozen
+ * backfilled for flux created before documents were issued with their flux): its own values, money in cents, and the frozen
  * parties and lines by reference. Documents are built from this row only, never from the
  * live tables; a row never changes.
  */

@@ -118,7 +118,7 @@ function createRenderer(database: Database, settings: FluxDocumentsSettings) {
   return async (scope: RequestScope, kind: FluxDocumentKind, fluxId: number): Promise<RenderedPdf> => {
     let issued = await findIssuedFlux(database, scope, fluxId);
     if (issued === 'not-issued') {
-      // Created before issuance existed and not reached by the start-up backfill yet: issued now.
+      // Created before documents were issued with their flux and not reached by the start-up backfill yet: issued now.
       await issueOneFlux(database, fluxId, settings);
       issued = await findIssuedFlux(database, scope, fluxId);
     }

@@ -166,8 +166,8 @@ SELECT l.*, CASE WHEN l.tarifs IS NOT NULL THEN ${digest('tarifs', 'l.tarifs')} 
  * Per structure of the lot: the buyer (its DocumentStructure and the mandate reference of
  * its RIB, the valid newest first, as SEPA files pick it) and its correspondent
  * (DocumentPerson: the user named by ID_Correspondant with the newest of the user's
- * addresses; else the contact of its temporary affiliation, linked or found by name, R-API-05
- * ), each with its digest.
+ * addresses; else the contact of its temporary affiliation, linked or found by name, R-API-05),
+ * each with its digest.
  */
 const PARTIES_SQL = `
 SELECT p.structure_id, p.acheteur, ${digest('acheteur', 'p.acheteur')} AS acheteur_empreinte,

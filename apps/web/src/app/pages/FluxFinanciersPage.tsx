@@ -11,7 +11,7 @@ const AMOUNT_COLUMNS = ['Débit', 'Crédit'];
 
 /**
  * A CSV French Excel reads (';', amounts as numbers with a decimal comma, dates JJ/MM/AAAA
- * HH:MM) and a real workbook (amounts '# ##0,00 €', dates as dates), R-SEARCH-17, R-EXP-12.
+ * HH:MM) and a real workbook (amounts '# ##0,00 €', dates as dates): R-SEARCH-17, R-EXP-12.
  */
 const EXPORT_FORMATS = [
   { type: 'csv', name: fluxSearchMessages.exportName, label: fluxSearchMessages.exportCsv, ...FRENCH_EXCEL_CSV },

@@ -22,8 +22,8 @@ interface FluxDetailActionsProps {
 }
 
 /**
- * The invoice, and the relaunch of an unpaid direct debit not yet relaunched (R-FLUX-05, R-FLUX-07
- * ) for users holding the relaunch grant (R-PERM-08) (head office, not clubs); the server
+ * The invoice, and the relaunch of an unpaid direct debit not yet relaunched (R-FLUX-05, R-FLUX-07)
+ * for users holding the relaunch grant (R-PERM-08: head office, not clubs); the server
  * checks both again.
  */
 export function FluxDetailActions({

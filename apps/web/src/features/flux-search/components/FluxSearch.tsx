@@ -107,7 +107,7 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
           <Typography role="status">
             {search.status === 'success' &&
               // 'Tous' counts the loaded rows, the pages a capped count (R-SEARCH-13),
-              // which follows the table (R-SEARCH-13).
+              // which follows the table.
               (search.total === null
                 ? search.countFailed
                   ? m.countFailed
