@@ -8,7 +8,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 
 const webFeatures = existsSync('apps/web/src/features') ? readdirSync('apps/web/src/features') : [];
 
-// Import directions of DESIGN.md section 2, enforced so they stay true.
+// Import directions (R-ARCH-01), enforced so they stay true.
 const zones = [
   // packages/domain imports no app code.
   { target: './packages/domain', from: ['./apps', './e2e', './bench'] },

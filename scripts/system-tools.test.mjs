@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ensureSystemTools, installCommand, missingTools, SYSTEM_TOOLS } from './system-tools.mjs';
 
-// Issue 24: `npm install && npm test` on a fresh machine either installs the system tools the
+// A fresh machine: `npm install && npm test` on a fresh machine either installs the system tools the
 // suites need (root, apt-get) or stops before any suite with the exact command to run.
 const PACKAGES = SYSTEM_TOOLS.map((tool) => tool.package);
 const EXACT_USER_COMMAND =

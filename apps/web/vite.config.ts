@@ -18,7 +18,7 @@ export default defineConfig({
     // Maps for local debugging, not referenced by the bundles; the server never serves them in production.
     sourcemap: 'hidden',
     rollupOptions: {
-      // packages/domain is pure code (DESIGN.md section 2) but does not say so in its
+      // packages/domain is pure code (R-ARCH-01) but does not say so in its
       // package.json; without this, importing one helper pulls in every zod schema.
       treeshake: { moduleSideEffects: (id) => !id.includes('/packages/domain/') },
     },

@@ -1,4 +1,4 @@
-/** One line of the benchmark table: a figure against its bar (DESIGN.md section 7). */
+/** One line of the benchmark table: a figure against its bar (R-PERF-01 to R-PERF-08). */
 export interface BenchResult {
   name: string;
   value: number;
@@ -7,6 +7,6 @@ export interface BenchResult {
   pass: boolean;
   /** 'max' (default): the figure must stay at or below the bar; 'min': at or above. */
   direction?: 'max' | 'min';
-  /** A figure shown for comparison (e.g. DESIGN.md's reference), not a bar to hold. */
+  /** A figure shown for comparison (e.g. a reference figure of the original), not a bar to hold. */
   reference?: boolean;
 }

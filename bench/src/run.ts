@@ -1,14 +1,14 @@
 /**
- * `npm run bench`: every bar of DESIGN.md section 7 in one run, one table, and
+ * `npm run bench`: every bar of R-PERF-01 to R-PERF-08 in one run, one table, and
  * bench/RESULTS.md. PostgreSQL from DATABASE_URL (default: the machine's server,
  * database gdf_bench), 2,000,000 flux; PGlite under bench/.data, 500,000 flux. Both are
- * seeded once and reused. Then the robustness suites of DESIGN.md section 8 and their counts.
- * Options: --pg-flux N, --pglite-flux N, --skip-pglite, --skip-load, --mix-only (issue 20's varied-search
+ * seeded once and reused. Then the robustness suites (R-PERF-08) and their counts.
+ * Options: --pg-flux N, --pglite-flux N, --skip-pglite, --skip-load, --mix-only (R-PERF-03's varied-search
  * load alone, printed with its per-kind tables without rewriting RESULTS.md), --cost-only (the GraphQL cost
- * limits alone, printed without rewriting RESULTS.md), --issuance-only (issue 16's issuance figures
- * alone, likewise), --ledger-only (issue 18's validation and FEC figures alone, likewise), --pdf-only
- * (the invoice PDF and Factur-X figures alone, likewise), --bank-only (issue 22's statement import
- * and matching figures alone, likewise), --documents-only (issue 23's document pack and account
+ * limits alone, printed without rewriting RESULTS.md), --issuance-only (the issuance figures
+ * alone, likewise), --ledger-only (the validation and FEC figures alone, likewise), --pdf-only
+ * (the invoice PDF and Factur-X figures alone, likewise), --bank-only (the statement import
+ * and matching figures alone, likewise), --documents-only (the document pack and account
  * statement figures alone, likewise).
  */
 import { spawnSync } from 'node:child_process';
@@ -71,9 +71,9 @@ function searchResults(rows: SearchBenchRow[], engine: string, pageBar: number):
   });
 }
 
-/** Issue 15's probe on both engines: refusals, and the heaviest accepted queries with /api/health meanwhile. */
+/** The cost-limit probe (R-SEC-08) on both engines: refusals, and the heaviest accepted queries with /api/health meanwhile. */
 async function costLimitsSection(): Promise<{ title: string; results: BenchResult[] }> {
-  log('\n== Limites de coût GraphQL (sonde de l’issue 15) ==');
+  log('\n== Limites de coût GraphQL (sonde, R-SEC-08) ==');
   const results: BenchResult[] = [];
   const engines = [
     { engine: 'PostgreSQL', options: { databaseUrl: pgUrl, flux: pgFlux } },
@@ -90,9 +90,9 @@ async function costLimitsSection(): Promise<{ title: string; results: BenchResul
   return { title: 'Limites de coût GraphQL (requêtes de la sonde, requêtes acceptées les plus lourdes)', results };
 }
 
-/** Issue 16's figures on the PostgreSQL bench database: the backfill from nothing, bytes per flux, one issuance. */
+/** The issuance figures (R-PERF-07) on the PostgreSQL bench database: the backfill from nothing, bytes per flux, one issuance. */
 async function issuanceSection(): Promise<{ title: string; results: BenchResult[] }> {
-  log(`\n== Émission des documents (issue 16), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
+  log(`\n== Émission des documents (R-DOC-01), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
   const database = await openBenchDatabase({ databaseUrl: pgUrl, flux: pgFlux }, log);
   try {
     return {
@@ -104,9 +104,9 @@ async function issuanceSection(): Promise<{ title: string; results: BenchResult[
   }
 }
 
-/** Issue 18's figures on the PostgreSQL bench database: a fiscal year's validation, the ledger's size, its FEC. */
+/** The ledger figures (R-PERF-07) on the PostgreSQL bench database: a fiscal year's validation, the ledger's size, its FEC. */
 async function ledgerSection(): Promise<{ title: string; results: BenchResult[] }> {
-  log(`\n== Périodes comptables (issue 18), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
+  log(`\n== Périodes comptables (R-LEDG-07), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
   const database = await openBenchDatabase({ databaseUrl: pgUrl, flux: pgFlux }, log);
   try {
     return {
@@ -118,9 +118,9 @@ async function ledgerSection(): Promise<{ title: string; results: BenchResult[] 
   }
 }
 
-/** Issue 22's figures on the PostgreSQL bench database: a statement of 5,000 entries imported and matched. */
+/** The bank figures (R-PERF-07) on the PostgreSQL bench database: a statement of 5,000 entries imported and matched. */
 async function bankSection(): Promise<{ title: string; results: BenchResult[] }> {
-  log(`\n== Relevés bancaires (issue 22), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
+  log(`\n== Relevés bancaires (R-BANK-01), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
   const database = await openBenchDatabase({ databaseUrl: pgUrl, flux: pgFlux }, log);
   try {
     return {
@@ -132,9 +132,9 @@ async function bankSection(): Promise<{ title: string; results: BenchResult[] }>
   }
 }
 
-/** Issue 23's figures through the production server on the PostgreSQL bench database. */
+/** The document figures (R-PERF-07) through the production server on the PostgreSQL bench database. */
 async function documentsSection(): Promise<{ title: string; results: BenchResult[] }> {
-  log(`\n== Lots de documents et relevé de compte (issue 23), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
+  log(`\n== Lots de documents et relevé de compte (R-DOC-08), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
   const database = await openBenchDatabase({ databaseUrl: pgUrl, flux: pgFlux }, log);
   try {
     return {
@@ -177,12 +177,12 @@ if (values['pdf-only']) {
 }
 
 /**
- * Issue 20's varied-search load: PostgreSQL at 10 and 50 connections, shared reads off and
+ * The varied-search load (R-PERF-03): PostgreSQL at 10 and 50 connections, shared reads off and
  * on, the page as it sends its search now and as it did before (the ratio); PGlite at 5
  * connections. The per-kind tables are printed; the bars go to the results table.
  */
 async function variedMixSections(): Promise<Array<{ title: string; results: BenchResult[] }>> {
-  log(`\n== Charge variée (issue 20), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
+  log(`\n== Charge variée (R-PERF-03), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
   const pgRuns = await benchVariedMix({ databaseUrl: pgUrl, flux: pgFlux, log });
   log(`\n${formatMixTable(pgRuns)}`);
   const result = [
@@ -192,7 +192,7 @@ async function variedMixSections(): Promise<Array<{ title: string; results: Benc
     },
   ];
   if (!values['skip-pglite']) {
-    log(`\n== Charge variée (issue 20), PGlite, ${pgliteFlux.toLocaleString('fr-FR')} flux ==`);
+    log(`\n== Charge variée (R-PERF-03), PGlite, ${pgliteFlux.toLocaleString('fr-FR')} flux ==`);
     const pgliteRuns = await benchVariedMix({ flux: pgliteFlux, connections: [5], cache: [false], log });
     log(`\n${formatMixTable(pgliteRuns)}`);
     result.push({
@@ -280,9 +280,9 @@ if (!values['skip-pglite']) {
 
 sections.push(await costLimitsSection());
 
-log('\n== Robustesse (DESIGN.md section 8) ==');
+log('\n== Robustesse (R-PERF-08) ==');
 sections.push({
-  title: 'Robustesse (suites de DESIGN.md section 8, comptes affichés par les tests)',
+  title: 'Robustesse (suites de R-PERF-08, comptes affichés par les tests)',
   results: benchRobustness(root),
 });
 

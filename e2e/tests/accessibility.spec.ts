@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations as expectNoViolations } from './support/accessibility';
 import { signIn } from './support/session';
 
-// Issue 19 item 6: axe-core on every screen, in the state a user sees it (loaded, with
+// R-UI-11: axe-core on every screen, in the state a user sees it (loaded, with
 // results, a dialog open); the specs of the wave's flows (accounting periods, SEPA returns)
 // check their own dialogs and tables the same way.
 
@@ -62,7 +62,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 A/AA and best practices)', () =
         p.getByRole('table').locator('tbody tr'),
       );
       await expectNoViolations(page, 'search with results');
-      // The totals line and its folded chart (issue 19 item 2), unfolded.
+      // The totals line and its folded chart (R-SEARCH-14), unfolded.
       await page.getByRole('button', { name: 'Afficher le graphique' }).click();
       await expect(page.getByText('Débit et crédit par mois')).toBeVisible({ timeout: 20_000 });
       await expect(page.locator('figure svg').first()).toBeVisible();

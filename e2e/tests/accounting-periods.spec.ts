@@ -4,7 +4,7 @@ import { expect, test, type Download, type Locator, type Page } from '@playwrigh
 import { expectNoAxeViolations } from './support/accessibility';
 import { signIn } from './support/session';
 
-// Issue 18: validate a period, then its SAGE file is the same bytes every time; an unfinished year's FEC is a brouillard.
+// R-LEDG-07, R-LEDG-10: validate a period, then its SAGE file is the same bytes every time; an unfinished year's FEC is a brouillard.
 
 /** 'dd/mm/yyyy' as the tables show it -> 'yyyy-mm-dd'. */
 const isoOf = (shown: string) => shown.split('/').reverse().join('-');

@@ -3,7 +3,7 @@ import { camt053Xml } from '../../apps/server/test/support/statement-writer';
 import { expectNoAxeViolations } from './support/accessibility';
 import { signIn } from './support/session';
 
-// Issue 22: import a camt.053 of the head office's account, confirm the sure proposal, see
+// R-BANK-01 to R-BANK-04: import a camt.053 of the head office's account, confirm the sure proposal, see
 // the flux settled on the bank's day in the flux search, then undo and see it unpaid again.
 const SEARCH_PATH = '/gestion-des-finances/flux-financiers';
 

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from './support/session';
 
-// Issue 7: each demo account's dashboard says, card by card, what it can open and why not.
+// R-PERM-02: each demo account's dashboard says, card by card, what it can open and why not.
 const COMING_SOON = 'Module prochainement disponible.';
 const NO_RIGHTS =
   "Vous n'avez pas les droits nécessaire pour accéder à ce module. Merci de contacter un administrateur.";

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/session';
 
-// Issue 23 item 3: 'Télécharger les documents' from the flux search, against the real server.
+// R-DOC-08: 'Télécharger les documents' from the flux search, against the real server.
 const SEARCH_PATH = '/gestion-des-finances/flux-financiers';
 
 const bodyRows = (page: Page) => page.getByRole('table').first().locator('tbody tr');

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/session';
 
-// Issue 6: 'Rechercher les flux financiers' against the real server and its demo data.
+// R-SEARCH-01 to R-SEARCH-12: 'Rechercher les flux financiers' against the real server and its demo data.
 const SEARCH_PATH = '/gestion-des-finances/flux-financiers';
 
 async function graphql<T>(page: Page, token: string, query: string, structureId?: number): Promise<T> {
@@ -78,7 +78,7 @@ test('a club user downloads a justificatif and exports the search, and a copied 
   expect(lines[0]).toContain('Date création');
   expect(lines).toHaveLength(total + 1);
   expect(lines.slice(1).every((line) => line.includes('Affiliation'))).toBe(true);
-  // For French Excel (issue 19): ';' between fields, amounts as numbers with a decimal comma
+  // For French Excel (R-SEARCH-17): ';' between fields, amounts as numbers with a decimal comma
   // (never ="..." text), dates JJ/MM/AAAA HH:MM.
   expect(lines[0]).toBe('N° de flux;Structure;Libellé;Débit;Crédit;Date création'); // (the BOM went with trim())
   expect(lines.slice(1).every((line) => /;(\d+,\d{2})?;(\d+,\d{2})?;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/.test(line))).toBe(
@@ -158,14 +158,14 @@ async function clubUnpaidDebit(page: Page): Promise<UnpaidDebit> {
   return unpaid[0];
 }
 
-test('a club user is not offered the relaunch of its unpaid direct debit (issue 15)', async ({ page }) => {
+test('a club user is not offered the relaunch of its unpaid direct debit (R-PERM-08)', async ({ page }) => {
   const flux = await clubUnpaidDebit(page);
   const dialog = await openDebitDetail(page, flux, false);
   await expect(dialog.getByRole('button', { name: 'Télécharger la facture (PDF)', exact: true })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Relancer le prélèvement' })).toHaveCount(0);
 });
 
-// Issue 21: the invoice is a Factur-X (a PDF/A-3 carrying its XML); 'Télécharger le XML' gives that XML alone.
+// R-FACT-12, R-FACT-15: the invoice is a Factur-X (a PDF/A-3 carrying its XML); 'Télécharger le XML' gives that XML alone.
 test('a club downloads its invoice as Factur-X and the XML alone from the detail modal', async ({ page }) => {
   await signIn(page, 'club@demo.fr');
   await page.goto(`${SEARCH_PATH}?libelle=Licence&saison=`);
@@ -242,7 +242,7 @@ test('the detail modal leads to the printable invoice, with its download and pri
   await expect(page.getByRole('button', { name: 'Imprimer' })).toBeVisible();
 });
 
-// Issue 19 item 2 and 5: totals of the search, the payment status filter, and 'Réinitialiser'.
+// R-SEARCH-12, R-SEARCH-14: totals of the search, the payment status filter, and 'Réinitialiser'.
 test('a club sees the totals of its search, filters on a status, then resets results and URL', async ({ page }) => {
   test.setTimeout(90_000);
   const token = await signIn(page, 'club@demo.fr');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// Issue 2: a newcomer logs in through the real UI and sees the app shell.
+// A newcomer logs in through the real UI and sees the app shell.
 test('logs in with a demo account and sees the app shell', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/connexion/);

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
 import { signIn } from './support/session';
 
-// Issue 17 item 5: generate a batch, import the bank's returns, see the flux rejected, relaunch it.
+// R-RET-01 to R-RET-04: generate a batch, import the bank's returns, see the flux rejected, relaunch it.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURE = path.resolve(here, '../../apps/server/test/fixtures/sepa-returns/pain.002.001.03.xml');
 
@@ -37,7 +37,7 @@ test('the head office imports a pain.002 of its batch, finds the flux rejected a
     .replaceAll('{{E2E_B}}', ids[1] as string)
     .replaceAll('{{E2E_ALREADY}}', ids[2] as string)
     .replaceAll('{{E2E_OK}}', ids[3] as string);
-  // The returns have their own tab on the SEPA page (issue 22).
+  // The returns have their own tab on the SEPA page (R-BANK-07).
   await page.getByRole('tab', { name: 'Retours' }).click();
   await expect(page).toHaveURL(/onglet=retours/);
   const section = page.locator('section', { has: page.getByRole('heading', { name: 'Importer un retour bancaire' }) });

@@ -1,6 +1,6 @@
 import { expect, test, type Request } from '@playwright/test';
 
-// Issue 15 item 4: the session is an httpOnly cookie, the access token stays in memory.
+// R-SEC-03, R-SEC-04: the session is an httpOnly cookie, the access token stays in memory.
 const SEARCH_PATH = '/gestion-des-finances/flux-financiers';
 
 test('a copied search link opens signed in in a new tab; the PDF opens without a token in its URL', async ({

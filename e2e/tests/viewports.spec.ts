@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { signIn } from './support/session';
 
-// Issue 19 items 1 and 8: the search, its detail modal and the SEPA page on a laptop, a large
+// R-SEARCH-19, R-UI-12: the search, its detail modal and the SEPA page on a laptop, a large
 // screen and a phone. Every column header and every action must lie inside the viewport's
 // width (scrolling down to reach one is fine, scrolling sideways is not). Screenshots are
 // attached to the report for a person to look at; none is compared with a stored image.
@@ -14,7 +14,7 @@ const VIEWPORTS = [
   { name: '390 x 844', width: 390, height: 844 },
 ] as const;
 
-/** The ten columns of SPEC.md section 3, in their order. */
+/** The ten columns of R-SEARCH-08, in their order. */
 const COLUMNS = [
   'N° de flux',
   'N° Licence',
@@ -187,7 +187,7 @@ for (const viewport of VIEWPORTS) {
       await checkModal(page, testInfo, 'club');
     });
 
-    // Issue 19 item 3: the file's totals and 'Générer et télécharger le fichier' sit at the top
+    // R-SEPA-10: the file's totals and 'Générer et télécharger le fichier' sit at the top
     // and stay in view (sticky, under the app bar) while the list of structures scrolls; the
     // list comes a page at a time, so the page is a few screens long, not 18,000 px.
     test('the SEPA page: totals and generate button in view, even scrolled down the list', async ({

@@ -85,7 +85,7 @@ export interface AppOptions {
   sepa?: Partial<SepaSettings>;
   /** Tests only: the clock of the accounting periods (validation day, years that ended). */
   ledgerClock?: () => Date;
-  /** Document packs (issue 23): a lower cap and a per-document hook, for tests. */
+  /** Document packs (R-DOC-08): a lower cap and a per-document hook, for tests. */
   documentPacks?: DocumentPackOptions;
 }
 

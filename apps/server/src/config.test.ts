@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readEnvironment } from './config';
 
-describe('TRUST_PROXY (issue 15: proxy headers believed only from configured proxies)', () => {
+describe('TRUST_PROXY (R-SEC-05: proxy headers believed only from configured proxies)', () => {
   it('trusts no proxy by default', () => {
     expect(readEnvironment({}).TRUST_PROXY).toBeUndefined();
     expect(readEnvironment({ TRUST_PROXY: '' }).TRUST_PROXY).toBeUndefined();
@@ -28,7 +28,7 @@ describe('TRUST_PROXY (issue 15: proxy headers believed only from configured pro
   });
 });
 
-describe('SEPA settings that cannot go wrong in production (issue 17)', () => {
+describe('SEPA settings that cannot go wrong in production (R-SEPA-07)', () => {
   const production = { DATABASE_URL: 'postgres://gdf@db.example:5432/gdf' };
 
   it('keeps the demo ICS for the embedded database only', () => {

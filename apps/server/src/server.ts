@@ -38,13 +38,13 @@ if (embedded && env.SEED_DEMO_DATA === 'auto' && (await isDatabaseEmpty(database
     scale: env.SEED_SCALE,
     onProgress: (message) => console.log(`  ${message}`),
   });
-  // The seeded flux are issued as if each had been created in the app (issue 16).
+  // The seeded flux are issued as if each had been created in the app (R-DOC-01).
   const issuing = performance.now();
   const issued = await issueMissingDocuments(database, issuance, {
     onProgress: ({ scannedUpTo, maxId }) => console.log(`  émission des documents : ${scannedUpTo} / ${maxId}`),
   });
   console.log(`  ${issued} flux émis en ${((performance.now() - issuing) / 1000).toFixed(1)} s`);
-  // The demo's books: the fiscal years ended before the last one are closed (issue 18).
+  // The demo's books: the fiscal years ended before the last one are closed (R-LEDG-09).
   const closing = performance.now();
   const closed = await closeDemoFiscalYears(database, parisToday());
   console.log(`  ${closed} exercices comptables clôturés en ${((performance.now() - closing) / 1000).toFixed(1)} s`);
@@ -118,7 +118,7 @@ function diskFileDirectories(filesDir: string | undefined) {
 }
 
 /**
- * Flux created before issue 16 are issued in the background, a few thousand per transaction
+ * Flux created before documents were issued with their flux (R-DOC-01) are issued in the background, a few thousand per transaction
  * (PGlite runs one transaction at a time, so requests wait one batch at most); a download
  * that comes first issues its own flux. Stopped at shutdown, resumed at the next start.
  */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../src/db/paths';
 
-// Issue 24: the official schemas the tests validate against are copied unmodified in
+// A clone needs nothing beside it: the official schemas the tests validate against are copied unmodified in
 // test-fixtures/ (sources in its README), and the server's run-time copies are the same bytes.
 const FIXTURES = path.join(repositoryRoot(), 'test-fixtures');
 const ASSETS = path.join(repositoryRoot(), 'apps', 'server', 'assets', 'xsd');

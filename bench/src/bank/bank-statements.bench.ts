@@ -1,5 +1,5 @@
 /**
- * Issue 22's figures on the bench database (the demo data): a camt.053.001.08 statement of
+ * The bank figures (R-PERF-07, R-BANK-01, R-BANK-02) on the bench database (the demo data): a camt.053.001.08 statement of
  * 5,000 entries generated from open flux, imported through the service the route calls
  * (reading, checks, inserts, then matching of every new credit), and the precision and recall
  * of the sure proposals against what each entry was generated from.

@@ -6,7 +6,7 @@ import { graphqlSchema } from '../../../apps/server/src/graphql/schema/build-sch
 import type { BenchResult } from '../bench-result';
 
 /**
- * Issue 15's probe, replayed on the bench data: the query shapes that froze the server are
+ * The cost-limit probe (R-SEC-08), replayed on the bench data: the query shapes that froze the server are
  * refused before they run, and the heaviest queries the budget accepts stay short while
  * /api/health keeps answering. The app runs in this process, as the embedded (PGlite)
  * server does: a long statement there blocks the event loop that serves the health check.

@@ -1,5 +1,5 @@
 /**
- * Issue 23's figures (item 4) on the PostgreSQL bench database, through the production
+ * The document figures (R-PERF-07) on the PostgreSQL bench database, through the production
  * server in its own process: a pack of about 1,000 invoices streamed by
  * `POST /api/flux/documents/pack.zip` (time, and the server's peak resident memory during
  * the pack: VmHWM of /proc/<pid>/status, reset just before through clear_refs), first while

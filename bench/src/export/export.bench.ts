@@ -1,5 +1,5 @@
 /**
- * Export bench (DESIGN.md section 7: 100,000 rows, CSV <= 0.5 s, .xlsx <= 3 s). Runs, in
+ * Export bench (R-PERF-05: 100,000 rows, CSV <= 0.5 s, .xlsx <= 3 s). Runs, in
  * Node, the code of the browser path: the page's chunked resolution (resolveColumns /
  * resolveColumnValues, chunks of RESOLVE_CHUNK_ROWS, each structured-cloned like a postMessage),
  * then the worker's own job (createExportJob -> generateExportFile -> Blob).
@@ -18,7 +18,7 @@ import { fluxExportFields, fluxRows, type FluxRow } from './flux-rows';
 const ROWS = 100_000;
 const RUNS = 5;
 const MB = 1024 * 1024;
-// Time bars of DESIGN.md section 7; size bars = its reference figures (ExcelJS streaming .xlsx
+// Time bars of R-PERF-05; size bars = its reference figures (ExcelJS streaming .xlsx
 // 5.9 MB; the original's HTML-as-.xls 15.5 MB); memory bar: what a browser worker holds safely.
 const BARS = {
   csv: { seconds: 0.5, megabytes: 15.5, peakMegabytes: 256 },

@@ -26,7 +26,7 @@ export function fluxRows(count: number): FluxRow[] {
   }));
 }
 
-/** The flux page's export columns (SPEC.md section 3), with typed amounts and dates. */
+/** The flux page's export columns (R-SEARCH-17), with typed amounts and dates. */
 export const fluxExportFields: ExportFields = {
   'N° de flux': 'id',
   Structure: 'STR_Structure.NomStructure',

@@ -1,6 +1,6 @@
 /**
- * Issue 16's issuance figures on the bench database: the backfill that issues every flux
- * older than issue 16 (time for all of them, from nothing), the bytes the frozen data takes
+ * The issuance figures (R-DOC-01, R-PERF-07) on the bench database: the backfill that issues every flux
+ * created before documents were issued with their flux (time for all of them, from nothing), the bytes the frozen data takes
  * per flux (MKP_FluxEmission and the shared DOC_DonneeFigee rows, indexes and TOAST
  * included), and what issuing one flux adds to its creation's transaction.
  */
@@ -16,7 +16,7 @@ import type { BenchResult } from '../bench-result';
 const SETTINGS = { creditorIdentifier: DEMO_SEPA_ICS };
 const BATCH_SIZE = 50_000;
 const SINGLE_SAMPLES = 100;
-/** Bars of this bench (issue 16 asks for the figures; these are ours). */
+/** Bars of this bench (R-PERF-07 asks for the figures; these are ours). */
 const BARS = { backfillSecondsPerMillion: 300, bytesPerFlux: 250, singleMs: 20 };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -1,5 +1,5 @@
 /**
- * Issue 18's figures on the bench database, the head office's books (every flux): the
+ * The ledger figures (R-LEDG-07, R-PERF-07) on the bench database, the head office's books (every flux): the
  * validation of its last ended fiscal year from nothing (entries per second), the bytes the
  * validated ledger takes per entry, and the FEC of that year (time, size, and the same
  * SHA-256 when produced again). The FEC goes through the A47 A-1 checker as always.
@@ -17,7 +17,7 @@ import { inTransaction } from '../../../apps/server/src/modules/flux/transaction
 import type { BenchResult } from '../bench-result';
 import { headOfficeScope } from '../head-office-scope';
 
-/** Bars of this bench (issue 18 asks for no figure; these are ours). */
+/** Bars of this bench (R-PERF-07 names none; these are ours). */
 const BARS = { entriesPerSecond: 5_000, bytesPerEntry: 600, fecSecondsPerMillionLines: 60 };
 
 const LEDGER_TABLES = [

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 2: how often the planner's estimate lets the search's capped count answer
+ * R-SEARCH-13: how often the planner's estimate lets the search's capped count answer
  * "plus de 10 000" without counting, how often it would say so wrongly (the search holds
  * 10,000 flux or fewer), and what the count costs, per kind of the varied mix, for a few
  * margins (graphql/compiler/count-estimate.ts). One user, sequential, Cache-Control: no-cache.

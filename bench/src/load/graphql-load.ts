@@ -30,9 +30,9 @@ async function run(address: string, token: string, where: unknown, seconds: numb
 }
 
 /**
- * API under load (DESIGN.md section 7): the authenticated GraphQL search, 50 connections,
+ * API under load (R-PERF-02): the authenticated GraphQL search, 50 connections,
  * 20 s after a 5 s warm-up, loopback only, against the production server in its own
- * process. Since issue 20 a reference only (3,000 req/s, p99 30 ms; 0 errors stays a bar):
+ * process. Since the varied mix (R-PERF-03), a reference only (3,000 req/s, p99 30 ms; 0 errors stays a bar):
  * one search repeated says little about what people send, which the varied mix measures
  * (varied-mix.bench.ts). The repeated search is served
  * as the screens are: identical reads share one execution for 1 s. A second run with

@@ -23,7 +23,7 @@ export async function startServerProcess(root: string, databaseUrl: string): Pro
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
       JWT_SECRET: randomBytes(32).toString('hex'),
-      // PostgreSQL refuses the demo ICS (issue 17): a test identifier with valid check digits.
+      // PostgreSQL refuses the demo ICS (R-SEPA-07): a test identifier with valid check digits.
       SEPA_CREDITOR_ICS: process.env.SEPA_CREDITOR_ICS ?? 'FR19ZZZ654321',
       HOST: '127.0.0.1',
       PORT: '0',

@@ -9,9 +9,9 @@ import { cpuTicks, startPostgresCpu } from './postgres-cpu';
 import { SEARCH_KINDS, type SearchKind, type VariedSearch } from './varied-searches';
 
 /**
- * How a search is sent: 'page+count' as the page sent it before issue 20 (the page and its
+ * How a search is sent: 'page+count' as the page sent it before its count followed the page (R-SEARCH-13; the page and its
  * capped total in one request), 'page, count' as two requests sent together, 'page then
- * count' as the page sends it since issue 20 (the table renders from the page; its count,
+ * count' as the page sends it now (the table renders from the page; its count,
  * which may come from the planner's estimate, is asked when the page has arrived).
  */
 export type MixMode = 'page+count' | 'page, count' | 'page then count';

@@ -1,5 +1,5 @@
 /**
- * Issue 20's varied-search load: 6,000 seeded searches of ten kinds drawn from the data,
+ * The varied-search load (R-PERF-03): 6,000 seeded searches of ten kinds drawn from the data,
  * sent through the GraphQL API as the search page sends them, by 10 and 50 concurrent
  * users, 20 s each after a 5 s warm-up, with the server's shared reads bypassed
  * (Cache-Control: no-cache) and not. PostgreSQL: the production server in its own process;
@@ -24,7 +24,7 @@ import { SEARCH_KINDS, variedSearches } from './varied-searches';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const WARMUP_S = 5;
-/** The mode the page sends since issue 20, and the one it sent before (the ratio's base). */
+/** The mode the page sends now (R-SEARCH-13), and the one it sent before (the ratio's base). */
 export const CURRENT_MODE: MixMode = 'page then count';
 export const PREVIOUS_MODE: MixMode = 'page+count';
 
@@ -146,7 +146,7 @@ export function formatMixTable(runs: readonly MixRun[]): string {
 }
 
 /**
- * The bars of issue 20 from the runs: at 10 connections without cache, p95 <= 300 ms
+ * The bars of R-PERF-03 from the runs: at 10 connections without cache, p95 <= 300 ms
  * overall and per kind (PostgreSQL; PGlite: 5 connections, 500 ms), 0 errors, and the
  * current mode's throughput against the previous one's in the same run.
  */

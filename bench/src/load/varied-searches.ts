@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../../apps/server/src/db/database';
 import { Rng } from '../../../apps/server/src/db/seed/random';
 
-/** The ten kinds of search of issue 20, in the order the tables print them. */
+/** The ten kinds of search of the varied mix (R-PERF-03), in the order the tables print them. */
 export const SEARCH_KINDS = [
   'saison',
   'saison + structure',

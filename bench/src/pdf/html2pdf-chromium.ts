@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 
 /**
- * The original's PDF path (SPEC.md section 9: html2canvas at scale 2, JPEG, portrait A4),
+ * The original's PDF path (R-DOC-06: html2canvas at scale 2, JPEG, portrait A4),
  * run by html2pdf.js inside Debian's headless Chromium. Times are taken inside the page,
  * from the call to the finished PDF blob.
  */

@@ -1,8 +1,8 @@
 /**
- * PDF bench (DESIGN.md section 7): the invoice drawn by the product (pdfkit, vector text,
+ * PDF bench (R-PERF-04): the invoice drawn by the product (pdfkit, vector text,
  * embedded subset fonts) against the original's path (html2pdf.js in headless Chromium) on
  * the same invoice, side by side in one run. Bars: <= 15 ms median warm, <= 40 KB, i.e.
- * >= 8x faster and >= 8x smaller; the Factur-X invoice (issue 21): <= 15 ms, <= 60 KB. Alone: `npx tsx bench/src/pdf/pdf.bench.ts`.
+ * >= 8x faster and >= 8x smaller; the Factur-X invoice (R-FACT-12): <= 15 ms, <= 60 KB. Alone: `npx tsx bench/src/pdf/pdf.bench.ts`.
  */
 import type { BenchResult } from '../bench-result';
 import { pathToFileURL } from 'node:url';
@@ -19,7 +19,7 @@ const ITERATIONS = 200;
 const BROWSER_WARMUP = 3;
 const BROWSER_ITERATIONS = 30;
 const BARS = { ms: 15, kb: 40, facturXKb: 60, speedup: 8, shrink: 8 };
-/** DESIGN.md section 7's reference figures for html2pdf.js (informational rows). */
+/** The reference figures (R-PERF-04) for html2pdf.js (informational rows). */
 const REFERENCE = { ms: 135, kb: 328 };
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
@@ -49,7 +49,7 @@ async function pdfkitMedian(
   return { medianMs: median(wall), cpuMedianMs: median(cpu), bytes };
 }
 
-/** Issue 21: the Factur-X invoice as issued, its CII XML built and schema-checked, then PDF/A-3b with it. */
+/** R-FACT-12: the Factur-X invoice as issued, its CII XML built and schema-checked, then PDF/A-3b with it. */
 function renderFacturX(): Promise<Buffer> {
   const input = sampleInvoiceInput();
   const xml = facturXml(input);

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
 import type { BenchResult } from '../bench-result';
 
-/** The suites of DESIGN.md section 8 that report their counts (test/integration/support/robustness-report.ts). */
+/** The robustness suites (R-PERF-08) that report their counts (test/integration/support/robustness-report.ts). */
 const SUITES = [
   'apps/server/test/integration/graphql/where-fuzz.test.ts',
   'apps/server/test/integration/graphql/flux-mutations.test.ts',

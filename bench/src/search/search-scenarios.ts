@@ -7,7 +7,7 @@ export interface SearchScenario {
   where: Record<string, unknown>;
   /** Rows skipped before the page (a deep page reached by paging far). */
   offset?: number;
-  /** p95 bar in ms (DESIGN.md section 7). */
+  /** p95 bar in ms (R-PERF-01). */
   bar: number;
 }
 
@@ -71,7 +71,7 @@ export async function searchScenarios(database: Database): Promise<SearchScenari
     codeFederal: { STR_Structure: { ID_CodeFederal: { _eq: sample.codeFederal } } },
     labelRare: { NomFluxFinancier: { _ilike: `%${firstName}%` } },
     labelCommon: { NomFluxFinancier: { _ilike: '%affiliation%' } },
-    // SPEC.md section 7: the end date is inclusive, up to the next day.
+    // R-SEARCH-06: the end date is inclusive, up to the next day.
     dates: { Z_DateCreation: { _gte: isoDay(sample.createdAt, -30), _lt: isoDay(sample.createdAt, 1) } },
   };
   const page = (name: string, where: Record<string, unknown>, offset?: number): SearchScenario => ({
@@ -102,7 +102,7 @@ export async function searchScenarios(database: Database): Promise<SearchScenari
         filters.dates,
       ],
     }),
-    // Issue 19: the status, amount range and category filters (buildFluxWhere's shapes).
+    // R-SEARCH-15: the status, amount range and category filters (buildFluxWhere's shapes).
     page('saison + statut impayé', {
       _and: [
         filters.season,

@@ -1,5 +1,5 @@
 /**
- * Flux search through the real HTTP API (DESIGN.md section 7): p50/p95 of the screen's
+ * Flux search through the real HTTP API (R-PERF-01): p50/p95 of the screen's
  * GraphQL search, signed in as siege@demo.fr (type 7: sees every member structure).
  *   npx tsx bench/src/search/search.bench.ts --flux 2000000 --database-url postgres://postgres@127.0.0.1:5432/gdf_bench
  */

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-// Issue 19 item 6: axe-core with WCAG 2.0/2.1 A and AA and axe's best practices.
+// R-UI-11: axe-core with WCAG 2.0/2.1 A and AA and axe's best practices.
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 /**

@@ -3,7 +3,7 @@ import { LIMITS } from './limits';
 
 /**
  * At most LIMITS.heavyQueriesPerUser heavy queries (cost.ts) per user at once: 22 heavy
- * queries sent together no longer take every connection of the pool (issue 15); the
+ * queries sent together no longer take every connection of the pool (R-SEC-08); the
  * screens send one at a time (the 'Tous' batches follow each other).
  */
 const slotsByUser = new Map<number, Semaphore>();

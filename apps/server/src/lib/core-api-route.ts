@@ -19,7 +19,7 @@ export function openApiSchema(schema: z.ZodType): Record<string, unknown> {
 }
 
 /**
- * Route options shared by SPEC.md section 7's core API calls: bearer auth, the schema
+ * Route options shared by the core API calls (R-API-01): bearer auth, the schema
  * documented on /api/docs, and failures logged (the web client swallows them, so the
  * log is the only trace). Fastify's own validator is switched off on purpose: each
  * handler parses its input with the same zod schema the docs are generated from, which

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './password';
 
-describe('scrypt password hashes (issue 2: scrypt password hashes)', () => {
+describe('scrypt password hashes (R-SEC-07)', () => {
   it('verifies the right password and rejects a wrong one', async () => {
     const stored = await hashPassword('demo1234');
     expect(stored.startsWith('scrypt$16384$8$1$')).toBe(true);

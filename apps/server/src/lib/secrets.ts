@@ -5,7 +5,7 @@ import path from 'node:path';
 
 /**
  * The JWT secret comes from the environment; the embedded mode generates one into
- * ./data on first run (DESIGN.md section 8: never from the repository).
+ * ./data on first run (R-SEC-02: never from the repository).
  */
 export async function loadOrCreateSecret(directory: string, fileName = 'jwt-secret'): Promise<string> {
   const file = path.join(directory, fileName);

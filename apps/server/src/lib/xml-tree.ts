@@ -2,7 +2,7 @@ import { SaxesParser } from 'saxes';
 import { badRequest, HttpError } from './http-errors';
 
 /**
- * An element by its local name: ISO 20022 versions differ by namespace only (DESIGN.md 9).
+ * An element by its local name: ISO 20022 versions differ by namespace only (R-SEC-14).
  * Shared by the bank return reports (sepa-returns) and the bank statements (bank-statements).
  */
 export interface XmlElement {

@@ -1,5 +1,5 @@
 /**
- * Factur-X 1.0 (issue 21): the CII XML travels inside the PDF/A-3 invoice as an associated file
+ * Factur-X 1.0 (R-FACT-12): the CII XML travels inside the PDF/A-3 invoice as an associated file
  * named factur-x.xml (AFRelationship Alternative: the same invoice, for software), and the XMP
  * metadata says so with the Factur-X extension schema, which PDF/A requires for any property
  * outside its predefined schemas.

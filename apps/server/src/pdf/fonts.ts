@@ -18,7 +18,7 @@ export type PdfFonts = Record<FontWeight, ParsedFont>;
 let loaded: PdfFonts | undefined;
 
 /**
- * Read and parsed once per process (DESIGN.md section 2), then shared by every document:
+ * Read and parsed once per process (R-DOC-06), then shared by every document:
  * re-parsing the font tables per document cost ~40 ms an invoice.
  */
 export function pdfFonts(): PdfFonts {

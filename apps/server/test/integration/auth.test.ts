@@ -6,7 +6,7 @@ import type { Database } from '../../src/db/database';
 import { testDatabaseTargets } from './support/databases';
 import { TEST_JWT_SECRET, buildTestApp, loginAs, seedSmall } from './support/test-app';
 
-describe.each(testDatabaseTargets())('auth on $name (issue 2 item 5)', (target) => {
+describe.each(testDatabaseTargets())('auth on $name (R-SEC-02)', (target) => {
   let database: Database;
   let app: FastifyInstance;
 

@@ -15,7 +15,7 @@ import { testDatabaseTargets } from './support/databases';
 import { reportRobustness } from './support/robustness-report';
 import { TEST_JWT_SECRET, seedSmall } from './support/test-app';
 
-// Issue 15 item 3: login throttling per account and per address, proxies trusted only when configured.
+// R-SEC-05, R-SEC-06: login throttling per account and per address, proxies trusted only when configured.
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** A clock the test moves by hand. */
@@ -24,7 +24,7 @@ function manualClock(start = Date.parse('2026-11-23T08:00:00Z')) {
   return { now: () => now, advance: (ms: number) => void (now += ms) };
 }
 
-describe.each(testDatabaseTargets())('login throttling on $name (issue 15)', (target) => {
+describe.each(testDatabaseTargets())('login throttling on $name (R-SEC-06)', (target) => {
   let database: Database;
   let redis: Redis;
   const apps: FastifyInstance[] = [];

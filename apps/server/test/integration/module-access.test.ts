@@ -5,8 +5,8 @@ import type { Database } from '../../src/db/database';
 import { testDatabaseTargets } from './support/databases';
 import { buildTestApp, loginAs, seedSmall } from './support/test-app';
 
-// Issue 7 item 9 / DESIGN.md section 4: the server refuses what the dashboard greys out,
-// with the same precedence and SPEC.md section 6's texts.
+// R-PERM-09: the server refuses what the dashboard greys out,
+// with the same precedence and texts (R-PERM-02).
 const FLUX_QUERY = { query: '{ MKP_FluxFinancier(limit: 1) { id } }' };
 
 describe.each(testDatabaseTargets())('module access by structure standing on $name', (target) => {
@@ -76,7 +76,7 @@ describe.each(testDatabaseTargets())('module access by structure standing on $na
     }
   });
 
-  it('refuses the blocked club a document pack (issue 23)', async () => {
+  it('refuses the blocked club a document pack (R-DOC-08, R-PERM-09)', async () => {
     const response = await app.inject({
       method: 'POST',
       url: DOCUMENT_PACK_PATH,

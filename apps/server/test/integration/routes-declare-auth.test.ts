@@ -4,7 +4,7 @@ import { openDatabase, type Database } from '../../src/db/database';
 import { registerAuth } from '../../src/plugins/auth';
 import { buildTestApp } from './support/test-app';
 
-// DESIGN.md section 2: every route declares its auth, and a test fails if one does not.
+// R-PERM-10: every route declares its auth, and a test fails if one does not.
 // The refresh and logout endpoints work from the httpOnly cookie (and check Origin, not a token).
 const PUBLIC_API_ROUTES = [
   'POST /api/auth/login',

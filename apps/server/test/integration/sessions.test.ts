@@ -12,8 +12,8 @@ import {
   seedSmall,
 } from './support/test-app';
 
-// Issue 15 item 4: short access tokens, a rotated refresh cookie, revocation at once.
-describe.each(testDatabaseTargets())('sessions on $name (issue 15)', (target) => {
+// R-SEC-03: short access tokens, a rotated refresh cookie, revocation at once.
+describe.each(testDatabaseTargets())('sessions on $name (R-SEC-03)', (target) => {
   let database: Database;
   let app: FastifyInstance;
   /** A second process on the same database: no state shared with `app` but the tables. */

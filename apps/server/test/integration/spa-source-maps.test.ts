@@ -7,7 +7,7 @@ import { buildApp } from '../../src/app';
 import { openDatabase, type Database } from '../../src/db/database';
 import { TEST_JWT_SECRET } from './support/test-app';
 
-/** Issue 15: the SPA's source maps (the whole client source) are not public in production. */
+/** R-SEC-12: the SPA's source maps (the whole client source) are not public in production. */
 describe('SPA source maps', () => {
   let staticDir: string;
   let database: Database;

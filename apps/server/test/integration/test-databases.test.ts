@@ -18,7 +18,7 @@ async function contents(database: Database): Promise<Record<string, string>> {
   return digests;
 }
 
-// Issue 24: suites start from copies of one template per run (support/templates.ts); a copy
+// One database per run: suites start from copies of one template per run (support/templates.ts); a copy
 // must be exactly what opening and seeding a database of their own gave them.
 describe.each(testDatabaseTargets())('test databases on $name: copies of the run template', (target) => {
   let seeded: Database;

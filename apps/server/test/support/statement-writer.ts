@@ -1,7 +1,7 @@
 import { escapeXml } from '@gdf/domain';
 
 /**
- * Writes bank statements for tests, the bench and e2e (issue 22): camt.053.001.02/.08 as the
+ * Writes bank statements for tests, the bench and e2e (R-BANK-01): camt.053.001.02/.08 as the
  * ISO 20022 message definition orders its elements (BkToCstmrStmt > Stmt > Bal, Ntry >
  * NtryDtls > TxDtls), and CFONB 120 records as the CFONB brochure places their fields.
  * The readers under test (parseCamt053, parseCfonb120) are the oracle: tests read back

@@ -14,7 +14,7 @@ interface RequireModuleProps {
 
 /**
  * Route guard: a module's page typed by URL opens only when its card would (same state,
- * DESIGN.md section 4); otherwise 'Accès refusé' with the card's reason. Coming-soon
+ * R-PERM-02, R-PERM-09); otherwise 'Accès refusé' with the card's reason. Coming-soon
  * modules show their placeholder page. The server refuses the data anyway.
  */
 export function RequireModule({ route, variant = 'page', children }: RequireModuleProps) {

@@ -62,7 +62,7 @@ describe('route guards: a typed URL opens only what the card would', () => {
   });
 });
 
-describe('export files page (SPEC.md screen 7)', () => {
+describe('export files page (R-UI-07)', () => {
   it('shows the top bar, the avatar and the SEPA entry disabled for a club, with its tooltip by keyboard', async () => {
     const { user } = open('/export-fichiers/sage', meWith(clubMembership, CLUB_PERMISSIONS), clubMembership);
     const nav = await screen.findByRole('navigation', { name: 'Fichiers à exporter' });
@@ -90,7 +90,7 @@ describe('export files page (SPEC.md screen 7)', () => {
   });
 });
 
-describe('Paramétrages Comptables layout (SPEC.md screen 2)', () => {
+describe('Paramétrages Comptables layout (R-UI-05)', () => {
   it('gates each link by its permission, with the tooltip', async () => {
     const me = meWith(ligueMembership, [
       'parametrages_comptables__plan_comptable',

@@ -21,7 +21,7 @@ function openDashboard(
 const card = (name: string) => screen.getByRole('link', { name });
 const cards = async () => within(await screen.findByRole('list', { name: 'Modules' })).getAllByRole('link');
 
-describe('Gestion des finances dashboard (SPEC.md screen 1)', () => {
+describe('Gestion des finances dashboard (R-UI-04)', () => {
   it('shows a club its cards: three coming soon, the flux search and SAGE/SEPA open, no RIB', async () => {
     openDashboard(meWith(clubMembership, CLUB_PERMISSIONS), clubMembership);
     expect(await cards()).toHaveLength(5);
@@ -70,7 +70,7 @@ describe('Gestion des finances dashboard (SPEC.md screen 1)', () => {
       expect(card(title)).not.toHaveAttribute('href');
       expect(card(title)).toHaveAccessibleDescription(expect.stringContaining(tooltip));
     }
-    // Coming soon outranks every other reason (DESIGN.md section 4).
+    // Coming soon outranks every other reason (R-PERM-02).
     expect(card('Création factures')).toHaveAccessibleDescription(
       expect.stringContaining('Module prochainement disponible.'),
     );
@@ -121,7 +121,7 @@ describe('Gestion comptabilité dashboard', () => {
     ]);
   });
 
-  // Issue 19 item 5: the dashboard follows its cards' permission, typed by URL too.
+  // R-PERM-12: the dashboard follows its cards' permission, typed by URL too.
   it('refuses a club that may open none of its settings: Accès refusé, not the dashboard', async () => {
     openDashboard(meWith(clubMembership, CLUB_PERMISSIONS), clubMembership, {}, '/gestion-comptabilite');
     expect(await screen.findByRole('heading', { name: 'Accès refusé', level: 1 })).toBeInTheDocument();

@@ -11,7 +11,7 @@ export const appMessages = {
   reload: 'Recharger la page',
 } as const;
 
-/** Page titles, by screen (SPEC.md section 2). */
+/** Page titles, by screen (R-UI-02). */
 export const pageTitles = {
   financesDashboard: 'Gestion des finances',
   comptabiliteDashboard: 'Gestion comptabilité',
@@ -32,7 +32,7 @@ export const pageTitles = {
   sageNav: 'SAGE',
 } as const;
 
-/** The SEPA page's tabs (issue 22): one screen per bank exchange. */
+/** The SEPA page's tabs (R-BANK-07): one screen per bank exchange. */
 export const sepaTabMessages = {
   label: 'Échanges SEPA avec la banque',
   prelevements: 'Prélèvements',

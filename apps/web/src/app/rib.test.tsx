@@ -63,7 +63,7 @@ describe("RIB page: the head office's bank accounts", () => {
     expect(await screen.findByText("Aucun RIB n'est enregistré pour le siège fédéral.")).toBeInTheDocument();
   });
 
-  it('ignores a failure silently, with no message (SPEC.md sections 7 and 8)', async () => {
+  it('ignores a failure silently, with no message (R-API-02)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     let calls = 0;
     openRib(() => (++calls, jsonResponse({ message: 'boom' }, 500)));

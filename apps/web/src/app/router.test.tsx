@@ -8,7 +8,7 @@ import { currentUrl, renderApp } from './testing/render-app';
 // Every module open (head office, all permissions), so each page shows; guards: access-guard.test.tsx.
 const meApi = { 'GET /api/me': () => jsonResponse(fullAccessMe) };
 
-// Heading of each authenticated screen (SPEC.md section 2).
+// Heading of each authenticated screen (R-UI-02).
 const headings: [RouteName, string][] = [
   ['gestion_des_finances__dashboard', 'Gestion des finances'],
   ['gestion_des_finances__parametrage_plan_comptable', 'Paramétrages comptable'],
@@ -34,7 +34,7 @@ describe('routes', () => {
   });
 
   it.each<RouteName>(['gestion_des_finances__etats_statistiques', 'export__sepa'])(
-    '%s is a placeholder (SPEC.md screen 3)',
+    '%s is a placeholder (R-UI-06)',
     async (name) => {
       stubApi(meApi);
       renderApp(href(name), { token: 'jwt' });

@@ -8,7 +8,7 @@ import { RouteError } from './RouteError';
 
 /**
  * Every page is its own chunk (route `lazy`), so the first load only carries the shell
- * and the page asked for (DESIGN.md section 7: dashboard <= 250 KB gzipped).
+ * and the page asked for (R-PERF-06: dashboard <= 250 KB gzipped).
  */
 function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: await load() }) };

@@ -91,7 +91,7 @@ describe('application shell', () => {
   });
 });
 
-describe('application bar on a phone (issue 19 item 1)', () => {
+describe('application bar on a phone (R-UI-12)', () => {
   afterEach(() => setViewport(DESKTOP.width, DESKTOP.height));
 
   it('folds the structure, the user and logout into one menu', async () => {

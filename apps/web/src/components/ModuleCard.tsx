@@ -30,7 +30,7 @@ interface ModuleCardProps {
 const CARD_HEIGHT = 168;
 
 /**
- * A dashboard card (SPEC.md screen 1). Enabled: a link. Disabled (coming soon, blocked,
+ * A dashboard card (R-UI-04, R-PERM-02). Enabled: a link. Disabled (coming soon, blocked,
  * not affiliated, no permission): greyed, not clickable, aria-disabled, yet focusable so
  * that its tooltip is reachable by keyboard as well as by mouse.
  */

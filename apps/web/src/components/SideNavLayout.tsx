@@ -29,7 +29,7 @@ interface SideNavLayoutProps {
 
 /**
  * Sidebar with the current structure's avatar (size 102) and a navigation list, the child
- * route beside it fading in on each change (SPEC.md screens 2 and 7).
+ * route beside it fading in on each change (R-UI-05, R-UI-07).
  */
 export function SideNavLayout({ items, label, pending = false }: SideNavLayoutProps) {
   const { pathname } = useLocation();

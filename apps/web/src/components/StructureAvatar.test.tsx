@@ -48,7 +48,7 @@ describe('StructureAvatar', () => {
     expect(file.headers.get('Authorization')).toBe('Bearer jwt');
   });
 
-  it('is 52 pixels wide by default and 102 on the layouts (SPEC.md section 9)', () => {
+  it('is 52 pixels wide by default and 102 on the layouts (R-UI-08)', () => {
     stubApi({});
     const { rerender } = renderWith(<StructureAvatar structure={{ id: 5, name: 'Club Alpin de Lyon' }} />);
     expect(screen.getByRole('img', { name: 'Logo de Club Alpin de Lyon' })).toHaveStyle({
@@ -80,7 +80,7 @@ describe('StructureAvatar', () => {
     expect(errors).not.toHaveBeenCalled();
   });
 
-  it('logs an error and shows no message without a structure context (SPEC.md section 8)', () => {
+  it('logs an error and shows no message without a structure context (R-UI-08)', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const fetchMock = stubApi({});
     const { container } = renderWith(<StructureAvatar />);

@@ -16,14 +16,14 @@ export function structureInitials(name: string): string {
 interface StructureAvatarProps {
   /** The structure shown; the session's current structure when omitted. */
   structure?: { id: number; name: string };
-  /** SPEC.md section 9: 52 by default, 102 on the layouts. */
+  /** R-UI-08: 52 by default, 102 on the layouts. */
   size?: number;
 }
 
 /**
  * A structure's logo, its initials until (or unless) the logo loads. Without any
  * structure to show (no prop, no session) it logs an error and shows an empty avatar,
- * no message (SPEC.md section 8).
+ * no message (R-UI-08).
  */
 export function StructureAvatar({ structure, size = 52 }: StructureAvatarProps) {
   const current = useOptionalCurrentStructure();

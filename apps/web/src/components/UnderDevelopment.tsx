@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { componentMessages } from './messages';
 
-/** Body of a page whose module is announced but not built yet (SPEC.md screen 3). */
+/** Body of a page whose module is announced but not built yet (R-UI-06). */
 export function UnderDevelopment() {
   return (
     <Paper

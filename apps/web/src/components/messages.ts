@@ -2,7 +2,7 @@
 export const componentMessages = {
   back: 'Retour',
   loading: 'Chargement…',
-  // SPEC.md screen 3, spelling kept as specified.
+  // R-UI-06, spelling kept as specified.
   underDevelopment: 'Module en dévelopement',
   productName: 'Gestion des finances',
   accessDeniedTitle: 'Accès refusé',

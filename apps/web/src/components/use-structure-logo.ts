@@ -19,8 +19,8 @@ async function fetchStructureLogo(structureId: number, scopeStructureId: number,
 }
 
 /**
- * An object URL of the structure's logo, or undefined (none, loading, or failed: SPEC.md
- * section 7 says failures are swallowed, so the initials simply stay).
+ * An object URL of the structure's logo, or undefined (none, loading, or failed: R-API-02
+ * says failures are swallowed, so the initials simply stay).
  */
 export function useStructureLogo(
   structureId: number | undefined,

@@ -75,7 +75,7 @@ export async function apiFetch<T>(path: string, options?: ApiRequestOptions): Pr
 }
 
 /**
- * SPEC.md sections 7 and 8: the core API calls swallow their failures, return nothing and
+ * R-API-02: the core API calls swallow their failures, return nothing and
  * show no message. The failure still goes to the console (the server logs it too); a
  * cancelled request is not a failure and still rejects, as TanStack Query expects.
  */

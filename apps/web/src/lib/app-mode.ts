@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 
 /**
  * appMode=embedded: the page is framed by the parent club-management app, which has its
- * own top bar (DESIGN.md section 4). Any other value, or none, means standalone.
+ * own top bar (R-UI-03). Any other value, or none, means standalone.
  */
 export type AppMode = 'embedded' | 'standalone';
 

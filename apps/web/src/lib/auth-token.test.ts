@@ -6,7 +6,7 @@ import { getSessionStatus, getToken, logout, refreshSession, setToken, startSess
 const urls = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.map(([url]) => String(url));
 const bearerOf = (request: Request) => request.headers.get('Authorization');
 
-describe('access token in memory, renewed through the session cookie (issue 15)', () => {
+describe('access token in memory, renewed through the session cookie (R-SEC-03)', () => {
   it('finds the session of this browser at start-up (a new tab) without storing the token', async () => {
     const fetchMock = stubApi({ 'POST /api/auth/refresh': () => jsonResponse({ token: 'jwt-1', expiresAt: 'x' }) });
     expect(getSessionStatus()).toBe('unknown');

@@ -1,6 +1,6 @@
 /**
  * fr-FR display helpers. Dates are shown in Europe/Paris whatever the browser's zone
- * (DESIGN.md section 3), so a club in Guadeloupe and the head office read the same day.
+ * (R-DATA-03), so a club in Guadeloupe and the head office read the same day.
  */
 const TIME_ZONE = 'Europe/Paris';
 

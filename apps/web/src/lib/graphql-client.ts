@@ -8,7 +8,7 @@ interface GraphqlResponse<T> {
 }
 
 /**
- * POST { query, variables } to the Hasura-style endpoint (DESIGN.md section 5). GraphQL
+ * POST { query, variables } to the Hasura-style endpoint (R-API-04). GraphQL
  * errors arrive with HTTP 200, so they are turned into an ApiError like any failure; their
  * text is technical, so it stays in `body` and the user gets the generic message.
  */

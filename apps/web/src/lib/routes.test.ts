@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES, href, hrefInContext, safeRedirectPath, type RouteName } from './routes';
 
-// DESIGN.md section 4's table, written out again so a typo in ROUTES fails here.
+// The route table of docs/product/screens.md (R-UI-02), written out again so a typo in ROUTES fails here.
 const expectedPaths: Record<RouteName, string> = {
   login: '/connexion',
   gestion_des_finances__dashboard: '/gestion-des-finances',

@@ -1,5 +1,5 @@
 /**
- * Named routes (DESIGN.md section 4). Links are built from names with `href`, never
+ * Named routes (R-UI-02). Links are built from names with `href`, never
  * from literal paths, so a path can change in one place.
  */
 export const ROUTES = {
@@ -64,7 +64,7 @@ export function href<Name extends RouteName>(name: Name, params?: RouteParams<Na
 }
 
 /**
- * Query parameters that describe the context rather than the page (DESIGN.md section 4):
+ * Query parameters that describe the context rather than the page (R-UI-03):
  * they follow the user from page to page.
  */
 export const CONTEXT_QUERY_KEYS = ['structureId', 'appMode'] as const;

@@ -17,7 +17,7 @@ export async function getSeasons(signal?: AbortSignal): Promise<Season[]> {
 
 /**
  * Seasons, newest first, and the default one: the current season (EST_SaisonCourante),
- * or SPEC.md section 9's DEFAULT_SEARCH_SEASON (2021) when they cannot be loaded.
+ * or R-SEARCH-11's DEFAULT_SEARCH_SEASON (2021) when they cannot be loaded.
  * Seasons are the same for every structure, so one query serves every screen.
  */
 export function useSeasons() {

@@ -1,5 +1,5 @@
 /**
- * Relevé de compte of a structure over a period (issue 23, item 1): the structure's flux as a
+ * Relevé de compte of a structure over a period (R-STMT-01, R-STMT-02): the structure's flux as a
  * running account, then what it still owes, aged.
  *
  * Sign convention, from the structure's point of view: a debit flux (EST_Debit) is what the

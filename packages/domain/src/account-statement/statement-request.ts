@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/structures/{id}/releve-de-compte?du&au&format: a structure's account statement (issue 23). */
+/** GET /api/structures/{id}/releve-de-compte?du&au&format: a structure's account statement (R-STMT-03). */
 export function accountStatementPath(structureId: number): string {
   return `/api/structures/${structureId}/releve-de-compte`;
 }

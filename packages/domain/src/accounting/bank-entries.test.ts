@@ -60,7 +60,7 @@ const validated = (entry: AccountingEntry, sequence: number, validDate = '2026-0
 });
 const column = (row: string, name: (typeof FEC_COLUMNS)[number]) => row.split('\t')[FEC_COLUMNS.indexOf(name)];
 
-describe('settlement entries of a bank reconciliation (issue 22)', () => {
+describe('settlement entries of a bank reconciliation (R-BANK-06)', () => {
   it('debits the bank account 512000 and credits the third-party account of the sale entry, for the part', () => {
     const entry = buildBankEntry(part(7, 6_000, '2026-02-03'), HEAD_OFFICE);
     const sale = buildEntry(

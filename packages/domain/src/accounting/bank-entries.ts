@@ -2,7 +2,7 @@ import type { Cents } from '../money/money';
 import { thirdPartyAccount, type AccountingEntry, type EntryLine, type ThirdPartyRule } from './entry';
 
 /**
- * Settlement entries of the bank reconciliation (issue 22, ADR 0017): each part of a
+ * Settlement entries of the bank reconciliation (R-BANK-06, ADR 0017): each part of a
  * confirmed reconciliation is booked in the head office's books on the bank's booking day,
  * debit the bank account against the third-party account the sale entry debited.
  *
@@ -95,7 +95,7 @@ export type Lettering = NonNullable<AccountingEntry['lettering']>;
  * settlement entries, dated the settlement day (the bank's booking day when a
  * reconciliation settled it). A flux partly paid is not lettered. A settlement entry is
  * lettered only when the bank settled the flux (its parts then sum to the flux amount);
- * a flux settled otherwise keeps the audit log's day on its sale entry (issue 18).
+ * a flux settled otherwise keeps the audit log's day on its sale entry (R-LEDG-08).
  */
 export function settlementLettering(flux: FluxSettlement, entry: 'sale' | 'settlement'): Lettering | null {
   if (!flux.settled) return null;

@@ -2,7 +2,7 @@ import type { Cents } from '../money/money';
 
 /**
  * How a flux becomes a balanced accounting entry, from the exporting structure's point
- * of view (DESIGN.md section 6c):
+ * of view (R-LEDG-02):
  * - federation (head office): a member's debit flux is a receivable: debit the member's
  *   customer account (411 + federal code), credit revenue (7xx);
  * - member (club, ligue, comité): the same flux is a payable to the federation: debit an
@@ -13,7 +13,7 @@ export type PointOfView = 'federation' | 'membre';
 
 export interface FluxForEntry {
   id: number;
-  /** The invoice number (FEC PieceRef), SPEC.md's 'YYYY-FFME-id'. */
+  /** The invoice number (FEC PieceRef), 'YYYY-FFME-id' (R-FACT-01). */
   pieceRef: string;
   label: string;
   /** 'YYYY-MM-DD' in Europe/Paris. */
@@ -64,7 +64,7 @@ export interface AccountingEntry {
   number: string;
   /** The sequence in the journal (PNM NumeroPiece); null while provisional. */
   sequence: number | null;
-  /** EcritureDate: the flux's day, or the first open day when its own is validated (issue 18). */
+  /** EcritureDate: the flux's day, or the first open day when its own is validated (R-LEDG-08). */
   date: string;
   pieceRef: string;
   /** The flux's own day. */

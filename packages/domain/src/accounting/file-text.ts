@@ -1,5 +1,5 @@
 /**
- * Issue 15: a text field of a file the server writes (Sage PNM or CSV, FEC) stays on its
+ * R-LEDG-05: a text field of a file the server writes (Sage PNM or CSV, FEC) stays on its
  * record's line and in its column, whatever the stored label holds (old rows included).
  * C0 and C1 control characters, DEL and the Unicode line and paragraph separators can end a
  * record or shift a column in some reader: each run of them becomes one space.

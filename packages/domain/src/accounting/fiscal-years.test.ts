@@ -19,7 +19,7 @@ const year = (debut: string, fin: string, extra: Partial<FiscalYearState> = {}):
   ...extra,
 });
 
-describe('fiscal years (issue 18): default 1 September - 31 August, the season', () => {
+describe('fiscal years (R-LEDG-06): default 1 September - 31 August, the season', () => {
   it('a day belongs to the year starting on the last 1st of the start month', () => {
     expect(fiscalYearOf('2025-09-01', 9)).toEqual({ debut: '2025-09-01', fin: '2026-08-31' });
     expect(fiscalYearOf('2026-08-31', 9)).toEqual({ debut: '2025-09-01', fin: '2026-08-31' });
@@ -34,7 +34,7 @@ describe('fiscal years (issue 18): default 1 September - 31 August, the season',
   });
 });
 
-describe('entry date: nothing is back-dated into a validated range (issue 18)', () => {
+describe('entry date: nothing is back-dated into a validated range (R-LEDG-08)', () => {
   const closed = year('2024-09-01', '2025-08-31', { statut: 'cloture', valideJusquau: '2025-08-31' });
   const current = year('2025-09-01', '2026-08-31', { valideJusquau: '2025-12-31' });
 

@@ -1,7 +1,7 @@
 import type { FiscalYearStatus } from './ledger-contracts';
 
 /**
- * Fiscal years and the validation of entries (issue 18). Dates are 'YYYY-MM-DD' days.
+ * Fiscal years and the validation of entries (R-LEDG-06, R-LEDG-07). Dates are 'YYYY-MM-DD' days.
  * Code de commerce art. L123-12 and PCG art. 911-4: a fiscal year's entries are validated
  * ("procédure de clôture") and cannot change afterwards; BOI-CF-IOR-60-40-20: the FEC's
  * entries are numbered in a continuous sequence, in chronological order.
@@ -63,7 +63,7 @@ export function firstOpenDay(year: FiscalYearState): string | null {
 }
 
 /**
- * The date an entry takes (issue 18): its flux's own date, unless that day is already
+ * The date an entry takes (R-LEDG-08): its flux's own date, unless that day is already
  * validated or its fiscal year closed; then the first day of the next open period. Nothing
  * is ever back-dated into a validated range. Null when no open year holds such a day yet.
  * `years` oldest first.

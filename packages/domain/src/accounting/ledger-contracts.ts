@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Contracts of the accounting periods (issue 18): fiscal years, validation and closing of
+ * Contracts of the accounting periods (R-LEDG-06 to R-LEDG-09): fiscal years, validation and closing of
  * entries, and the history of the accounting files produced. Shared by the server routes
  * and the web pages; messages in French.
  */

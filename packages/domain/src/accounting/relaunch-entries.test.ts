@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { booksEntry } from './relaunch-entries';
 
-// DESIGN.md section 9: "A relaunch is a re-presentation ... and books no second sale."
-describe('a relaunch books no second sale (DESIGN.md section 9; SPEC.md section 4 relaunch)', () => {
+// R-FLUX-12: a relaunch is a re-presentation and books no second sale.
+describe('a relaunch books no second sale (R-FLUX-12; the relaunch of R-FLUX-05)', () => {
   it('the original flux books its entry', () => {
     expect(booksEntry({ relaunchOf: null })).toBe(true);
   });

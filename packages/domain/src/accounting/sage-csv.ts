@@ -9,7 +9,7 @@ export const SAGE_CSV_HEADER =
 
 /**
  * Sage 100 holds 35 characters of an entry's label (the PNM layout's Libelle width), 69 in
- * its extended label: the CSV follows the PNM layout's width, 69 at most (issue 18).
+ * its extended label: the CSV follows the PNM layout's width, 69 at most (R-LEDG-03).
  */
 export const SAGE_CSV_LABEL_WIDTH = 35;
 export const SAGE_CSV_MAX_LABEL_WIDTH = 69;

@@ -1,5 +1,5 @@
 /**
- * Login throttling policy (issue 15): pure numbers, the server's stores only count.
+ * Login throttling policy (R-SEC-06): pure numbers, the server's stores only count.
  *
  * Per account (the e-mail typed, known or not, so the answer never tells which exist):
  * the first failures are free (typos), then each failure locks the account for a delay

@@ -1,4 +1,4 @@
-/** Role slugs (SPEC.md section 6, DESIGN.md section 4). */
+/** Role slugs (R-PERM-04). */
 export const RoleSlug = {
   SuperAdministrateur: 'super_administrateur',
   AdministrateurSI: 'administrateur_si',

@@ -25,7 +25,7 @@ describe('French account of a CFONB 120 statement (clé RIB, then ISO 13616 chec
   });
 });
 
-describe('issue 22: a statement is imported only for one of the head office accounts', () => {
+describe('R-BANK-01: a statement is imported only for one of the head office accounts', () => {
   const own = ['FR76 3000 6000 0112 3456 7890 189'];
 
   it('accepts the head office account given as IBAN or as CFONB BBAN', () => {

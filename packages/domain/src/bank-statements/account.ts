@@ -40,7 +40,7 @@ export function statementAccountIban(account: BankStatementAccount): string | nu
 }
 
 /**
- * Issue 22: a statement is imported only for one of the head office's own accounts (its
+ * R-BANK-01: a statement is imported only for one of the head office's own accounts (its
  * RIBs and the SEPA creditor account), compared as IBANs.
  */
 export function isOwnAccount(account: BankStatementAccount, ownIbans: readonly string[]): boolean {

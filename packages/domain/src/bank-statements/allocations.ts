@@ -3,7 +3,7 @@ import { BANK_STATEMENT_TEXT } from './bank-statement-messages';
 import type { Allocation } from './matching';
 
 /**
- * The parts a user confirms for one credit (issue 22: confirm, correct or split): at least
+ * The parts a user confirms for one credit (R-BANK-04: confirm, correct or split): at least
  * one flux, each once, each part a positive whole number of cents not above what the flux
  * still owes, and all parts together not above the credit. Null when they are sound, else
  * the French reason. `dueByFlux` holds the open flux in scope with what they still owe.

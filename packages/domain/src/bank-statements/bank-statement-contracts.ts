@@ -4,7 +4,7 @@ import type { BankEntryDirection, BankStatementFormat } from './bank-statement';
 import type { MatchConfidence, MatchReason } from './matching';
 
 /**
- * The REST contracts of bank statements and reconciliation (issue 22), under the SEPA
+ * The REST contracts of bank statements and reconciliation (R-BANK-01 to R-BANK-07), under the SEPA
  * section of the export files page: /api/exports/sepa/releves...
  */
 export const BANK_STATEMENTS_URL = '/api/exports/sepa/releves';

@@ -1,6 +1,6 @@
 import { formatEuros, type Cents } from '../money/money';
 
-/** The French texts of bank-statement import and reconciliation that the server sends (issue 22). */
+/** The French texts of bank-statement import and reconciliation that the server sends (R-BANK-01 to R-BANK-05). */
 export const BANK_STATEMENT_TEXT = {
   noWriteGrant: "Vous n'avez pas le droit d'importer des relevés bancaires ni de les rapprocher.",
   notHeadOffice: 'Les relevés bancaires sont ceux du siège : choisissez le siège comme structure courante.',

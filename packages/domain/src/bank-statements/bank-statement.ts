@@ -1,7 +1,7 @@
 import type { Cents } from '../money/money';
 
 /**
- * A bank statement as read from the head office's bank (issue 22): camt.053 (ISO 20022 bank
+ * A bank statement as read from the head office's bank (R-BANK-01): camt.053 (ISO 20022 bank
  * to customer statement) or CFONB 120 (the French 120-character 'relevé de compte'). Both
  * readers produce this one model; import, deduplication and matching work on it only.
  */

@@ -47,7 +47,7 @@ const entry = (
   };
 };
 
-describe('issue 22 (a): references read in the remittance information', () => {
+describe('R-BANK-02 (a): references read in the remittance information', () => {
   it('reads invoice numbers with or without dashes, flux ids, EndToEndIds and batch ids', () => {
     const references = entryReferences({
       remittanceInfo: ['VIR CLUB FACT 2026-FFME-123 ET 2026 FFME 124', 'flux n° 77 / GDF-5-9'],
@@ -84,7 +84,7 @@ describe('issue 22 (a): references read in the remittance information', () => {
   });
 });
 
-describe('issue 22 (a-d): proposals scored, best first', () => {
+describe('R-BANK-02 (a-d): proposals scored, best first', () => {
   it('an invoice number whose flux owes the amount is a sure proposal', () => {
     const e = entry(5000, ['FACTURE 2026-FFME-1']);
     const [best] = proposeMatches(e, e.references, dataOf([flux(1, 5000), flux(2, 5000)]));
@@ -177,7 +177,7 @@ describe('issue 22 (a-d): proposals scored, best first', () => {
   });
 });
 
-describe('issue 22: confirming parts of a credit (split)', () => {
+describe('R-BANK-04: confirming parts of a credit (split)', () => {
   const due = new Map([
     [1, 5000],
     [2, 3000],

@@ -3,7 +3,7 @@ import type { BankStatementEntry } from './bank-statement';
 import type { EntryReferences } from './references';
 
 /**
- * Matching of a bank credit to the flux it pays (issue 22, item 2). Proposed, never
+ * Matching of a bank credit to the flux it pays (R-BANK-02, R-BANK-03). Proposed, never
  * applied: the user confirms. Criteria, strongest first:
  * (a) a reference in the entry (invoice number, flux id, EndToEndId, batch id),
  * (b) the amount equal to one flux's due amount, or to the sum of a batch's or a structure's

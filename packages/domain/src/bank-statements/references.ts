@@ -2,8 +2,8 @@ import { parseSepaEndToEndId } from '../sepa/end-to-end-id';
 import type { BankStatementEntry } from './bank-statement';
 
 /**
- * What an entry's texts say about our own documents (issue 22, matching criterion a):
- * - an invoice number `YYYY-FFME-id` (SPEC.md section 9: the season's end year, then the
+ * What an entry's texts say about our own documents (R-BANK-02, criterion a):
+ * - an invoice number `YYYY-FFME-id` (R-FACT-01: the season's end year, then the
  *   flux id), written with or without the dashes, as people type it in a transfer's label;
  * - a flux id after the word 'flux' ('Flux 123456', 'flux n° 123456');
  * - a SEPA EndToEndId `GDF-<batch>-<flux>` of our direct debits;

@@ -1,7 +1,7 @@
 import { formatEuros, type Cents } from '../money/money';
 
 /**
- * Dates on documents are Paris dates (DESIGN.md section 3: display in Europe/Paris), so
+ * Dates on documents are Paris dates (R-DATA-03: display in Europe/Paris), so
  * a flux created at 23:30 UTC on 29 February belongs to 1 March, as the club saw it.
  */
 const TIME_ZONE = 'Europe/Paris';
@@ -37,7 +37,7 @@ export function formatIsoDay(day: string): string {
   return `${match[3]}/${match[2]}/${match[1]}`;
 }
 
-/** SPEC.md section 9: amounts with 2 decimals, French format ("1 234,50 €"). */
+/** R-DATA-02: amounts with 2 decimals, French format ("1 234,50 €"). */
 export function formatDocumentAmount(cents: Cents): string {
   return formatEuros(cents);
 }

@@ -24,7 +24,7 @@ export interface DocumentPerson {
   lastName: string;
   email: string | null;
   phone: string | null;
-  /** The correspondent's postal address, when known (issue 16: shown on Affiliation invoices). */
+  /** The correspondent's postal address, when known (R-FACT-03: shown on Affiliation invoices). */
   address: DocumentAddress | null;
 }
 

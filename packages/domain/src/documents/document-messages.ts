@@ -1,14 +1,14 @@
 /**
  * Every French text the flux documents print (facture, avoir, avis de prélèvement, relevé
  * d'opération). The rules that pick them live in document-rules.ts and invoice-mentions.ts.
- * SPEC.md's own texts are kept word for word (section 4 and 9).
+ * The specification's own texts are kept word for word (R-FACT-03, R-FACT-05, R-DOC-04).
  */
 
-/** SPEC.md section 9. */
+/** R-FACT-05. */
 export const VAT_EXEMPTION_NOTE = 'TVA NON APPLICABLE, art 293B du CGI';
-/** SPEC.md section 4. */
+/** R-FACT-03. */
 export const PAID_BY_CARD_NOTE = 'Facture acquittée par carte bancaire';
-/** SPEC.md section 2, screen 6. */
+/** R-DOC-04. */
 export const STATEMENT_TITLE = "RELEVÉ D'OPÉRATION";
 
 export const DOCUMENT_TEXT = {

@@ -11,7 +11,7 @@ import {
 
 const flux = { id: 42, seasonId: 2024, structureName: 'Club; Alpin', label: 'Licence "adulte"', amountCents: 123450 };
 
-describe('document packs (issue 23 item 3)', () => {
+describe('document packs (R-DOC-08)', () => {
   it('caps a pack at 5,000 documents and says so in French with the count', () => {
     expect(DOCUMENT_PACK_MAX_DOCUMENTS).toBe(5000);
     expect(DOCUMENT_PACK_MESSAGES.tooMany(6200, 5000)).toMatch(/6\s200 documents.*au plus 5\s000/);

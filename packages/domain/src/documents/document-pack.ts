@@ -1,5 +1,5 @@
 /**
- * Document packs (issue 23 item 3): one ZIP of the factures and/or relevés of every flux
+ * Document packs (R-DOC-08): one ZIP of the factures and/or relevés of every flux
  * matching the flux search's filters. The request, the cap, the entry names and the
  * `sommaire.csv` lines: pure, so the server and the web share them.
  */
@@ -13,7 +13,7 @@ import { invoiceNumber, type FluxDocumentKind } from './document-rules';
 /** POST /api/flux/documents/pack.zip: the flux search's filters in the body, the ZIP streamed back. */
 export const DOCUMENT_PACK_PATH = '/api/flux/documents/pack.zip';
 
-/** Issue 23: no pack beyond this many documents (a flux with both kinds counts twice). */
+/** R-DOC-08: no pack beyond this many documents (a flux with both kinds counts twice). */
 export const DOCUMENT_PACK_MAX_DOCUMENTS = 5_000;
 
 export const DOCUMENT_PACK_MESSAGES = {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { FluxDocumentKind } from './document-rules';
 
-/** GET /api/flux/{id}/facture.pdf and /releve.pdf (DESIGN.md section 5). */
+/** GET /api/flux/{id}/facture.pdf and /releve.pdf (R-API-06). */
 export function fluxDocumentPath(kind: FluxDocumentKind, fluxId: number): string {
   return `/api/flux/${fluxId}/${kind}.pdf`;
 }
 
-/** GET /api/flux/{id}/facture.xml: the Factur-X XML issued inside the facture (issue 21). */
+/** GET /api/flux/{id}/facture.xml: the Factur-X XML issued inside the facture (R-FACT-15). */
 export function facturXPath(fluxId: number): string {
   return `/api/flux/${fluxId}/facture.xml`;
 }

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { fluxDocumentFileName, invoiceBlocks, invoiceNumber, invoiceTitle, isAffiliationFlux } from './document-rules';
 import { formatDocumentAmount, formatIsoDay, formatParisDate, parisIsoDate } from './document-format';
 
-describe('invoice number (SPEC.md section 9: season end year, then -FFME-, then the flux id)', () => {
-  it('uses the season id, which is the end year (DESIGN.md section 3)', () => {
+describe('invoice number (R-FACT-01: season end year, then -FFME-, then the flux id)', () => {
+  it('uses the season id, which is the end year (R-DATA-04)', () => {
     expect(invoiceNumber(2024, 123456)).toBe('2024-FFME-123456');
   });
 });
 
-describe("Affiliation flux (SPEC.md section 4: name contains 'Affiliation', either case)", () => {
+describe("Affiliation flux (R-FLUX-04: name contains 'Affiliation', either case)", () => {
   it.each(['Affiliation club 2024', 'AFFILIATION 2024', 'Ré-affiliation du club', 'frais affiliation'])(
     '%s is an Affiliation flux',
     (name) => expect(isAffiliationFlux(name)).toBe(true),
@@ -18,7 +18,7 @@ describe("Affiliation flux (SPEC.md section 4: name contains 'Affiliation', eith
   );
 });
 
-describe('which invoice blocks show (SPEC.md section 4, DESIGN.md section 6)', () => {
+describe('which invoice blocks show (R-FACT-03, R-FACT-04)', () => {
   const debit = { isDebit: true, settled: false };
   it('category 4 shows the payment-terms block and the address', () => {
     expect(invoiceBlocks({ name: 'Facture formation', categoryId: 4, ...debit })).toEqual({
@@ -35,7 +35,7 @@ describe('which invoice blocks show (SPEC.md section 4, DESIGN.md section 6)', (
       expect(invoiceBlocks({ name, categoryId: 4, ...debit })).toEqual({ paymentTerms: false, buyer: 'correspondent' });
     },
   );
-  it('issue 16, no document contradicts itself: an avoir or a settled debit never asks for a transfer', () => {
+  it('R-FACT-11, no document contradicts itself: an avoir or a settled debit never asks for a transfer', () => {
     expect(invoiceBlocks({ name: 'Remboursement', categoryId: 4, isDebit: false, settled: false }).paymentTerms).toBe(
       false,
     );
@@ -45,7 +45,7 @@ describe('which invoice blocks show (SPEC.md section 4, DESIGN.md section 6)', (
   });
 });
 
-describe("title (DESIGN.md section 6: a credit flux is an 'AVOIR'; section 9: a relaunch an 'AVIS DE PRÉLÈVEMENT')", () => {
+describe("title (R-FACT-06: a credit flux is an 'AVOIR'; R-FACT-07: a relaunch an 'AVIS DE PRÉLÈVEMENT')", () => {
   it('facture, avoir, avis', () => {
     expect(invoiceTitle('facture')).toBe('FACTURE');
     expect(invoiceTitle('avoir')).toBe('AVOIR');
@@ -53,7 +53,7 @@ describe("title (DESIGN.md section 6: a credit flux is an 'AVOIR'; section 9: a 
   });
 });
 
-describe('file names (SPEC.md section 9: the flux id and the date)', () => {
+describe('file names (R-DOC-05: the flux id and the date)', () => {
   it('uses the creation day in Europe/Paris', () => {
     expect(fluxDocumentFileName('facture', 123456, new Date('2024-03-01T10:00:00Z'))).toBe(
       'facture-123456-2024-03-01.pdf',
@@ -65,7 +65,7 @@ describe('file names (SPEC.md section 9: the flux id and the date)', () => {
   });
 });
 
-describe('formatting (SPEC.md section 9: 2 decimals, DESIGN.md section 6: 1 234,50 €)', () => {
+describe('formatting (R-DATA-02: 2 decimals, 1 234,50 €)', () => {
   it('formats amounts with 2 decimals and fr-FR separators', () => {
     expect(formatDocumentAmount(123450)).toBe('1\u202f234,50\u00a0€');
     expect(formatDocumentAmount(5)).toBe('0,05\u00a0€');

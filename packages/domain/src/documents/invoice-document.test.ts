@@ -5,7 +5,7 @@ import { invoiceInput } from './invoice-input.fixture';
 const text = (doc: InvoiceDocument) => JSON.stringify(doc).replace(/[\u202f\u00a0]/g, ' ');
 const LEGAL = ["3 fois le taux d'intérêt légal", 'recouvrement de 40 €', "Pas d'escompte pour paiement anticipé."];
 
-describe('facture document (DESIGN.md section 6)', () => {
+describe('facture document (R-FACT-02, R-FACT-04)', () => {
   it('category 4: number, seller with SIREN, buyer address, lines, totals, VAT note and payment terms', () => {
     const doc = buildInvoiceDocument(invoiceInput());
     expect(doc.title).toBe('FACTURE');
@@ -36,7 +36,7 @@ describe('facture document (DESIGN.md section 6)', () => {
   });
 
   it.each(['Affiliation club 2024', 'AFFILIATION CLUB 2024', 'affiliation club 2024'])(
-    '%s (SPEC.md section 4): paid by card, correspondent contact instead of the address, no payment terms',
+    '%s (R-FACT-03): paid by card, correspondent contact instead of the address, no payment terms',
     (name) => {
       const doc = buildInvoiceDocument(invoiceInput({ name, categoryId: 4 }));
       expect(doc.paymentTerms).toBeNull();
@@ -77,7 +77,7 @@ describe('facture document (DESIGN.md section 6)', () => {
   });
 });
 
-describe('legal mentions on every facture and avoir (issue 16, DESIGN.md section 9)', () => {
+describe('legal mentions on every facture and avoir (R-FACT-08 to R-FACT-11)', () => {
   it.each([1, 2, 3, 4, 5, 6])(
     'category %i: legal footer (L441-9, L441-10, D441-5 C. com.), nature and period (art. 242 nonies A ann. II CGI)',
     (categoryId) => {
@@ -117,7 +117,7 @@ describe('legal mentions on every facture and avoir (issue 16, DESIGN.md section
     expect(both.operation[0]).toBe("Nature de l'opération : Mixte (livraison de biens et prestation de services)");
   });
 
-  it("Affiliation (SPEC.md section 4): the card note in place of the due date, the correspondent's postal address", () => {
+  it("Affiliation (R-FACT-03): the card note in place of the due date, the correspondent's postal address", () => {
     const correspondent = {
       ...invoiceInput().correspondent!,
       address: { line1: '3 chemin des Granges', line2: null, postalCode: '38700', city: 'Corenc' },
@@ -181,7 +181,7 @@ describe('legal mentions on every facture and avoir (issue 16, DESIGN.md section
   });
 });
 
-describe('a relaunch is a re-presentation (DESIGN.md section 9)', () => {
+describe('a relaunch is a re-presentation (R-FACT-07, R-FLUX-12)', () => {
   const relaunch = () =>
     buildInvoiceDocument(
       invoiceInput(

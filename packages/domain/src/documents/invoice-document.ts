@@ -70,7 +70,7 @@ export interface InvoiceDocument {
 
 export const INVOICE_COLUMNS: InvoiceDocument['columns'] = DOCUMENT_TEXT.columns;
 
-/** DESIGN.md sections 6 and 9: the facture, avoir or avis de prélèvement of one flux, every rule applied. */
+/** R-FACT-02 to R-FACT-11: the facture, avoir or avis de prélèvement of one flux, every rule applied. */
 export function buildInvoiceDocument(input: InvoiceInput): InvoiceDocument {
   const { flux } = input;
   const kind = invoiceKind(flux, input.relaunchOf);
@@ -180,7 +180,7 @@ function operationLines(input: InvoiceInput): string[] {
   ];
 }
 
-/** SPEC.md section 4's payment-terms block: the due date and the bank-transfer text. */
+/** R-FACT-04's payment-terms block: the due date and the bank-transfer text. */
 function paymentTermLines(
   input: InvoiceInput,
   statement: ReturnType<typeof settlementStatement>,

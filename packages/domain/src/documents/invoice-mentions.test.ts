@@ -24,7 +24,7 @@ const facts = (overrides: Partial<SettlementFacts> = {}): SettlementFacts => ({
   ...overrides,
 });
 
-describe('document kind (DESIGN.md sections 6 and 9)', () => {
+describe('document kind (R-FACT-06, R-FACT-07)', () => {
   it('a credit flux is an avoir, a relaunched copy an avis de prélèvement, any other debit a facture', () => {
     expect(invoiceKind({ isDebit: false }, null)).toBe('avoir');
     expect(invoiceKind({ isDebit: true }, { id: 7, seasonId: 2024 })).toBe('avis');
@@ -51,14 +51,14 @@ describe('debit date of a direct debit (SEPA rulebook pre-notification)', () => 
   });
 });
 
-describe('what stands in place of the due date (L441-9 C. com.; SPEC.md section 4; issue 16 item 4)', () => {
+describe('what stands in place of the due date (L441-9 C. com.; R-FACT-03; R-FACT-11)', () => {
   it('an unpaid category-4 facture: its due date, on receipt when none', () => {
     expect(settlementLine(settlementStatement(facts()))).toBe("Date d'échéance : 31/03/2024");
     expect(settlementLine(settlementStatement(facts({ dueDate: null })))).toBe(
       "Date d'échéance : à réception de la facture",
     );
   });
-  it("an Affiliation debit: 'Facture acquittée par carte bancaire' (SPEC.md section 4), no due date", () => {
+  it("an Affiliation debit: 'Facture acquittée par carte bancaire' (R-FACT-03), no due date", () => {
     for (const categoryId of [3, 4, 5]) {
       const statement = settlementStatement(facts({ affiliation: true, categoryId }));
       expect(statement).toEqual({ kind: 'paid-by-card' });
@@ -94,7 +94,7 @@ describe('what stands in place of the due date (L441-9 C. com.; SPEC.md section 
   });
 });
 
-describe('legal footer (L441-9, L441-10, D441-5 C. com.; SPEC.md section 9)', () => {
+describe('legal footer (L441-9, L441-10, D441-5 C. com.; R-FACT-08)', () => {
   it('due date, 3 times the legal interest rate, 40 € indemnity, no discount', () => {
     const lines = legalFooterLines(settlementStatement(facts({ categoryId: 1 })), false).join('\n');
     expect(lines).toContain("Date d'échéance : 31/03/2024");

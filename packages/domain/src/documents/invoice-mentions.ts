@@ -1,6 +1,6 @@
 /**
- * The legal mentions added to SPEC.md's invoice blocks (DESIGN.md section 9, issue 16),
- * each rule with the text it implements. SPEC.md's blocks themselves stay in
+ * The legal mentions added to the specification's invoice blocks (R-FACT-08 to R-FACT-11),
+ * each rule with the text it implements. The specification's blocks themselves stay in
  * document-rules.ts; the wording is in document-messages.ts.
  */
 import { FluxCategory } from '../flux/categories';
@@ -14,7 +14,7 @@ export interface InvoiceReference {
 }
 
 /**
- * What the document of a flux is (DESIGN.md sections 6 and 9): a credit flux is an AVOIR;
+ * What the document of a flux is (R-FACT-06, R-FACT-07): a credit flux is an AVOIR;
  * a relaunched direct debit presents its original invoice again, so it gets an 'AVIS DE
  * PRÉLÈVEMENT' with no invoice number of its own (one debt, one invoice: CGI art. 289);
  * every other debit is a FACTURE.
@@ -77,9 +77,9 @@ export function settlementInstant(lastSettlementAudit: Date | null, createdInApp
  * What stands where a due date is due (Code de commerce L441-9: "la date à laquelle le
  * règlement doit intervenir"), with the rule that makes it so:
  * - an avoir: its due date, on receipt by default; never 'acquittée par carte bancaire'
- *   (SPEC.md section 4's Affiliation rule concerns what was paid: debits only);
+ *   (R-FACT-03's Affiliation rule concerns what was paid: debits only);
  * - a relaunch's notice: the debit date (a debit presented again was not paid by card);
- * - an Affiliation debit: SPEC.md section 4, 'Facture acquittée par carte bancaire', and
+ * - an Affiliation debit: R-FACT-03, 'Facture acquittée par carte bancaire', and
  *   so no debit announced either, whatever its category;
  * - a direct debit (category 5): the debit date;
  * - a debit already settled: 'Facture acquittée le ...', never a request to pay;
@@ -125,14 +125,14 @@ export function settlementLine(statement: SettlementStatement): string | null {
   }
 }
 
-/** The paid note (SPEC.md's card note, or 'Facture acquittée le ...'), or null. */
+/** The paid note (R-FACT-03's card note, or 'Facture acquittée le ...'), or null. */
 export function paidNote(statement: SettlementStatement, cardNote: string): string | null {
   if (statement.kind === 'paid-by-card') return cardNote;
   if (statement.kind !== 'paid') return null;
   return statement.day ? DOCUMENT_TEXT.settlement.paidOn(formatIsoDay(statement.day)) : DOCUMENT_TEXT.settlement.paid;
 }
 
-/** SPEC.md section 9 / Code de commerce L441-10 and D441-5: 3 times the legal rate, 40 € indemnity. */
+/** R-FACT-08 / Code de commerce L441-10 and D441-5: 3 times the legal rate, 40 € indemnity. */
 export const LATE_PAYMENT_RATE_MULTIPLIER = 3;
 export const RECOVERY_FEE_EUROS = 40;
 

@@ -40,7 +40,7 @@ export function buyerAddressLines(buyer: DocumentStructure): string[] {
 }
 
 /**
- * Buyer block of an Affiliation invoice (SPEC.md section 4): the correspondent's name,
+ * Buyer block of an Affiliation invoice (R-FACT-03): the correspondent's name,
  * postal address when known, and contact in place of the structure's address; the
  * structure's own contact when it has no correspondent. The SIREN as on every invoice.
  */

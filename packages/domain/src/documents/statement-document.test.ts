@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildStatementDocument } from './statement-document';
 import { invoiceInput } from './invoice-input.fixture';
 
-describe("relevé d'opération (DESIGN.md section 6, SPEC.md section 9: amount with 2 decimals)", () => {
+describe("relevé d'opération (R-DOC-04: amount with 2 decimals)", () => {
   const input = invoiceInput();
 
   it('shows the title, structure, flux number, date, label, direction and amount', () => {

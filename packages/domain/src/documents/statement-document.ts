@@ -13,7 +13,7 @@ export interface StatementDocument {
   rows: Array<[string, string]>;
 }
 
-/** DESIGN.md section 6: title, structure, flux number, date, label, debit or credit, amount (2 decimals). */
+/** R-DOC-04: title, structure, flux number, date, label, debit or credit, amount (2 decimals). */
 export function buildStatementDocument(input: StatementInput): StatementDocument {
   const { flux, structure } = input;
   const text = DOCUMENT_TEXT.statement;

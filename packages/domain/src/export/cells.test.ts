@@ -11,7 +11,7 @@ import {
 } from './cells';
 import { toWallClock } from './wall-clock';
 
-describe('default value (SPEC.md section 5: empty values are replaced; 0 and false are kept)', () => {
+describe('default value (R-EXP-04: empty values are replaced; 0 and false are kept)', () => {
   it('treats null, undefined, empty text and NaN as empty', () => {
     for (const value of [null, undefined, '', Number.NaN]) expect(isEmptyValue(value)).toBe(true);
     for (const value of [0, false, ' ', '0', -0]) expect(isEmptyValue(value)).toBe(false);
@@ -38,14 +38,14 @@ describe('default value (SPEC.md section 5: empty values are replaced; 0 and fal
   });
 });
 
-describe('isLongNumber (SPEC.md section 9: above 99999999999 and below 1e-13)', () => {
+describe('isLongNumber (R-EXP-08: above 99999999999 and below 1e-13)', () => {
   it('flags magnitudes above 99999999999', () => {
     expect(isLongNumber(99999999999)).toBe(false);
     expect(isLongNumber(100000000000)).toBe(true);
     expect(isLongNumber(-100000000000)).toBe(true);
     expect(isLongNumber('123456789012345')).toBe(true);
   });
-  it('flags non-zero magnitudes below 1e-13, never 0 nor ordinary negatives (DESIGN.md 6b)', () => {
+  it('flags non-zero magnitudes below 1e-13, never 0 nor ordinary negatives (R-EXP-08)', () => {
     expect(isLongNumber(1e-14)).toBe(true);
     expect(isLongNumber(-1e-14)).toBe(true);
     expect(isLongNumber(1e-13)).toBe(false);
@@ -60,7 +60,7 @@ describe('isLongNumber (SPEC.md section 9: above 99999999999 and below 1e-13)', 
   });
 });
 
-describe('neutraliseFormula (DESIGN.md 6b and section 8: CSV/spreadsheet injection)', () => {
+describe('neutraliseFormula (R-EXP-09, R-SEC-16: CSV/spreadsheet injection)', () => {
   it('prefixes text starting with = + - @ tab or CR with an apostrophe', () => {
     for (const text of ['=1+1', '+SUM(A1)', '-2+3', '@SUM(A1)', '\tx', '\rx']) {
       expect(neutraliseFormula(text)).toBe(`'${text}`);
@@ -76,8 +76,8 @@ describe('neutraliseFormula (DESIGN.md 6b and section 8: CSV/spreadsheet injecti
   });
 });
 
-describe('dates (DESIGN.md section 3: shown in Europe/Paris whatever the machine zone)', () => {
-  it('are shown the French way, JJ/MM/AAAA HH:MM, midnight included and seconds dropped (issue 19)', () => {
+describe('dates (R-EXP-13: shown in Europe/Paris whatever the machine zone)', () => {
+  it('are shown the French way, JJ/MM/AAAA HH:MM, midnight included and seconds dropped (R-EXP-12)', () => {
     expect(formatExportDate(new Date('2024-03-01T00:00:00+01:00'))).toBe('01/03/2024 00:00');
     expect(formatExportDate(new Date('2024-03-01T14:05:00+01:00'))).toBe('01/03/2024 14:05');
     expect(formatExportDate(new Date('2024-03-01T14:05:09+01:00'))).toBe('01/03/2024 14:05');

@@ -1,7 +1,7 @@
 import type { ExportCell } from './types';
 import { DEFAULT_EXPORT_TIME_ZONE, toWallClock } from './wall-clock';
 
-/** SPEC.md section 5: null, undefined, '' and NaN are empty; 0 and false are values. */
+/** R-EXP-04: null, undefined, '' and NaN are empty; 0 and false are values. */
 export function isEmptyValue(value: unknown): boolean {
   return value === null || value === undefined || value === '' || (typeof value === 'number' && Number.isNaN(value));
 }
@@ -35,7 +35,7 @@ const LONG_NUMBER_MIN = 1e-13;
 const DECIMAL_TEXT = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$/i;
 
 /**
- * SPEC.md section 9 / DESIGN.md 6b (stringifyLongNum): magnitude above 99999999999, or
+ * R-EXP-08 (stringifyLongNum): magnitude above 99999999999, or
  * non-zero and below 1e-13. Numeric text counts too (a long licence or account number held
  * as a string would otherwise be parsed by the spreadsheet and lose digits).
  */
@@ -54,7 +54,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const HARMLESS = /^(?:-|[-+]?\d+(?:[.,]\d+)?)$/;
 
 /**
- * DESIGN.md 6b / section 8: text starting with = + - @ tab or CR gets a leading apostrophe,
+ * R-SEC-16: text starting with = + - @ tab or CR gets a leading apostrophe,
  * except a lone '-' and plain signed numbers ('-12.50'), which are literals, not formulas.
  */
 export function neutraliseFormula(text: string): string {
@@ -67,7 +67,7 @@ const pad = (value: number) => TWO_DIGITS[value] as string;
 
 /**
  * French display in `timeZone`, the same for every date of every export so a column reads
- * one way (issue 19): JJ/MM/AAAA HH:MM, midnight included, seconds dropped.
+ * one way (R-EXP-12): JJ/MM/AAAA HH:MM, midnight included, seconds dropped.
  */
 export function formatExportDate(date: Date, timeZone = DEFAULT_EXPORT_TIME_ZONE): string {
   const wall = toWallClock(date, timeZone);

@@ -28,7 +28,7 @@ const rows: Flux[] = [
   { id: 2, NomFluxFinancier: '', MontantTTC: 0, EST_Debit: false, STR_Structure: null },
 ];
 
-describe('fields (DESIGN.md 6b)', () => {
+describe('fields (R-EXP-03)', () => {
   it('reads nested paths such as STR_Structure.NomStructure, a missing link giving the default', () => {
     const table = resolveTable(rows, {
       fields: { 'N° de flux': 'id', Structure: 'STR_Structure.NomStructure', Ville: 'STR_Structure.ADR_Adresse.Ville' },
@@ -51,7 +51,7 @@ describe('fields (DESIGN.md 6b)', () => {
     expect(table.rows).toEqual([['<Affiliation>'], ['<?>']]);
   });
 
-  it('passes the whole row to a callback without field (Débit / Crédit of SPEC.md section 3)', () => {
+  it('passes the whole row to a callback without field (Débit / Crédit of R-FLUX-01)', () => {
     const fields: ExportFields = {
       Débit: { callback: (flux: Flux) => (flux.EST_Debit ? flux.MontantTTC : null) },
       Crédit: { callback: (flux: Flux) => (flux.EST_Debit ? null : flux.MontantTTC) },
@@ -62,7 +62,7 @@ describe('fields (DESIGN.md 6b)', () => {
     ]);
   });
 
-  it('keeps 0 and false, replaces null, undefined, empty text and NaN (SPEC.md section 5)', () => {
+  it('keeps 0 and false, replaces null, undefined, empty text and NaN (R-EXP-04)', () => {
     const data = [{ a: 0, b: false, c: null, d: undefined, e: '', f: Number.NaN }];
     expect(resolveTable(data, { defaultValue: '-' }).rows).toEqual([[0, false, '-', '-', '-', '-']]);
   });

@@ -45,7 +45,7 @@ function fieldReader(field: ExportField): ResolvedColumn['read'] {
 const withDefault = (value: unknown, fallback: ExportCell) => (isEmptyValue(value) ? fallback : value);
 
 /**
- * The columns of an export (DESIGN.md 6b "fields"): the `fields` mapping in its order, or,
+ * The columns of an export (R-EXP-03): the `fields` mapping in its order, or,
  * without fields, the keys of the first row (read as plain keys, not as paths).
  */
 export function resolveColumns(rows: readonly ExportRow[], fields?: ExportFields | null): ResolvedColumn[] {

@@ -13,7 +13,7 @@ const table: ExportTable = {
   ],
 };
 
-describe('CSV file shape (DESIGN.md 6b: UTF-8 with a BOM, CRLF line ends)', () => {
+describe('CSV file shape (R-EXP-07: UTF-8 with a BOM, CRLF line ends)', () => {
   it('starts with a BOM and ends every line with CRLF', () => {
     const csv = toCsv([{ a: 'é' }], { escapeCsv: false });
     expect(csv.startsWith('\uFEFFa\r\né\r\n')).toBe(true);
@@ -29,7 +29,7 @@ describe('CSV file shape (DESIGN.md 6b: UTF-8 with a BOM, CRLF line ends)', () =
   });
 });
 
-describe('escapeCsv true, the default (SPEC.md section 5: every cell is wrapped so spreadsheets treat it as text)', () => {
+describe('escapeCsv true, the default (R-EXP-06: every cell is wrapped so spreadsheets treat it as text)', () => {
   it('writes every cell ="value", RFC-quoted because it holds quotes', () => {
     const text = [...csvChunks(table)].map((chunk) => chunk.text).join('');
     expect(text.split('\r\n')[1]).toBe('"=""1""","=""Licence, adulte""","=""12.5"""');
@@ -39,7 +39,7 @@ describe('escapeCsv true, the default (SPEC.md section 5: every cell is wrapped 
       ['="2"', '="Dit ""le club""\nligne 2"', '="-3"'],
     ]);
   });
-  it('doubles inner quotes so a value cannot leave its string literal (DESIGN.md section 8)', () => {
+  it('doubles inner quotes so a value cannot leave its string literal (R-EXP-06)', () => {
     const attack = 'x" & HYPERLINK("http://evil.example") & "';
     const [, [cell]] = readCsv(toCsv([{ a: attack }])) as [string[], string[]];
     expect(cell).toMatch(/^="(?:[^"]|"")*"$/);
@@ -50,7 +50,7 @@ describe('escapeCsv true, the default (SPEC.md section 5: every cell is wrapped 
   });
 });
 
-describe('escapeCsv false (DESIGN.md 6b deliberate improvement: RFC 4180 quoting)', () => {
+describe('escapeCsv false (R-EXP-06: RFC 4180 quoting)', () => {
   it('quotes cells holding commas, quotes or newlines, quotes doubled, and reads back the input', () => {
     const text = [...csvChunks(table, { escapeCsv: false })].map((chunk) => chunk.text).join('');
     expect(readCsv(text)).toEqual([
@@ -59,7 +59,7 @@ describe('escapeCsv false (DESIGN.md 6b deliberate improvement: RFC 4180 quoting
       ['2', 'Dit "le club"\nligne 2', '-3'],
     ]);
   });
-  it('neutralises text starting with = + - @ tab or CR, keeps negative numbers as numbers (DESIGN.md section 8)', () => {
+  it('neutralises text starting with = + - @ tab or CR, keeps negative numbers as numbers (R-SEC-16)', () => {
     const data = [{ a: '=HYPERLINK("x")', b: '+1+1', c: '-1+2', d: '@SUM(A1)', e: '\t=1', f: -42.5 }];
     const [, values] = readCsv(toCsv(data, { escapeCsv: false })) as [string[], string[]];
     expect(values).toEqual(['\'=HYPERLINK("x")', "'+1+1", "'-1+2", "'@SUM(A1)", "'\t=1", '-42.5']);
@@ -80,7 +80,7 @@ describe('escapeCsv false (DESIGN.md 6b deliberate improvement: RFC 4180 quoting
   });
 });
 
-describe('delimiter, decimalSeparator and amountColumns (issue 19: a CSV French Excel reads)', () => {
+describe('delimiter, decimalSeparator and amountColumns (R-EXP-12: a CSV French Excel reads)', () => {
   const rows = [
     { 'N° de flux': 12, Libellé: 'Cotisation; licence', Débit: 1747.2, Date: new Date('2024-03-01T14:05:09+01:00') },
   ];
@@ -99,7 +99,7 @@ describe('delimiter, decimalSeparator and amountColumns (issue 19: a CSV French 
   });
 });
 
-describe('stringifyLongNum (SPEC.md section 5: above 99999999999 or below 1e-13 forced to text)', () => {
+describe('stringifyLongNum (R-EXP-08: above 99999999999 or below 1e-13 forced to text)', () => {
   const data = [{ big: 123456789012345, limit: 99999999999, tiny: 1e-14, zero: 0, negative: -5, text: '123456789012' }];
   it('is off by default: long numbers are written as numbers (numeric text stays text)', () => {
     const [, values] = readCsv(toCsv(data, { escapeCsv: false })) as string[][];

@@ -4,12 +4,12 @@ import { resolveTable } from './columns';
 import { extraLines } from './file-naming';
 import type { ExportCell, ExportFormatOptions, ExportOptions, ExportRow, ExportTable } from './types';
 
-const BOM = '\uFEFF'; // so Excel reads UTF-8 and shows accents (DESIGN.md 6b)
+const BOM = '\uFEFF'; // so Excel reads UTF-8 and shows accents (R-EXP-07)
 const EOL = '\r\n'; // RFC 4180 line end
 const DEFAULT_DELIMITER = ',';
 
 /**
- * What the flux page writes for French Excel (issue 19): ';' between fields, numbers with a
+ * What the flux page writes for French Excel (R-EXP-12, R-SEARCH-17): ';' between fields, numbers with a
  * decimal comma, not wrapped as text, so amounts can be summed; text a spreadsheet would
  * read as a number (a licence '086002') is still written `="086002"` and stays text.
  */
@@ -41,7 +41,7 @@ function asTextFormula(text: string): string {
 }
 
 /**
- * The CSV cell writer for `options` (SPEC.md section 5, DESIGN.md 6b), decided once per file
+ * The CSV cell writer for `options` (R-EXP-06, R-EXP-08), decided once per file
  * (and per column: `amount` writes two decimals):
  * - escapeCsv: every cell `="value"`, then RFC-quoted since it holds quotes; the formula
  *   is a string literal, so it is its own protection against formula injection;

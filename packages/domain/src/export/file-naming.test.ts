@@ -9,7 +9,7 @@ import {
   safeWorksheetName,
 } from './file-naming';
 
-describe('export defaults (SPEC.md section 9)', () => {
+describe('export defaults (R-EXP-02)', () => {
   it('xls is the default type, data.xls the default name, Sheet1 the default worksheet', () => {
     expect(DEFAULT_EXPORT_TYPE).toBe('xls');
     expect(DEFAULT_EXPORT_NAME).toBe('data.xls');
@@ -17,14 +17,14 @@ describe('export defaults (SPEC.md section 9)', () => {
   });
 });
 
-describe('exportFileName (SPEC.md section 9: html and csv exports swap the extension)', () => {
+describe('exportFileName (R-EXP-02: html and csv exports swap the extension)', () => {
   it('keeps data.xls for xls and swaps the extension for the other types', () => {
     expect(exportFileName(undefined, 'xls')).toBe('data.xls');
     expect(exportFileName(undefined, 'csv')).toBe('data.csv');
     expect(exportFileName('data.xls', 'html')).toBe('data.html');
     expect(exportFileName('data.xls', 'xlsx')).toBe('data.xlsx');
   });
-  it('swaps only the LAST extension (DESIGN.md 6b)', () => {
+  it('swaps only the LAST extension (R-EXP-02)', () => {
     expect(exportFileName('flux.2024.xls', 'csv')).toBe('flux.2024.csv');
     expect(exportFileName('export.xls.xls', 'csv')).toBe('export.xls.csv');
     expect(exportFileName('Flux.XLS', 'xlsx')).toBe('Flux.xlsx');
@@ -39,7 +39,7 @@ describe('exportFileName (SPEC.md section 9: html and csv exports swap the exten
   });
 });
 
-describe('exportMimeType (DESIGN.md 6b)', () => {
+describe('exportMimeType (R-EXP-01)', () => {
   it('serves each type with its MIME type', () => {
     expect(exportMimeType('xls')).toBe('application/vnd.ms-excel');
     expect(exportMimeType('html')).toBe('text/html');

@@ -1,6 +1,6 @@
 import type { ExportExtraLines, ExportType } from './types';
 
-/** SPEC.md section 9: xls is the default type, data.xls the default name, Sheet1 the worksheet. */
+/** R-EXP-01, R-EXP-02: xls is the default type, data.xls the default name, Sheet1 the worksheet. */
 export const EXPORT_TYPES: readonly ExportType[] = ['xls', 'csv', 'html', 'xlsx'];
 export const DEFAULT_EXPORT_TYPE: ExportType = 'xls';
 export const DEFAULT_EXPORT_NAME = 'data.xls';
@@ -13,7 +13,7 @@ const MIME_TYPES: Record<ExportType, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** The MIME type the download is served with (DESIGN.md section 6b). */
+/** The MIME type the download is served with (R-EXP-01). */
 export function exportMimeType(type: ExportType): string {
   return MIME_TYPES[type];
 }

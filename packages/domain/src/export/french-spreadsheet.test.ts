@@ -9,7 +9,7 @@ import { fileBytes } from './testing';
 import type { ExportTable } from './types';
 
 /**
- * Issue 19 item 4, checked by a real spreadsheet: each export is opened by LibreOffice
+ * R-EXP-12, checked by a real spreadsheet: each export is opened by LibreOffice
  * headless in French (fr-FR, as a French Excel would) and saved as flat ODS, whose cells say
  * their type. Amounts must come back as numbers, dates as dates, the licence '086002' as
  * text. LibreOffice is required (Debian libreoffice-calc-nogui; `.ci/run` installs it): a
@@ -132,7 +132,7 @@ function expectFrenchExcelReadable(rows: OdsCell[][]) {
   expect(second[2]).toMatchObject({ type: 'string', text: 'Comité "Rhône"' });
 }
 
-describe('exports read by a French spreadsheet (LibreOffice headless, fr-FR; issue 19)', () => {
+describe('exports read by a French spreadsheet (LibreOffice headless, fr-FR; R-EXP-12)', () => {
   beforeAll(() => {
     workDirectory = mkdtempSync(join(tmpdir(), 'gdf-export-lo-'));
     try {

@@ -6,13 +6,13 @@ import type { ExportTable, ExportType } from './types';
 const table: ExportTable = { columns: ['a'], rows: [[1], [2], [3]] };
 
 describe('generateExportFile (the one path of the worker, its fallback and the bench)', () => {
-  it('generates nothing when there are no rows (SPEC.md section 5)', async () => {
+  it('generates nothing when there are no rows (R-EXP-10)', async () => {
     for (const type of ['xls', 'csv', 'html', 'xlsx'] as ExportType[]) {
       expect(await generateExportFile({ columns: ['a'], rows: [] }, { type })).toBeNull();
     }
   });
 
-  it('defaults to xls, data.xls, application/vnd.ms-excel (SPEC.md section 9)', async () => {
+  it('defaults to xls, data.xls, application/vnd.ms-excel (R-EXP-01, R-EXP-02)', async () => {
     const file = await generateExportFile(table);
     expect(file?.fileName).toBe('data.xls');
     expect(file?.mimeType).toBe('application/vnd.ms-excel');
@@ -23,7 +23,7 @@ describe('generateExportFile (the one path of the worker, its fallback and the b
     ['csv', 'export.csv', 'text/csv;charset=utf-8'],
     ['html', 'export.html', 'text/html'],
     ['xlsx', 'export.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-  ] as const)('%s swaps the extension and has its MIME type (DESIGN.md 6b)', async (type, fileName, mimeType) => {
+  ] as const)('%s swaps the extension and has its MIME type (R-EXP-01, R-EXP-02)', async (type, fileName, mimeType) => {
     const file = await generateExportFile(table, { type, name: 'export.xls' });
     expect(file).toMatchObject({ fileName, mimeType });
   });

@@ -35,7 +35,7 @@ async function collectText(chunks: Iterable<ExportChunk>, total: number, onProgr
 
 /**
  * The single generation path, used by the Web Worker, by its main-thread fallback and by the
- * bench: a resolved table -> the file of the chosen type. No rows -> null (SPEC.md section 5:
+ * bench: a resolved table -> the file of the chosen type. No rows -> null (R-EXP-10:
  * export generation does nothing when there are no rows).
  */
 export async function generateExportFile(

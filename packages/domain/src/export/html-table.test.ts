@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, htmlCell, htmlTableChunks, toHtmlTable } from './html-table';
 
-describe('xls / html document (DESIGN.md 6b: HTML table with the Microsoft Office namespaces)', () => {
+describe('xls / html document (R-EXP-01: HTML table with the Microsoft Office namespaces)', () => {
   const html = toHtmlTable([{ a: 1 }]);
   it('declares the Office namespaces and UTF-8', () => {
     expect(html).toContain(
@@ -26,7 +26,7 @@ describe('xls / html document (DESIGN.md 6b: HTML table with the Microsoft Offic
   });
 });
 
-describe('cells (DESIGN.md 6b: HTML-escaped, formula injection neutralised)', () => {
+describe('cells (R-EXP-09: HTML-escaped, formula injection neutralised)', () => {
   it('escapes HTML in values, labels and header lines', () => {
     const document = toHtmlTable([{ '<b>': '<script>alert("x")</script> & co' }], { header: '<i>' });
     expect(document).toContain('<th>&lt;b&gt;</th>');
@@ -50,7 +50,7 @@ describe('cells (DESIGN.md 6b: HTML-escaped, formula injection neutralised)', ()
       '<td class="datetime" x:num="45352.5">01/03/2024 12:00</td>',
     );
   });
-  it('gives text cells the text format, so digits keep their leading zero (issue 19)', () => {
+  it('gives text cells the text format, so digits keep their leading zero (R-EXP-12)', () => {
     expect(htmlCell('086002')).toBe('<td class="text">086002</td>');
     expect(toHtmlTable([{ n: 1 }])).toContain('.text{mso-number-format:"\\@";}');
   });
@@ -59,7 +59,7 @@ describe('cells (DESIGN.md 6b: HTML-escaped, formula injection neutralised)', ()
     const document = toHtmlTable([{ Débit: 5, n: 5 }], { amountColumns: ['Débit'] });
     expect(document).toContain('<tr><td class="amount" x:num="5">5,00</td><td x:num="5">5</td></tr>');
   });
-  it('stringifyLongNum: long numbers get the text format, others stay numbers (SPEC.md section 9)', () => {
+  it('stringifyLongNum: long numbers get the text format, others stay numbers (R-EXP-08)', () => {
     expect(htmlCell(123456789012, { stringifyLongNum: true })).toBe('<td class="text">123456789012</td>');
     expect(htmlCell(123456789012)).toBe('<td x:num="123456789012">123456789012</td>');
     expect(htmlCell(0, { stringifyLongNum: true })).toBe('<td x:num="0">0</td>');

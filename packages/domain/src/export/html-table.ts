@@ -38,7 +38,7 @@ export function htmlCell(cell: ExportCell, options: ExportFormatOptions = {}, am
   return `<td>${String(cell)}</td>`;
 }
 
-/** The Microsoft Office HTML document of the original (DESIGN.md 6b), worksheet named. */
+/** The Microsoft Office HTML document of the original (R-EXP-01), worksheet named. */
 function documentStart(worksheet: string | undefined): string {
   const name = escapeHtml(safeWorksheetName(worksheet));
   return (

@@ -1,5 +1,5 @@
 /**
- * Types of the generic export (SPEC.md section 3 "Export options", DESIGN.md section 6b).
+ * Types of the generic export (R-EXP-01 to R-EXP-13).
  * The option names and defaults are those of the original component (vue-json-excel).
  */
 
@@ -41,7 +41,7 @@ export interface ExportFormatOptions {
   escapeCsv?: boolean;
   /** Default false: numbers above 99999999999 or non-zero below 1e-13 in magnitude become text. */
   stringifyLongNum?: boolean;
-  /** Zone dates are written in; default Europe/Paris (DESIGN.md section 3). */
+  /** Zone dates are written in; default Europe/Paris (R-EXP-13). */
   timeZone?: string;
   /** CSV field separator; default ',' (French Excel reads ';', see `FRENCH_EXCEL_CSV`). */
   delimiter?: string;

@@ -1,5 +1,5 @@
 /**
- * Dates are shown in Europe/Paris whatever the machine's zone (DESIGN.md section 3), so an
+ * Dates are shown in Europe/Paris whatever the machine's zone (R-DATA-03), so an
  * export made in Guadeloupe or on a UTC server shows the same day as the screen.
  */
 export const DEFAULT_EXPORT_TIME_ZONE = 'Europe/Paris';

@@ -1,7 +1,7 @@
 import type { Cents } from '../money/money';
 
 /**
- * An amount typed in euros in a search filter (issue 19, item 2): "12", "12,5", "1 234,56"
+ * An amount typed in euros in a search filter (R-SEARCH-15): "12", "12,5", "1 234,56"
  * or "12.50"; non-negative, at most two decimals, below 100 million euros. Returns the
  * cents, or null when the text is not such an amount. Spaces (also the no-break ones a
  * copied French amount holds) and a trailing "€" are ignored.

@@ -1,5 +1,5 @@
 /**
- * Flux categories (DESIGN.md section 3): 4 is an invoice payable by bank transfer
+ * Flux categories (R-FLUX-03): 4 is an invoice payable by bank transfer
  * (payment-terms block), 5 a SEPA direct debit (no payment-terms block, can be relaunched).
  * Ids are stable data that rules refer to; the table can gain categories.
  */

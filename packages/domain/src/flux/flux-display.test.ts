@@ -4,7 +4,7 @@ import { nextParisDayStart, parisDateTime, parisDayStart, parisToday } from './p
 
 const euro = (value: string | number) => `${Number(value).toFixed(2)} €`;
 
-describe('Débit / Crédit (SPEC.md section 3: "Débit shows MontantTTC when EST_Debit is true, otherwise \'-\'")', () => {
+describe('Débit / Crédit (R-FLUX-01: "Débit shows MontantTTC when EST_Debit is true, otherwise \'-\'")', () => {
   it('shows a debit in Débit only', () => {
     expect(debitCell({ MontantTTC: '12.5', EST_Debit: true }, euro)).toBe('12.50 €');
     expect(creditCell({ MontantTTC: '12.5', EST_Debit: true }, euro)).toBe('-');
@@ -15,7 +15,7 @@ describe('Débit / Crédit (SPEC.md section 3: "Débit shows MontantTTC when EST
   });
 });
 
-describe('licensee (SPEC.md section 3: "A licensee without a user record shows \'N.C\'")', () => {
+describe('licensee (R-FLUX-02: "A licensee without a user record shows \'N.C\'")', () => {
   it('shows N.C without a user', () => {
     expect(licenseeName(null)).toBe('N.C');
     expect(licenceNumber(undefined)).toBe('N.C');
@@ -26,7 +26,7 @@ describe('licensee (SPEC.md section 3: "A licensee without a user record shows \
   });
 });
 
-describe('totalLabel (DESIGN.md section 7: capped count shown as "plus de 10 000")', () => {
+describe('totalLabel (R-SEARCH-13: capped count shown as "plus de 10 000")', () => {
   const plain = (value: number) => String(value);
   it('shows the count up to the cap and "plus de" above it', () => {
     expect(totalLabel(10_000, plain)).toBe('10000');

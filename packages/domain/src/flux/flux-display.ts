@@ -1,11 +1,11 @@
 /**
- * Cell rules of the results table and the detail modal (SPEC.md section 3, "Results table
+ * Cell rules of the results table and the detail modal (R-FLUX-01, R-FLUX-02, "Results table
  * columns"): Débit shows MontantTTC when EST_Debit is true, otherwise '-'; Crédit the
  * reverse; a licensee without a user record shows 'N.C'.
  */
 export const NO_AMOUNT = '-';
 export const NOT_COMMUNICATED = 'N.C';
-/** Above this the page shows "plus de 10 000" from a capped count (DESIGN.md section 7). */
+/** Above this the page shows "plus de 10 000" from a capped count (R-SEARCH-13). */
 export const FLUX_TOTAL_CAP = 10_000;
 
 export interface SignedAmount {

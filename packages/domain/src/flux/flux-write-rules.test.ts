@@ -30,7 +30,7 @@ const FLUX: FluxToWrite = {
 };
 const LINES = [line(3_500, 3)];
 
-describe('fluxWriteProblems: what a written flux must satisfy (issue 15)', () => {
+describe('fluxWriteProblems: what a written flux must satisfy (R-FLUX-10)', () => {
   it('accepts a consistent invoice of the season', () => {
     expect(fluxWriteProblems(FLUX, LINES)).toEqual([]);
   });

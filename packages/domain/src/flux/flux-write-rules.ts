@@ -3,7 +3,7 @@ import { seasonBounds } from '../seasons/season';
 import { parisToday } from './paris-day';
 
 /**
- * What a flux written through the API must satisfy (issue 15, DESIGN.md section 8): the
+ * What a flux written through the API must satisfy (R-FLUX-10, R-PERM-07): the
  * server checks the whole row as it will be stored, after an insert or an update, so no
  * partial write can leave an absurd debt behind. Messages are French, shown as given.
  */

@@ -14,7 +14,7 @@ const flux = (facts: Partial<PaymentStatusFacts>): PaymentStatusFacts => ({
   ...facts,
 });
 
-describe('fluxPaymentStatus (issue 19: payé, impayé, relancé, rejeté)', () => {
+describe('fluxPaymentStatus (R-FLUX-08: payé, impayé, relancé, rejeté)', () => {
   it("'payé' when the flux is settled, whatever happened before", () => {
     expect(fluxPaymentStatus(flux({ EST_Reglement: true }))).toBe('paye');
     expect(fluxPaymentStatus(flux({ EST_Reglement: true, MKP_RetourPrelevement: RETURN }))).toBe('paye');

@@ -1,9 +1,9 @@
 /**
- * A flux's payment status (issue 19, item 2): the badge of each results row and the
+ * A flux's payment status (R-FLUX-08): the badge of each results row and the
  * 'Statut' filter, one rule for both. Read from three facts the flux already holds:
  * - `EST_Reglement`: the flux is settled (set on payment; an imported SEPA return clears
  *   it again, ADR 0012);
- * - `ID_FluxFinancierRelance`: the flux was relaunched (SPEC.md section 4: the relaunch
+ * - `ID_FluxFinancierRelance`: the flux was relaunched (R-FLUX-05: the relaunch
  *   creates a new direct debit dated a month later and marks this one);
  * - a row in `MKP_RetourPrelevement`: the bank rejected or returned this direct debit.
  *

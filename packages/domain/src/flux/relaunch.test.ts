@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { relaunchDate, relaunchLabel, relaunchRefusal } from './relaunch';
 
-// SPEC.md section 9: "A direct-debit relaunch is dated one month ahead."
-describe('relaunchDate (SPEC.md section 9: dated one month ahead)', () => {
+// R-FLUX-05: "A direct-debit relaunch is dated one month ahead."
+describe('relaunchDate (R-FLUX-05: dated one month ahead)', () => {
   it('adds one calendar month, same Paris wall-clock time', () => {
     expect(relaunchDate(new Date('2026-11-21T10:00:00.000Z')).toISOString()).toBe('2026-12-21T10:00:00.000Z');
   });
@@ -21,7 +21,7 @@ describe('relaunchDate (SPEC.md section 9: dated one month ahead)', () => {
   });
 });
 
-describe('relaunchRefusal (SPEC.md section 4: relaunch of a direct-debit flux)', () => {
+describe('relaunchRefusal (R-FLUX-07: relaunch of a direct-debit flux)', () => {
   const unpaidDirectDebit = {
     ID_CategoryFlux: 5,
     EST_Debit: true,

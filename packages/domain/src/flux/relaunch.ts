@@ -1,10 +1,10 @@
 import { FluxCategory } from './categories';
 /**
- * Relaunch of a failed direct debit (SPEC.md section 4: "It re-creates a direct-debit flux
- * dated one month later"; section 9: "A direct-debit relaunch is dated one month ahead").
+ * Relaunch of a failed direct debit (R-FLUX-05: "It re-creates a direct-debit flux
+ * dated one month later"; "A direct-debit relaunch is dated one month ahead").
  */
 
-/** MKP_CategoryFlux 5: Prélèvement SEPA (DESIGN.md section 3). */
+/** MKP_CategoryFlux 5: Prélèvement SEPA (R-FLUX-03). */
 export const DIRECT_DEBIT_CATEGORY_ID = FluxCategory.Prelevement;
 
 export const RELAUNCH_LABEL_SUFFIX = ' (relance)';

@@ -14,7 +14,7 @@ import {
 const TODAY = '2026-11-21';
 const filters = (overrides: Partial<FluxSearchFilters>): FluxSearchFilters => ({ ...EMPTY_FLUX_FILTERS, ...overrides });
 
-describe('validateFluxFilters (SPEC.md section 5)', () => {
+describe('validateFluxFilters (R-SEARCH-01 to R-SEARCH-03)', () => {
   it('"Text filters require at least 3 characters."', () => {
     const errors = validateFluxFilters(filters({ label: 'ab', lastName: 'du', codeFederal: '06' }), TODAY);
     expect(errors).toMatchObject({
@@ -48,14 +48,14 @@ describe('validateFluxFilters (SPEC.md section 5)', () => {
   });
 });
 
-describe('isRequiredRule (SPEC.md section 5: "*" when the rule text contains \'required\')', () => {
+describe('isRequiredRule (R-SEARCH-05: "*" when the rule text contains \'required\')', () => {
   it('reads the rule text', () => {
     expect(isRequiredRule('required|min:3')).toBe(true);
     expect(isRequiredRule('min:3')).toBe(false);
   });
 });
 
-describe('structure scope (SPEC.md section 6)', () => {
+describe('structure scope (R-SCOPE-02, R-SCOPE-03)', () => {
   it('only type 7 picks a structure', () => {
     expect(canPickStructure(7)).toBe(true);
     expect(canPickStructure(1)).toBe(false);
@@ -66,7 +66,7 @@ describe('structure scope (SPEC.md section 6)', () => {
   });
 });
 
-describe('buildFluxWhere (SPEC.md section 7, flux list filters)', () => {
+describe('buildFluxWhere (R-SEARCH-06)', () => {
   it('maps each filter to its comparison', () => {
     const where = buildFluxWhere(
       filters({ season: 2022, structureId: 12, licence: '123', lastName: 'Dup', codeFederal: '069001', label: 'Lic' }),
@@ -99,7 +99,7 @@ describe('buildFluxWhere (SPEC.md section 7, flux list filters)', () => {
     });
   });
 
-  it("filters the 'rejeté' direct debits (issue 17: a bank return; issue 19: neither paid nor relaunched since)", () => {
+  it("filters the 'rejeté' direct debits (R-RET-04: a bank return; R-FLUX-08: neither paid nor relaunched since)", () => {
     expect(buildFluxWhere(filters({ status: 'rejete', season: 2026 }))).toEqual({
       _and: [
         { ID_Saison: { _eq: 2026 } },
@@ -116,7 +116,7 @@ describe('buildFluxWhere (SPEC.md section 7, flux list filters)', () => {
   });
 });
 
-describe('issue 19 filters: status, flux number, amount range, category', () => {
+describe('R-SEARCH-15 filters: status, flux number, amount range, category', () => {
   it('validates the flux number and the amounts (non-negative, min ≤ max)', () => {
     expect(validateFluxFilters(filters({ fluxId: '12a' }), TODAY).fluxId).toBe(FLUX_FILTER_MESSAGES.fluxIdDigits);
     expect(validateFluxFilters(filters({ minAmount: '-3' }), TODAY).minAmount).toBe(FLUX_FILTER_MESSAGES.invalidAmount);
@@ -152,7 +152,7 @@ describe('issue 19 filters: status, flux number, amount range, category', () => 
   });
 });
 
-describe("issue 22 filter: 'Réglé entre le … et le …' (DateReglement)", () => {
+describe("R-SEARCH-15 filter: 'Réglé entre le … et le …' (DateReglement)", () => {
   it('validates the settlement days as the creation days: real dates, not in the future, end not before start', () => {
     expect(validateFluxFilters(filters({ settledFrom: 'invalide' }), TODAY).settledFrom).toBe(
       FLUX_FILTER_MESSAGES.invalidDate,

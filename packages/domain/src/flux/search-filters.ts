@@ -1,5 +1,5 @@
 /**
- * Flux search filters (SPEC.md screen 4, sections 5 and 7): the form's values, their
+ * Flux search filters (R-SEARCH-01 to R-SEARCH-07, R-SEARCH-15): the form's values, their
  * validation and the GraphQL `where` they become. Pure, so the web form, the URL state and
  * the tests share one definition.
  */
@@ -20,7 +20,7 @@ export interface FluxSearchFilters {
   /** ISO dates (YYYY-MM-DD), '' when empty. */
   startDate: string;
   endDate: string;
-  /** '' for every flux, else one payment status (payment-status.ts, issue 19). */
+  /** '' for every flux, else one payment status (payment-status.ts, R-FLUX-08). */
   status: FluxStatusFilter;
   /** The flux number (N° de flux), digits; '' when empty. */
   fluxId: string;
@@ -29,7 +29,7 @@ export interface FluxSearchFilters {
   maxAmount: string;
   /** MKP_CategoryFlux id, null for every category. */
   category: number | null;
-  /** Issue 22: settled between these days (DateReglement, inclusive), ISO dates, '' when empty. */
+  /** R-SEARCH-15: settled between these days (DateReglement, inclusive), ISO dates, '' when empty. */
   settledFrom: string;
   settledTo: string;
 }
@@ -39,7 +39,7 @@ export type FluxStatusFilter = '' | FluxPaymentStatus;
 export type FluxTextFilter = 'lastName' | 'codeFederal' | 'label';
 export const FLUX_TEXT_FILTERS: readonly FluxTextFilter[] = ['lastName', 'codeFederal', 'label'];
 
-/** SPEC.md section 5: "Text filters require at least 3 characters." */
+/** R-SEARCH-01: "Text filters require at least 3 characters." */
 export const MIN_TEXT_FILTER_LENGTH = 3;
 
 export const EMPTY_FLUX_FILTERS: FluxSearchFilters = {
@@ -76,7 +76,7 @@ export type FluxFilterErrors = Partial<Record<keyof FluxSearchFilters | 'form', 
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** True when no filter holds a value: SPEC.md section 5, "Search is blocked when every filter is empty." */
+/** True when no filter holds a value: R-SEARCH-03, "Search is blocked when every filter is empty." */
 export function areFluxFiltersEmpty(filters: FluxSearchFilters): boolean {
   return (
     filters.season === null &&
@@ -107,7 +107,7 @@ export function validateFluxFilters(filters: FluxSearchFilters, today: string): 
     if (value !== '' && value.length < MIN_TEXT_FILTER_LENGTH) errors[field] = FLUX_FILTER_MESSAGES.tooShort;
   }
   if (filters.licence !== '' && !/^\d+$/.test(filters.licence)) errors.licence = FLUX_FILTER_MESSAGES.licenceDigits;
-  // The settlement range (issue 22) follows the creation range's rules.
+  // The settlement range (R-SEARCH-15) follows the creation range's rules.
   for (const [start, end] of [
     ['startDate', 'endDate'],
     ['settledFrom', 'settledTo'],
@@ -116,7 +116,7 @@ export function validateFluxFilters(filters: FluxSearchFilters, today: string): 
       const value = filters[field];
       if (value === '') continue;
       if (!ISO_DATE.test(value) || Number.isNaN(Date.parse(value))) errors[field] = FLUX_FILTER_MESSAGES.invalidDate;
-      // ISO dates compare as text: no date after today (SPEC.md section 5).
+      // ISO dates compare as text: no date after today (R-SEARCH-02).
       else if (value > today) errors[field] = FLUX_FILTER_MESSAGES.futureDate;
     }
     if (!errors[start] && !errors[end] && filters[start] && filters[end] && filters[end] < filters[start])
@@ -140,17 +140,17 @@ function amountOf(text: string): number | null | undefined {
   return parseEuroAmount(text) ?? undefined;
 }
 
-/** SPEC.md section 5: "The required marker * is shown when the rule text contains 'required'." */
+/** R-SEARCH-05: "The required marker * is shown when the rule text contains 'required'." */
 export function isRequiredRule(rules: string): boolean {
   return rules.includes('required');
 }
 
-/** SPEC.md section 6: a type-7 structure picks among its federation's structures; others are locked. */
+/** R-SCOPE-02, R-SCOPE-03: a type-7 structure picks among its federation's structures; others are locked. */
 export function canPickStructure(structureType: StructureTypeId): boolean {
   return structureType === StructureType.Federation;
 }
 
-/** SPEC.md section 6: "In the reset logic, types 4, 5 and 7 also clear the structure selection." */
+/** R-SCOPE-03: "In the reset logic, types 4, 5 and 7 also clear the structure selection." */
 export function resetClearsStructure(structureType: StructureTypeId): boolean {
   return (
     structureType === StructureType.LigueRegionale ||
@@ -162,9 +162,9 @@ export function resetClearsStructure(structureType: StructureTypeId): boolean {
 export type FluxWhere = Record<string, unknown>;
 
 /**
- * The GraphQL where of SPEC.md section 7: licence equal, last name contains, federal code
+ * The GraphQL where of R-SEARCH-06: licence equal, last name contains, federal code
  * equal, label contains, structure equal, creation date range with an inclusive end date
- * (`< start of the next day`, Europe/Paris); and, beyond SPEC.md, the filters of issues 19 and 22. `lockedStructureId` applies to structures that
+ * (`< start of the next day`, Europe/Paris); and, beyond the specification, the filters of R-SEARCH-15. `lockedStructureId` applies to structures that
  * may not pick (the server enforces the scope anyway).
  */
 export function buildFluxWhere(filters: FluxSearchFilters, lockedStructureId?: number): FluxWhere {
@@ -184,7 +184,7 @@ export function buildFluxWhere(filters: FluxSearchFilters, lockedStructureId?: n
   if (filters.startDate) range._gte = parisDayStart(filters.startDate);
   if (filters.endDate) range._lt = nextParisDayStart(filters.endDate);
   if (Object.keys(range).length) and.push({ Z_DateCreation: range });
-  // Beyond SPEC.md (issue 19): payment status, flux number, amount range, category.
+  // Beyond the specification (R-SEARCH-15): payment status, flux number, amount range, category.
   if (filters.status !== '') and.push(fluxPaymentStatusWhere(filters.status));
   const fluxId = filters.fluxId.trim();
   if (/^\d{1,9}$/.test(fluxId)) and.push({ id: { _eq: Number(fluxId) } });
@@ -195,7 +195,7 @@ export function buildFluxWhere(filters: FluxSearchFilters, lockedStructureId?: n
   if (typeof max === 'number') amount._lte = centsToDecimal(max);
   if (Object.keys(amount).length) and.push({ MontantTTC: amount });
   if (filters.category !== null) and.push({ ID_CategoryFlux: { _eq: filters.category } });
-  // Issue 22: DateReglement is a calendar day (date column), so the range is inclusive as typed.
+  // R-SEARCH-15: DateReglement is a calendar day (date column), so the range is inclusive as typed.
   const settled: Record<string, string> = {};
   if (ISO_DATE.test(filters.settledFrom)) settled._gte = filters.settledFrom;
   if (ISO_DATE.test(filters.settledTo)) settled._lte = filters.settledTo;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fluxBreakdown, fluxSearchTotals } from './search-totals';
 
-describe('fluxSearchTotals (issue 19: count, débit, crédit, solde of a search)', () => {
+describe('fluxSearchTotals (R-SEARCH-14: count, débit, crédit, solde of a search)', () => {
   it('sums in cents and gives the solde as crédit minus débit', () => {
     expect(fluxSearchTotals(3, 1747.2, '60.05')).toEqual({ count: 3, debit: 174720, credit: 6005, balance: -168715 });
   });

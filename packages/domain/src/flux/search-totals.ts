@@ -1,5 +1,5 @@
 /**
- * Totals of a flux search (issue 19, item 2): the summary line above the results and its
+ * Totals of a flux search (R-SEARCH-14): the summary line above the results and its
  * small chart. Integer cents throughout.
  */
 import { toCents, type Cents } from '../money/money';

@@ -49,7 +49,7 @@ const TRIGGERS: Record<Exclude<CardStateKind, 'enabled'>, (c: Case) => Case> = {
   no_permission: (c) => ({ ...c, user: { ...c.user, permissions: [ModuleSlug.ExportSepa] } }),
 };
 
-/** DESIGN.md section 4's precedence, strongest first (not applicable ranked in card-state.ts). */
+/** R-PERM-02's precedence, strongest first (not applicable ranked in card-state.ts). */
 const PRECEDENCE = [
   'coming_soon',
   'not_applicable',
@@ -61,7 +61,7 @@ const PRECEDENCE = [
 
 const run = (c: Case) => cardState(c.user, c.structure, c.module);
 
-describe('cardState: each state alone (SPEC.md section 6 texts)', () => {
+describe('cardState: each state alone (R-PERM-01, R-PERM-02 texts)', () => {
   it('is enabled, without tooltip, when nothing stands in the way', () => {
     expect(run(base())).toEqual({ kind: 'enabled', enabled: true, tooltip: null });
   });
@@ -82,7 +82,7 @@ describe('cardState: each state alone (SPEC.md section 6 texts)', () => {
   });
 });
 
-describe('cardState: precedence (DESIGN.md section 4: coming soon > blocked > not affiliated > not affiliated this season > no permission)', () => {
+describe('cardState: precedence (R-PERM-02: coming soon > blocked > not affiliated > not affiliated this season > no permission)', () => {
   const pairs = PRECEDENCE.flatMap((stronger, i) =>
     PRECEDENCE.slice(i + 1).map((weaker) => [stronger, weaker] as const),
   );
@@ -100,7 +100,7 @@ describe('cardState: precedence (DESIGN.md section 4: coming soon > blocked > no
   });
 });
 
-describe('cardState: super_administrateur (DESIGN.md section 4: bypasses module permissions and card blocks)', () => {
+describe('cardState: super_administrateur (R-PERM-03: bypasses module permissions and card blocks)', () => {
   const superAdmin = (c: Case): Case => ({ ...c, user: { isSuperAdmin: true, permissions: [] } });
 
   it.each(['blocked', 'not_affiliated', 'not_affiliated_current_season', 'no_permission'] as const)(
@@ -117,7 +117,7 @@ describe('modules with several targets and structure-bound modules', () => {
   const sageSepa = MODULES.sage_sepa;
   const user = (permissions: string[]): CardUser => ({ isSuperAdmin: false, permissions });
 
-  it('SAGE/SEPA is enabled with either export permission and opens SEPA first (SPEC.md screen 1)', () => {
+  it('SAGE/SEPA is enabled with either export permission and opens SEPA first (R-PERM-05)', () => {
     expect(run({ ...base(), module: sageSepa, user: user([ModuleSlug.ExportSage]) }).kind).toBe('enabled');
     expect(openableTarget(user([ModuleSlug.ExportSage]), sageSepa)?.route).toBe('export__sage');
     expect(openableTarget(user([ModuleSlug.ExportSage, ModuleSlug.ExportSepa]), sageSepa)?.route).toBe('export__sepa');
@@ -125,7 +125,7 @@ describe('modules with several targets and structure-bound modules', () => {
     expect(run({ ...base(), module: sageSepa, user: user([]) }).kind).toBe('no_permission');
   });
 
-  it('RIB exists only for structure 1318 (SPEC.md sections 6 and 9)', () => {
+  it('RIB exists only for structure 1318 (R-PERM-11)', () => {
     const headOffice: CardStructure = { ...CLUB, id: 1318, typeId: StructureType.Federation };
     const otherFederation: CardStructure = { ...headOffice, id: 7 };
     const ribUser = user([ModuleSlug.Rib]);

@@ -26,7 +26,7 @@ export type CardStateKind =
   | 'no_permission'
   | 'enabled';
 
-/** SPEC.md section 6's texts, exactly (spelling included). */
+/** R-PERM-01 and R-PERM-02's texts, exactly (spelling included). */
 export const CARD_TOOLTIPS: Readonly<Record<Exclude<CardStateKind, 'enabled'>, string>> = {
   coming_soon: 'Module prochainement disponible.',
   not_applicable: "Vous n'avez pas accès à ce module.",
@@ -50,7 +50,7 @@ function state(kind: CardStateKind): CardState {
     : { kind, enabled: false, tooltip: CARD_TOOLTIPS[kind] };
 }
 
-/** Whether the module has a card for this structure at all (SPEC.md: RIB only for 1318). */
+/** Whether the module has a card for this structure at all (R-PERM-11: RIB only for 1318). */
 export function isModuleVisible(module: ModuleDefinition, structureId: number): boolean {
   return module.onlyStructureIds === undefined || module.onlyStructureIds.includes(structureId);
 }
@@ -67,7 +67,7 @@ export function openableTarget(user: CardUser, module: ModuleDefinition): Module
 }
 
 /**
- * A card's state, by DESIGN.md section 4's precedence: coming soon > structure blocked >
+ * A card's state, by R-PERM-02's precedence: coming soon > structure blocked >
  * not affiliated (ever) > not affiliated on the current season > no module permission >
  * enabled. A module that does not apply to the structure ('Vous n'avez pas accès à ce
  * module.') ranks right after coming soon: no change of the structure or of the user's

@@ -1,12 +1,12 @@
 import type { StructureTypeId } from '../structures/structure-types';
 import type { ModuleSlugValue } from './module-slugs';
 
-/** 'coming_soon' modules are announced on the dashboard but cannot be opened (SPEC.md screen 1). */
+/** 'coming_soon' modules are announced on the dashboard but cannot be opened (R-UI-04). */
 export type ModuleStatus = 'available' | 'coming_soon';
 
 /**
  * 'route': a page of this app, opened by client-side navigation.
- * 'external': a plain link that loads the page anew, in the same tab (SPEC.md screen 1,
+ * 'external': a plain link that loads the page anew, in the same tab (R-UI-04,
  * 'Recherche flux financiers'), carrying structureId and appMode.
  */
 export type ModuleLinkKind = 'route' | 'external';
@@ -26,7 +26,7 @@ export type ModuleRouteName =
   | 'parametrages_comptables__plan_analytique'
   | 'parametrages_comptables__flux_financier';
 
-/** A page a module opens, and the per-module permission it requires (SPEC.md section 6). */
+/** A page a module opens, and the per-module permission it requires (R-PERM-01). */
 export interface ModuleTarget {
   route: ModuleRouteName;
   permission: ModuleSlugValue;

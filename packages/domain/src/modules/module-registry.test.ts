@@ -13,7 +13,7 @@ import { ALL_MODULE_SLUGS } from './module-slugs';
 const titles = (ids: readonly (keyof typeof MODULES)[]) => modulesOf(ids).map((module) => module.title);
 
 describe('module registry', () => {
-  it('lists SPEC.md screen 1 cards, the first three coming soon', () => {
+  it('lists the finance dashboard cards (R-UI-04), the first three coming soon', () => {
     expect(titles(FINANCES_DASHBOARD_MODULES)).toEqual([
       'Paramétrages comptable',
       'Création factures',

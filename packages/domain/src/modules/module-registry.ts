@@ -3,8 +3,8 @@ import type { ModuleDefinition, ModuleId, ModuleRouteName } from './module-defin
 import { ModuleSlug } from './module-slugs';
 
 /**
- * Every module the finance area knows: the dashboards' cards (SPEC.md screen 1 and
- * DESIGN.md section 4), the Paramétrages Comptables links (screen 2) and the export
+ * Every module the finance area knows: the dashboards' cards (R-UI-04 and
+ * R-PERM-02), the Paramétrages Comptables links (R-UI-05) and the export
  * entries (screen 7). The web app draws cards and links from here, and guards routes
  * with the same definitions, so a card and its page can never disagree.
  */
@@ -51,7 +51,7 @@ export const MODULES: Readonly<Record<ModuleId, ModuleDefinition>> = {
     description: 'Exporter les fichiers SEPA et SAGE.',
     status: 'available',
     kind: 'route',
-    // SPEC.md screen 1: the card opens the SEPA export; a user who may only export SAGE
+    // R-PERM-05: the card opens the SEPA export; a user who may only export SAGE
     // lands on SAGE rather than on a refusal.
     targets: [
       { route: 'export__sepa', permission: ModuleSlug.ExportSepa },
@@ -67,7 +67,7 @@ export const MODULES: Readonly<Record<ModuleId, ModuleDefinition>> = {
     kind: 'route',
     targets: [{ route: 'gestion_des_finances__rib', permission: ModuleSlug.Rib }],
     structureTypes: [StructureType.Federation],
-    // SPEC.md sections 6 and 9: only the national head office sees the RIB card.
+    // R-PERM-11: only the national head office sees the RIB card.
     onlyStructureIds: [HEAD_OFFICE_STRUCTURE_ID],
   },
   etats_statistiques: {
@@ -130,7 +130,7 @@ export const MODULES: Readonly<Record<ModuleId, ModuleDefinition>> = {
     description: 'Générer les virements SEPA.',
     status: 'available',
     kind: 'route',
-    // SPEC.md section 6: the SEPA entry requires the SEPA authorisation; SAGE does not.
+    // R-PERM-05: the SEPA entry requires the SEPA authorisation; SAGE does not.
     targets: [{ route: 'export__sepa', permission: ModuleSlug.ExportSepa }],
     structureTypes: 'all',
   },
@@ -145,7 +145,7 @@ export const MODULES: Readonly<Record<ModuleId, ModuleDefinition>> = {
   },
 };
 
-/** SPEC.md screen 1, in display order. */
+/** The finance dashboard's cards, in display order (R-UI-04). */
 export const FINANCES_DASHBOARD_MODULES: readonly ModuleId[] = [
   'parametrage_plan_comptable',
   'creation_factures',
@@ -165,7 +165,7 @@ export const COMPTABILITE_DASHBOARD_MODULES: readonly ModuleId[] = [
 ];
 
 /**
- * Issue 19 item 5: the accounting dashboard opens as its own cards do. Its cards are the
+ * R-PERM-12: the accounting dashboard opens as its own cards do. Its cards are the
  * Paramétrages Comptables (each behind its parametrages_comptables__* permission); the
  * flux search card beside them is the finance dashboard's search, so it alone does not
  * open this dashboard. A structure that may open none of them gets 'Accès refusé'.
@@ -177,7 +177,7 @@ export const COMPTABILITE_DASHBOARD_GATE: readonly ModuleId[] = [
   'flux_financier',
 ];
 
-/** SPEC.md screen 2's side navigation. */
+/** The Paramétrages Comptables side navigation (R-UI-05). */
 export const PARAMETRAGES_NAV_MODULES: readonly ModuleId[] = [
   'plan_comptable',
   'type_facturation',
@@ -185,7 +185,7 @@ export const PARAMETRAGES_NAV_MODULES: readonly ModuleId[] = [
   'flux_financier',
 ];
 
-/** SPEC.md screen 7's side navigation. */
+/** The export files page's side navigation (R-UI-07). */
 export const EXPORT_NAV_MODULES: readonly ModuleId[] = ['export_sepa', 'export_sage'];
 
 /**

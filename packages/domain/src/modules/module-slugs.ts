@@ -1,6 +1,6 @@
 /**
- * Module slugs used for per-module permissions (SPEC.md section 6). They are the
- * route names of SPEC.md section 2, plus the flux search.
+ * Module slugs used for per-module permissions (R-PERM-01). They are the
+ * route names (R-UI-02), plus the flux search.
  */
 export const ModuleSlug = {
   GestionDesFinancesDashboard: 'gestion_des_finances__dashboard',

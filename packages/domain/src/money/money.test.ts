@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { centsToDecimal, formatEuros, toCents } from './money';
 
-describe('money (DESIGN.md section 3: never binary floating point for sums)', () => {
+describe('money (R-DATA-01: never binary floating point for sums)', () => {
   it('parses decimal strings exactly', () => {
     expect(toCents('1234.5')).toBe(123450);
     expect(toCents('0.10')).toBe(10);
@@ -17,7 +17,7 @@ describe('money (DESIGN.md section 3: never binary floating point for sums)', ()
     expect(centsToDecimal(-5)).toBe('-0.05');
     expect(centsToDecimal(0)).toBe('0.00');
   });
-  it('formats in French with 2 decimals (SPEC.md section 9)', () => {
+  it('formats in French with 2 decimals (R-DATA-02)', () => {
     expect(formatEuros(123450)).toBe('1\u202f234,50\u00a0€');
   });
 });

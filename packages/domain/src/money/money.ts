@@ -1,6 +1,6 @@
 /**
  * Money is handled as integer cents in TypeScript and numeric(12,2) in SQL:
- * never binary floating point for sums (DESIGN.md section 3).
+ * never binary floating point for sums (R-DATA-01).
  */
 export type Cents = number;
 

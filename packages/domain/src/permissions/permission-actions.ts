@@ -3,17 +3,17 @@ import { RoleSlug, type RoleSlugValue } from '../auth/roles';
 
 /**
  * Permissions are data: role x module x action (FEDE_RoleModule). Reading a module
- * ('lecture', the SPEC.md per-module permission) and writing in it are separate grants,
+ * ('lecture', the per-module permission of R-PERM-01) and writing in it are separate grants,
  * as Hasura separates select from insert/update permissions.
  */
 export const PermissionAction = {
-  /** Open the module and read its data (SPEC.md section 6). */
+  /** Open the module and read its data (R-PERM-01). */
   Lecture: 'lecture',
   /** Create and change rows (amounts, dates, category, paid flag) through the generic mutations. */
   Ecriture: 'ecriture',
-  /** Re-present an unpaid direct debit (SPEC.md section 4's relaunch). */
+  /** Re-present an unpaid direct debit (R-FLUX-05, R-PERM-08). */
   Relance: 'relance',
-  /** Validate and close accounting periods (issue 18): validated entries never change. */
+  /** Validate and close accounting periods (R-LEDG-07, R-LEDG-09): validated entries never change. */
   Validation: 'validation',
 } as const;
 export type PermissionActionValue = (typeof PermissionAction)[keyof typeof PermissionAction];
@@ -36,7 +36,7 @@ export const MODULE_WRITE_ACTIONS: Readonly<Partial<Record<ModuleSlugValue, read
 
 /** Generic flux insert/update: amounts, dates, category, paid flag. */
 export const FLUX_WRITE = actionGrant(ModuleSlug.FluxFinanciers, PermissionAction.Ecriture);
-/** SPEC.md section 4's relaunch of a direct debit. */
+/** R-FLUX-05's relaunch of a direct debit. */
 export const FLUX_RELAUNCH = actionGrant(ModuleSlug.FluxFinanciers, PermissionAction.Relance);
 /** Generating a SEPA file (it claims the flux it collects). */
 export const SEPA_WRITE = actionGrant(ModuleSlug.ExportSepa, PermissionAction.Ecriture);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seasonBounds, seasonIdForDate, seasonName, seasonShortName } from './season';
 
-describe('seasons (DESIGN.md section 3: id = end year, 1 September to 31 August)', () => {
+describe('seasons (R-DATA-04: id = end year, 1 September to 31 August)', () => {
   it('maps dates to the season that contains them', () => {
     expect(seasonIdForDate(new Date('2021-09-01T00:00:00Z'))).toBe(2022);
     expect(seasonIdForDate(new Date('2022-08-31T23:00:00Z'))).toBe(2022);

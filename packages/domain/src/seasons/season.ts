@@ -1,6 +1,6 @@
 /**
  * Seasons run 1 September to 31 August; a season's id is its end year
- * (DESIGN.md section 3: season 2021-2022 has id 2022).
+ * (R-DATA-04: season 2021-2022 has id 2022).
  */
 export function seasonIdForDate(date: Date): number {
   const year = date.getUTCFullYear();
@@ -20,5 +20,5 @@ export function seasonBounds(seasonId: number): { start: string; end: string } {
   return { start: `${seasonId - 1}-09-01`, end: `${seasonId}-08-31` };
 }
 
-/** SPEC.md section 9: the default search season value when seasons cannot be loaded. */
+/** R-SEARCH-11: the default search season value when seasons cannot be loaded. */
 export const DEFAULT_SEARCH_SEASON = 2021;

@@ -8,7 +8,7 @@ import {
 
 const standing: SepaBatchCancellationState = { cancelledAt: null, settledFlux: 0, returnedFlux: 0 };
 
-describe('SEPA batch cancellation (issue 17: only before the bank has answered for any of its debits)', () => {
+describe('SEPA batch cancellation (R-SEPA-08: only before the bank has answered for any of its debits)', () => {
   it('allows a standing batch none of whose flux the bank has answered for', () => {
     expect(sepaCancellationRefusal(standing)).toBeNull();
     expect(canCancelSepaBatch(standing)).toBe(true);

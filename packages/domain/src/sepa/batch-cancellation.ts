@@ -1,5 +1,5 @@
 /**
- * When a SEPA batch may still be cancelled ('Annuler le lot', issue 17).
+ * When a SEPA batch may still be cancelled ('Annuler le lot', R-SEPA-08).
  *
  * The product never learns when the treasurer uploads a file to the bank, so "before it
  * reaches the bank" is read from what the bank's answer would leave behind: a batch may be

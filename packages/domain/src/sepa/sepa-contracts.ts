@@ -5,7 +5,7 @@ import { parisToday } from '../flux/paris-day';
 import { PAIN008_VERSIONS } from './pain008-types';
 import { addTargetDays, earliestCollectionDate } from './target-calendar';
 
-/** Category 5 = Prélèvement SEPA (DESIGN.md section 3): the default selection. */
+/** Category 5 = Prélèvement SEPA (R-FLUX-03): the default selection. */
 export const SEPA_DEFAULT_CATEGORIES = [5] as const;
 
 const isoDate = z

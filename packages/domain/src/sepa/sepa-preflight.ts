@@ -17,7 +17,7 @@ import type { Pain008Input, SepaDirectDebit } from './pain008-types';
 import { toSepaText } from './sepa-text';
 
 /**
- * The pre-flight gate (issue 17): every rule a bank checks before it accepts a pain.008
+ * The pre-flight gate (R-SEPA-05): every rule a bank checks before it accepts a pain.008
  * file, run on the values the file will carry (after transliteration to the EPC Latin
  * set). A debtor that fails is left out with a French reason; a file-level failure stops
  * the whole file.

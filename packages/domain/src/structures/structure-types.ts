@@ -1,4 +1,4 @@
-/** Structure types (DESIGN.md section 3). Ids are stable data, referenced by rules. */
+/** Structure types (R-DATA-05). Ids are stable data, referenced by rules. */
 export const StructureType = {
   Club: 1,
   EtablissementAgree: 2,
@@ -20,5 +20,5 @@ export const STRUCTURE_TYPE_NAMES: Record<StructureTypeId, string> = {
   7: 'Fédération / siège',
 };
 
-/** SPEC.md section 9: structure 1318 is the national head office. */
+/** R-DATA-06: structure 1318 is the national head office. */
 export const HEAD_OFFICE_STRUCTURE_ID = 1318;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_UPLOAD_QUOTA, uploadQuotaRefusal } from './upload-quota';
 
-describe('upload quota per structure and day (issue 15)', () => {
+describe('upload quota per structure and day (R-SEC-10)', () => {
   const quota = { filesPerDay: 3, bytesPerDay: 1_000 };
 
   it('defaults: 200 files and 200 MB a day', () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 15: what one structure may upload in a day (Europe/Paris calendar day), whoever
+ * R-SEC-10: what one structure may upload in a day (Europe/Paris calendar day), whoever
  * uploads for it, counted from the stored documents: a number of files and a volume.
  */
 export interface UploadQuota {

@@ -4,7 +4,7 @@ import { MKP_CategoryFlux, MKP_Tarif } from './flux';
 import { STR_Structure } from './structures';
 
 /**
- * Paramétrages comptables (issue 8): each structure keeps its own chart of accounts and
+ * Paramétrages comptables (R-LEDG-01): each structure keeps its own chart of accounts and
  * mappings, because the same flux is revenue for the head office and an expense for a club.
  */
 const structureId = () =>
@@ -84,7 +84,7 @@ export const CPT_Parametres = pgTable(
     TiersCompteFixe: text('TiersCompteFixe'),
     TiersLibelleFixe: text('TiersLibelleFixe'),
     SIREN: text('SIREN'),
-    /** First month of the fiscal year (issue 18): 9, the season's September, by default. */
+    /** First month of the fiscal year (R-LEDG-06): 9, the season's September, by default. */
     MoisDebutExercice: integer('MoisDebutExercice').notNull().default(9),
   },
   (t) => [

@@ -7,7 +7,7 @@ import { STR_Structure } from './structures';
 import { UTI_Utilisateur } from './users';
 
 /**
- * The head office's bank statements (issue 22): camt.053 or CFONB 120, one row per
+ * The head office's bank statements (R-BANK-01): camt.053 or CFONB 120, one row per
  * statement. Compte (the account as IBAN) + Identifiant is unique, and so is Compte + period:
  * importing the same statement again, even under another id, adds no statement (only the
  * entries it did not have). The file's bytes are kept (DOC_Contenu, 'releve_bancaire').
@@ -75,7 +75,7 @@ export const BQE_EcritureBancaire = pgTable(
 );
 
 /**
- * A confirmed reconciliation of one credit entry with flux (issue 22): who and when; an
+ * A confirmed reconciliation of one credit entry with flux (R-BANK-04): who and when; an
  * undo ('Annuler le rapprochement') dates it cancelled and keeps it. At most one active
  * reconciliation per entry.
  */

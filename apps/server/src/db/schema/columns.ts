@@ -1,6 +1,6 @@
 import { customType, integer, numeric, timestamp } from 'drizzle-orm/pg-core';
 
-/** Money is numeric(12,2) (DESIGN.md section 3); drizzle returns it as a string. */
+/** Money is numeric(12,2) (R-DATA-01); drizzle returns it as a string. */
 export const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 export const createdAt = () => timestamp('Z_DateCreation', { withTimezone: true }).notNull().defaultNow();
 export const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();

@@ -36,7 +36,7 @@ export const MKP_Traitement = pgTable(
     Z_DateCreation: createdAt(),
     /**
      * Cancelled ('Annulé') when set, by whom: its flux were released for the next file and
-     * its file is no longer served (issue 17). Both set together, in one transaction.
+     * its file is no longer served (R-SEPA-08). Both set together, in one transaction.
      */
     DateAnnulation: timestamp('DateAnnulation', { withTimezone: true }),
     ID_UtilisateurAnnulation: integer('ID_UtilisateurAnnulation').references(() => UTI_Utilisateur.id),
@@ -73,7 +73,7 @@ export const MKP_FluxFinancier = pgTable(
     ID_Utilisateur: integer('ID_Utilisateur'),
     DateEcheance: date('DateEcheance'),
     /**
-     * The day the flux was settled (issue 22): the bank's booking day of the credit that
+     * The day the flux was settled (R-FLUX-09): the bank's booking day of the credit that
      * completed it, or the day it was marked paid; cleared whenever EST_Reglement is
      * (trigger of migration 0019), so it never contradicts the flag.
      */
@@ -92,7 +92,7 @@ export const MKP_FluxFinancier = pgTable(
     index('mkp_flux_date_idx').on(t.Z_DateCreation.desc(), t.id.desc(), t.ID_Structure),
     // Covers "licensee name contains" pages and counts from the index alone, with or without
     // a season: each matching user is one index range of (user, season), the structure scope
-    // read from the index (issue 20: season + name p95 cut several times under load).
+    // read from the index (the varied-search mix, R-PERF-03: season + name p95 cut several times under load).
     index('mkp_flux_utilisateur_saison_idx').on(
       t.ID_Utilisateur,
       t.ID_Saison,
@@ -104,11 +104,11 @@ export const MKP_FluxFinancier = pgTable(
     // The label's words: "label contains a word part" through one word's posting list
     // (graphql/compiler/word-search.ts); the expression must stay identical there. The season
     // first (btree_gin, migration 0019): "season + label" intersects the two posting lists in
-    // the index instead of reading every flux of the word to check its season (issue 20);
+    // the index instead of reading every flux of the word to check its season (R-PERF-03);
     // "label" alone reads the words' lists as before.
     index('mkp_flux_saison_mots_idx').using('gin', t.ID_Saison, sql`string_to_array(lower("NomFluxFinancier"), ' ')`),
     uniqueIndex('mkp_flux_relance_uq').on(t.ID_FluxFinancierRelance),
-    // "Season + statut impayé" (issue 19's filter; issue 20): the unpaid, not relaunched flux
+    // "Season + statut impayé" (R-SEARCH-15's filter; R-PERF-03): the unpaid, not relaunched flux
     // of a season by date, scope from the index. Its capped count was a bitmap of the whole
     // season (120 ms on 2,000,000 flux), now an index-only walk of 10,001 entries (6 ms).
     // Partial: the statement must be planned with its values, which it is (the 'impayé'
@@ -125,7 +125,7 @@ export const MKP_FluxFinancier = pgTable(
     index('mkp_flux_prelevement_a_traiter_idx')
       .on(t.ID_Structure, t.id)
       .where(sql`"ID_CategoryFlux" = 5 AND "EST_Debit" AND NOT "EST_Reglement"`),
-    // Bank reconciliation (issue 22): open debits by amount, within a date window.
+    // Bank reconciliation (R-BANK-02): open debits by amount, within a date window.
     index('mkp_flux_ouvert_montant_idx')
       .on(t.MontantTTC, t.Z_DateCreation)
       .where(sql`"EST_Debit" AND NOT "EST_Reglement"`),
@@ -169,7 +169,7 @@ export const MKP_FluxFinancierDetail = pgTable(
 );
 
 /**
- * The documents of a flux as first issued (issue 16): the PDF bytes stored at the first
+ * The documents of a flux as first issued (R-DOC-02): the PDF bytes stored at the first
  * download of its facture (or avoir, or avis de prélèvement) and of its relevé, returned as
  * they are at every later one. One row per (flux, type): concurrent first downloads store
  * one document. NomFichier is kept so the name never changes either.

@@ -15,7 +15,7 @@ import { FEDE_Saison } from './seasons';
 import { MKP_FluxFinancier } from './flux';
 
 /**
- * A party or a set of lines exactly as a document printed it (issue 16), stored once and
+ * A party or a set of lines exactly as a document printed it (R-DOC-01), stored once and
  * shared: its Empreinte is the SHA-256 of Nature and Donnees, so 2,000,000 invoices of a few
  * thousand structures reference a few thousand rows. Nature: 'vendeur' (head office, RIB, ICS),
  * 'acheteur' (structure, mandate), 'correspondant', 'tarifs' (the tarifs a flux's lines sell,
@@ -34,7 +34,7 @@ export const DOC_DonneeFigee = pgTable(
 
 /**
  * What a flux's documents show, frozen when the flux was issued (created, relaunched, or
- * backfilled for flux older than issue 16): its own values, money in cents, and the frozen
+ * backfilled for flux created before documents were issued with their flux): its own values, money in cents, and the frozen
  * parties and lines by reference. Documents are built from this row only, never from the
  * live tables; a row never changes.
  */

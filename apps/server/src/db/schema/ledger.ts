@@ -21,7 +21,7 @@ import { STR_Structure } from './structures';
 import { UTI_Utilisateur } from './users';
 
 /**
- * The validated ledger (issue 18, ADR 0013). Each structure keeps its own books from its
+ * The validated ledger (R-LEDG-07, ADR 0013). Each structure keeps its own books from its
  * own point of view (the head office's sale is a club's purchase). A validated entry is
  * written once and never changed (triggers in migration 0017): exports of a validated
  * range read these rows only, so they give the same bytes whatever changes afterwards.
@@ -89,7 +89,7 @@ export const CPT_Ecriture = pgTable(
       .notNull()
       .references(() => MKP_FluxFinancier.id),
     /**
-     * A settlement entry (issue 22, ADR 0017): the part of this bank reconciliation given to
+     * A settlement entry (R-BANK-06, ADR 0017): the part of this bank reconciliation given to
      * the flux; null for the flux's own entry. With EST_Extourne: its reversal after an undo.
      */
     ID_Rapprochement: integer('ID_Rapprochement').references(() => BQE_Rapprochement.id),

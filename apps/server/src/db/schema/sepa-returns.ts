@@ -8,7 +8,7 @@ import { UTI_Utilisateur } from './users';
 
 /**
  * A bank report of rejected or returned direct debits (pain.002, camt.054) imported on the
- * SEPA page (issue 17, ADR 0012). Sha256 is unique: the same file imported twice, even by
+ * SEPA page (R-RET-01 to R-RET-03, ADR 0012). Sha256 is unique: the same file imported twice, even by
  * two requests at once, is recorded once and changes nothing the second time. The file's
  * bytes are kept (DOC_Contenu, Nature 'retour_sepa').
  */

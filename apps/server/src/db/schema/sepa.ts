@@ -5,7 +5,7 @@ import { STR_Structure } from './structures';
 
 /**
  * One row per direct debit written in a SEPA file: the mandate and account it was
- * presented under (issue 17). The next file compares the debtor's account with the last
+ * presented under (R-SEPA-07). The next file compares the debtor's account with the last
  * one of the same mandate to write the EPC amendment (AmdmntInd, OrgnlDbtrAcct, SMNDA).
  */
 export const MKP_PrelevementSepa = pgTable(

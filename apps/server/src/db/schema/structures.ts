@@ -81,7 +81,7 @@ export const STR_Affiliation = pgTable(
 
 /** Bank accounts; mandate data (RUM, signature date) for SEPA direct debit. */
 /**
- * A temporary affiliation structure (SPEC.md section 7): a structure asking to join a
+ * A temporary affiliation structure (R-API-05): a structure asking to join a
  * federation, known by its name and its correspondent until the structure itself is
  * created (ID_Structure then points to it). Affiliation invoices fall back on its
  * correspondent when the structure has none.
@@ -113,7 +113,7 @@ export const STR_AffiliationTemporaire = pgTable(
     Z_DateCreation: createdAt(),
   },
   (t) => [
-    // Looked up by name (SPEC.md section 7), case-insensitively.
+    // Looked up by name (R-API-05), case-insensitively.
     index('str_affiliation_temporaire_nom_idx').on(sql`lower(${t.NomStructure})`),
     index('str_affiliation_temporaire_federation_idx').on(t.ID_Federation),
     index('str_affiliation_temporaire_structure_idx').on(t.ID_Structure),

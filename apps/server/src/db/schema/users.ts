@@ -84,8 +84,8 @@ export const STR_StructureUtilisateur = pgTable(
 );
 
 /**
- * Permissions as data, role x module x action (SPEC.md section 6: access to a module is
- * checked per module; issue 15: writing is a grant of its own). 'lecture' opens the module;
+ * Permissions as data, role x module x action (R-PERM-01: access to a module is
+ * checked per module; R-PERM-06: writing is a grant of its own). 'lecture' opens the module;
  * the write actions of a module are listed in @gdf/domain's MODULE_WRITE_ACTIONS.
  */
 export const FEDE_RoleModule = pgTable(

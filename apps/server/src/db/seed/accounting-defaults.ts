@@ -1,5 +1,5 @@
 /**
- * Default Paramétrages comptables (issue 8): a subset of the French chart of accounts for
+ * Default Paramétrages comptables (R-LEDG-01): a subset of the French chart of accounts for
  * associations (PCG classes 1 to 7), and flux mappings for the two points of view.
  */
 export const DEFAULT_COMPTES: ReadonlyArray<readonly [string, string]> = [

@@ -15,7 +15,7 @@ export {
   type FluxCategoryId as CategoryId,
 } from '@gdf/domain';
 
-/** FEDE_Role ids, in SPEC.md's order of power. */
+/** FEDE_Role ids, in order of power (R-PERM-04). */
 export const ROLE_IDS: Record<RoleSlugValue, number> = {
   super_administrateur: 1,
   administrateur_si: 2,

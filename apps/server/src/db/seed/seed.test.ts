@@ -239,7 +239,7 @@ describe('seedDemoData (issue: deterministic demo data)', () => {
         [...DEFAULT_ROLE_GRANTS[role as RoleSlugValue]].sort(),
       );
     }
-    // Issue 15: only the federation's administrators write flux or relaunch; clubs write nothing.
+    // R-PERM-07, R-PERM-08: only the federation's administrators write flux or relaunch; clubs write nothing.
     const holders = (grant: string) =>
       rows
         .filter((r) => `${r.module}:${r.action}` === grant && r.access)

@@ -33,7 +33,7 @@ import {
 import { demoLoginLoads, licenceLoad, userAddressLoad, userLoad } from './write-users';
 
 /**
- * Deterministic demo data (DESIGN.md section 3): same options, same rows. `today` only
+ * Deterministic demo data (R-DATA-08): same options, same rows. `today` only
  * decides which season is current and caps dates; everything else comes from `seed`.
  */
 export interface SeedOptions {

@@ -137,7 +137,7 @@ const REQUEST_LAST_NAMES = ['Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert', '
 const NEW_CLUBS = 3;
 
 /**
- * Temporary affiliation structures (SPEC.md section 7) of the current season, made to the
+ * Temporary affiliation structures (R-API-05) of the current season, made to the
  * head office: one for each club never affiliated or not affiliated this season (linked to
  * it), and a few for clubs not created yet (no structure).
  */

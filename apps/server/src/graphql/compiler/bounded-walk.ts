@@ -2,7 +2,7 @@ import type { TableName } from '../metadata/tables';
 import { isWordContainsPattern, wordTableOf } from './word-search';
 
 /**
- * A page of a "label contains a word" search, read so that it stops early (issue 20).
+ * A page of a "label contains a word" search, read so that it stops early (R-SEARCH-13, R-PERF-03).
  *
  * The planner walks the date index newest first and filters each row by the label's
  * words, expecting the matches spread evenly. Month words ('octobre', 'décembre') sit in
@@ -16,7 +16,7 @@ import { isWordContainsPattern, wordTableOf } from './word-search';
  *    matches: enough of them (limit + offset) and that is the page;
  *  - otherwise every matching row, the planner choosing how (the GIN index for a word of
  *    a few thousand flux), sorted: the `OFFSET 0` keeps it from walking the date index.
- * On the issue 20 mix, page statements of the label kinds: label alone p95 78 -> 66 ms,
+ * On the varied-search mix (R-PERF-03), page statements of the label kinds: label alone p95 78 -> 66 ms,
  * worst 834 -> 214 ms; season + label p95 163 -> 12 ms, worst 730 -> 53 ms
  * (bench/RESULTS.md). Other searches, and pages past WALK_MAX_PAGE_END, are unchanged.
  */

@@ -16,7 +16,7 @@ import type { WordLookup } from './word-search';
 
 /**
  * How many times the cap the estimate must reach (an object so the estimate bench can try
- * others). On the issue 20 mix (2,000,000 flux)
+ * others). On the varied-search mix (2,000,000 flux)
  * estimates are off by up to ~3x either way on name and label searches; at 5x no search
  * under the cap was answered "more" (bench/RESULTS.md, count-estimate section).
  */

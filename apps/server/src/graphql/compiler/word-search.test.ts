@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isWordContainsPattern } from './word-search';
 
-// SPEC.md section 7: "libellé contient" is a case-insensitive contains (`_ilike: '%p%'`).
+// R-SEARCH-06: "libellé contient" is a case-insensitive contains (`_ilike: '%p%'`).
 describe('isWordContainsPattern: when "contains p" is "one word contains p"', () => {
   it('accepts %p% with p free of spaces and wildcards', () => {
     for (const pattern of ['%affiliation%', '%A%', '%été%', '%x-AFFILIATION-y%', '%c:%', '%tab\tx%'])

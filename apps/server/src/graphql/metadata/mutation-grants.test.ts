@@ -30,7 +30,7 @@ const refusalOf = (scope: RequestScope, text: string) => {
   return mutationRefusal(scope, getOperationAST(document)!, document);
 };
 
-describe('mutation grants (issue 15: writes are a permission of their own)', () => {
+describe('mutation grants (R-PERM-06: writes are a permission of their own)', () => {
   it('names the grant of every mutation field of the schema', () => {
     const fields = Object.keys(graphqlSchema().getMutationType()?.getFields() ?? {});
     expect(fields.sort()).toEqual(Object.keys(MUTATION_GRANTS).sort());

@@ -3,7 +3,7 @@ import { Kind, type DocumentNode, type FragmentDefinitionNode, type OperationDef
 import { hasGrant, moduleRefusal, type RequestScope } from '../../modules/scope/scope';
 
 /**
- * The write grant each mutation field needs (issue 15, Hasura's insert/update permissions).
+ * The write grant each mutation field needs (R-PERM-06, R-PERM-07, Hasura's insert/update permissions).
  * A mutation field without an entry here is refused; a test checks that every mutation of
  * the schema has one. The services check the same grants again.
  */

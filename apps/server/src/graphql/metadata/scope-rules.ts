@@ -3,7 +3,7 @@ import { structureScopeCondition, type RequestScope } from '../../modules/scope/
 import type { TableName } from './tables';
 
 /**
- * Which rows of a table the caller may read (DESIGN.md section 4), ANDed into every root
+ * Which rows of a table the caller may read (R-SCOPE-01, R-SCOPE-02, R-SCOPE-06), ANDed into every root
  * query, nested relation, relation filter and relation ordering.
  * - public: reference data every signed-in user may read;
  * - relation-only: no root field; rows are reached only from a visible parent row;
@@ -48,7 +48,7 @@ export const SCOPE_RULES: Record<TableName, ScopeRule> = {
   // Reached only from its flux, which carries the scope.
   MKP_RetourPrelevement: { kind: 'relation-only' },
   // Reached from a structure (its postal address) or a person (a home address): a
-  // head-office person's home address is theirs, not the invoice's (issue 15).
+  // head-office person's home address is theirs, not the invoice's (R-SCOPE-07).
   ADR_Adresse: {
     kind: 'condition',
     build: (alias, scope, params) =>
@@ -61,7 +61,7 @@ export const SCOPE_RULES: Record<TableName, ScopeRule> = {
 /**
  * Columns read as null (in selections, filters, sorts and aggregates alike) unless
  * `visible` holds on the row: what the head office exception (1318 heads every invoice)
- * must not open to every user (issue 15). An invoice prints the head office's name,
+ * must not open to every user (R-SCOPE-07). An invoice prints the head office's name,
  * address and SIREN; its e-mail and phone, and its people's e-mail, phone and licence
  * number, stay with the head office (and super administrators).
  */

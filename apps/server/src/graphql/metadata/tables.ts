@@ -77,7 +77,7 @@ export const TABLES: Record<TableName, TableMeta> = {
       ID_Traitement: col('Int', true),
       ID_Utilisateur: col('Int', true),
       DateEcheance: col('date', true),
-      // Issue 22: the day the flux was settled (bank booking day or the day it was marked paid).
+      // R-FLUX-09: the day the flux was settled (bank booking day or the day it was marked paid).
       DateReglement: col('date', true),
     },
     relations: {
@@ -86,7 +86,7 @@ export const TABLES: Record<TableName, TableMeta> = {
       FEDE_Saison: object('FEDE_Saison', 'ID_Saison'),
       MKP_CategoryFlux: object('MKP_CategoryFlux', 'ID_CategoryFlux'),
       MKP_FluxFinancierDetail: array('MKP_FluxFinancierDetail', 'ID_FluxFinancier'),
-      // The bank's reject or return of a direct debit (issue 17): at most one per flux.
+      // The bank's reject or return of a direct debit (R-RET-02): at most one per flux.
       MKP_RetourPrelevement: object('MKP_RetourPrelevement', 'id', 'ID_FluxFinancier'),
     },
   },

@@ -38,7 +38,7 @@ export function rootSelection(
 
 /**
  * Flux and their lines are the flux module's data: reading them needs that module, and a
- * blocked or non-affiliated structure is refused (issue 7), as the dashboard shows.
+ * blocked or non-affiliated structure is refused (R-PERM-09), as the dashboard shows.
  * Seasons and structures stay readable (filters, invoice header).
  */
 function requireTableModule(table: TableName, context: GraphqlContext): void {
@@ -59,7 +59,7 @@ export type RootFieldKind = 'list' | 'by_pk' | 'aggregate';
 
 /**
  * How long an identical read may be shared (db/read-cache.ts; writes clear it). Capped
- * counts are shared as long as any read since issue 20: the search page asks a filter
+ * counts are shared as long as any read (R-SEARCH-13): the search page asks a filter
  * set's count once, not on every page change (ADR 0018).
  */
 const READ_TTL_MS = 1_000;

@@ -20,7 +20,7 @@ const STRUCTURE_NOT_FOUND = 'Structure introuvable';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * GET /api/structures/:id/releve-de-compte?du&au&format=json|pdf|xlsx (issue 23): the
+ * GET /api/structures/:id/releve-de-compte?du&au&format=json|pdf|xlsx (R-STMT-01 to R-STMT-03): the
  * structure's account statement over a period, the current season by default. Read under
  * the flux module like the flux search; a structure out of the caller's scope is "not
  * found", as a flux document is. Not frozen or stored yet: each request computes it anew.

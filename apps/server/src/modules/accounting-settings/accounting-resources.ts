@@ -11,7 +11,7 @@ import type { z } from 'zod';
 
 /**
  * The four settings lists as data: table, writable columns (fixed identifiers, never user
- * text), input schema and the module a write needs (SPEC.md section 6).
+ * text), input schema and the module a write needs (R-PERM-01, R-PERM-06).
  */
 export interface ResourceDefinition {
   table: string;

@@ -9,7 +9,7 @@ import { createAccountingSettingsService } from './accounting-settings.service';
 const PREFIX = '/api/parametrages-comptables';
 
 /**
- * Paramétrages comptables (issue 8): comptes, types-facturation, sections-analytiques and
+ * Paramétrages comptables (R-LEDG-01): comptes, types-facturation, sections-analytiques and
  * mappings-flux share list/create/update/delete routes; parametres holds the third-party rule.
  */
 export function registerAccountingSettingsRoutes(app: FastifyInstance, database: Database): void {

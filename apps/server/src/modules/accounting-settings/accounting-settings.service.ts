@@ -16,11 +16,11 @@ import * as repo from './accounting-settings.repository';
 const conflict = (message: string) => new HttpError(409, message, 'conflict');
 const UNIQUE_VIOLATION = '23505';
 
-/** Reading a settings page and changing it are separate grants (issue 15). */
+/** Reading a settings page and changing it are separate grants (R-PERM-06). */
 const requireSettingsWrite = (scope: RequestScope, module: ModuleSlugValue) =>
   requireGrant(scope, actionGrant(module, PermissionAction.Ecriture));
 
-/** Settings belong to the current structure and take its point of view (issue 8). */
+/** Settings belong to the current structure and take its point of view (R-LEDG-01). */
 export function createAccountingSettingsService(database: Database) {
   function requireAnySettingsModule(scope: RequestScope) {
     if (!SETTINGS_MODULES.some((slug) => hasModule(scope, slug))) requireModule(scope, ModuleSlug.ParamPlanComptable);

@@ -31,7 +31,7 @@ const options = (summary: string, extra: RouteShorthandOptions = {}): RouteShort
   ...extra,
 });
 
-/** Bank statements and reconciliation (issue 22), in the SEPA section, head office only. */
+/** Bank statements and reconciliation (R-BANK-01 to R-BANK-07), in the SEPA section, head office only. */
 export async function registerBankStatementRoutes(
   app: FastifyInstance,
   database: Database,

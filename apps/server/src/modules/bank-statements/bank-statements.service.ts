@@ -85,7 +85,7 @@ function requireHeadOfficeWrite(scope: RequestScope): void {
 const maskedAccount = (iban: string) => `${iban.slice(0, 4)} •••• ${iban.slice(-4)}`;
 
 /**
- * Imports a statement file (issue 22, item 1). Refused as a whole, before anything is
+ * Imports a statement file (R-BANK-01). Refused as a whole, before anything is
  * written, when a statement is not in euros, is not on one of the head office's accounts, or
  * its balances do not add up. Then, in one transaction serialised with other imports: the
  * file's bytes, each statement once (account + statement id), each entry once (statement +
@@ -338,7 +338,7 @@ export async function searchOpenFlux(database: Database, scope: RequestScope, te
 }
 
 /**
- * Confirms a reconciliation (issue 22: confirm, correct or split). One transaction: the
+ * Confirms a reconciliation (R-BANK-04: confirm, correct or split). One transaction: the
  * entry locked (a second confirmation waits, then finds it reconciled), the flux locked
  * and checked open and in scope with what they still owe, the parts checked by the
  * domain's allocationProblem, the reconciliation and its parts recorded, the flux whose

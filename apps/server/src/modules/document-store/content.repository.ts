@@ -11,12 +11,12 @@ export const CONTENT_NATURE = {
   sepa: 'sepa',
   sepaReturn: 'retour_sepa',
   facture: 'facture',
-  /** The Factur-X CII XML issued with a facture (issue 21). */
+  /** The Factur-X CII XML issued with a facture (R-FACT-12). */
   factureXml: 'facture_xml',
   releve: 'releve',
   /** A SAGE or FEC file of the export history (gzip). */
   exportComptable: 'export_comptable',
-  /** A bank statement file, camt.053 or CFONB 120 (issue 22). */
+  /** A bank statement file, camt.053 or CFONB 120 (R-BANK-01). */
   bankStatement: 'releve_bancaire',
 } as const;
 export type ContentNature = (typeof CONTENT_NATURE)[keyof typeof CONTENT_NATURE];

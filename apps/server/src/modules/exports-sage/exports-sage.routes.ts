@@ -8,7 +8,7 @@ import { listExportHistory, openRecordedFile, unzipChecked } from './export-hist
 import { exportFecFile, exportSageFile, previewExport, type ExportFile } from './exports-sage.service';
 
 /**
- * The SAGE / FEC accounting exports (issues 8 and 18), from the current structure's point
+ * The SAGE / FEC accounting exports (R-LEDG-02 to R-LEDG-04, R-LEDG-10, R-LEDG-11), from the current structure's point
  * of view, and the history of the files produced. Input is parsed before the permission
  * check, so bad input is a 400 for everyone.
  */

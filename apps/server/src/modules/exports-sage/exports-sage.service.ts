@@ -91,7 +91,7 @@ export function isValidatedRange(years: readonly FiscalYearRow[], from: string, 
 
 /**
  * The entries of the range in file order: per fiscal year, the validated ones (never
- * changed), then those not validated yet (later dates by construction: issue 18's rule).
+ * changed), then those not validated yet (later dates by construction: R-LEDG-08).
  */
 async function* booksEntries(tx: Queryable, books: Books, range: Range): AsyncGenerator<AccountingEntry[]> {
   const { staged } = await stageUnbookedEntries(tx, books, range.from, range.to);

@@ -13,7 +13,7 @@ import { pain008XmlProblems } from './sepa-file-check';
 import type { DebtorDueRow } from './sepa.repository';
 
 /**
- * Issue 17, property: whatever structures, addresses, RIBs and labels the database holds
+ * R-SEPA-05, property: whatever structures, addresses, RIBs and labels the database holds
  * (emoji, blanks, 200 characters, XML specials, every Latin-1 letter...), the pre-flight
  * gate either leaves a debtor out or writes it into a file valid against its XSD. Checked
  * in process (libxml2-wasm, as the server does) and again by xmllint, 50 files per run.

@@ -57,7 +57,7 @@ export async function sepaBatchFile(deps: SepaDependencies, scope: RequestScope,
 }
 
 /**
- * 'Annuler le lot' (issue 17): in one transaction, the batch row is locked (a second
+ * 'Annuler le lot' (R-SEPA-08): in one transaction, the batch row is locked (a second
  * cancellation waits, then finds it cancelled: 409), its flux are locked and checked against
  * the rule of @gdf/domain (none settled or returned since: the bank has not answered for the
  * file), released for the next file, the batch marked cancelled and the cancellation audited.

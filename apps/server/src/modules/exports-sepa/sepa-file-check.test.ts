@@ -34,7 +34,7 @@ describe('the last gate: XSD (ISO 20022 pain.008) and control totals of the writ
     expect(pain008XmlProblems(buildPain008(input(version)), version)).toEqual([]);
   });
 
-  it('refuses an empty TwnNm (the emoji town of issue 17) with the schema message', () => {
+  it('refuses an empty TwnNm (a town of emoji only, R-SEPA-05) with the schema message', () => {
     const xml = buildPain008(input('pain.008.001.08')).replace('<TwnNm>Lyon</TwnNm>', '<TwnNm></TwnNm>');
     const [problem] = pain008XmlProblems(xml, 'pain.008.001.08');
     expect(problem).toMatch(/^Non conforme au schéma pain.008.001.08 : Element 'TwnNm'.*minLength/);

@@ -109,7 +109,7 @@ export async function insertDocumentWithAudit(
   return id;
 }
 
-/** What the structure stored today (Europe/Paris day): the upload quota's count (issue 15). */
+/** What the structure stored today (Europe/Paris day): the upload quota's count (R-SEC-10). */
 export async function uploadUsageToday(database: Pick<Database, 'query'>, structureId: number): Promise<UploadUsage> {
   const [row] = await database.query<UploadUsage>(
     `SELECT count(*)::int AS files, coalesce(sum("Taille"), 0)::float8 AS bytes
@@ -121,7 +121,7 @@ export async function uploadUsageToday(database: Pick<Database, 'query'>, struct
   return row ?? { files: 0, bytes: 0 };
 }
 
-/** Serialises one structure's uploads until the transaction ends, in every process (issue 15). */
+/** Serialises one structure's uploads until the transaction ends, in every process (R-SEC-10). */
 export async function lockStructureUploads(transaction: Pick<Database, 'query'>, structureId: number): Promise<void> {
   await transaction.query(`SELECT pg_advisory_xact_lock(hashtext('DOC_Document quota'), $1::integer)`, [structureId]);
 }

@@ -8,7 +8,7 @@ import { resolveScope } from '../scope/scope';
 import { createDocumentPackService, type DocumentPackOptions } from './document-pack.service';
 
 /**
- * POST /api/flux/documents/pack.zip (issue 23 item 3): the flux search's filters in the
+ * POST /api/flux/documents/pack.zip (R-DOC-08): the flux search's filters in the
  * body, one ZIP back, streamed as it is built. Refusals (filters, empty, over the cap) come
  * before the first byte; once streaming, a client that goes away stops the work.
  */

@@ -6,7 +6,7 @@ import { assetPath } from '../../lib/assets';
 import { checkOwnXml, schemaProblems } from '../../lib/xml-check';
 
 /**
- * The gate before a Factur-X XML goes into an invoice (issue 21): the XML as written is
+ * The gate before a Factur-X XML goes into an invoice (R-FACT-14): the XML as written is
  * validated in process against the official UN/CEFACT CII D16B schema (apps/server/assets/xsd/
  * cii-d16b, unchanged copies). The EN 16931 business rules need an XSLT 2.0 processor (Saxon,
  * Java): the test suite runs them on every kind of invoice the domain builds.

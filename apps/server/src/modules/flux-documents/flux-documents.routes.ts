@@ -10,7 +10,7 @@ const KINDS: readonly FluxDocumentKind[] = ['facture', 'releve'];
 /**
  * GET /api/flux/:id/facture.pdf and /releve.pdf, with the bearer header like every route: the
  * web app fetches the bytes and shows them from a blob: URL, so no token is ever in a URL. The
- * first download stores the document; every later one returns those bytes (issue 16).
+ * first download stores the document; every later one returns those bytes (R-DOC-02).
  */
 export function registerFluxDocumentRoutes(
   app: FastifyInstance,
@@ -38,7 +38,7 @@ export function registerFluxDocumentRoutes(
     });
   }
 
-  // Issue 21: the Factur-X XML alone, for platforms that take it without its PDF.
+  // R-FACT-15: the Factur-X XML alone, for platforms that take it without its PDF.
   app.get('/api/flux/:id/facture.xml', { config: { auth: 'user' } }, async (request, reply) => {
     const { id } = parseInput(fluxDocumentParamsSchema, request.params);
     const { download } = parseInput(fluxDocumentQuerySchema, request.query);

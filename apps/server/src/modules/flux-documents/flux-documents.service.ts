@@ -36,7 +36,7 @@ export interface IssuedPdf {
 
 export interface FluxDocumentsService {
   /**
-   * `audit: false` for a document pack (issue 23), which writes one audit row for the whole
+   * `audit: false` for a document pack (R-DOC-08), which writes one audit row for the whole
    * pack; a first issuance still writes its own 'emission_document' row.
    */
   download(
@@ -59,7 +59,7 @@ export type FluxDocumentsSettings = IssuanceSettings;
 /**
  * Scope and permission first, before any stored byte is read; a flux the caller may not see
  * is "not found", never "forbidden". The first download renders the document from what was
- * frozen at issuance and stores it; every later one returns the stored bytes (issue 16).
+ * frozen at issuance and stores it; every later one returns the stored bytes (R-DOC-02).
  */
 export function createFluxDocumentsService(database: Database, settings: FluxDocumentsSettings): FluxDocumentsService {
   const render = createRenderer(database, settings);
@@ -118,7 +118,7 @@ function createRenderer(database: Database, settings: FluxDocumentsSettings) {
   return async (scope: RequestScope, kind: FluxDocumentKind, fluxId: number): Promise<RenderedPdf> => {
     let issued = await findIssuedFlux(database, scope, fluxId);
     if (issued === 'not-issued') {
-      // Older than issue 16 and not reached by the start-up backfill yet: issued now.
+      // Created before documents were issued with their flux and not reached by the start-up backfill yet: issued now.
       await issueOneFlux(database, fluxId, settings);
       issued = await findIssuedFlux(database, scope, fluxId);
     }

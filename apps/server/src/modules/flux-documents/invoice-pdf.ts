@@ -16,7 +16,7 @@ const RIGHT_COLUMN_X = A4.margin + CONTENT_WIDTH / 2 + 10;
 const RIGHT_COLUMN_WIDTH = CONTENT_WIDTH / 2 - 10;
 
 /**
- * Draws a facture, avoir or avis de prélèvement (DESIGN.md sections 6 and 9): every wording
+ * Draws a facture, avoir or avis de prélèvement (R-FACT-02 to R-FACT-11): every wording
  * comes from @gdf/domain. Given its CII XML, the invoice is a Factur-X: PDF/A-3b carrying it.
  */
 export function renderInvoicePdf(invoice: InvoiceDocument, issuedAt?: Date, facturXml?: string): Promise<Buffer> {

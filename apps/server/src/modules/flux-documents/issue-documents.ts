@@ -4,7 +4,7 @@ import { SEPA_AUDIT_ACTION } from '../exports-sepa/sepa.repository';
 import { inTransaction, type Queryable } from '../flux/transaction';
 
 /**
- * Issuance (issue 16, DESIGN.md section 9 "Issued once"): what the documents of a flux show
+ * Issuance (R-DOC-01): what the documents of a flux show
  * is read from the live tables once and frozen in MKP_FluxEmission, parties and lines in
  * shared DOC_DonneeFigee rows addressed by their SHA-256; its detail lines cannot change any
  * more (a trigger, migration 0013). Called in the transaction that
@@ -166,8 +166,8 @@ SELECT l.*, CASE WHEN l.tarifs IS NOT NULL THEN ${digest('tarifs', 'l.tarifs')} 
  * Per structure of the lot: the buyer (its DocumentStructure and the mandate reference of
  * its RIB, the valid newest first, as SEPA files pick it) and its correspondent
  * (DocumentPerson: the user named by ID_Correspondant with the newest of the user's
- * addresses; else the contact of its temporary affiliation, linked or found by name, SPEC.md
- * section 7), each with its digest.
+ * addresses; else the contact of its temporary affiliation, linked or found by name, R-API-05),
+ * each with its digest.
  */
 const PARTIES_SQL = `
 SELECT p.structure_id, p.acheteur, ${digest('acheteur', 'p.acheteur')} AS acheteur_empreinte,

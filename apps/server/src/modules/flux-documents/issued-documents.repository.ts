@@ -14,7 +14,7 @@ export interface IssuedDocument {
 
 export const ISSUED_DOCUMENT_AUDIT = { issued: 'emission_document', downloaded: 'telechargement_document' } as const;
 
-/** What MKP_DocumentEmis stores per flux: its two PDFs, and the Factur-X XML issued with its facture (issue 21). */
+/** What MKP_DocumentEmis stores per flux: its two PDFs, and the Factur-X XML issued with its facture (R-FACT-12). */
 export type StoredDocumentKind = FluxDocumentKind | 'facture_xml';
 
 /** The XML issued inside a Factur-X facture, stored beside it in the same transaction. */

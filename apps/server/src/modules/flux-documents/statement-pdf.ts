@@ -5,7 +5,7 @@ import { COLOR, drawBlock, drawFooter, drawRule } from '../../pdf/pdf-layout';
 const ROW_HEIGHT = 26;
 const LABEL_WIDTH = 140;
 
-/** Draws the relevé d'opération (DESIGN.md section 6): title, structure, then one row per field. */
+/** Draws the relevé d'opération (R-DOC-04): title, structure, then one row per field. */
 export function renderStatementPdf(statement: StatementDocument, issuedAt?: Date): Promise<Buffer> {
   const doc = createPdfDocument({
     title: `${statement.title} — flux ${statement.rows[0]?.[1] ?? ''}`,

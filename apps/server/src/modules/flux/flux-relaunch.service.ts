@@ -20,12 +20,12 @@ export interface RelaunchOptions {
 }
 
 /**
- * SPEC.md section 4, for holders of the relaunch grant (issue 15: clubs cannot relaunch):
+ * R-FLUX-05 to R-FLUX-07, for holders of the relaunch grant (R-PERM-08: clubs cannot relaunch):
  * re-creates an unpaid direct-debit flux dated one month later, then
  * marks the original as relaunched, in one transaction. The original row is locked first
  * and only marked while ID_FluxFinancierRelance is null (backed by the unique index
  * mkp_flux_relance_uq), so concurrent calls create one flux at most. The new flux's avis de
- * prélèvement is issued in the same transaction (issue 16). Returns its id.
+ * prélèvement is issued in the same transaction (R-DOC-01, R-FACT-07). Returns its id.
  */
 export async function relaunchFlux(
   database: Database,

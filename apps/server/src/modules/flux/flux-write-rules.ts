@@ -5,7 +5,7 @@ import type { DetailValues, FluxValues } from './flux-input';
 import type { StoredFlux, StoredLine } from './flux.repository';
 
 /**
- * What a structure owes is never set by that structure (issue 15): amounts, dates,
+ * What a structure owes is never set by that structure (R-PERM-07): amounts, dates,
  * category, direction, season, structure and the paid flag of its own flux. The label
  * stays editable by a writer, as an accountant corrects a typo.
  */

@@ -24,7 +24,7 @@ const OUT_OF_SCOPE = "Vous n'avez pas accès à cette structure.";
  * Creates a flux (and its detail lines) for a structure in the caller's scope: holders of
  * the flux write grant only, never for their own structure, and only a row that satisfies
  * the domain's rules (amounts, lines, dates, labels). One transaction, audited, its documents
- * issued (issue 16). Returns its id.
+ * issued (R-DOC-01). Returns its id.
  */
 export async function insertFlux(
   database: Database,

@@ -39,7 +39,7 @@ export interface Books {
   rule: ThirdPartyRule & { siren: string | null };
   pointOfView: 'federation' | 'membre';
   withTarifs: boolean;
-  /** The bank account of settlement entries (issue 22). */
+  /** The bank account of settlement entries (R-BANK-06). */
   bankAccount: { account: string; label: string };
   /** Oldest first. */
   years: FiscalYearRow[];
@@ -100,7 +100,7 @@ function entryDays(books: Books, from: string, upTo: string) {
  * Stages in the temporary table cpt_stage (dropped at commit) the entries not booked yet
  * whose date falls in [from, upTo]: each unbooked flux (relaunch copies book nothing), and
  * for a flux changed since its validated entry, the reversal of that entry first; then the
- * settlement entries of bank reconciliations and the reversals of undone ones (issue 22,
+ * settlement entries of bank reconciliations and the reversals of undone ones (R-BANK-06,
  * rapprochement_id set). Numbers continue each journal's sequence of the fiscal year, in
  * chronological order (entry date, day, flux id, flux entry before settlements). Returns
  * how many rows were staged and how many flux lack a mapping.
@@ -198,7 +198,7 @@ export interface StagedEntry {
   exerciceEnd: string;
   fingerprint: string;
   isReversal: boolean;
-  /** A settlement entry's reconciliation (issue 22); null for a flux's entry. */
+  /** A settlement entry's reconciliation (R-BANK-06); null for a flux's entry. */
   reconciliationId: number | null;
 }
 
@@ -283,7 +283,7 @@ interface FluxEntryRow {
   journal: string;
   section: string | null;
   settled: boolean;
-  /** DateReglement of a flux a bank reconciliation settled (issue 22), else null. */
+  /** DateReglement of a flux a bank reconciliation settled (R-FLUX-09), else null. */
   bankDay: string | null;
   fingerprint: string;
   lastSettlement: Date | null;

@@ -31,7 +31,7 @@ export interface ValidationRequest {
 }
 
 /**
- * 'Valider les écritures' and 'Clôturer l'exercice' (issue 18), in one transaction under
+ * 'Valider les écritures' and 'Clôturer l'exercice' (R-LEDG-07, R-LEDG-09), in one transaction under
  * the books' lock: the entries not booked yet up to the day are numbered, written once with
  * their lines and the labels of their accounts, and the year's validated range moves on.
  */
@@ -196,7 +196,7 @@ async function writeEntries(
 }
 
 /**
- * The demo's books (issue 18): every fiscal year that ended before the last ended one is
+ * The demo's books (R-LEDG-09): every fiscal year that ended before the last ended one is
  * closed, so a new user sees a closed year, an ended one still open and the current one.
  * Returns the years closed.
  */

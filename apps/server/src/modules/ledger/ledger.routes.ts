@@ -8,7 +8,7 @@ import { createLedgerService } from './ledger.service';
 
 const PREFIX = '/api/parametrages-comptables/exercices';
 
-/** Fiscal years, 'Valider les écritures' and closing (issue 18), for the current structure's books. */
+/** Fiscal years, 'Valider les écritures' and closing (R-LEDG-06 to R-LEDG-09), for the current structure's books. */
 export function registerLedgerRoutes(app: FastifyInstance, database: Database, now?: () => Date): void {
   const service = createLedgerService(database, now);
   const route = (summary: string, extra: object = {}) => ({

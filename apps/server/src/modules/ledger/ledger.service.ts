@@ -33,7 +33,7 @@ function requireBooksRead(scope: RequestScope) {
   }
 }
 
-/** Fiscal years, their validation and closing, for the current structure's books (issue 18). */
+/** Fiscal years, their validation and closing, for the current structure's books (R-LEDG-06 to R-LEDG-09). */
 export function createLedgerService(database: Database, now: () => Date = () => new Date()) {
   async function fiscalYears(scope: RequestScope): Promise<FiscalYearsResponse> {
     const structureId = scope.currentStructureId;

@@ -12,7 +12,7 @@ import {
 import type { Queryable } from '../flux/transaction';
 
 /**
- * Settlement entries (issue 22, ADR 0017): each part of a confirmed bank reconciliation of
+ * Settlement entries (R-BANK-06, ADR 0017): each part of a confirmed bank reconciliation of
  * the books owner's statements (the head office's) is booked in journal BQ on the bank's
  * booking day. An entry is identified by its reconciliation and flux (CPT_Ecriture
  * ID_Rapprochement); an undone reconciliation whose entry is validated gets its reversal.

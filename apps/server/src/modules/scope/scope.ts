@@ -14,7 +14,7 @@ import type { Actor } from '../auth/actor';
 import { findStructureStatus } from '../structure-status/structure-status.repository';
 
 /**
- * What one request may see (DESIGN.md section 4): a member structure sees its own rows;
+ * What one request may see (R-SCOPE-01 to R-SCOPE-06): a member structure sees its own rows;
  * a type-7 structure also sees every structure whose ID_Federation is its id;
  * super_administrateur sees everything.
  */
@@ -25,7 +25,7 @@ export interface RequestScope {
   currentStructureType: StructureTypeId;
   /** True for super_administrateur: no structure restriction. */
   unrestricted: boolean;
-  /** The current structure's standing, which gates every module (DESIGN.md section 4). */
+  /** The current structure's standing, which gates every module (R-PERM-02). */
   standing: StructureStanding;
 }
 
@@ -135,8 +135,8 @@ export async function canSeeStructure(
 
 /**
  * Why the current structure may not open a module, or null: the card-state precedence of
- * DESIGN.md section 4 (blocked > not affiliated > not affiliated this season > no
- * permission), with SPEC.md's texts. super_administrateur bypasses all of them.
+ * R-PERM-02 (blocked > not affiliated > not affiliated this season > no
+ * permission), with its texts. super_administrateur bypasses all of them.
  */
 export function moduleRefusal(scope: RequestScope, slug: ModuleSlugValue): string | null {
   if (scope.actor.isSuperAdmin) return null;
@@ -151,7 +151,7 @@ export function hasModule(scope: RequestScope, slug: ModuleSlugValue): boolean {
   return moduleRefusal(scope, slug) === null;
 }
 
-/** The server refuses what the dashboard greys out (issue 7), whatever the UI shows. */
+/** The server refuses what the dashboard greys out (R-PERM-09), whatever the UI shows. */
 export function requireModule(scope: RequestScope, slug: ModuleSlugValue): void {
   const refusal = moduleRefusal(scope, slug);
   if (refusal) throw forbidden(refusal);
@@ -164,7 +164,7 @@ export function hasGrant(scope: RequestScope, grant: ActionGrant): boolean {
 }
 
 /**
- * Writes are a permission of their own (issue 15): the module must open for the current
+ * Writes are a permission of their own (R-PERM-06): the module must open for the current
  * structure (same refusals as reading), then its role must hold the write grant. `refusal`
  * names the action when the grant covers several (a SEPA write generates or cancels).
  */

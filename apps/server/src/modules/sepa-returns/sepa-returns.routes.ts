@@ -24,7 +24,7 @@ const route = (summary: string): RouteShorthandOptions => ({
   },
 });
 
-/** Bank reports of rejected and returned direct debits (issue 17, item 5), module export__sepa. */
+/** Bank reports of rejected and returned direct debits (R-RET-01 to R-RET-03), module export__sepa. */
 export async function registerSepaReturnRoutes(app: FastifyInstance, database: Database): Promise<void> {
   // Encapsulated: the raw XML body parser applies to these routes only.
   await app.register(async (scoped) => {

@@ -73,7 +73,7 @@ export async function previewReturnFile(
  * One transaction, serialised with other imports: the import row (unique SHA-256: the same
  * file again, even at the same time, changes nothing), its bytes, one return per flux
  * (unique flux), the paid flag cleared where it was set (a returned debit is unpaid, so
- * SPEC.md's relaunch applies), and the audit rows.
+ * the relaunch applies: R-RET-04), and the audit rows.
  */
 export async function importReturnFile(
   database: Database,

@@ -8,7 +8,7 @@ import { resolveScope } from '../scope/scope';
 import { documentResponseSchema } from '../files/document-response';
 import { structureDocuments } from './structure-documents.service';
 
-/** Unknown keys ("plus extras" in SPEC.md section 7) are accepted and ignored. */
+/** Unknown keys ("plus extras", R-API-03) are accepted and ignored. */
 const structureDocumentsSchema = z.object({
   structure: structurePath,
   docTypes: z.array(documentTypeSlug).min(1).max(20),

@@ -5,7 +5,7 @@ import { canSeeStructure, type RequestScope } from '../scope/scope';
 import { findStructureStatus } from './structure-status.repository';
 
 /**
- * The inputs of the dashboard's card states (DESIGN.md section 4). Out of scope answers
+ * The inputs of the dashboard's card states (R-PERM-02). Out of scope answers
  * like an unknown id (404), so the existence of another structure does not leak.
  */
 export async function structureStatus(

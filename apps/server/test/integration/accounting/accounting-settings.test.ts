@@ -4,7 +4,7 @@ import { bearer, closeRestContext, openRestContext, type RestContext } from '../
 
 const BASE = '/api/parametrages-comptables';
 
-describe.each(testDatabaseTargets())('Paramétrages comptables on $name (issue 8)', (target) => {
+describe.each(testDatabaseTargets())('Paramétrages comptables on $name (R-LEDG-01)', (target) => {
   let context: RestContext;
   beforeAll(async () => {
     context = await openRestContext(target);

@@ -14,7 +14,7 @@ import { camt053Xml } from '../../support/statement-writer';
 import { decodeLatin9, insertFlux } from './accounting-fixtures';
 
 /**
- * Issue 22 item 4 (ADR 0017): a confirmed bank reconciliation books, in the head office's
+ * R-BANK-06 (ADR 0017): a confirmed bank reconciliation books, in the head office's
  * books, a settlement entry per part in journal BQ on the bank's booking day (debit 512000,
  * credit the structure's 411 account), lettered with the sale entry once the flux is fully
  * settled; an undo before validation removes it, after validation books its reversal.
@@ -42,7 +42,7 @@ const F = {
   validDate: 15,
 };
 
-describe.each(testDatabaseTargets())('settlement entries of bank reconciliations on $name (issue 22)', (target) => {
+describe.each(testDatabaseTargets())('settlement entries of bank reconciliations on $name (R-BANK-06)', (target) => {
   let context: RestContext;
   let token: string;
   /** Flux A (100.00, club), B (80.00, club), C (50.00, other club): June 2026, open. */

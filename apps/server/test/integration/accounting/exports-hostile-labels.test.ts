@@ -5,7 +5,7 @@ import { bearer, closeRestContext, openRestContext, type RestContext } from '../
 import { decodeLatin9, insertFlux, PERIOD } from './accounting-fixtures';
 
 /**
- * Issue 15, item 5: labels already stored with formulas or line breaks (written before
+ * R-LEDG-05: labels already stored with formulas or line breaks (written before
  * any write check, straight in SQL here) come out of the SAGE and FEC files clean.
  */
 const HOSTILE_LABELS = [
@@ -46,7 +46,7 @@ const records = (payload: Buffer) => {
   return lines;
 };
 
-describe.each(testDatabaseTargets())('hostile labels in SAGE and FEC files on $name (issue 15)', (target) => {
+describe.each(testDatabaseTargets())('hostile labels in SAGE and FEC files on $name (R-LEDG-05)', (target) => {
   let context: RestContext;
   const query = (extra = '') => `from=${PERIOD.from}&to=${PERIOD.to}${extra}`;
   const get = (token: string, url: string) => context.app.inject({ method: 'GET', url, headers: bearer(token) });

@@ -7,7 +7,7 @@ import { decodeLatin9, insertFlux, PERIOD } from './accounting-fixtures';
 
 const query = (extra = '') => `from=${PERIOD.from}&to=${PERIOD.to}${extra}`;
 
-describe.each(testDatabaseTargets())('SAGE and FEC exports on $name (issue 8)', (target) => {
+describe.each(testDatabaseTargets())('SAGE and FEC exports on $name (R-LEDG-02 to R-LEDG-04)', (target) => {
   let context: RestContext;
 
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import { bearer, closeRestContext, openRestContext, type RestContext } from '../
 import { decodeLatin9, insertFlux } from './accounting-fixtures';
 
 /**
- * Issue 18: fiscal years, validation and closing. The clock is TEST_TODAY (2026-11-21), so
+ * R-LEDG-06 to R-LEDG-11: fiscal years, validation and closing. The clock is TEST_TODAY (2026-11-21), so
  * the 2025-2026 fiscal year (1 September - 31 August) has ended and 2026-2027 is current.
  */
 const SIREN = '775671356';
@@ -44,7 +44,7 @@ function expectContinuousPerJournal(rows: string[][]) {
   return [...numbers.keys()].sort();
 }
 
-describe.each(testDatabaseTargets())('accounting periods on $name (issue 18)', (target) => {
+describe.each(testDatabaseTargets())('accounting periods on $name (R-LEDG-06 to R-LEDG-11)', (target) => {
   let context: RestContext;
   let app: FastifyInstance;
   let superAdmin: string;

@@ -32,7 +32,7 @@ function postStatement(app: FastifyInstance, token: string, bytes: Buffer, fileN
   });
 }
 
-describe.each(testDatabaseTargets())('bank statements and reconciliation (issue 22) on $name', (target) => {
+describe.each(testDatabaseTargets())('bank statements and reconciliation (R-BANK-01, R-BANK-04) on $name', (target) => {
   let context: RestContext;
   let iban: string;
   let booking: string;

@@ -25,7 +25,7 @@ interface StatementJson {
 const SIGNED_SUM = `SELECT COALESCE(SUM(CASE WHEN "EST_Debit" THEN "MontantTTC" ELSE -"MontantTTC" END) * 100, 0)::bigint::text AS cents
   FROM "MKP_FluxFinancier" WHERE "ID_Structure" = $1 AND "Z_DateCreation" >= $2::timestamptz AND "Z_DateCreation" < $3::timestamptz`;
 
-describe.each(testDatabaseTargets())('relevé de compte of a structure (issue 23) on $name', (target) => {
+describe.each(testDatabaseTargets())('relevé de compte of a structure (R-STMT-01 to R-STMT-03) on $name', (target) => {
   const suite = useDocumentSuite(target);
   const url = (structureId: number, query: string) => `/api/structures/${structureId}/releve-de-compte?${query}`;
   const signedSum = async (from: string, to: string) => {

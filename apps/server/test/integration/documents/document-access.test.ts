@@ -9,7 +9,7 @@ const flat = (pdf: Buffer) => pdfText(pdf).replace(/\s+/g, ' ');
 describe.each(testDatabaseTargets())('flux documents: relevé, headers, scope and auth on $name', (target) => {
   const suite = useDocumentSuite(target);
 
-  describe("relevé d'opération (DESIGN.md section 6)", () => {
+  describe("relevé d'opération (R-DOC-04)", () => {
     it('shows the title, structure, flux number, date, label, debit and the amount with 2 decimals', async () => {
       const id = await insertFlux(suite.database, {
         name: 'Licence adulte 2024 - Élodie Martin',
@@ -67,7 +67,7 @@ describe.each(testDatabaseTargets())('flux documents: relevé, headers, scope an
     expect(flat(pdfBody(attachment))).toContain('Date 01/03/2024');
   });
 
-  describe("scope (DESIGN.md section 4): a flux outside the caller's scope is not found", () => {
+  describe("scope (R-DOC-07): a flux outside the caller's scope is not found", () => {
     const otherClubFlux = () =>
       oneId(
         suite.database,
@@ -108,7 +108,7 @@ describe.each(testDatabaseTargets())('flux documents: relevé, headers, scope an
       expect((await suite.get(`/api/flux/1/${kind}.pdf?access_token=forged.token.value`)).statusCode).toBe(401);
     });
 
-    it('accepts no token in the query string (issue 15: history and proxies keep URLs)', async () => {
+    it('accepts no token in the query string (R-SEC-04: history and proxies keep URLs)', async () => {
       const id = await oneId(
         suite.database,
         `SELECT id FROM "MKP_FluxFinancier" WHERE "ID_Structure" = $1 ORDER BY id LIMIT 1`,

@@ -27,7 +27,7 @@ function readZip(zip: Buffer): Map<string, Buffer> {
   return entries;
 }
 
-describe.each(testDatabaseTargets())('document packs (issue 23 item 3) on $name', (target) => {
+describe.each(testDatabaseTargets())('document packs (R-DOC-08) on $name', (target) => {
   const suite = useDocumentSuite(target);
   const tag = `Lot${Date.now().toString(36)}`;
   const ownIds: number[] = [];

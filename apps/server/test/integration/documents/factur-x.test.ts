@@ -9,7 +9,7 @@ import { insertFlux } from './document-fixtures';
 import { pdfBody, useDocumentSuite } from './document-suite';
 import { pdfFontList } from './pdf-tools';
 
-// Issue 21: every facture and avoir is issued as Factur-X (PDF/A-3b with the EN 16931 CII XML
+// R-FACT-12: every facture and avoir is issued as Factur-X (PDF/A-3b with the EN 16931 CII XML
 // inside, as factur-x.xml); the XML alone is downloadable and is the very bytes the PDF carries.
 // Checked with poppler (pdfdetach, pdfinfo -meta, pdffonts), the official CII D16B schema
 // (xmllint) and the EN 16931 Schematron (Saxon-HE, once for all the XML of this file).
@@ -35,7 +35,7 @@ function embeddedXml(pdf: Buffer): string {
   return readFileSync(path.join(dir, 'out.xml'), 'utf8');
 }
 
-describe.each(testDatabaseTargets())('Factur-X invoices on $name (issue 21)', (target) => {
+describe.each(testDatabaseTargets())('Factur-X invoices on $name (R-FACT-12 to R-FACT-14)', (target) => {
   const suite = useDocumentSuite(target);
   const issuedXml: Array<[string, string]> = [];
 

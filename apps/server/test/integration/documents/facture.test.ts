@@ -8,7 +8,7 @@ import { pdfFontList, pdfInfo, pdfText, pdfToUnicodeCodePoints } from './pdf-too
 const flat = (pdf: Buffer) => pdfText(pdf).replace(/\s+/g, ' ');
 
 describe.each(testDatabaseTargets())(
-  'facture PDF on $name (DESIGN.md section 6, SPEC.md sections 4 and 9)',
+  'facture PDF on $name (number, parties, payment terms, Affiliation: R-FACT-01 to R-FACT-05)',
   (target) => {
     const suite = useDocumentSuite(target);
 
@@ -118,7 +118,7 @@ describe.each(testDatabaseTargets())(
       ]) {
         expect(text).not.toContain(absent);
       }
-      // Issue 16: every invoice carries the legal footer, the debit date standing for the due date.
+      // R-FACT-08: every invoice carries the legal footer, the debit date standing for the due date.
       expect(text).toContain('Date de prélèvement :');
       expect(text).toContain("3 fois le taux d'intérêt légal");
     });
@@ -136,7 +136,7 @@ describe.each(testDatabaseTargets())(
       expect(text).not.toContain('IBAN');
     });
 
-    describe('Affiliation flux, any case (SPEC.md section 4)', () => {
+    describe('Affiliation flux, any case (R-FACT-03)', () => {
       async function correspondentOf(structureId: number) {
         const [row] = await suite.database.query<{
           first: string | null;

@@ -14,11 +14,11 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 const compact = (pdf: Buffer) => pdfText(pdf).replace(/\s+/g, '');
 
 /**
- * Issue 16, item 1 (CGI art. 289, LPF L102 B): a flux's documents are issued when it is created
+ * R-DOC-01 (CGI art. 289, LPF L102 B): a flux's documents are issued when it is created
  * (or, for older flux, by the backfill); whatever changes afterwards in structures, addresses,
  * users, RIBs or the flux row itself, its documents show what stood at issuance.
  */
-describe.each(testDatabaseTargets())('flux issued once on $name (issue 16, item 1)', (target) => {
+describe.each(testDatabaseTargets())('flux issued once on $name (R-DOC-01)', (target) => {
   const suite = useDocumentSuite(target);
 
   async function graphql(query: string, variables: Record<string, unknown>) {

@@ -15,7 +15,7 @@ function hashedBody(response: LightMyRequestResponse): { pdf: Buffer; sha256: st
   return { pdf, sha256: sha256(pdf) };
 }
 
-describe.each(testDatabaseTargets())('issued documents never change on $name (issue 16, item 1)', (target) => {
+describe.each(testDatabaseTargets())('issued documents never change on $name (R-DOC-01, R-DOC-02)', (target) => {
   const suite = useDocumentSuite(target);
 
   const newFlux = (name: string) =>

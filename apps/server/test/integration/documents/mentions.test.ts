@@ -7,7 +7,7 @@ import { pdfText } from './pdf-tools';
 /** Text with every run of whitespace (newlines included) folded, for phrases that may wrap. */
 const flat = (pdf: Buffer) => pdfText(pdf).replace(/\s+/g, ' ');
 
-/** Code de commerce L441-9, L441-10, D441-5: on every facture and avoir (issue 16, item 3). */
+/** Code de commerce L441-9, L441-10, D441-5: on every facture and avoir (R-FACT-08). */
 const LEGAL_FOOTER = [
   "3 fois le taux d'intérêt légal",
   'art. L441-10 du Code de commerce',
@@ -26,7 +26,7 @@ const parisDay = (date: Date) =>
     year: 'numeric',
   }).format(date);
 
-describe.each(testDatabaseTargets())('legal mentions on factures and avoirs on $name (issue 16)', (target) => {
+describe.each(testDatabaseTargets())('legal mentions on factures and avoirs on $name (R-FACT-08)', (target) => {
   const suite = useDocumentSuite(target);
 
   const facture = async (fluxId: number) =>

@@ -10,8 +10,8 @@ const frenchDay = (iso: string) => iso.split('-').reverse().join('/');
 const decodeLatin9 = (bytes: Buffer) => new TextDecoder('iso-8859-15').decode(bytes);
 
 /**
- * DESIGN.md section 9, issue 16 item 5: a relaunch re-presents the debt. The original keeps
- * its FACTURE; the copy (SPEC.md section 4: dated one month ahead) gets an 'AVIS DE
+ * R-FACT-07, R-FLUX-12: a relaunch re-presents the debt. The original keeps
+ * its FACTURE; the copy (R-FLUX-05: dated one month ahead) gets an 'AVIS DE
  * PRÉLÈVEMENT' citing it, and the SAGE and FEC exports book one sale for the debt.
  */
 describe.each(testDatabaseTargets())('a relaunch is a re-presentation on $name', (target) => {
@@ -46,7 +46,7 @@ describe.each(testDatabaseTargets())('a relaunch is a re-presentation on $name',
     const copy = body.data!.relaunch_MKP_FluxFinancier;
     expect(copy.NomFluxFinancier).toBe('Prélèvement licences novembre (relance)');
     const originalNumber = `${suite.seasonId}-FFME-${originalId}`;
-    // Issued in the relaunch's transaction, before anybody downloads it (issue 16, item 1).
+    // Issued in the relaunch's transaction, before anybody downloads it (R-DOC-01).
     const issued = await suite.database.query(
       `SELECT "ID_FluxOrigine" AS origin, "ID_SaisonOrigine" AS season FROM "MKP_FluxEmission" WHERE "ID_FluxFinancier" = $1`,
       [copy.id],
@@ -90,7 +90,7 @@ describe.each(testDatabaseTargets())('a relaunch is a re-presentation on $name',
     const yesterday = new Date(now.getTime() - 86_400_000);
     const inTwoMonths = new Date(now.getTime() + 62 * 86_400_000);
     const period = `from=${isoDay(yesterday)}&to=${isoDay(inTwoMonths)}`;
-    // The invoice number is the FEC's PieceRef and the CSV's reference (issue 18); the copy has none.
+    // The invoice number is the FEC's PieceRef and the CSV's reference (R-LEDG-04); the copy has none.
     const pieces = [originalNumber, `${suite.seasonId}-FFME-${copy.id}`];
 
     const years = await suite.get('/api/parametrages-comptables/exercices', suite.siegeToken);

@@ -5,7 +5,7 @@ import { closeGraphqlContext, openGraphqlContext, type GraphqlContext } from './
 
 /**
  * A page of a "label contains a word" search reads the newest rows first and, when they
- * hold too few matches, every match sorted (graphql/compiler/bounded-walk.ts, issue 20):
+ * hold too few matches, every match sorted (graphql/compiler/bounded-walk.ts, R-SEARCH-13):
  * whichever way it goes, the page must be exactly the page of the plain statement. The
  * same label filter under `_or` is not a top-level conjunct, so it reads as before: the
  * reference.

@@ -14,7 +14,7 @@ import { graphqlClient, type GraphqlClient, type GraphqlContext } from './graphq
 import { webGraphqlDocuments } from './web-documents';
 
 /**
- * Issue 15, "one small query freezes everyone": each query shape of the attacker's probe
+ * R-SEC-08, "one small query freezes everyone": each query shape of the attacker's probe
  * is refused before it runs (or bounded), /api/health keeps answering meanwhile, and the
  * app's own documents stay accepted whatever the size of the data.
  */
@@ -103,7 +103,7 @@ export function costLimitCases(target: TestDatabaseTarget, contextOf: () => Grap
     const [flux] = await context.database.query<{ id: number }>(`SELECT min(id) AS id FROM "MKP_FluxFinancier"`);
     const variables: Record<string, Array<Record<string, unknown>>> = {
       SearchFlux: [30, 60, 90].map((limit) => ({ where, orderBy, limit, offset: 0, cap: 10_001 })),
-      // Issue 20: the page, then its capped count (from the planner's estimate when far above).
+      // R-SEARCH-13: the page, then its capped count (from the planner's estimate when far above).
       SearchFluxPage: [30, 60, 90].map((limit) => ({ where, orderBy, limit, offset: 0 })),
       FluxSearchCount: [{ where, cap: 10_001 }],
       // 'Tous' and the export: batches of 5,000 up to 100,000 rows, then one row beyond.
@@ -114,7 +114,7 @@ export function costLimitCases(target: TestDatabaseTarget, contextOf: () => Grap
       FluxDetail: [{ id: flux?.id }],
       Structures: [{ where: { _or: [{ NomStructure: { _ilike: '%club%' } }, { ID_CodeFederal: { _ilike: '12%' } }] } }],
       Relaunch: [{ id: flux?.id }],
-      // Issue 19 item 2: the totals (two aggregates) and the chart's rows, at most the cap.
+      // R-SEARCH-14: the totals (two aggregates) and the chart's rows, at most the cap.
       FluxTotals: [{ debit: { ...where, EST_Debit: { _eq: true } }, credit: { ...where, EST_Debit: { _eq: false } } }],
       FluxBreakdown: [{ where, limit: FLUX_TOTAL_CAP }],
     };

@@ -3,7 +3,7 @@ import { testDatabaseTargets } from '../support/databases';
 import { SIEGE_SCOPE_SQL, closeGraphqlContext, openGraphqlContext, type GraphqlContext } from './graphql-context';
 
 /**
- * Issue 20 item 2: the search's capped count with `estimate: true` answers its limit
+ * R-SEARCH-13: the search's capped count with `estimate: true` answers its limit
  * without counting when the planner expects far more rows, and counts otherwise, exactly
  * as without `estimate`.
  */

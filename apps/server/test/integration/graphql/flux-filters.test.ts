@@ -9,7 +9,7 @@ import {
 } from './graphql-context';
 
 /**
- * SPEC.md section 7, flux list filters, each through `where`, as the head office (which
+ * R-SEARCH-06, flux list filters, each through `where`, as the head office (which
  * sees every member structure), compared with the same filter written directly in SQL.
  */
 const SEARCH = `query Search($where: MKP_FluxFinancier_bool_exp!) {
@@ -70,7 +70,7 @@ const FILTERS: FilterCase[] = [
     sql: (s) => ({ condition: `lower(f."NomFluxFinancier") LIKE '%' || $1 || '%'`, params: [fragment(s.label)] }),
   },
   {
-    // SPEC.md: the end date is inclusive, up to the next day (the client sends _lt next day).
+    // R-SEARCH-06: the end date is inclusive, up to the next day (the client sends _lt next day).
     name: 'creation date range',
     where: (s) => ({ Z_DateCreation: { _gte: day(s.createdAt, -20), _lt: day(s.createdAt, 1) } }),
     sql: (s) => ({
@@ -95,7 +95,7 @@ const ALL_TOGETHER: FilterCase = {
   },
 };
 
-describe.each(testDatabaseTargets())('flux search filters on $name (SPEC.md section 7)', (target) => {
+describe.each(testDatabaseTargets())('flux search filters on $name (R-SEARCH-06)', (target) => {
   let context: GraphqlContext;
   let sample: Sample;
 

@@ -9,7 +9,7 @@ import { reportRobustness } from '../support/robustness-report';
 
 const ISSUANCE = { creditorIdentifier: DEMO_SEPA_ICS };
 
-/** SPEC.md section 4 (relaunch) and DESIGN.md sections 5 and 8 (one flux per original, audited, atomic). */
+/** R-FLUX-05 (relaunch) and R-FLUX-06 (one flux per original, audited, atomic). */
 const RELAUNCH = `mutation($id: Int!) { relaunch_MKP_FluxFinancier(id: $id) {
   id NomFluxFinancier Z_DateCreation EST_Reglement EST_Debit ID_CategoryFlux ID_Structure ID_Utilisateur ID_Saison MontantTTC MontantHT
   MKP_FluxFinancierDetail { NomFluxFinancierDetail MontantTTC Quantite }

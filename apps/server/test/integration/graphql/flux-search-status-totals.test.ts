@@ -16,7 +16,7 @@ import {
 } from './graphql-context';
 
 /**
- * Issue 19 item 2 on the server: the status, flux number, amount and category filters the
+ * R-SEARCH-14, R-SEARCH-15 on the server: the status, flux number, amount and category filters the
  * search sends (`buildFluxWhere`), and the totals of a search, through the scoped GraphQL
  * read path, compared with the same rule written directly in SQL.
  */
@@ -51,7 +51,7 @@ const STATUS_SQL = {
 const filters = (patch: Partial<FluxSearchFilters>): FluxSearchFilters => ({ ...EMPTY_FLUX_FILTERS, ...patch });
 const siegeScope = SIEGE_SCOPE_SQL.replaceAll('"ID_Structure"', 'f."ID_Structure"');
 
-describe.each(testDatabaseTargets())('flux search status, filters and totals on $name (issue 19)', (target) => {
+describe.each(testDatabaseTargets())('flux search status, filters and totals on $name (R-SEARCH-15)', (target) => {
   let context: GraphqlContext;
   let season: number;
 

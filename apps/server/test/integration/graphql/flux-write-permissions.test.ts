@@ -11,7 +11,7 @@ import {
 } from './graphql-context';
 
 /**
- * Issue 15 / DESIGN.md section 8: writes are a permission of their own. Every mutation is
+ * R-PERM-06, R-PERM-07: writes are a permission of their own. Every mutation is
  * tried by every demo role on a flux the role can see; only the roles holding the write
  * (or relaunch) grant succeed, and a refused write changes nothing. Then the probe's own
  * attempts (a club rewriting its debts) and the value checks of an allowed writer.

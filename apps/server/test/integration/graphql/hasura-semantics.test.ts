@@ -3,7 +3,7 @@ import { testDatabaseTargets } from '../support/databases';
 import { costLimitCases } from './cost-limits.cases';
 import { closeGraphqlContext, openGraphqlContext, sqlIds, type GraphqlContext } from './graphql-context';
 
-/** Hasura v2 conventions the original client's documents rely on (DESIGN.md section 5). */
+/** Hasura v2 conventions the original client's documents rely on (R-API-04). */
 describe.each(testDatabaseTargets())('Hasura semantics on $name', (target) => {
   let context: GraphqlContext;
   let clubFluxIds: number[];
@@ -205,5 +205,5 @@ describe.each(testDatabaseTargets())('Hasura semantics on $name', (target) => {
     expect(badBody.json().errors[0].extensions.code).toBe('parse-failed');
   });
 
-  describe('cost limits (issue 15)', () => costLimitCases(target, () => context));
+  describe('cost limits (R-SEC-08)', () => costLimitCases(target, () => context));
 });

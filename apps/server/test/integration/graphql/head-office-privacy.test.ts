@@ -7,7 +7,7 @@ import { TEST_JWT_SECRET, loginAs } from '../support/test-app';
 import { closeGraphqlContext, graphqlClient, openGraphqlContext, type GraphqlContext } from './graphql-context';
 
 /**
- * Issue 15, item 6a: every user reads the head office (1318), since it heads every
+ * R-SCOPE-07: every user reads the head office (1318), since it heads every
  * invoice, but only what an invoice prints (name, address, SIREN). Outside the head office
  * its e-mail and phone, and its people's e-mail, phone, licence number and home address,
  * read as null (or no row), whatever the path: selection, nested relation, filter, sort,

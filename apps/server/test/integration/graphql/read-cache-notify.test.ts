@@ -7,7 +7,7 @@ import { TABLE_LIST } from '../../../src/graphql/metadata/tables';
 import { adminQuery } from '../support/databases';
 
 /**
- * Two server processes on one PostgreSQL (DESIGN.md section 2: several instances behind a
+ * Two server processes on one PostgreSQL (R-ARCH-02: several instances behind a
  * load balancer): a change committed through one, or by any other client, clears the
  * other's shared reads at once instead of a TTL later. PostgreSQL only: PGlite is one process.
  */
@@ -117,7 +117,7 @@ describe.skipIf(!serverUrl)('shared reads across processes (PostgreSQL NOTIFY)',
     await vi.waitFor(async () => expect(await seasonName(reader)).toBe('Saison renommée'), { timeout: 3_000 });
   });
 
-  it('is notified by every table GraphQL reads (issue 20: the SEPA returns were missing), and by no other', async () => {
+  it('is notified by every table GraphQL reads (the SEPA returns were once missing), and by no other', async () => {
     const rows = await reader.query<{ table: string }>(
       `SELECT c.relname AS table FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
         WHERE t.tgname = 'gdf_donnees_changees'`,

@@ -11,7 +11,7 @@ import {
 import { reportRobustness } from '../support/robustness-report';
 
 /**
- * DESIGN.md section 8: for every GraphQL root field, club@demo.fr cannot read or change
+ * R-SCOPE-06: for every GraphQL root field, club@demo.fr cannot read or change
  * another structure's rows. The case table must name every root query and mutation
  * field of the schema: a new field without a case fails the first test.
  */
@@ -240,7 +240,7 @@ const CASES: Record<string, Case> = {
   },
 };
 
-describe.each(testDatabaseTargets())('GraphQL scope on $name (DESIGN.md section 8)', (target) => {
+describe.each(testDatabaseTargets())('GraphQL scope on $name (R-SCOPE-06)', (target) => {
   let context: GraphqlContext;
   let fixtures: Fixtures;
 

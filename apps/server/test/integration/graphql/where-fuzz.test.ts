@@ -10,7 +10,7 @@ import { NASTY_STRINGS, illTypedWhere, random, wellTypedWhere } from './where-fu
 import { reportRobustness } from '../support/robustness-report';
 
 /**
- * DESIGN.md section 8: >= 5,000 generated filters, 0 server errors, no SQL text in any
+ * R-SEC-09: >= 5,000 generated filters, 0 server errors, no SQL text in any
  * response. Filters are random trees of operators, columns, relations and values (nasty
  * strings, extreme numbers, wrong types), sent 25 per request as aliased root fields.
  */
@@ -115,7 +115,7 @@ describe('where compiler, property: values never become SQL text', () => {
   });
 });
 
-describe.each(testDatabaseTargets())('GraphQL where fuzzing on $name (DESIGN.md section 8)', (target) => {
+describe.each(testDatabaseTargets())('GraphQL where fuzzing on $name (R-SEC-09)', (target) => {
   let context: GraphqlContext;
 
   beforeAll(async () => {

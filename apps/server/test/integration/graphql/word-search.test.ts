@@ -5,7 +5,7 @@ import { testDatabaseTargets } from '../support/databases';
 import { closeGraphqlContext, openGraphqlContext, sqlIds, type GraphqlContext } from './graphql-context';
 
 /**
- * "Libellé contient" (SPEC.md section 7: label contains, case-insensitive) answered
+ * "Libellé contient" (R-SEARCH-06: label contains, case-insensitive) answered
  * through the label's words (graphql/compiler/word-search.ts) must give exactly what
  * ILIKE gives, whatever the labels hold, and see new and renamed labels at once.
  */

@@ -5,7 +5,7 @@ import { coreRouteKeys } from './core-routes';
 import { bearer, closeRestContext, multipartBody, openRestContext, TINY_PNG, type RestContext } from './rest-context';
 import { reportRobustness } from '../support/robustness-report';
 
-/** DESIGN.md section 8: bad input on every endpoint gets a 400 with a message, never a 500. */
+/** R-SEC-01: bad input on every endpoint gets a 400 with a message, never a 500. */
 type BadRequest = (context: RestContext) => InjectOptions | Promise<InjectOptions>;
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -240,7 +240,7 @@ function cases(context: RestContext): Record<string, Record<string, BadRequest>>
   };
 }
 
-/** Issue 22: bank statements and reconciliation (input is checked before the module). */
+/** R-BANK-01 to R-BANK-05: bank statements and reconciliation (input is checked before the module). */
 function bankStatementCases(): Record<string, Record<string, BadRequest>> {
   const base = '/api/exports/sepa/releves';
   const malformedStructure = (url: string): Record<string, BadRequest> => ({
@@ -284,7 +284,7 @@ function bankStatementCases(): Record<string, Record<string, BadRequest>> {
   };
 }
 
-/** Issue 8: SAGE/FEC exports and Paramétrages comptables (input is checked before the module). */
+/** R-LEDG-01 to R-LEDG-04: SAGE/FEC exports and Paramétrages comptables (input is checked before the module). */
 function accountingCases(): Record<string, Record<string, BadRequest>> {
   const periods = (url: string): Record<string, BadRequest> =>
     Object.fromEntries(
@@ -408,7 +408,7 @@ function accountingCases(): Record<string, Record<string, BadRequest>> {
   };
 }
 
-describe.each(testDatabaseTargets())('bad input on $name (DESIGN.md section 8)', (target) => {
+describe.each(testDatabaseTargets())('bad input on $name (R-SEC-01)', (target) => {
   let context: RestContext;
   beforeAll(async () => {
     context = await openRestContext(target);

@@ -4,7 +4,7 @@ import { testDatabaseTargets } from '../support/databases';
 import { bearer, closeRestContext, openRestContext, seedDocument, type RestContext } from './rest-context';
 
 /**
- * Issue 15: answers carrying personal or bank data (an IBAN, an e-mail, a document) must
+ * R-SEC-12: answers carrying personal or bank data (an IBAN, an e-mail, a document) must
  * never sit in a browser or proxy cache: `Cache-Control: no-store` on every /api and /v1
  * answer unless a route says otherwise.
  */

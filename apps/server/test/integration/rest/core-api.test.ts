@@ -14,7 +14,7 @@ import {
 const HEAD_OFFICE = 1318;
 const VALID_IBAN = 'FR7630006000011234567890189';
 
-describe.each(testDatabaseTargets())('REST core API on $name (SPEC.md section 7)', (target) => {
+describe.each(testDatabaseTargets())('REST core API on $name (R-API-01)', (target) => {
   let context: RestContext;
   const get = (url: string, token: string) => context.app.inject({ method: 'GET', url, headers: bearer(token) });
   const post = (url: string, token: string, payload: object) =>

@@ -27,7 +27,7 @@ export function coreRouteKeys(app: FastifyInstance): string[] {
     .sort();
 }
 
-/** SPEC.md section 7's ten calls, as Fastify registers them. */
+/** The core API's ten calls (R-API-01), as Fastify registers them. */
 export const SPEC_CORE_ROUTES = [
   'POST /api/addresses/zipcode/ct_ligue',
   'GET /api/departements/:id',

@@ -15,7 +15,7 @@ import {
 import { reportRobustness } from '../support/robustness-report';
 
 /**
- * SSRF (DESIGN.md section 8). The only traffic goes to a local server on 127.0.0.1:
+ * SSRF (R-SEC-11). The only traffic goes to a local server on 127.0.0.1:
  * the injected resolver maps fake, allow-listed host names to it, and exactly one
  * pair (files.test -> 127.0.0.1) is exempted from the private-address check so that a
  * first hop can be served at all. Every other name or address stays refused.

@@ -14,7 +14,7 @@ import {
 import { reportRobustness } from '../support/robustness-report';
 
 /**
- * DESIGN.md section 8: for every REST route, club@demo.fr cannot read or change another
+ * R-SCOPE-06: for every REST route, club@demo.fr cannot read or change another
  * structure's rows. Each case sends the same request for the club's own structure (it
  * must succeed, so a denial is not just bad input) and for another club (denied).
  */
@@ -35,7 +35,7 @@ type RouteCase =
 
 const json = (method: 'GET' | 'POST', url: string, payload?: object): InjectOptions => ({ method, url, payload });
 
-/** Issue 8: exports (club allowed) and settings (club administrators lack the modules: 403 on their own too). */
+/** R-LEDG-01 to R-LEDG-04: exports (club allowed) and settings (club administrators lack the modules: 403 on their own too). */
 const exportCase = (url: string): RouteCase => ({
   kind: 'scoped',
   request: (id) => json('GET', `${url}?from=2030-01-01&to=2030-01-31&structureId=${id}`),
@@ -70,7 +70,7 @@ const ACCOUNTING_CASES: Record<string, RouteCase> = {
   'GET /api/exports/sage': exportCase('/api/exports/sage'),
   'GET /api/exports/fec': {
     kind: 'scoped',
-    // Issue 18: one fiscal year of the club's own books (the other club's request is refused first).
+    // R-LEDG-06: one fiscal year of the club's own books (the other club's request is refused first).
     request: async (id, context) =>
       json('GET', `/api/exports/fec?exercice=${await clubFiscalYear(context)}&structureId=${id}`),
     ownStatus: 200,
@@ -207,7 +207,7 @@ const CASES: Record<string, RouteCase> = {
     ownStatus: 200,
     deniedStatus: 404,
   },
-  // Issue 23: a club never gets another club's relevé de compte, in any format.
+  // R-STMT-03: a club never gets another club's relevé de compte, in any format.
   'GET /api/structures/:id/releve-de-compte': {
     kind: 'scoped',
     request: (id) => json('GET', `/api/structures/${id}/releve-de-compte?format=pdf`),
@@ -251,7 +251,7 @@ const CASES: Record<string, RouteCase> = {
       } satisfies RouteCase,
     ]),
   ),
-  // Bank returns (issue 17): the club's own XML report is refused too (no SEPA authorisation).
+  // Bank returns (R-RET-01): the club's own XML report is refused too (no SEPA authorisation).
   ...Object.fromEntries(
     ['/api/exports/sepa/retours', '/api/exports/sepa/retours/preview'].map((url) => [
       `POST ${url}`,
@@ -268,7 +268,7 @@ const CASES: Record<string, RouteCase> = {
       } satisfies RouteCase,
     ]),
   ),
-  // Bank statements (issue 22): the head office's own; a club is refused on its own structure too.
+  // Bank statements (R-BANK-07): the head office's own; a club is refused on its own structure too.
   ...Object.fromEntries(
     (
       [
@@ -316,7 +316,7 @@ const CASES: Record<string, RouteCase> = {
   ...ACCOUNTING_CASES,
 };
 
-describe.each(testDatabaseTargets())('cross-structure access on $name (DESIGN.md section 8)', (target) => {
+describe.each(testDatabaseTargets())('cross-structure access on $name (R-SCOPE-06)', (target) => {
   let context: RestContext;
   let fixtures: Fixtures;
 

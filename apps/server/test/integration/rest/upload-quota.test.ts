@@ -14,7 +14,7 @@ import {
 } from './rest-context';
 
 /**
- * Issue 15: uploads are bounded per structure and per day (count and bytes), counted
+ * R-SEC-10: uploads are bounded per structure and per day (count and bytes), counted
  * from DOC_Document so every process of a deployment shares the count; a blocked
  * structure uploads nothing. Observed before: 10 x 10 MB in 5 s by a blocked club.
  */

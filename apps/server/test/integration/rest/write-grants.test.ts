@@ -8,7 +8,7 @@ import { camt053Xml } from '../../support/statement-writer';
 import { bearer } from './rest-context';
 
 /**
- * Issue 15: reading a module and writing in it are separate permissions, held as data
+ * R-PERM-06: reading a module and writing in it are separate permissions, held as data
  * (FEDE_RoleModule role x module x action). With the write row of a module switched off,
  * the same user still reads it but every write is refused in French, and nothing changes.
  */
@@ -70,7 +70,7 @@ describe.each(testDatabaseTargets())('read without write (permissions as data) o
   });
 
   it('SEPA: the preview is read, generating a file (which claims flux) or cancelling one is refused', async () => {
-    const day = collectionDate(); // a TARGET day far enough ahead (issue 17)
+    const day = collectionDate(); // a TARGET day far enough ahead (R-SEPA-06)
     const preview = await app.inject({
       method: 'GET',
       url: `/api/exports/sepa/prelevements/preview?dateEcheance=${day}`,
@@ -89,7 +89,7 @@ describe.each(testDatabaseTargets())('read without write (permissions as data) o
       `SELECT count(*)::int AS n FROM "MKP_Traitement" t WHERE t."Z_DateCreation" > now() - interval '1 minute'`,
     );
     expect(claimed?.n).toBe(0);
-    // Cancelling a batch (issue 17) releases its flux: the same write grant, its own message.
+    // Cancelling a batch (R-SEPA-08) releases its flux: the same write grant, its own message.
     const [batch] = await database.query<{ id: number; n: number }>(
       `SELECT t.id, (SELECT count(*)::int FROM "MKP_FluxFinancier" f WHERE f."ID_Traitement" = t.id) AS n
          FROM "MKP_Traitement" t WHERE t."TypeTraitement" = 'prelevement_sepa' ORDER BY t.id LIMIT 1`,
@@ -110,7 +110,7 @@ describe.each(testDatabaseTargets())('read without write (permissions as data) o
     expect(after).toEqual({ n: batch?.n, cancelled: false });
   });
 
-  it('bank statements (issue 22): the list is read; importing, reconciling and undoing are refused', async () => {
+  it('bank statements (R-BANK-07, R-PERM-06): the list is read; importing, reconciling and undoing are refused', async () => {
     const url = '/api/exports/sepa/releves';
     const list = await app.inject({ method: 'GET', url, headers: bearer(siege) });
     expect(list.statusCode, list.body).toBe(200);

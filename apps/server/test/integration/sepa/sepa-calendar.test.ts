@@ -17,7 +17,7 @@ function nextSaturday(isoDate: string): string {
 }
 
 /**
- * Issue 17, item 2: the requested collection date is a TARGET day (ECB TARGET calendar) at
+ * R-SEPA-06: the requested collection date is a TARGET day (ECB TARGET calendar) at
  * least SEPA_MIN_LEAD_DAYS TARGET days after today in Paris (EPC SDD Core rulebook: D-1).
  * Anything else is refused with a French 400, and claims nothing.
  */

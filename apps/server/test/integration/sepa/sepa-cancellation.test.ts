@@ -6,7 +6,7 @@ import { collectionDate, elements, generate, get, validateAgainstXsd } from './s
 
 const cancelUrl = (id: number) => `/api/exports/sepa/batches/${id}/cancel`;
 
-/** Issue 17, item 4: 'Annuler le lot' before the file reaches the bank. */
+/** R-SEPA-08: 'Annuler le lot' before the file reaches the bank. */
 describe.each(testDatabaseTargets())('SEPA batch cancellation on $name', (target) => {
   let context: RestContext;
   beforeAll(async () => {
@@ -97,7 +97,7 @@ describe.each(testDatabaseTargets())('SEPA batch cancellation on $name', (target
     expect(await fluxOfBatch(first.id)).toEqual(fluxIdsOf(first.xml)); // nothing released
   });
 
-  it('refuses once the bank returned one of its flux (a recorded reject, issue 17 item 5)', async () => {
+  it('refuses once the bank returned one of its flux (a recorded reject, R-RET-02)', async () => {
     const [one] = fluxIdsOf(first.xml);
     const db = context.database;
     const [file] = await db.query<{ id: number }>(

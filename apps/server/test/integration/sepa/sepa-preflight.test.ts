@@ -6,7 +6,7 @@ import { loginAs } from '../support/test-app';
 import { collectionDate, elements, GENERATE_URL, generate, validateAgainstXsd } from './sepa-support';
 
 /**
- * Issue 17, the pre-flight gate: debtors that would make a bank reject the whole file are
+ * R-SEPA-05, the pre-flight gate: debtors that would make a bank reject the whole file are
  * left out with a French reason, the others are in a file valid against its XSD, and
  * nothing of the excluded is claimed.
  */

@@ -287,7 +287,7 @@ describe.each(testDatabaseTargets())('SEPA returns (pain.002, camt.054) on $name
     expect(club.data?.rows.map((row) => row.id)).toEqual(
       stored.filter((row) => row.structure === context.clubId).map((row) => row.flux),
     );
-    // The relaunch (SPEC.md section 4) applies to a rejected direct debit, even one the bank
+    // The relaunch (R-FLUX-05, R-RET-04) applies to a rejected direct debit, even one the bank
     // returned after it was marked paid; the new debit is not rejected and waits for a batch.
     const relaunched = await graphqlClient(context.app, context.tokens.siege)<{
       relaunch_MKP_FluxFinancier: { id: number };

@@ -4,7 +4,7 @@ import type { Database } from '../../../src/db/database';
 import { testDatabaseTargets } from '../support/databases';
 import { buildTestApp, loginAs, seedSmall } from '../support/test-app';
 
-/** GET /api/structures/{id}/status: the inputs of the dashboard's card states (DESIGN.md section 4). */
+/** GET /api/structures/{id}/status: the inputs of the dashboard's card states (R-PERM-02). */
 describe.each(testDatabaseTargets())('GET /api/structures/{id}/status on $name', (target) => {
   let database: Database;
   let app: FastifyInstance;

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md section 8's robustness counts: printed in `npm test`'s output (one line per
+ * The robustness counts (R-PERF-08): printed in `npm test`'s output (one line per
  * check and database) and collected from those lines by `npm run bench`'s table.
  */
 export interface RobustnessCount {

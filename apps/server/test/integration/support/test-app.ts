@@ -9,7 +9,7 @@ export { TEST_TODAY } from './small-seed';
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 /**
  * A creditor identifier with valid mod-97 check digits (isValidIcs) for servers started on
- * PostgreSQL, which refuse the demo FR72ZZZ123456 (issue 17).
+ * PostgreSQL, which refuse the demo FR72ZZZ123456 (R-SEPA-07).
  */
 export const TEST_SEPA_ICS = 'FR19ZZZ654321';
 /**

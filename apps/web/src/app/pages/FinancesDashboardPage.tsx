@@ -3,7 +3,7 @@ import { PageLayout } from '@/components/PageLayout';
 import { ModuleDashboard } from '@/features/dashboard';
 import { pageTitles } from '../messages';
 
-/** SPEC.md screen 1. */
+/** The finance dashboard (R-UI-04). */
 export function FinancesDashboardPage() {
   return (
     <PageLayout title={pageTitles.financesDashboard}>

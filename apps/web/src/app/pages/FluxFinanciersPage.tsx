@@ -11,7 +11,7 @@ const AMOUNT_COLUMNS = ['Débit', 'Crédit'];
 
 /**
  * A CSV French Excel reads (';', amounts as numbers with a decimal comma, dates JJ/MM/AAAA
- * HH:MM) and a real workbook (amounts '# ##0,00 €', dates as dates), issue 19.
+ * HH:MM) and a real workbook (amounts '# ##0,00 €', dates as dates): R-SEARCH-17, R-EXP-12.
  */
 const EXPORT_FORMATS = [
   { type: 'csv', name: fluxSearchMessages.exportName, label: fluxSearchMessages.exportCsv, ...FRENCH_EXCEL_CSV },
@@ -19,8 +19,8 @@ const EXPORT_FORMATS = [
 ] as const;
 
 /**
- * SPEC.md screen 4, reachable under both dashboards; its back button returns to the
- * dashboard of its first path segment (DESIGN.md section 4). The export button comes from
+ * The flux search, reachable under both dashboards; its back button returns to the
+ * dashboard of its first path segment (R-SEARCH-20). The export button comes from
  * the export feature and is handed to the search as a slot.
  */
 export function FluxFinanciersPage({ backTo }: { backTo: RouteName }) {

@@ -31,7 +31,7 @@ export type ModuleAccessResult =
     };
 
 /**
- * The state of each module for the current structure and user (DESIGN.md section 4).
+ * The state of each module for the current structure and user (R-PERM-02).
  * The server refuses the data anyway; this only says, truthfully, what the user can open.
  */
 export function useModuleAccess(ids: readonly ModuleId[]): ModuleAccessResult {

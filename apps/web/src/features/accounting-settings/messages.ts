@@ -4,7 +4,7 @@ import { formatInteger } from '@/lib/format';
 const entries = (count: number) => `${formatInteger(count)} écriture${count > 1 ? 's' : ''}`;
 const validated = (count: number) => `${entries(count)} validée${count > 1 ? 's' : ''}`;
 
-/** French text of the Paramétrages comptables pages (issue 8; fiscal years: issue 18). */
+/** French text of the Paramétrages comptables pages (R-LEDG-01; fiscal years: R-LEDG-06 to R-LEDG-09). */
 export const accountingSettingsMessages = {
   add: 'Ajouter',
   save: 'Enregistrer',

@@ -2,7 +2,7 @@ import { MATCH_CONFIDENCE_LABELS, MATCH_REASON_LABELS, type BankEntryFilter, typ
 
 const plural = (count: number, one: string, many: string) => `${count} ${count > 1 ? many : one}`;
 
-/** French text of bank statements and their reconciliation (issue 22), SEPA section of the export files page. */
+/** French text of bank statements and their reconciliation (R-BANK-01 to R-BANK-07), SEPA section of the export files page. */
 export const bankStatementMessages = {
   title: 'Relevés bancaires',
   intro:

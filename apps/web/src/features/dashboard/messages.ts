@@ -1,4 +1,4 @@
-/** French text of the dashboards (SPEC.md screen 1). Card titles and tooltips come from @gdf/domain. */
+/** French text of the dashboards (R-UI-04). Card titles and tooltips come from @gdf/domain. */
 export const dashboardMessages = {
   modulesLabel: 'Modules',
   loading: 'Chargement des modules…',

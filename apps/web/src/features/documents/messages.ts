@@ -1,4 +1,4 @@
-/** French text of the printable documents (SPEC.md screen 6). */
+/** French text of the printable documents (R-UI-10). */
 export const documentMessages = {
   documentName: { facture: 'Facture', releve: "Relevé d'opération" },
   pageTitle: (name: string, fluxId: number | undefined) =>
@@ -13,6 +13,6 @@ export const documentMessages = {
   justificatifOf: (fluxId: number) => `Relevé d’opération (justificatif) du flux n° ${fluxId}`,
   invalidId: 'Numéro de flux invalide.',
   notFound: "Ce flux financier est introuvable, ou il n'appartient pas à une structure que vous gérez.",
-  // SPEC.md section 8: the product's generic error message.
+  // R-UI-09: the product's generic error message.
   error: 'Oups, une erreur est survenue...',
 } as const;

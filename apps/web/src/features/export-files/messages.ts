@@ -1,4 +1,4 @@
-/** French text of the export files page (SPEC.md screen 7). */
+/** French text of the export files page (R-UI-07). */
 export const exportFilesMessages = {
   title: 'EXPORT FICHIERS SEPA',
   back: 'Retour',

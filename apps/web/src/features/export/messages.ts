@@ -5,6 +5,6 @@ export const exportMessages = {
   preparing: 'Préparation de l’export…',
   progressLabel: 'Progression de l’export',
   progress: (percent: number) => `${percent} %`,
-  // SPEC.md section 8: the product's generic error message.
+  // R-UI-09: the product's generic error message.
   error: 'Oups, une erreur est survenue...',
 } as const;

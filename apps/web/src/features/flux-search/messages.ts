@@ -1,4 +1,4 @@
-/** French text of the flux search (SPEC.md screens 4 and 5, sections 3, 4, 5 and 8). */
+/** French text of the flux search (R-SEARCH-01 to R-SEARCH-21, R-FLUX-05, R-UI-09). */
 export const fluxSearchMessages = {
   showFilters: 'Afficher les filtres',
   hideFilters: 'Masquer les filtres',
@@ -50,7 +50,7 @@ export const fluxSearchMessages = {
   rejectedRelaunchHint: 'Il peut être relancé : un nouveau prélèvement sera présenté dans un prochain fichier SEPA.',
   startDate: 'Date de début',
   endDate: 'Date de fin',
-  // Issue 22: the day a flux was settled (bank statement's booking day or marked paid).
+  // R-SEARCH-16: the day a flux was settled (bank statement's booking day or marked paid).
   settledFrom: 'Réglé à partir du',
   settledTo: 'Réglé jusqu’au',
   settledChip: 'Réglé',
@@ -79,7 +79,7 @@ export const fluxSearchMessages = {
   pageSize: 'Lignes par page',
   all: 'Tous',
   total: (label: string) => `${label} flux`,
-  /** The table is shown; its count follows (issue 20). */
+  /** The table is shown; its count follows (R-SEARCH-13). */
   counting: 'Comptage des flux…',
   countFailed: 'Nombre de flux indisponible',
   loading: 'Chargement des flux…',
@@ -95,15 +95,15 @@ export const fluxSearchMessages = {
   resultsLabel: 'Résultats de la recherche de flux',
   detailLinesLabel: 'Lignes de détail du flux',
   downloadError: 'Oups, une erreur est survenue... Le document n’a pas pu être téléchargé.',
-  /** Issue 23: one structure's account statement (PDF), shown when the search names one structure. */
+  /** R-STMT-03: one structure's account statement (PDF), shown when the search names one structure. */
   accountStatement: 'Relevé de compte',
   accountStatementHint: 'Relevé de compte de la structure sur la saison en cours (PDF)',
   close: 'Fermer',
   modalLoading: 'Chargement du détail…',
   noDetail: 'Ce flux n’a pas de ligne de détail.',
-  // Issue 19 item 5: three distinct names (a download, two printable pages).
+  // Three distinct names (a download, two printable pages).
   facture: 'Télécharger la facture (PDF)',
-  /** Issue 21: the Factur-X XML alone. */
+  /** R-FACT-15: the Factur-X XML alone. */
   factureXml: 'Télécharger le XML',
   printableFacture: 'Afficher la facture à imprimer',
   printableReleve: 'Afficher le relevé d’opération',
@@ -127,7 +127,7 @@ export const fluxSearchMessages = {
   previousPage: 'Page précédente',
   nextPage: 'Page suivante',
   pageOf: (page: number, pages: number) => `Page ${page} sur ${pages}`,
-  // Issue 23 item 3: document packs.
+  // R-DOC-08: document packs.
   packButton: 'Télécharger les documents',
   packTitle: 'Télécharger les documents des flux trouvés',
   packIntro: (max: string) =>

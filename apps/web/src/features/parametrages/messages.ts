@@ -1,4 +1,4 @@
-/** French text of the Paramétrages Comptables layout (SPEC.md screen 2). */
+/** French text of the Paramétrages Comptables layout (R-UI-05). */
 export const parametragesMessages = {
   title: 'Paramétrages Comptables',
   navLabel: 'Paramétrages comptables',

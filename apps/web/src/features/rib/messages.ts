@@ -1,4 +1,4 @@
-/** French text of the head office's RIB page (SPEC.md screen 1, 'RIB' card). */
+/** French text of the head office's RIB page (R-PERM-11, 'RIB' card). */
 export const ribMessages = {
   loading: 'Chargement des RIB du siège…',
   empty: "Aucun RIB n'est enregistré pour le siège fédéral.",

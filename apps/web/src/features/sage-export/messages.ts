@@ -1,4 +1,4 @@
-/** French text of the SAGE export page (issue 8; validation, FEC by fiscal year, history: issue 18). */
+/** French text of the SAGE export page (R-LEDG-02 to R-LEDG-04; validation, FEC by fiscal year, history: R-LEDG-10, R-LEDG-11). */
 export const sageExportMessages = {
   period: 'Période',
   bySeason: 'Par saison',

@@ -34,7 +34,7 @@ export const sepaMessages = {
   amount: 'Montant',
   total: 'Total',
   nothingToCollect: 'Aucun flux à prélever pour cette sélection.',
-  // Issue 19 item 3: the file's totals and its button stay in view above a long list.
+  // R-SEPA-10: the file's totals and its button stay in view above a long list.
   summaryLabel: 'Fichier à générer',
   summary: (nbFlux: number, total: string, structures: number) =>
     `Total : ${nbFlux} flux pour ${total} · ${structures} structure${structures > 1 ? 's' : ''}`,
@@ -66,7 +66,7 @@ export const sepaMessages = {
   download: 'Télécharger',
   noBatches: 'Aucun fichier généré pour l’instant.',
   fileNotKept: 'Fichier non conservé',
-  // Cancelling a batch before it reaches the bank (issue 17).
+  // Cancelling a batch before it reaches the bank (R-SEPA-08).
   batchStatus: 'État',
   batchActions: 'Actions',
   batchStanding: 'Généré',
@@ -85,7 +85,7 @@ export const sepaMessages = {
   genericError: 'Oups, une erreur est survenue...',
 } as const;
 
-/** French text of 'Importer un retour bancaire' (issue 17 item 5), part of the SEPA messages. */
+/** French text of 'Importer un retour bancaire' (R-RET-01), part of the SEPA messages. */
 export const sepaReturnMessages = {
   title: 'Importer un retour bancaire',
   intro:

@@ -15,7 +15,7 @@ export function withLines(count: number, unitCents: number, base: InvoiceInput =
 }
 
 /**
- * The invoices issue 21 asks the official rules to accept: one of each category, an
+ * The invoices the official rules must accept (R-FACT-14): one of each category, an
  * Affiliation flux, an avoir, amounts with cents, 1 and 40 lines, and the awkward cases
  * (a discount line, a buyer with no address, text XML must escape).
  */

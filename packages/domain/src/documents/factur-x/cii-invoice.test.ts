@@ -7,7 +7,7 @@ const values = (xml: string, tag: string) =>
   [...xml.matchAll(new RegExp(`<${tag}(?: [^>]*)?>([^<]*)</${tag}>`, 'g'))].map((match) => match[1]);
 const value = (xml: string, tag: string) => values(xml, tag)[0];
 
-describe('Factur-X CII XML (issue 21, EN 16931)', () => {
+describe('Factur-X CII XML (R-FACT-13, EN 16931)', () => {
   it('BT-1, BT-3, BT-2, BT-24: the invoice number, 380 for a facture, the Paris issue day, the EN 16931 guideline', () => {
     const xml = buildCiiInvoice(invoiceInput({ createdAt: new Date('2024-02-29T23:30:00Z') }));
     expect(value(xml, 'ram:ID')).toBe('urn:cen.eu:en16931:2017');

@@ -1,6 +1,6 @@
 /**
  * The structured half of a Factur-X invoice: the UN/CEFACT Cross Industry Invoice (D16B) of a
- * facture or an avoir, profile EN 16931 (issue 21). It carries what the PDF shows, with the
+ * facture or an avoir, profile EN 16931 (R-FACT-12, R-FACT-13). It carries what the PDF shows, with the
  * same rules (invoice-mentions.ts): number, dates, parties, lines, the VAT exemption of the
  * franchise en base (CGI art. 293 B), totals, due date and payment means, the legal notes.
  */

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCiiInvoice } from './cii-invoice';
 import { facturXCases } from './cii-invoice.fixtures';
 
-// Issue 21 item 3: every XML we issue passes the official artefacts in test-fixtures/einvoice
+// R-FACT-14: every XML we issue passes the official artefacts in test-fixtures/einvoice
 // (unmodified; sources in test-fixtures/README.md): the UN/CEFACT CII D16B schema with xmllint, and the
 // European Commission's EN 16931 rules (Schematron compiled to XSLT 2.0) with Saxon-HE from
 // Debian, run once for the whole batch (one JVM start). A failed assertion flagged 'fatal'

@@ -34,7 +34,7 @@ function inlineString(ref: string, fullText: string, style?: number): string {
 
 /**
  * One cell: numbers stay numbers ('# ##0,00 €' when `amount`), dates are date serials with the
- * JJ/MM/AAAA HH:MM format (DESIGN.md 6b, issue 19).
+ * JJ/MM/AAAA HH:MM format (R-EXP-01, R-EXP-12).
  */
 export function xlsxCell(ref: string, cell: ExportCell, options: ExportFormatOptions = {}, amount = false): string {
   if (cell === null || cell === '') return '';

@@ -10,7 +10,7 @@ import { zipEntries, type Bytes } from './zip';
 export type ExportProgress = (rowsDone: number, rowsTotal: number) => void | Promise<void>;
 
 /**
- * Writes a real .xlsx workbook (DESIGN.md 6b): one worksheet named `worksheet`, header and
+ * Writes a real .xlsx workbook (R-EXP-01): one worksheet named `worksheet`, header and
  * footer lines as merged rows, numbers as numbers, dates as dates. Returns the file as parts.
  */
 export async function toXlsx(

@@ -12,7 +12,7 @@ async function readBack(table: ExportTable, options: ExportFormatOptions = {}) {
 
 const values = (sheet: ExcelJS.Worksheet, row: number) => (sheet.getRow(row).values as unknown[]).slice(1);
 
-describe('xlsx (DESIGN.md 6b: a real Office Open XML workbook), read back by ExcelJS', () => {
+describe('xlsx (R-EXP-01: a real Office Open XML workbook), read back by ExcelJS', () => {
   const date = new Date('2024-03-01T00:00:00+01:00');
   const dateTime = new Date('2024-03-01T14:30:00+01:00');
   const table: ExportTable = {
@@ -33,7 +33,7 @@ describe('xlsx (DESIGN.md 6b: a real Office Open XML workbook), read back by Exc
     expect(sheet.getCell('E3').value).toBe(false);
   });
 
-  it('gives back dates as dates with the JJ/MM/AAAA HH:MM format (Paris wall-clock day kept, DESIGN.md section 3)', async () => {
+  it('gives back dates as dates with the JJ/MM/AAAA HH:MM format (Paris wall-clock day kept, R-EXP-13)', async () => {
     const sheet = (await readBack(table)).worksheets[0] as ExcelJS.Worksheet;
     const cell = sheet.getCell('D2');
     expect(cell.value).toBeInstanceOf(Date);
@@ -43,7 +43,7 @@ describe('xlsx (DESIGN.md 6b: a real Office Open XML workbook), read back by Exc
     expect(sheet.getCell('D3').numFmt).toBe('dd/mm/yyyy hh:mm');
   });
 
-  it("gives amountColumns the '# ##0,00 €' format (issue 19), other numbers none", async () => {
+  it("gives amountColumns the '# ##0,00 €' format (R-EXP-12), other numbers none", async () => {
     const sheet = (await readBack(table, { amountColumns: ['Débit'] })).worksheets[0] as ExcelJS.Worksheet;
     expect(sheet.getCell('C2').value).toBe(120.5);
     expect(sheet.getCell('C2').numFmt).toBe('#,##0.00 "€"');
@@ -68,14 +68,14 @@ describe('xlsx (DESIGN.md 6b: a real Office Open XML workbook), read back by Exc
     expect(sheet.getCell('A1').font?.bold).toBe(true);
   });
 
-  it('neutralises formula-like text (DESIGN.md section 8) and keeps negative numbers numeric', async () => {
+  it('neutralises formula-like text (R-SEC-16) and keeps negative numbers numeric', async () => {
     const sheet = (await readBack({ columns: ['a', 'b', 'c'], rows: [['=1+1', '@SUM(A1)', -12]] }))
       .worksheets[0] as ExcelJS.Worksheet;
     expect(values(sheet, 2)).toEqual(["'=1+1", "'@SUM(A1)", -12]);
     expect(sheet.getCell('A2').formula).toBeUndefined();
   });
 
-  it('stringifyLongNum writes long numbers as text, and only when on (SPEC.md section 9)', async () => {
+  it('stringifyLongNum writes long numbers as text, and only when on (R-EXP-08)', async () => {
     const longTable = { columns: ['big', 'small'], rows: [[123456789012345, 99999999999]] };
     const off = (await readBack(longTable)).worksheets[0] as ExcelJS.Worksheet;
     expect(values(off, 2)).toEqual([123456789012345, 99999999999]);

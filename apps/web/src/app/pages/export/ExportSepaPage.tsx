@@ -19,10 +19,10 @@ const tabId = (tab: SepaTab) => `sepa-onglet-${tab}`;
 const panelId = (tab: SepaTab) => `sepa-panneau-${tab}`;
 
 /**
- * SEPA child (SPEC.md keeps the sidebar's two entries): tabs for the direct-debit files
- * (issue 9), the bank's returns (issue 17, SEPA write grant) and the bank statements with
- * their reconciliation (issue 22). The tab is in the URL (?onglet=), so reload and back keep
- * it. 'Générer les virements SEPA' stays SPEC.md's placeholder (screen 3), below.
+ * SEPA child (the sidebar keeps its two entries, R-UI-07): tabs for the direct-debit files
+ * (R-SEPA-01), the bank's returns (R-RET-01, SEPA write grant) and the bank statements with
+ * their reconciliation (R-BANK-07). The tab is in the URL (?onglet=), so reload and back keep
+ * it. 'Générer les virements SEPA' stays a placeholder (R-SEPA-09), below.
  */
 export function ExportSepaPage() {
   const { me, grants } = useSession();

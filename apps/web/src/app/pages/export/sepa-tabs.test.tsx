@@ -21,7 +21,7 @@ function open(path: string, user = me) {
   return renderApp(path, { token: 'jwt' });
 }
 
-// Issue 22: the SEPA page's three tabs, the chosen one in the URL (reload and back keep it).
+// R-BANK-07: the SEPA page's three tabs, the chosen one in the URL (reload and back keep it).
 describe('SEPA page tabs', { timeout: 20_000 }, () => {
   it("opens on 'Prélèvements' by default, the placeholder below", async () => {
     open('/export-fichiers/sepa');
@@ -36,7 +36,7 @@ describe('SEPA page tabs', { timeout: 20_000 }, () => {
     expect(screen.getByRole('tabpanel', { name: 'Prélèvements' })).toContainElement(
       screen.getByRole('heading', { name: 'Prélèvements SEPA' }),
     );
-    // SPEC.md's placeholder stays below the tabs.
+    // The placeholder of R-SEPA-09 stays below the tabs.
     expect(screen.getByRole('heading', { name: 'Générer les virements SEPA' })).toBeInTheDocument();
   });
 

@@ -115,7 +115,7 @@ export function stubFluxApi(options: StubOptions = {}) {
       if (query.includes('SearchFlux') && options.offlineAfter !== undefined && searchCount > options.offlineAfter)
         throw new TypeError('Failed to fetch');
       if (query.includes('SearchFlux')) return jsonResponse({ data: { rows } });
-      // The capped count follows the page (issue 20): `total`, or the rows.
+      // The capped count follows the page (R-SEARCH-13): `total`, or the rows.
       if (query.includes('FluxSearchCount')) {
         await options.countGate;
         if (options.countFails) return jsonResponse({ errors: [{ message: 'boom' }] });
@@ -138,7 +138,7 @@ export function stubFluxApi(options: StubOptions = {}) {
         return relaunch === 'ok'
           ? jsonResponse({ data: { relaunch_MKP_FluxFinancier: { id: 900 } } })
           : jsonResponse({ errors: [{ message: 'déjà relancé' }] });
-      // Issue 19 totals: the sums of `rows` by EST_Debit, as the server's aggregates.
+      // R-SEARCH-14 totals: the sums of `rows` by EST_Debit, as the server's aggregates.
       if (query.includes('FluxTotals')) {
         if (options.totalsFail) return jsonResponse({ errors: [{ message: 'boom' }] });
         const side = (debit: boolean) => {

@@ -7,7 +7,7 @@ import { directDebitDetail, fluxRow, stubFluxApi } from './flux-api-stub';
 const PATH = '/gestion-des-finances/flux-financiers';
 const rejection = { CodeRaison: 'AM04', DateRetour: '2026-03-10', TypeRetour: 'rejet' };
 
-// Issue 17 item 5: the flux a bank report rejected show in the search and in the detail.
+// R-RET-04: the flux a bank report rejected show in the search and in the detail.
 describe('rejected direct debits in the flux search', { timeout: 20_000 }, () => {
   it('shows a Rejeté badge in the label cell, the ten columns unchanged', async () => {
     stubFluxApi({

@@ -17,7 +17,7 @@ const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice
 /** fr-FR puts narrow no-break spaces in amounts; compare with plain spaces. */
 const text = (cell: HTMLElement) => (cell.textContent ?? '').replace(/\s/g, ' ');
 
-describe('flux results (SPEC.md section 3, "Results table columns")', { timeout: 20_000 }, () => {
+describe('flux results (R-SEARCH-08, "Results table columns")', { timeout: 20_000 }, () => {
   it('shows Débit / Crédit by EST_Debit, N.C without a user, French amounts and dates', async () => {
     const { table } = await openResults();
     const headers = within(table)
@@ -42,13 +42,13 @@ describe('flux results (SPEC.md section 3, "Results table columns")', { timeout:
       'DUPONT Anne',
       '01/03/2026 10:30',
       'Club Alpin de Lyon',
-      'Licence adulte DupontImpayé', // the payment status badge (issue 19)
+      'Licence adulte DupontImpayé', // the payment status badge (R-FLUX-08)
       '60,00 €',
       '-',
     ]);
     expect(credit?.slice(6, 8)).toEqual(['-', '1 234,50 €']);
     expect(noUser?.slice(1, 3)).toEqual(['N.C', 'N.C']);
-    // The count follows the table (issue 20).
+    // The count follows the table (R-SEARCH-13).
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('3 flux'));
   });
 
@@ -92,7 +92,7 @@ it('asks the server again when the same search is run again (a refresh)', { time
   await waitFor(() => expect(searches()).toHaveLength(3));
 });
 
-describe('URL state (issue 6 point 4)', { timeout: 20_000 }, () => {
+describe('URL state (R-SEARCH-12)', { timeout: 20_000 }, () => {
   it('reopens a search from its URL, sorts and pages server-side, and back restores it', async () => {
     const { searches, router, user, table } = await openResults(
       `${PATH}?structureId=101&saison=2026&libelle=Licence&taille=60&page=2`,
@@ -199,7 +199,7 @@ it('offers to retry when the detail fails to load', { timeout: 20_000 }, async (
   expect(await within(dialog).findByText('Licence adulte')).toBeInTheDocument();
 });
 
-describe('detail modal (SPEC.md screen 5)', { timeout: 20_000 }, () => {
+describe('detail modal (R-SEARCH-09)', { timeout: 20_000 }, () => {
   async function openModal(options: Parameters<typeof stubFluxApi>[0] = {}) {
     const context = await openResults(undefined, options);
     const action = screen.getByRole('button', { name: 'Voir le détail du flux 501' });
@@ -244,7 +244,7 @@ describe('detail modal (SPEC.md screen 5)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('offers no relaunch to a club: it holds no relaunch grant (issue 15)', async () => {
+  it('offers no relaunch to a club: it holds no relaunch grant (R-PERM-08)', async () => {
     const { dialog } = await openModal();
     expect(within(dialog).getByRole('button', { name: 'Télécharger la facture (PDF)' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Relancer le prélèvement' })).not.toBeInTheDocument();

@@ -5,7 +5,7 @@ import { stubFluxApi } from './flux-api-stub';
 
 const PATH = '/gestion-des-finances/flux-financiers';
 
-// Issue 20 item 2: the page first, its capped count after, once per filter set.
+// R-SEARCH-13: the page first, its capped count after, once per filter set.
 describe('the count of a flux search', { timeout: 20_000 }, () => {
   it('shows the table before its count, then the count', async () => {
     let release: (value?: unknown) => void = () => undefined;

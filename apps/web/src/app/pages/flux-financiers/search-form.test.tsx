@@ -15,7 +15,7 @@ async function openPage(path = PATH, options: Parameters<typeof stubFluxApi>[0] 
 
 const field = (name: string) => screen.getByRole('textbox', { name });
 
-describe('flux search form (SPEC.md screen 4 and section 5)', { timeout: 20_000 }, () => {
+describe('flux search form (R-SEARCH-01 to R-SEARCH-07)', { timeout: 20_000 }, () => {
   it('toggles the panel: "Masquer les filtres" when open, "Afficher les filtres" when closed', async () => {
     const { user } = await openPage();
     expect(screen.getByRole('heading', { name: 'Rechercher les flux financiers', level: 1 })).toBeInTheDocument();

@@ -7,7 +7,7 @@ const PATH = '/gestion-des-finances/flux-financiers';
 /** fr-FR money (narrow no-break spaces) compared as plain text. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
-// Issue 19 item 2: count, total débit, total crédit, solde of the current search.
+// R-SEARCH-14: count, total débit, total crédit, solde of the current search.
 describe('flux search summary', { timeout: 20_000 }, () => {
   it('under the cap: the totals come with the count (débit 120,00 €, crédit 1 234,50 €, solde)', async () => {
     const { totals } = stubFluxApi();

@@ -84,7 +84,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('Exercices comptables (issue 18): the fiscal years table', () => {
+describe('Exercices comptables (R-LEDG-06): the fiscal years table', () => {
   it('lists the years newest first with their dates, status and last validated day', async () => {
     stubApi({ [`GET ${BASE}`]: () => jsonResponse(settings()) });
     renderSection();

@@ -17,7 +17,7 @@ import { accountingSettingsMessages as m } from '../messages';
 import { FiscalYearActionDialog, type FiscalYearAction } from './FiscalYearActionDialog';
 import { FiscalYearTable } from './FiscalYearTable';
 
-/** 'Exercices comptables': the start month, the fiscal years, their validation and closing (issue 18). */
+/** 'Exercices comptables': the start month, the fiscal years, their validation and closing (R-LEDG-06 to R-LEDG-09). */
 export function FiscalYearsSection() {
   const { structureId } = useCurrentStructure();
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitLabelSx } from './label-width';
 
-describe('fitLabelSx (issue 19: Paramétrages labels never cut)', () => {
+describe('fitLabelSx (R-UI-14: Paramétrages labels never cut)', () => {
   it('widens a field to its label, never below the minimum nor past its container', () => {
     expect(fitLabelSx('Tarif (plus fin que la catégorie)')).toEqual({
       minWidth: 160,

@@ -1,5 +1,5 @@
 /**
- * A form field at least as wide as its label (issue 19 item 5: no truncated label in the
+ * A form field at least as wide as its label (R-UI-14: no truncated label in the
  * Paramétrages forms): MUI cuts a label wider than its field with an ellipsis. `ch` is the
  * width of a digit, wider than most letters; 56 px hold the padding and a select's arrow.
  */

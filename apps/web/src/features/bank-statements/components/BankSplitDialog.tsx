@@ -19,7 +19,7 @@ import { fluxText } from './format';
 import { checkSplit, newPart, totalOf, type SplitPart } from './split-parts';
 
 /**
- * 'Corriger' (issue 22): search the open flux, choose one or several and the part of the
+ * 'Corriger' (R-BANK-04): search the open flux, choose one or several and the part of the
  * credit each receives (a split). The sum is shown against the credit and the domain's rules
  * are checked as typed; the server checks again and its refusal is shown here.
  */

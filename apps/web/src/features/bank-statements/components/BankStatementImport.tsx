@@ -22,7 +22,7 @@ export function importSummary(result: BankStatementImportResult): string {
 }
 
 /**
- * 'Importer un relevé…' (issue 22): the chosen file is sent as it is; the server reads it,
+ * 'Importer un relevé…' (R-BANK-01): the chosen file is sent as it is; the server reads it,
  * refuses it whole with a French reason (not the head office's account, balances that do
  * not add up...) or records it, the same statement twice adding nothing.
  */

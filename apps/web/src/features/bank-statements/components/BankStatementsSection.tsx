@@ -13,7 +13,7 @@ import { BankStatementList } from './BankStatementList';
 const STATEMENT_KEY = 'releve';
 
 /**
- * 'Relevés bancaires' (issue 22): import the head office's statements, follow their
+ * 'Relevés bancaires' (R-BANK-07): import the head office's statements, follow their
  * reconciliation, and reconcile each credit from its proposals. Reading needs the SEPA
  * module and the head office (the server says so otherwise); importing and reconciling the
  * SEPA write grant, which the server checks again.

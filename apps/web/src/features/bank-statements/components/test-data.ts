@@ -1,6 +1,6 @@
 import type { BankEntryPage, BankEntryView, BankMatchFlux, BankStatementSummary } from '@gdf/domain';
 
-/** Component-test data of the bank statements (issue 22), shaped as the server sends it. */
+/** Component-test data of the bank statements (R-BANK-01 to R-BANK-07), shaped as the server sends it. */
 export const statement: BankStatementSummary = {
   id: 7,
   format: 'camt.053.001.08',

@@ -9,7 +9,7 @@ import { dashboardMessages } from '../messages';
 import { MODULE_ICONS } from './module-icons';
 
 /**
- * The cards of a dashboard, each in the state DESIGN.md section 4 gives it. `modules`
+ * The cards of a dashboard, each in the state R-PERM-02 gives it. `modules`
  * must be a stable array (one of the registry's lists).
  */
 export function ModuleDashboard({ modules }: { modules: readonly ModuleId[] }) {

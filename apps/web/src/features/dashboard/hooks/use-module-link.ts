@@ -6,7 +6,7 @@ import { useRouteHref } from '@/lib/use-route-href';
 
 /**
  * Where a card leads. Pages of this app keep the URL's context; the external flux search
- * link always names the structure and the app mode (SPEC.md section 2's path shape), as
+ * link always names the structure and the app mode (R-UI-03), as
  * it may be opened by the parent club-management app too.
  */
 export function useModuleLink(): (access: ModuleAccess, structureId: number) => ModuleCardLink | undefined {

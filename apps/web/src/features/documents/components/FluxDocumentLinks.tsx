@@ -8,7 +8,7 @@ import { useRouteHref } from '@/lib/use-route-href';
 import { documentMessages } from '../messages';
 
 /**
- * The two printable documents of a flux (SPEC.md screens 4 and 6), for a results row or
+ * The two printable documents of a flux (R-SEARCH-21, R-UI-10), for a results row or
  * the detail modal: links keep structureId and appMode.
  */
 export function FluxDocumentLinks({ fluxId }: { fluxId: number }) {

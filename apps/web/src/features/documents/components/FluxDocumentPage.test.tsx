@@ -66,7 +66,7 @@ describe("'Retour' of a document page", () => {
   });
 });
 
-describe('printable Facture (SPEC.md screen 6)', () => {
+describe('printable Facture (R-UI-10)', () => {
   it('fetches the PDF with the bearer token for the current structure and shows it with its buttons', async () => {
     const fetchMock = stubApi({ 'GET /api/flux/42/facture.pdf': () => pdfResponse('facture-42-2024-03-01.pdf') });
     renderAt('/gestion-des-finances/flux-financiers/42/facture?structureId=202');
@@ -97,7 +97,7 @@ describe('printable Facture (SPEC.md screen 6)', () => {
   });
 });
 
-describe("printable Relevé d'opération (SPEC.md screen 6)", () => {
+describe("printable Relevé d'opération (R-UI-10)", () => {
   it('asks for releve.pdf and shows the title', async () => {
     const fetchMock = stubApi({ 'GET /api/flux/7/releve.pdf': () => pdfResponse('releve-7-2024-03-01.pdf') });
     renderAt('/gestion-des-finances/flux-financiers/7/releve');

@@ -27,7 +27,7 @@ function errorMessage(error: unknown): string {
 }
 
 /**
- * SPEC.md screen 6: the printable Facture or Relevé d'opération of one flux. The PDF is
+ * R-UI-10: the printable Facture or Relevé d'opération of one flux. The PDF is
  * fetched with the bearer token and shown from a blob URL, so printing and downloading
  * reuse the same bytes and the token never appears in a URL.
  */

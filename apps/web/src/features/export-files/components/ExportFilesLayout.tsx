@@ -8,12 +8,12 @@ import { exportFilesMessages } from '../messages';
 import { ExportFilesTopBar } from './ExportFilesTopBar';
 
 /**
- * SPEC.md screen 7: top bar, sidebar with the structure's avatar and the SEPA (behind
+ * R-UI-07: top bar, sidebar with the structure's avatar and the SEPA (behind
  * the SEPA authorisation) and SAGE entries, the selected child route fading in.
  */
 export function ExportFilesLayout() {
   const access = useModuleAccess(EXPORT_NAV_MODULES);
-  // SPEC.md screen 7: the page renders only once it has mounted.
+  // R-UI-07: the page renders only once it has mounted.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   if (!mounted) return null;

@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { useRouteHref } from '@/lib/use-route-href';
 import { exportFilesMessages } from '../messages';
 
-/** SPEC.md screen 7: the page's own bar, titled 'EXPORT FICHIERS SEPA', back to the dashboard. */
+/** R-UI-07: the page's own bar, titled 'EXPORT FICHIERS SEPA', back to the dashboard. */
 export function ExportFilesTopBar() {
   const routeHref = useRouteHref();
   return (

@@ -42,7 +42,7 @@ const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 const inlineWorker = vi.fn(() => new InlineExportWorker());
 
-describe('ExportButton: no rows (SPEC.md section 5: export generation does nothing when there are no rows)', () => {
+describe('ExportButton: no rows (R-EXP-10: export generation does nothing when there are no rows)', () => {
   it('creates no worker and downloads nothing for empty data', async () => {
     fakeTimers();
     const createWorker = vi.fn(() => new InlineExportWorker());
@@ -67,7 +67,7 @@ describe('ExportButton: no rows (SPEC.md section 5: export generation does nothi
   });
 });
 
-describe('ExportButton: fetch (SPEC.md section 7: an optional function supplies rows when none are given)', () => {
+describe('ExportButton: fetch (R-EXP-10: an optional function supplies rows when none are given)', () => {
   it('shows an indeterminate progress while fetching, then nothing when the rows are empty', async () => {
     let supply: (rows: object[]) => void = () => undefined;
     const fetch = () => new Promise<object[]>((resolve) => (supply = resolve));
@@ -88,7 +88,7 @@ describe('ExportButton: fetch (SPEC.md section 7: an optional function supplies 
   });
 });
 
-describe('ExportButton: download (DESIGN.md 6b)', () => {
+describe('ExportButton: download (R-EXP-01, R-EXP-02)', () => {
   it('downloads data.xls as application/vnd.ms-excel by default, with the French label', async () => {
     render(<ExportButton data={flux} createWorker={inlineWorker} />);
     await userEvent.click(screen.getByRole('button', { name: 'Exporter' }));
@@ -157,7 +157,7 @@ function stalledWorker() {
   return worker;
 }
 
-describe('ExportButton: progress and cancel (DESIGN.md section 7: progress shown)', () => {
+describe('ExportButton: progress and cancel (R-EXP-11: progress shown)', () => {
   it('shows the percentage and Annuler terminates the worker without downloading', async () => {
     const worker = stalledWorker();
     render(<ExportButton data={flux} createWorker={() => worker} />);

@@ -20,7 +20,7 @@ export interface ExportButtonProps extends ExportRequest {
 }
 
 /**
- * The generic export button (SPEC.md section 3 "Export options", DESIGN.md 6b): same options
+ * The generic export button (R-EXP-01 to R-EXP-13): same options
  * and defaults as the original (type 'xls', name 'data.xls', worksheet 'Sheet1', escapeCsv
  * true, stringifyLongNum false), plus 'xlsx'. The file is generated in a Web Worker with a
  * progress bar and 'Annuler'; with no rows nothing happens.

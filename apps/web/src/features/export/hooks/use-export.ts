@@ -58,7 +58,7 @@ export function useExport(createWorker: () => ExportWorkerLike = createExportWor
           rows = await request.fetch(controller.signal);
         }
         if (!current()) return;
-        // SPEC.md section 5: no rows, nothing generated, nothing downloaded.
+        // R-EXP-10: no rows, nothing generated, nothing downloaded.
         if (!rows?.length) return show({ status: 'idle' });
         show({ status: 'running', percent: 0 });
         const file = await runExport({

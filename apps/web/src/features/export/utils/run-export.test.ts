@@ -24,7 +24,7 @@ function recordingWorker() {
 afterEach(() => vi.useRealTimers());
 
 describe('runExport (page side of the worker)', () => {
-  it('creates no worker for no rows (SPEC.md section 5)', async () => {
+  it('creates no worker for no rows (R-EXP-10)', async () => {
     const createWorker = vi.fn(recordingWorker);
     expect(await runExport({ rows: [], options: {}, createWorker })).toBeNull();
     expect(createWorker).not.toHaveBeenCalled();
@@ -80,7 +80,7 @@ describe('runExport (page side of the worker)', () => {
     expect(await file?.blob.text()).toContain('"=""1"""');
   });
 
-  it("passes delimiter, decimalSeparator and amountColumns to the worker: the flux page's French CSV (issue 19)", async () => {
+  it("passes delimiter, decimalSeparator and amountColumns to the worker: the flux page's French CSV (R-EXP-12)", async () => {
     const file = await runExport({
       rows: [{ 'N°': 7, Débit: 1747.2, Licence: '086002' }],
       options: { type: 'csv', delimiter: ';', decimalSeparator: ',', escapeCsv: false, amountColumns: ['Débit'] },

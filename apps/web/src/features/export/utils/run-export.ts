@@ -63,10 +63,10 @@ function nextTurn(): Promise<void> {
 const abortError = () => new DOMException('Export annulé', 'AbortError');
 
 /**
- * Generates an export file in a worker. Choice (issue 5): `fields` callbacks cannot cross
+ * Generates an export file in a worker. Choice (R-EXP-11): `fields` callbacks cannot cross
  * into a worker, so the page resolves every column into plain values itself, in chunks
  * between which it yields to the event loop, and posts each chunk; the worker serialises.
- * No rows -> null, and no worker is created (SPEC.md section 5).
+ * No rows -> null, and no worker is created (R-EXP-10).
  */
 export async function runExport({ rows, options, createWorker, onProgress, signal }: RunExportInput) {
   if (rows.length === 0) return null;

@@ -26,7 +26,7 @@ async function generate(options: GenerateExportOptions) {
 
 const parseHtml = async (blob: Blob) => new DOMParser().parseFromString(await blob.text(), 'text/html');
 
-describe('xls and html files read back by DOMParser (DESIGN.md 6b)', () => {
+describe('xls and html files read back by DOMParser (R-EXP-01)', () => {
   it.each(['xls', 'html'] as const)('%s gives back the labels, values and their types', async (type) => {
     const { blob, fileName } = await generate({ type, worksheet: 'Flux', header: 'Flux financiers', footer: 'Fin' });
     expect(fileName).toBe(`data.${type}`);
@@ -59,7 +59,7 @@ describe('xls and html files read back by DOMParser (DESIGN.md 6b)', () => {
   });
 });
 
-describe('xlsx file read back by ExcelJS (DESIGN.md 6b: numbers are numbers, dates are dates)', () => {
+describe('xlsx file read back by ExcelJS (R-EXP-01: numbers are numbers, dates are dates)', () => {
   it('gives back values with their types, the worksheet name, header and footer rows', async () => {
     const { blob, fileName } = await generate({ type: 'xlsx', name: 'flux.xls', worksheet: 'Flux', header: 'Titre' });
     expect(fileName).toBe('flux.xlsx');

@@ -1,7 +1,7 @@
 import { createExportJob } from './export-job';
 import type { FromExportWorker, ToExportWorker } from './export-protocol';
 
-// The generation runs here, off the page's thread (DESIGN.md 6b and section 7: the page
+// The generation runs here, off the page's thread (R-EXP-11: the page
 // stays responsive). Typed locally so the file needs no WebWorker lib beside DOM.
 interface ExportWorkerScope {
   postMessage(message: FromExportWorker): void;

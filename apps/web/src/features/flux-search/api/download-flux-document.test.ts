@@ -4,7 +4,7 @@ import { downloadAccountStatement } from './download-flux-document';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('downloadAccountStatement (issue 23)', () => {
+describe('downloadAccountStatement (R-STMT-03)', () => {
   it("asks the structure's relevé de compte as a PDF attachment and saves it under the server's name", async () => {
     const fetchMock = stubApi({
       'GET /api/structures/42/releve-de-compte': () =>

@@ -10,12 +10,12 @@ export function fileNameOf(contentDisposition: string | null, fallback: string):
   return match?.[1] ? decodeURIComponent(match[1]) : fallback;
 }
 
-/** A flux's PDFs, and the Factur-X XML issued inside its facture (issue 21). */
+/** A flux's PDFs, and the Factur-X XML issued inside its facture (R-FACT-15). */
 export type DownloadableFluxDocument = FluxDocumentKind | 'facturx';
 
 /**
  * GET the document with the bearer header (never a token in the URL), then save it under the
- * server's name (SPEC.md screen 4: the justificatif is the operation statement PDF).
+ * server's name (R-SEARCH-21: the justificatif is the operation statement PDF).
  */
 export async function downloadFluxDocument(
   kind: DownloadableFluxDocument,
@@ -28,7 +28,7 @@ export async function downloadFluxDocument(
   await saveResponse(response, fallbackName);
 }
 
-/** Issue 23: the relevé de compte PDF of one structure over the current season. */
+/** R-STMT-03: the relevé de compte PDF of one structure over the current season. */
 export async function downloadAccountStatement(statementStructureId: number, structureId: number): Promise<void> {
   const query = toSearch({ format: 'pdf', download: 1, structureId });
   const response = await apiRequest(accountStatementPath(statementStructureId) + query);

@@ -2,7 +2,7 @@ import { fluxSearchTotals, type FluxSearchTotals, type FluxWhere } from '@gdf/do
 import { fluxGraphql } from './flux-graphql';
 
 /**
- * Count, débit and crédit of a search (issue 19): two sums over the same scoped `where`,
+ * Count, débit and crédit of a search (R-SEARCH-14): two sums over the same scoped `where`,
  * split by EST_Debit, in one request. No limit: the caller asks only when the capped count
  * was under the cap, or when the user asks ('Calculer les totaux').
  */

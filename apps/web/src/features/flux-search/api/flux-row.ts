@@ -1,18 +1,18 @@
-/** One results row, as the search query selects it (SPEC.md section 3, "Results table columns"). */
+/** One results row, as the search query selects it (R-SEARCH-08). */
 export interface FluxRow {
   id: number;
   NomFluxFinancier: string;
   Z_DateCreation: string;
   MontantTTC: string | number;
   EST_Debit: boolean;
-  /** With the return below, the row's payment status (fluxPaymentStatus, issue 19). */
+  /** With the return below, the row's payment status (fluxPaymentStatus, R-FLUX-08). */
   EST_Reglement: boolean;
-  /** Issue 22: the day it was settled (yyyy-mm-dd), null unless settled; 'Réglé le …'. */
+  /** R-FLUX-09: the day it was settled (yyyy-mm-dd), null unless settled; 'Réglé le …'. */
   DateReglement?: string | null;
   ID_FluxFinancierRelance: number | null;
   STR_Structure: { NomStructure: string } | null;
   UTI_Utilisateur: { CT_Nom: string | null; CT_Prenom: string | null; LicenceNumero: number | null } | null;
-  /** The bank's reject or return of a direct debit (issue 17): the row's 'Rejeté' badge. */
+  /** The bank's reject or return of a direct debit (R-RET-02): the row's 'Rejeté' badge. */
   MKP_RetourPrelevement?: FluxReturn | null;
 }
 

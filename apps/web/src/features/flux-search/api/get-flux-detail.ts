@@ -17,7 +17,7 @@ export interface FluxDetail {
   ID_CategoryFlux: number;
   EST_Debit: boolean;
   EST_Reglement: boolean;
-  /** yyyy-mm-dd when the flux is settled and the day is known (issue 22). */
+  /** yyyy-mm-dd when the flux is settled and the day is known (R-FLUX-09). */
   DateReglement?: string | null;
   ID_FluxFinancierRelance: number | null;
   STR_Structure: { NomStructure: string } | null;

@@ -2,7 +2,7 @@ import { fluxGraphql } from './flux-graphql';
 
 const RELAUNCH = `mutation Relaunch($id: Int!) { relaunch_MKP_FluxFinancier(id: $id) { id } }`;
 
-/** SPEC.md section 4: re-creates the direct debit one month later and marks this one relaunched. */
+/** R-FLUX-05: re-creates the direct debit one month later and marks this one relaunched. */
 export async function relaunchFlux(structureId: number, id: number): Promise<number> {
   const data = await fluxGraphql<{ relaunch_MKP_FluxFinancier: { id: number } }>(structureId, RELAUNCH, { id });
   return data.relaunch_MKP_FluxFinancier.id;

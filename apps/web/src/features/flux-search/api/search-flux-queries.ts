@@ -7,7 +7,7 @@ import { FLUX_ROW_FIELDS } from './flux-row';
 
 /**
  * A page of results and the capped total in one request (two SQL statements): how the
- * page searched before issue 20, on every page turn and sort. The page no longer sends
+ * page searched before its count followed it (R-SEARCH-13), on every page turn and sort. The page no longer sends
  * it; the load bench does, as the base of its throughput ratio.
  */
 export const SEARCH_PAGE_AND_COUNT = `query SearchFlux($where: MKP_FluxFinancier_bool_exp!, $orderBy: [MKP_FluxFinancier_order_by!], $limit: Int!, $offset: Int!, $cap: Int!) {

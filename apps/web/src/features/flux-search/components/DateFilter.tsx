@@ -11,7 +11,7 @@ interface DateFilterProps {
   minDate?: string;
 }
 
-/** A date picker that refuses future days (SPEC.md section 5) and speaks ISO dates. */
+/** A date picker that refuses future days (R-SEARCH-02) and speaks ISO dates. */
 export function DateFilter({ label, value, onChange, error, minDate }: DateFilterProps) {
   const parsed = value ? dayjs(value) : null;
   return (

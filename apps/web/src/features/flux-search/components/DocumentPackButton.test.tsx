@@ -20,7 +20,7 @@ async function openAndStart(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Télécharger' }));
 }
 
-describe('document pack button (issue 23 item 3)', () => {
+describe('document pack button (R-DOC-08)', () => {
   it('sends the search filters and the chosen kinds, shows progress, and cancels with Annuler', async () => {
     const user = userEvent.setup();
     let signal: AbortSignal | undefined;

@@ -33,7 +33,7 @@ const megabytes = (bytes: number) =>
   `${(bytes / 1_000_000).toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} Mo`;
 
 /**
- * Issue 23 item 3: one ZIP of the factures and/or relevés of every flux the search finds,
+ * R-DOC-08: one ZIP of the factures and/or relevés of every flux the search finds,
  * read as the server streams it; 'Annuler' aborts the fetch, which stops the server's work.
  */
 export function DocumentPackButton({ filters, structureId, disabled }: DocumentPackButtonProps) {

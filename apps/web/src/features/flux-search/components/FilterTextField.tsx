@@ -15,9 +15,9 @@ interface FilterTextFieldProps {
   decimal?: boolean;
 }
 
-/** SPEC.md section 5: "The number input blocks the keys -, + and e." */
+/** R-SEARCH-04: "The number input blocks the keys -, + and e." */
 const BLOCKED_NUMBER_KEYS = new Set(['-', '+', 'e', 'E']);
-/** Issue 19 item 5: a licence number is typed, never stepped by the arrows or the wheel. */
+/** R-SEARCH-04: a licence number is typed, never stepped by the arrows or the wheel. */
 const STEP_KEYS = new Set(['ArrowUp', 'ArrowDown']);
 
 export function FilterTextField(props: FilterTextFieldProps) {
@@ -37,7 +37,7 @@ export function FilterTextField(props: FilterTextFieldProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (numeric && (BLOCKED_NUMBER_KEYS.has(event.key) || STEP_KEYS.has(event.key))) event.preventDefault();
     if (event.key === 'Enter') {
-      // Enter runs the search (SPEC.md screen 4) instead of submitting twice.
+      // Enter runs the search (R-SEARCH-07) instead of submitting twice.
       event.preventDefault();
       onEnter();
     }

@@ -13,7 +13,7 @@ const MONTH = new Intl.DateTimeFormat('fr-FR', { month: 'short', year: 'numeric'
 const monthLabel = (key: string) => MONTH.format(new Date(`${key}-01T00:00:00Z`));
 const categoryLabel = (key: number) => FLUX_CATEGORY_NAMES[key as FluxCategoryId] ?? String(key);
 
-/** Débit and crédit by month and by category of the current search (issue 19), in euros. */
+/** Débit and crédit by month and by category of the current search (R-SEARCH-14), in euros. */
 export default function FluxBreakdownCharts({ where }: { where: FluxWhere }) {
   const { structureId } = useCurrentStructure();
   const query = useQuery({

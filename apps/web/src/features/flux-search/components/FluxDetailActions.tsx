@@ -16,14 +16,14 @@ interface FluxDetailActionsProps {
   flux: FluxDetail;
   structureId: number;
   onDownloadInvoice: (fluxId: number) => void;
-  /** The Factur-X XML alone, for platforms that take it without its PDF (issue 21). */
+  /** The Factur-X XML alone, for platforms that take it without its PDF (R-FACT-15). */
   onDownloadFacturX: (fluxId: number) => void;
   notify: (message: string, severity: 'success' | 'error') => void;
 }
 
 /**
- * The invoice, and the relaunch of an unpaid direct debit not yet relaunched (SPEC.md
- * section 4) for users holding the relaunch grant (head office, not clubs); the server
+ * The invoice, and the relaunch of an unpaid direct debit not yet relaunched (R-FLUX-05, R-FLUX-07)
+ * for users holding the relaunch grant (R-PERM-08: head office, not clubs); the server
  * checks both again.
  */
 export function FluxDetailActions({
@@ -49,7 +49,7 @@ export function FluxDetailActions({
       <Button startIcon={<CodeIcon />} onClick={() => onDownloadFacturX(flux.id)}>
         {m.factureXml}
       </Button>
-      {/* The printable layouts (SPEC.md screen 6): the PDF with 'Télécharger' and 'Imprimer'. */}
+      {/* The printable layouts (R-UI-10): the PDF with 'Télécharger' and 'Imprimer'. */}
       <Button
         component={RouterLink}
         startIcon={<PrintIcon />}

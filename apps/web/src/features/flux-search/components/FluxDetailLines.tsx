@@ -24,7 +24,7 @@ const HEADERS = [
 const NUMERIC_FROM = 3;
 
 /**
- * SPEC.md section 3, "Detail modal columns": N° de flux, Date création, Libellé, PU, Quantité,
+ * R-SEARCH-09, "Detail modal columns": N° de flux, Date création, Libellé, PU, Quantité,
  * Débit, Crédit. A phone lists each line with the same labels; a narrow window scrolls the
  * table sideways inside the modal.
  */

@@ -27,7 +27,7 @@ interface FluxDetailModalProps {
 }
 
 /**
- * SPEC.md screen 5: the flux's detail lines, titled 'NomFluxFinancier (NomStructure)'. MUI
+ * R-SEARCH-09: the flux's detail lines, titled 'NomFluxFinancier (NomStructure)'. MUI
  * Dialog closes on outside click and Escape, traps focus and gives it back on close. On a
  * phone it takes the whole screen and stacks its actions, so none runs past the edge.
  */

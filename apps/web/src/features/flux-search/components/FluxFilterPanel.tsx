@@ -30,7 +30,7 @@ export interface FluxFilterPanelProps {
   renderStructurePicker?: (value: number | null, onChange: (id: number | null) => void) => ReactNode;
   lockedStructureName?: string;
   onSearch: (filters: FluxSearchFilters) => void;
-  /** 'Réinitialiser' also drops the search shown and its URL (issue 19 item 5). */
+  /** 'Réinitialiser' also drops the search shown and its URL (R-SEARCH-12). */
   onReset?: () => void;
   /** The filters of the search shown (the URL's), summarised as chips when the panel is folded. */
   activeFilters?: FluxSearchFilters | null;
@@ -38,7 +38,7 @@ export interface FluxFilterPanelProps {
 
 const chipListSx = { flexWrap: 'wrap', gap: 0.5, listStyle: 'none', m: 0, p: 0 } as const;
 
-/** The collapsible filter panel (SPEC.md screen 4, section 5). */
+/** The collapsible filter panel (R-SEARCH-01 to R-SEARCH-07). */
 export function FluxFilterPanel(props: FluxFilterPanelProps) {
   const { initialFilters, resetFilters, structureType, onSearch } = props;
   const [open, setOpen] = useState(true);

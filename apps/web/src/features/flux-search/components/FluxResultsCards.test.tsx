@@ -33,7 +33,7 @@ function renderCards(rows: FluxRow[], virtual = false) {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('results as cards on a phone (issue 19 item 1)', () => {
+describe('results as cards on a phone (R-SEARCH-19)', () => {
   it("gives each flux a card with the table's data under the column labels", () => {
     const { list } = renderCards([
       row(),

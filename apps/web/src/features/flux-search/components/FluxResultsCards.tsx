@@ -26,8 +26,8 @@ interface FluxResultsCardsProps {
 const LIST_SX = { listStyle: 'none', m: 0, p: 0 } as const;
 
 /**
- * Phones: the results table as a list of cards, one per flux, with the same data (SPEC.md
- * section 3's columns, by their labels) and the same two actions, as labelled buttons.
+ * Phones: the results table as a list of cards, one per flux, with the same data (R-SEARCH-19,
+ * R-SEARCH-08's columns, by their labels) and the same two actions, as labelled buttons.
  */
 export function FluxResultsCards({ rows, actions, virtual }: FluxResultsCardsProps) {
   if (virtual) return <VirtualCards rows={rows} actions={actions} />;

@@ -26,7 +26,7 @@ const WRAP_SX = {
 } as const;
 
 /**
- * Page sizes 30, 60, 90 and 'Tous' (SPEC.md section 9); past the cap, or while the count
+ * Page sizes 30, 60, 90 and 'Tous' (R-SEARCH-10); past the cap, or while the count
  * is on its way, the count is unknown (-1).
  */
 export function FluxResultsFooter({ state, total, shown, onPageChange, onPageSizeChange }: FluxResultsFooterProps) {

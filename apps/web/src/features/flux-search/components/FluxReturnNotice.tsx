@@ -5,7 +5,7 @@ import type { FluxDetail } from '../api/get-flux-detail';
 import { fluxSearchMessages as m } from '../messages';
 import { sepaReturnReasonWithCode } from '../utils/return-reason';
 
-/** The bank's reject or return of this direct debit, with its ISO reason (issue 17). */
+/** The bank's reject or return of this direct debit, with its ISO reason (R-RET-02). */
 export function FluxReturnNotice({ flux }: { flux: FluxDetail }) {
   const value = flux.MKP_RetourPrelevement;
   if (!value) return null;
@@ -17,7 +17,7 @@ export function FluxReturnNotice({ flux }: { flux: FluxDetail }) {
   );
 }
 
-/** The day a settled flux was settled, when known (issue 22: the bank's booking day of its credit). */
+/** The day a settled flux was settled, when known (R-FLUX-09: the bank's booking day of its credit). */
 export function FluxSettlementNotice({ flux }: { flux: FluxDetail }) {
   if (!flux.EST_Reglement || !flux.DateReglement) return null;
   return (

@@ -41,7 +41,7 @@ interface FluxSearchProps {
   renderExport?: (props: FluxExportSlotProps) => ReactNode;
 }
 
-/** SPEC.md screens 4 and 5: filters, results, detail modal. State lives in the URL (useFluxSearch). */
+/** R-SEARCH-07 to R-SEARCH-09: filters, results, detail modal. State lives in the URL (useFluxSearch). */
 export function FluxSearch({ renderExport }: FluxSearchProps) {
   const search = useFluxSearch();
   const [searchParams] = useSearchParams();
@@ -70,7 +70,7 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
       setNotice({ message: formErrorText(error, m.downloadError), severity: 'error' }),
     );
   const noResults = search.status !== 'success' || search.rows.length === 0;
-  // Issue 23: the statement of the one structure the search is about (a club: its own).
+  // R-STMT-03: the statement of the one structure the search is about (a club: its own).
   const statementStructureId = picker ? (search.state.filters?.structureId ?? null) : structureId;
   const downloadStatement = (id: number) =>
     downloadAccountStatement(id, structureId).catch((error: unknown) =>
@@ -106,8 +106,8 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
         >
           <Typography role="status">
             {search.status === 'success' &&
-              // 'Tous' counts the loaded rows, the pages a capped count (DESIGN.md section 7),
-              // which follows the table (issue 20).
+              // 'Tous' counts the loaded rows, the pages a capped count (R-SEARCH-13),
+              // which follows the table.
               (search.total === null
                 ? search.countFailed
                   ? m.countFailed

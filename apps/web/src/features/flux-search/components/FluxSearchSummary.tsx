@@ -14,7 +14,7 @@ import { fluxSearchMessages as m } from '../messages';
 const FluxBreakdownCharts = lazy(() => import('./FluxBreakdownCharts'));
 
 /**
- * Under the count: total débit, total crédit and solde of the current search (issue 19),
+ * Under the count: total débit, total crédit and solde of the current search (R-SEARCH-14),
  * or 'Calculer les totaux' above the cap; and the chart by month and category, folded.
  */
 export function FluxSearchSummary({ search }: { search: FluxSearchResult }) {

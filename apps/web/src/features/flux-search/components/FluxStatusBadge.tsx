@@ -14,8 +14,8 @@ const COLORS: Record<FluxPaymentStatus, 'success' | 'warning' | 'info' | 'error'
 
 /**
  * The row's payment status (payé, impayé, relancé, rejeté: fluxPaymentStatus) beside its
- * label, inside SPEC.md's ten columns; a rejected debit names the bank's reason (issue 17),
- * a settled one the day it was settled when known (issue 22: 'Réglé le …').
+ * label, inside the ten columns (R-SEARCH-08); a rejected debit names the bank's reason (R-RET-02),
+ * a settled one the day it was settled when known (R-SEARCH-16: 'Réglé le …').
  */
 export function FluxStatusBadge({ row }: { row: FluxRow }) {
   const status = fluxPaymentStatus(row);

@@ -24,7 +24,7 @@ interface StructurePickerProps {
   onChange: (structureId: number | null) => void;
 }
 
-/** Type-ahead over the federation's structures by name or federal code (SPEC.md section 6). */
+/** Type-ahead over the federation's structures by name or federal code (R-SCOPE-02). */
 export function StructurePicker({ federationId, value, onChange }: StructurePickerProps) {
   const [input, setInput] = useState('');
   const text = useDebounced(input.trim(), DEBOUNCE_MS);

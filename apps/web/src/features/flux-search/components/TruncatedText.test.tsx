@@ -162,7 +162,7 @@ function renderTable(rows: FluxRow[], virtual = false) {
   return { actions, table: screen.getByRole('table') };
 }
 
-describe('results table: ellipsis, amounts and icon tooltips (issue 19 item 1)', () => {
+describe('results table: ellipsis, amounts and icon tooltips (R-SEARCH-19)', () => {
   it('cuts the long structure name and label, with their full text on focus; the amount stays whole', async () => {
     const user = userEvent.setup();
     const { table } = renderTable([row()]);
@@ -205,7 +205,7 @@ describe('results table: ellipsis, amounts and icon tooltips (issue 19 item 1)',
     expect(actions.downloadJustificatif).toHaveBeenCalledWith(expect.objectContaining({ id: 2997 }));
   });
 
-  it('keeps the header sticky and the ten SPEC.md columns in order', () => {
+  it('keeps the header sticky and the ten columns in order (R-SEARCH-08)', () => {
     const { table } = renderTable([row()]);
     expect(table).toHaveClass('MuiTable-stickyHeader');
     expect(

@@ -22,7 +22,7 @@ interface VirtualRowsProps {
 
 /**
  * Only the rows in view (plus a margin) are rendered, between two spacer rows, and only
- * they become table rows: 50,000 rows cost about as much as 50 (DESIGN.md section 7:
+ * they become table rows: 50,000 rows cost about as much as 50 (R-PERF-06:
  * 'Tous' renders in <= 300 ms).
  */
 export function VirtualRows({ rows, columns, scrollElement, renderRow }: VirtualRowsProps) {

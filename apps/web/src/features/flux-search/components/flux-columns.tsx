@@ -56,7 +56,7 @@ export const COLUMN_LAYOUT: Record<string, ColumnLayout> = {
 /** Below this width the table scrolls sideways in its container, never the page. */
 export const TABLE_MIN_WIDTH = 1180;
 
-/** SPEC.md section 3, "Results table columns", in their order. */
+/** R-SEARCH-08: the results table's columns, in their order. */
 export function fluxColumns(actions: FluxRowActions) {
   return helper.columns([
     helper.accessor('id', { id: 'id', header: m.columns.id }),

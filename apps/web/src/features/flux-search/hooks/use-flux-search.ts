@@ -55,7 +55,7 @@ export interface FluxSearchResult {
 
 const NO_ROWS: FluxRow[] = [];
 
-/** Headless state of the flux search (issue 6 point 4): URL in, rows out; no markup. */
+/** Headless state of the flux search (R-SEARCH-12): URL in, rows out; no markup. */
 export function useFluxSearch(): FluxSearchResult {
   const [searchParams, setSearchParams] = useSearchParams();
   const { structureId, currentStructure } = useCurrentStructure();
@@ -80,7 +80,7 @@ export function useFluxSearch(): FluxSearchResult {
     enabled: where !== null && !all,
     placeholderData: keepPreviousData,
     // Offline, a paused query would leave the previous rows as if they were the answer:
-    // fail at once instead, so the page says the search did not go through (issue 19).
+    // fail at once instead, so the page says the search did not go through (R-SEARCH-18).
     networkMode: 'always',
   });
   const allQuery = useQuery({
@@ -93,7 +93,7 @@ export function useFluxSearch(): FluxSearchResult {
   });
   const query = all ? allQuery : pageQuery;
 
-  // The page comes first, its capped count follows (issue 20), asked once per filter set:
+  // The page comes first, its capped count follows (R-SEARCH-13), asked once per filter set:
   // page turns and sorts reuse it (its key has neither).
   const page = pageQuery.isSuccess && !pageQuery.isPlaceholderData ? pageQuery.data : undefined;
   const countQuery = useQuery({

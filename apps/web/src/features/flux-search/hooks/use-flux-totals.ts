@@ -19,7 +19,7 @@ export interface FluxTotalsState {
 }
 
 /**
- * The summary's totals (issue 19): asked with the count when the search is under the cap
+ * The summary's totals (R-SEARCH-13, R-SEARCH-14): asked with the count when the search is under the cap
  * (at most 10,000 rows summed), on demand above it, so a plain search costs what it did.
  */
 export function useFluxTotals(search: FluxSearchResult): FluxTotalsState {

@@ -4,7 +4,7 @@ import type { FluxRow } from '../api/flux-row';
 /** Amounts as numbers, so a spreadsheet can sum them; '' (the default value) where not applicable. */
 const signedAmount = (row: FluxRow, debit: boolean) => (row.EST_Debit === debit ? Number(row.MontantTTC) : null);
 
-/** SPEC.md section 3, "Export columns": N° de flux, Structure, Libellé, Débit, Crédit, Date création. */
+/** R-SEARCH-17, export columns: N° de flux, Structure, Libellé, Débit, Crédit, Date création. */
 export const FLUX_EXPORT_FIELDS: ExportFields = {
   'N° de flux': 'id',
   Structure: 'STR_Structure.NomStructure',

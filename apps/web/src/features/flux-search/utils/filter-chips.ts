@@ -13,7 +13,7 @@ export interface FilterChip {
   label: string;
 }
 
-/** The active filters of a search, one short French label each (the folded panel's chips, issue 19). */
+/** The active filters of a search, one short French label each (the folded panel's chips, R-SEARCH-07). */
 export function filterChips(filters: FluxSearchFilters, seasons: readonly Season[]): FilterChip[] {
   const chips: FilterChip[] = [];
   const add = (key: keyof FluxSearchFilters, name: string, value: string) =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fluxOrderBy } from './order-by';
 import { ignoredUrlParams, parseSearchUrl, writeSearchUrl, type FluxSearchState } from './search-url';
 
-// Issue 6 point 4: a copied link reopens the same search (filters, sort, page, page size).
+// R-SEARCH-12: a copied link reopens the same search (filters, sort, page, page size).
 describe('search URL round trip', () => {
   const state: FluxSearchState = {
     filters: {
@@ -62,21 +62,21 @@ describe('search URL round trip', () => {
     expect(parseSearchUrl(new URLSearchParams('structureId=5')).filters).toBeNull();
   });
 
-  it('keeps the issue 19 filters under French keys', () => {
+  it('keeps the R-SEARCH-15 filters under French keys', () => {
     const url = writeSearchUrl(new URLSearchParams(), state);
     expect(url.get('statut')).toBe('rejete');
     expect(url.get('numero')).toBe('2997');
     expect(url.get('montantMin')).toBe('10,50');
     expect(url.get('montantMax')).toBe('1000');
     expect(url.get('categorie')).toBe('5');
-    // Issue 22: 'Réglé à partir du … jusqu'au …'.
+    // R-SEARCH-15: 'Réglé à partir du … jusqu'au …'.
     expect(url.get('regleDu')).toBe('2026-02-01');
     expect(url.get('regleAu')).toBe('2026-02-28');
     for (const status of ['paye', 'impaye', 'relance'])
       expect(parseSearchUrl(new URLSearchParams(`statut=${status}`)).filters?.status).toBe(status);
   });
 
-  it('keeps the rejected-debits filter (issue 17) as statut=rejete, and alone it is a search', () => {
+  it('keeps the rejected-debits filter (R-RET-04) as statut=rejete, and alone it is a search', () => {
     const parsed = parseSearchUrl(new URLSearchParams('statut=rejete'));
     expect(parsed.filters?.status).toBe('rejete');
     expect(writeSearchUrl(new URLSearchParams(), parsed).toString()).toBe('statut=rejete');
@@ -98,7 +98,7 @@ describe('search URL round trip', () => {
   });
 });
 
-describe('ignoredUrlParams (issue 19 item 5: URL values flagged, not silently dropped)', () => {
+describe('ignoredUrlParams (R-SEARCH-12: URL values flagged, not silently dropped)', () => {
   it('lists the values the reader could not use', () => {
     expect(
       ignoredUrlParams(new URLSearchParams('statut=autre&saison=abc&categorie=-1&page=0x&tri=x&taille=7&libelle=ab')),

@@ -1,7 +1,7 @@
 import { EMPTY_FLUX_FILTERS, isFluxPaymentStatus, type FluxSearchFilters } from '@gdf/domain';
 
 /**
- * The search lives in the URL (issue 6 point 4): a copied link reopens the same search and
+ * The search lives in the URL (R-SEARCH-12): a copied link reopens the same search and
  * back/forward restore it. French keys, since users see and share these links.
  */
 export const PAGE_SIZES = [30, 60, 90, 'all'] as const;
@@ -105,7 +105,7 @@ export function writeSearchUrl(current: URLSearchParams, state: FluxSearchState)
 /**
  * The page's keys whose value the URL reader could not use and dropped (a hand-edited
  * `statut=autre`, `saison=abc`): the page says so rather than searching silently without
- * them (issue 19 item 5). Text filters are kept as typed and validated by the form instead.
+ * them (R-SEARCH-12). Text filters are kept as typed and validated by the form instead.
  */
 export function ignoredUrlParams(params: URLSearchParams): string[] {
   const numeric = ['saison', 'structure', 'categorie', 'page'];

@@ -6,7 +6,7 @@ import { useModuleAccess } from '@/components/module-access/use-module-access';
 import { parametragesMessages } from '../messages';
 
 /**
- * SPEC.md screen 2: the structure's avatar (102) and four links, each behind its
+ * R-UI-05: the structure's avatar (102) and four links, each behind its
  * parametrages_comptables__* permission; a denied link is disabled with the reason as tooltip.
  */
 export function ParametragesLayout() {

@@ -13,12 +13,12 @@ import { ribMessages } from '../messages';
 import { formatIban } from '../utils/format-iban';
 import { RibValidity } from './RibValidity';
 
-/** The national head office's bank accounts (SPEC.md sections 6 and 9: structure 1318). */
+/** The national head office's bank accounts (R-PERM-11: structure 1318). */
 export function HeadOfficeRibs() {
   const ribs = useStructureRibs(HEAD_OFFICE_STRUCTURE_ID);
 
   if (ribs.isPending) return <CenteredProgress label={ribMessages.loading} />;
-  // SPEC.md section 8: an API failure is silently ignored, with no message.
+  // R-API-02: an API failure is silently ignored, with no message.
   if (ribs.isError || ribs.data === null) return null;
   if (ribs.data.length === 0) return <Alert severity="info">{ribMessages.empty}</Alert>;
 

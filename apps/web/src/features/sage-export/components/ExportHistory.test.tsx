@@ -57,7 +57,7 @@ afterEach(() => {
   saveBlob.mockReset();
 });
 
-describe('SAGE page: the history of the files produced (issue 18)', () => {
+describe('SAGE page: the history of the files produced (R-LEDG-11)', () => {
   it('lists each file with its date, format, period, journals, status, author, size, entries and hash', async () => {
     stubApi({ 'GET /api/exports/sage/historique': () => jsonResponse({ fichiers: [draft, validated] }) });
     renderWithSession(<ExportHistory />, me);

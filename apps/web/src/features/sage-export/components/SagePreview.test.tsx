@@ -24,7 +24,7 @@ const preview: ExportPreview = {
 const DRAFT = 'Période non validée : le fichier sera un brouillard (écritures provisoires).';
 const VALIDATED = 'Période validée : le fichier reprend les écritures validées.';
 
-describe('SAGE preview: validated or provisional (issue 18)', () => {
+describe('SAGE preview: validated or provisional (R-LEDG-10)', () => {
   it('warns that a range not validated gives a provisional file', () => {
     renderWithSession(<SagePreview preview={preview} />, me);
     expect(screen.getByText(DRAFT).closest('[role="alert"]')).toHaveClass('MuiAlert-colorWarning');

@@ -39,7 +39,7 @@ const rowOf = async () => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('SEPA batch history: cancelling a batch (issue 17)', () => {
+describe('SEPA batch history: cancelling a batch (R-SEPA-08)', () => {
   it('asks with the count, total and date, cancels, then shows the batch as cancelled without its file', async () => {
     let current = standing;
     const cancel = vi.fn(() => {

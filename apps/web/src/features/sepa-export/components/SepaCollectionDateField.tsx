@@ -26,7 +26,7 @@ export function SepaCollectionDateField({
   return (
     <DatePicker
       label={sepaMessages.collectionDate}
-      // JJ/MM/AAAA whatever the browser's language (issue 19).
+      // JJ/MM/AAAA whatever the browser's language (R-SEPA-10).
       format="DD/MM/YYYY"
       value={parsed}
       minDate={dayjs(calendar.earliestDate)}

@@ -30,7 +30,7 @@ export function SepaCollectionPanel({ calendar, structureId }: { calendar: SepaC
     version: DEFAULT_PAIN008_VERSION,
   }));
   const { seasons, settled } = useSeasons();
-  // Until the user picks one: the current season (issue 19), all of them if there is none.
+  // Until the user picks one: the current season (R-SEPA-10), all of them if there is none.
   const currentSeason = seasons.find((season) => season.EST_SaisonCourante)?.id;
   const saison = values.saison ?? (settled ? (currentSeason === undefined ? '' : String(currentSeason)) : null);
   const selection = useMemo<SepaSelection>(

@@ -15,7 +15,7 @@ import { filterStructures } from '../structure-filter';
 
 /**
  * The flux to collect, one row per structure, with the file's count and total. Hundreds of
- * structures (issue 19): only those matching `query` (name or federal code), a page at a time.
+ * structures (R-SEPA-10): only those matching `query` (name or federal code), a page at a time.
  */
 export function SepaPreviewTable({ preview, query = '' }: { preview: SepaPreview; query?: string }) {
   const matching = filterStructures(preview.structures, query);

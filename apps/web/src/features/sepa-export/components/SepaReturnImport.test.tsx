@@ -60,7 +60,7 @@ const xml = () => new File(['<Document/>'], 'rejets mars.xml', { type: 'text/xml
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('Importer un retour bancaire (issue 17 item 5)', () => {
+describe('Importer un retour bancaire (R-RET-01, R-RET-03)', () => {
   it('is not offered without the SEPA write grant (the server refuses it too)', () => {
     stubApi({});
     renderWithSession(<SepaReturnImport />, headOfficeMe(['export__sepa']));

@@ -16,7 +16,7 @@ import { SepaAlreadyRejectedTable, SepaReturnLinesTable, SepaUnknownReferences }
 const errorText = (error: unknown) => (error instanceof ApiError && error.serverMessage) || m.genericError;
 
 /**
- * 'Importer un retour bancaire' (issue 17 item 5): a pain.002 or camt.054 file is read by
+ * 'Importer un retour bancaire' (R-RET-01, R-RET-03): a pain.002 or camt.054 file is read by
  * the server and previewed; confirming marks the flux rejected. Shown to holders of the
  * SEPA write grant, which the server checks again.
  */
