@@ -1,5 +1,5 @@
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
-import type { Queryable } from './transaction';
+import type { Queryable } from '../../db/queryable';
 
 /** SQL types of the flux columns a mutation may set (the whitelist of settable columns). */
 export const FLUX_WRITABLE_COLUMNS = {
