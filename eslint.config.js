@@ -80,6 +80,34 @@ export default tseslint.config(
     },
   },
   {
+    // ADR 0034: statements are parameterised SQL through Database.query / Database.transaction;
+    // Drizzle's query builder and driver API stay behind apps/server/src/db.
+    files: ['apps/server/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['apps/server/src/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[object.property.name='db'][property.name=/^(select|selectDistinct|insert|update|delete|execute|transaction|query|with|\\$count)$/]",
+          message: 'SQL paramétré via Database.query ou Database.transaction (ADR 0034), pas le query builder Drizzle.',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'drizzle-orm',
+              importNames: ['sql', 'eq', 'ne', 'and', 'or', 'not', 'inArray', 'asc', 'desc', 'count'],
+              message: 'SQL paramétré via Database.query ou Database.transaction (ADR 0034).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

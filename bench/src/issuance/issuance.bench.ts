@@ -10,7 +10,6 @@ import {
   issueFluxDocuments,
   issueMissingDocuments,
 } from '../../../apps/server/src/modules/flux-documents/issue-documents';
-import { inTransaction } from '../../../apps/server/src/modules/flux/transaction';
 import type { BenchResult } from '../bench-result';
 
 const SETTINGS = { creditorIdentifier: DEMO_SEPA_ICS };
@@ -98,9 +97,7 @@ async function singleIssuanceMedian(database: Database): Promise<number> {
   for (const { id } of sample) {
     await database.query(`DELETE FROM "MKP_FluxEmission" WHERE "ID_FluxFinancier" = $1`, [id]);
     const started = performance.now();
-    const issued = await inTransaction(database, (tx) =>
-      issueFluxDocuments(tx, { fromId: id, toId: id + 1 }, SETTINGS),
-    );
+    const issued = await database.transaction((tx) => issueFluxDocuments(tx, { fromId: id, toId: id + 1 }, SETTINGS));
     timings.push(performance.now() - started);
     if (issued !== 1) throw new Error(`Flux ${id} non réémis`);
   }

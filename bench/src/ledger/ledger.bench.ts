@@ -13,7 +13,6 @@ import {
   type BooksOwner,
 } from '../../../apps/server/src/modules/ledger/fiscal-years.repository';
 import { validateEntries } from '../../../apps/server/src/modules/ledger/ledger-validation';
-import { inTransaction } from '../../../apps/server/src/modules/flux/transaction';
 import type { BenchResult } from '../bench-result';
 import { headOfficeScope } from '../head-office-scope';
 
@@ -39,7 +38,7 @@ export async function benchLedger(database: Database, log: (line: string) => voi
     userId: null,
   };
   const today = parisToday();
-  await inTransaction(database, (tx) => ensureFiscalYears(tx, owner, today));
+  await database.transaction((tx) => ensureFiscalYears(tx, owner, today));
   const years = await listFiscalYears(database, owner.structureId);
   const year = years.filter((y) => y.fin < today).at(-1);
   if (!year) throw new Error('Aucun exercice terminé dans la base de bench');

@@ -7,6 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Client as PgClient } from 'pg';
 import * as schema from './schema/index';
 import { checkParameterCount } from './database-errors';
+import type { Queryable } from './queryable';
+import { runTransaction } from './transaction';
 
 export type AppSchema = typeof schema;
 export type AppDb = PgDatabase<PgQueryResultHKT, AppSchema>;
@@ -20,6 +22,12 @@ export interface Database {
    * a statement run again and again (PostgreSQL keeps its plan per connection).
    */
   query<Row = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions): Promise<Row[]>;
+  /**
+   * Runs `work` in one transaction (READ COMMITTED): committed when it resolves, rolled back
+   * when it throws. `work` must run its SQL on `tx` (same `$n` parameters as `query`), never
+   * on this handle: on PGlite other queries wait until the transaction ends.
+   */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * Calls `listener` whenever a transaction that changed a table the GraphQL API reads
    * commits, in this process or any other (migration 0008 NOTIFYs 'gdf_donnees').
@@ -112,9 +120,10 @@ async function openPostgres(config: PostgresConfig): Promise<Database> {
   pool.on('error', () => undefined); // idle-client errors must not crash the process
   readPool.on('error', () => undefined);
   const changes = dataChangeListener(url, pg.Client);
+  const db = drizzle(pool, { schema }) as unknown as AppDb;
   return {
     kind: 'postgres',
-    db: drizzle(pool, { schema }) as unknown as AppDb,
+    db,
     async query(text, params = [], options) {
       checkParameterCount(params);
       const target = options?.read ? readPool : pool;
@@ -123,6 +132,7 @@ async function openPostgres(config: PostgresConfig): Promise<Database> {
         : await target.query(text, params);
       return result.rows;
     },
+    transaction: (work) => runTransaction(db, work),
     async copyCsv(table, columns, chunks) {
       const client = await pool.connect();
       try {
@@ -220,14 +230,16 @@ async function openPglite(config: { dataDir: string } | { memory: true; loadData
     },
   });
   await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as AppDb;
   return {
     kind: 'pglite',
-    db: drizzle(client, { schema }) as unknown as AppDb,
+    db,
     async query(text, params = []) {
       checkParameterCount(params);
       const result = await client.query(text, params);
       return result.rows as never[];
     },
+    transaction: (work) => runTransaction(db, work),
     async copyCsv(table, columns, chunks) {
       // PGlite reads COPY input from a virtual /dev/blob file: load in bounded batches.
       const statement = copyStatement(table, columns).replace('STDIN', "'/dev/blob'");

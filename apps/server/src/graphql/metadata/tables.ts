@@ -1,6 +1,12 @@
+import { getTableColumns, type Table } from 'drizzle-orm';
+import { sqlCastOf, type ColumnKey, type SqlCast } from '../../db/column-types';
+import * as schema from '../../db/schema/index';
+
 /**
  * The whitelist the GraphQL API is generated and compiled from: tables, columns (with
  * their GraphQL scalar) and relations. No identifier reaches SQL unless it is listed here.
+ * Columns, their types and nullability come from the Drizzle schema (db/schema), the one
+ * definition of the data model; this file only says which of them GraphQL reads.
  */
 export type ScalarName = 'Int' | 'String' | 'Boolean' | 'numeric' | 'timestamptz' | 'date';
 
@@ -40,7 +46,49 @@ export type TableName =
   | 'MKP_CategoryFlux'
   | 'MKP_RetourPrelevement';
 
-const col = (type: ScalarName, nullable = false): ColumnMeta => ({ type, nullable });
+/**
+ * Every column of the Drizzle table, each 'read' (a GraphQL field, filter and order) or
+ * 'hidden': a column added to the schema is neither exposed nor forgotten until it is
+ * classified here (typecheck, and graphql/metadata/tables.test.ts).
+ */
+export type ColumnExposure<T extends Table> = { readonly [Key in ColumnKey<T>]: 'read' | 'hidden' };
+
+export interface TableSource<T extends Table> {
+  table: T;
+  description: string;
+  root: boolean;
+  large?: boolean;
+  columns: ColumnExposure<T>;
+  relations: Record<string, RelationMeta>;
+}
+
+/** The GraphQL scalar of each SQL type a column may have (db/column-types.ts). */
+const SCALAR_OF: Record<SqlCast, ScalarName> = {
+  integer: 'Int',
+  text: 'String',
+  boolean: 'Boolean',
+  numeric: 'numeric',
+  timestamptz: 'timestamptz',
+  date: 'date',
+};
+
+/** A table's metadata: its 'read' columns in the Drizzle schema's order, typed from it. */
+function tableMeta(name: TableName, source: TableSource<Table>): TableMeta {
+  const exposure = source.columns as Record<string, 'read' | 'hidden' | undefined>;
+  const columns: Record<string, ColumnMeta> = {};
+  for (const [key, column] of Object.entries(getTableColumns(source.table)))
+    if (exposure[key] === 'read')
+      columns[column.name] = { type: SCALAR_OF[sqlCastOf(column)], nullable: !column.notNull };
+  return {
+    name,
+    description: source.description,
+    root: source.root,
+    ...(source.large ? { large: true } : {}),
+    columns,
+    relations: source.relations,
+  };
+}
+
 const object = (target: TableName, localColumn: string, remoteColumn = 'id'): RelationMeta => ({
   kind: 'object',
   target,
@@ -54,31 +102,34 @@ const array = (target: TableName, remoteColumn: string, localColumn = 'id'): Rel
   remoteColumn,
 });
 
-export const TABLES: Record<TableName, TableMeta> = {
+/** Drizzle table -> GraphQL metadata; the table key is its SQL name. */
+export const TABLE_SOURCES: { readonly [Name in TableName]: TableSource<(typeof schema)[Name]> } = {
   MKP_FluxFinancier: {
-    name: 'MKP_FluxFinancier',
+    table: schema.MKP_FluxFinancier,
     description: 'Flux financiers (licences, assurances, affiliations, factures, prélèvements...)',
     root: true,
     large: true,
     columns: {
-      id: col('Int'),
-      NomFluxFinancier: col('String'),
-      Z_DateCreation: col('timestamptz'),
-      MontantHT: col('numeric'),
-      MontantTVA: col('numeric'),
-      MontantTTC: col('numeric'),
-      EST_Debit: col('Boolean'),
-      EST_Reglement: col('Boolean'),
-      ID_CategoryFlux: col('Int'),
-      ID_FluxFinancierDebit: col('Int', true),
-      ID_FluxFinancierRelance: col('Int', true),
-      ID_Saison: col('Int'),
-      ID_Structure: col('Int'),
-      ID_Traitement: col('Int', true),
-      ID_Utilisateur: col('Int', true),
-      DateEcheance: col('date', true),
+      id: 'read',
+      NomFluxFinancier: 'read',
+      Z_DateCreation: 'read',
+      MontantHT: 'read',
+      MontantTVA: 'read',
+      MontantTTC: 'read',
+      EST_Debit: 'read',
+      EST_Reglement: 'read',
+      ID_CategoryFlux: 'read',
+      ID_FluxFinancierDebit: 'read',
+      ID_FluxFinancierRelance: 'read',
+      ID_Saison: 'read',
+      ID_Structure: 'read',
+      ID_Traitement: 'read',
+      ID_Utilisateur: 'read',
+      DateEcheance: 'read',
       // R-FLUX-09: the day the flux was settled (bank booking day or the day it was marked paid).
-      DateReglement: col('date', true),
+      DateReglement: 'read',
+      // The bank entry whose reconciliation settled it: the bank statements' routes show it.
+      ID_EcritureBancaire: 'hidden',
     },
     relations: {
       STR_Structure: object('STR_Structure', 'ID_Structure'),
@@ -91,56 +142,56 @@ export const TABLES: Record<TableName, TableMeta> = {
     },
   },
   MKP_FluxFinancierDetail: {
-    name: 'MKP_FluxFinancierDetail',
+    table: schema.MKP_FluxFinancierDetail,
     description: "Lignes de détail d'un flux financier",
     root: true,
     large: true,
     columns: {
-      id: col('Int'),
-      ID_FluxFinancier: col('Int'),
-      NomFluxFinancierDetail: col('String'),
-      PrixUnitaire: col('numeric'),
-      Quantite: col('Int'),
-      MontantHT: col('numeric'),
-      MontantTTC: col('numeric'),
-      EST_Debit: col('Boolean'),
-      ID_Tarif: col('Int', true),
-      Z_DateCreation: col('timestamptz'),
+      id: 'read',
+      ID_FluxFinancier: 'read',
+      NomFluxFinancierDetail: 'read',
+      PrixUnitaire: 'read',
+      Quantite: 'read',
+      MontantHT: 'read',
+      MontantTTC: 'read',
+      EST_Debit: 'read',
+      ID_Tarif: 'read',
+      Z_DateCreation: 'read',
     },
     relations: { MKP_FluxFinancier: object('MKP_FluxFinancier', 'ID_FluxFinancier') },
   },
   FEDE_Saison: {
-    name: 'FEDE_Saison',
+    table: schema.FEDE_Saison,
     description: 'Saisons (id = année de fin : 2021-2022 -> 2022)',
     root: true,
     columns: {
-      id: col('Int'),
-      NomSaison: col('String'),
-      NomSaisonShort: col('String'),
-      DateDebut: col('date'),
-      DateFin: col('date'),
-      EST_SaisonCourante: col('Boolean'),
+      id: 'read',
+      NomSaison: 'read',
+      NomSaisonShort: 'read',
+      DateDebut: 'read',
+      DateFin: 'read',
+      EST_SaisonCourante: 'read',
     },
     relations: {},
   },
   STR_Structure: {
-    name: 'STR_Structure',
+    table: schema.STR_Structure,
     description: 'Structures : clubs, ligues, comités, siège fédéral',
     root: true,
     columns: {
-      id: col('Int'),
-      NomStructure: col('String'),
-      ID_CodeFederal: col('String', true),
-      ID_TypeStructure: col('Int'),
-      ID_Federation: col('Int', true),
-      ID_Adresse: col('Int', true),
-      ID_Departement: col('Int', true),
-      ID_Correspondant: col('Int', true),
-      EST_Bloquee: col('Boolean'),
-      CT_Email: col('String', true),
-      CT_Telephone: col('String', true),
-      SIREN: col('String', true),
-      Z_DateCreation: col('timestamptz'),
+      id: 'read',
+      NomStructure: 'read',
+      ID_CodeFederal: 'read',
+      ID_TypeStructure: 'read',
+      ID_Federation: 'read',
+      ID_Adresse: 'read',
+      ID_Departement: 'read',
+      ID_Correspondant: 'read',
+      EST_Bloquee: 'read',
+      CT_Email: 'read',
+      CT_Telephone: 'read',
+      SIREN: 'read',
+      Z_DateCreation: 'read',
     },
     relations: {
       ADR_Adresse: object('ADR_Adresse', 'ID_Adresse'),
@@ -149,25 +200,25 @@ export const TABLES: Record<TableName, TableMeta> = {
     },
   },
   STR_AffiliationTemporaire: {
-    name: 'STR_AffiliationTemporaire',
+    table: schema.STR_AffiliationTemporaire,
     description:
       "Structures temporaires d'affiliation : demandes d'affiliation, cherchées par nom, jusqu'à la création de la structure",
     root: true,
     columns: {
-      id: col('Int'),
-      NomStructure: col('String'),
-      ID_TypeStructure: col('Int'),
-      ID_Federation: col('Int'),
-      ID_Saison: col('Int'),
-      ID_Structure: col('Int', true),
-      CT_Prenom: col('String'),
-      CT_Nom: col('String'),
-      CT_Email: col('String', true),
-      CT_Telephone: col('String', true),
-      Adresse1: col('String', true),
-      CodePostal: col('String', true),
-      Ville: col('String', true),
-      Z_DateCreation: col('timestamptz'),
+      id: 'read',
+      NomStructure: 'read',
+      ID_TypeStructure: 'read',
+      ID_Federation: 'read',
+      ID_Saison: 'read',
+      ID_Structure: 'read',
+      CT_Prenom: 'read',
+      CT_Nom: 'read',
+      CT_Email: 'read',
+      CT_Telephone: 'read',
+      Adresse1: 'read',
+      CodePostal: 'read',
+      Ville: 'read',
+      Z_DateCreation: 'read',
     },
     relations: {
       STR_StructureType: object('STR_StructureType', 'ID_TypeStructure'),
@@ -176,65 +227,78 @@ export const TABLES: Record<TableName, TableMeta> = {
     },
   },
   UTI_Utilisateur: {
-    name: 'UTI_Utilisateur',
+    table: schema.UTI_Utilisateur,
     description: 'Utilisateurs (licenciés) ; lisibles seulement à travers un flux ou une structure visibles',
     root: false,
     columns: {
-      id: col('Int'),
-      CT_Nom: col('String'),
-      CT_Prenom: col('String'),
-      LicenceNumero: col('Int', true),
-      CT_Email: col('String', true),
-      CT_Telephone: col('String', true),
+      id: 'read',
+      CT_Nom: 'read',
+      CT_Prenom: 'read',
+      LicenceNumero: 'read',
+      CT_Email: 'read',
+      CT_Telephone: 'read',
+      Z_DateCreation: 'hidden',
     },
     relations: { ADR_Adresse: array('ADR_Adresse', 'ID_Utilisateur') },
   },
   ADR_Adresse: {
-    name: 'ADR_Adresse',
+    table: schema.ADR_Adresse,
     description: 'Adresses postales',
     root: false,
     columns: {
-      id: col('Int'),
-      Adresse1: col('String', true),
-      Adresse2: col('String', true),
-      CodePostal: col('String', true),
-      Ville: col('String', true),
-      Pays: col('String'),
+      id: 'read',
+      Adresse1: 'read',
+      Adresse2: 'read',
+      CodePostal: 'read',
+      Ville: 'read',
+      Pays: 'read',
+      // Whose home address it is: read by the scope rule (scope-rules.ts), not by clients.
+      ID_Utilisateur: 'hidden',
+      Z_DateCreation: 'hidden',
     },
     relations: {},
   },
   STR_StructureType: {
-    name: 'STR_StructureType',
+    table: schema.STR_StructureType,
     description: 'Types de structure (7 = fédération / siège)',
     root: false,
-    columns: { id: col('Int'), NomTypeStructure: col('String') },
+    columns: { id: 'read', NomTypeStructure: 'read' },
     relations: {},
   },
   MKP_CategoryFlux: {
-    name: 'MKP_CategoryFlux',
+    table: schema.MKP_CategoryFlux,
     description: 'Catégories de flux (4 Facture, 5 Prélèvement SEPA...)',
     root: false,
-    columns: { id: col('Int'), NomCategoryFlux: col('String') },
+    columns: { id: 'read', NomCategoryFlux: 'read' },
     relations: {},
   },
   // Read-only and reached only from its flux: what makes a flux 'rejeté' (ADR 0012).
   MKP_RetourPrelevement: {
-    name: 'MKP_RetourPrelevement',
+    table: schema.MKP_RetourPrelevement,
     description: 'Rejets et retours bancaires de prélèvements SEPA (pain.002, camt.054) : un par flux rejeté',
     root: false,
     columns: {
-      id: col('Int'),
-      ID_FluxFinancier: col('Int'),
-      ID_ImportRetour: col('Int'),
-      TypeRetour: col('String'),
-      CodeRaison: col('String', true),
-      DateRetour: col('date'),
-      MontantRetour: col('numeric', true),
-      Z_DateCreation: col('timestamptz'),
+      id: 'read',
+      ID_FluxFinancier: 'read',
+      ID_ImportRetour: 'read',
+      TypeRetour: 'read',
+      CodeRaison: 'read',
+      DateRetour: 'read',
+      MontantRetour: 'read',
+      // The bank's transaction reference: matched on import, never shown.
+      EndToEndId: 'hidden',
+      Z_DateCreation: 'read',
     },
     relations: {},
   },
 };
+
+export const TABLES = Object.fromEntries(
+  Object.entries(TABLE_SOURCES).map(([name, source]) => [
+    name,
+    tableMeta(name as TableName, source as TableSource<Table>),
+  ]),
+) as Record<TableName, TableMeta>;
 
 export const TABLE_LIST: readonly TableMeta[] = Object.values(TABLES);
 

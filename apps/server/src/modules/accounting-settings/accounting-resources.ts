@@ -7,11 +7,14 @@ import {
   type AccountingResource,
   type ModuleSlugValue,
 } from '@gdf/domain';
+import { getTableName } from 'drizzle-orm';
 import type { z } from 'zod';
+import { columnNames } from '../../db/column-types';
+import { CPT_Compte, CPT_MappingFlux, CPT_SectionAnalytique, CPT_TypeFacturation } from '../../db/schema/index';
 
 /**
  * The four settings lists as data: table, writable columns (fixed identifiers, never user
- * text), input schema and the module a write needs (R-PERM-01, R-PERM-06).
+ * text, checked against the Drizzle schema), input schema and the module a write needs (R-PERM-01, R-PERM-06).
  */
 export interface ResourceDefinition {
   table: string;
@@ -25,30 +28,36 @@ export interface ResourceDefinition {
 
 export const RESOURCES: Record<AccountingResource, ResourceDefinition> = {
   comptes: {
-    table: 'CPT_Compte',
-    columns: ['Numero', 'Libelle', 'Classe'],
+    table: getTableName(CPT_Compte),
+    columns: columnNames(CPT_Compte, ['Numero', 'Libelle', 'Classe']),
     orderBy: '"Numero"',
     input: compteInputSchema,
     module: ModuleSlug.ParamPlanComptable,
     derived: (input) => ({ Classe: Number(String(input.Numero).charAt(0)) }),
   },
   'types-facturation': {
-    table: 'CPT_TypeFacturation',
-    columns: ['Code', 'Libelle'],
+    table: getTableName(CPT_TypeFacturation),
+    columns: columnNames(CPT_TypeFacturation, ['Code', 'Libelle']),
     orderBy: '"Code"',
     input: typeFacturationInputSchema,
     module: ModuleSlug.ParamTypeFacturation,
   },
   'sections-analytiques': {
-    table: 'CPT_SectionAnalytique',
-    columns: ['Code', 'Libelle'],
+    table: getTableName(CPT_SectionAnalytique),
+    columns: columnNames(CPT_SectionAnalytique, ['Code', 'Libelle']),
     orderBy: '"Code"',
     input: sectionAnalytiqueInputSchema,
     module: ModuleSlug.ParamPlanAnalytique,
   },
   'mappings-flux': {
-    table: 'CPT_MappingFlux',
-    columns: ['ID_CategoryFlux', 'ID_Tarif', 'CompteNumero', 'JournalCode', 'CodeSection'],
+    table: getTableName(CPT_MappingFlux),
+    columns: columnNames(CPT_MappingFlux, [
+      'ID_CategoryFlux',
+      'ID_Tarif',
+      'CompteNumero',
+      'JournalCode',
+      'CodeSection',
+    ]),
     orderBy: '"ID_CategoryFlux" NULLS LAST, "ID_Tarif"',
     input: mappingFluxInputSchema as unknown as z.ZodType<Record<string, unknown>>,
     module: ModuleSlug.ParamFluxFinancier,

@@ -1,6 +1,6 @@
 import type { BankStatement, BankStatementEntry, Cents } from '@gdf/domain';
 import { centsToDecimal } from '@gdf/domain';
-import type { Queryable } from '../flux/transaction';
+import type { Queryable } from '../../db/queryable';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
 import { SEPA_BATCH_TYPE } from '../exports-sepa/sepa.repository';
 import { intArray } from '../../db/sql-arrays';

@@ -26,7 +26,7 @@ import { intArray } from '../../db/sql-arrays';
 import type { Database } from '../../db/database';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { CONTENT_NATURE, insertContent, sha256Hex } from '../document-store/content.repository';
-import { inTransaction, type Queryable } from '../flux/transaction';
+import type { Queryable } from '../../db/queryable';
 import { requireGrant, requireModule, type RequestScope } from '../scope/scope';
 import {
   activeReconciliationParts,
@@ -111,7 +111,7 @@ export async function importStatementFile(
     if (!balancesAgree(statement)) throw unprocessable(BANK_STATEMENT_TEXT.balancesDisagree(statement.statementId));
   }
   const who = { userId: scope.actor.userId, structureId: scope.currentStructureId };
-  const imported = await inTransaction(database, async (tx) => {
+  const imported = await database.transaction(async (tx) => {
     await lockStatementImports(tx);
     const releves = [];
     const newEntryIds: number[] = [];
@@ -452,7 +452,7 @@ async function changeEntry(
 ): Promise<BankEntryView> {
   requireHeadOfficeWrite(scope);
   const who = { userId: scope.actor.userId, structureId: scope.currentStructureId };
-  await inTransaction(database, async (tx) => {
+  await database.transaction(async (tx) => {
     const entry = await lockEntry(tx, entryId, HEAD_OFFICE_STRUCTURE_ID);
     if (!entry) throw notFound(BANK_STATEMENT_TEXT.entryNotFound);
     await change(tx, entry, who);

@@ -7,7 +7,7 @@ import {
   type MatchingData,
   type OpenFlux,
 } from '@gdf/domain';
-import type { Queryable } from '../flux/transaction';
+import type { Queryable } from '../../db/queryable';
 import type { RequestScope } from '../scope/scope';
 import { intArray } from '../../db/sql-arrays';
 import { openFlux, structuresByIban, type EntryRow, type OpenFluxRow } from './bank-statements.repository';

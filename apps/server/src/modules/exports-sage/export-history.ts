@@ -6,7 +6,7 @@ import type { Database } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
 import { CONTENT_NATURE, insertContent } from '../document-store/content.repository';
 import { openContent } from '../document-store/content-stream';
-import type { Queryable } from '../flux/transaction';
+import type { Queryable } from '../../db/queryable';
 import type { RequestScope } from '../scope/scope';
 
 const HISTORY_LISTED = 100;

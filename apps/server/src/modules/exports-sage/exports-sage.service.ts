@@ -23,7 +23,7 @@ import {
 } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { inTransaction, type Queryable } from '../flux/transaction';
+import type { Queryable } from '../../db/queryable';
 import {
   booksOwner,
   booksScope,
@@ -126,7 +126,7 @@ export async function previewExport(
     unmapped: [],
   };
   const journals = new Set<string>();
-  await inTransaction(database, async (tx) => {
+  await database.transaction(async (tx) => {
     const owner = booksOwner(scope);
     const years = await yearsUpTo(tx, owner, query.to, today);
     preview.valide = isValidatedRange(years, query.from, query.to);
@@ -177,7 +177,7 @@ async function produceFile(database: Database, scope: RequestScope, request: Fil
       : request.format === 'csv'
         ? [SAGE_CSV_HEADER, (e: AccountingEntry) => sageCsvLines(e, labelWidth)]
         : ['', (e: AccountingEntry) => pnmLines(e)];
-  const recorded = await inTransaction(database, async (tx) => {
+  const recorded = await database.transaction(async (tx) => {
     const owner = booksOwner(scope);
     const years = await yearsUpTo(tx, owner, request.to, request.today);
     const valid = isValidatedRange(years, request.from, request.to);

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import type { Queryable } from '../flux/transaction';
+import type { Queryable } from '../../db/queryable';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
 import { SEPA_AUDIT_ACTION, SEPA_BATCH_TYPE } from './sepa.repository';
 

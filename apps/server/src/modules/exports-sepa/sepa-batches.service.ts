@@ -9,7 +9,6 @@ import {
 import { HttpError, notFound } from '../../lib/http-errors';
 import { openContent } from '../document-store/content-stream';
 import { lockReturnImports } from '../sepa-returns/sepa-returns.repository';
-import { inTransaction } from '../flux/transaction';
 import { requireGrant, requireModule, type RequestScope } from '../scope/scope';
 import { cancelBatch, listSepaBatches, lockBatchFlux, lockSepaBatch } from './sepa-batches.repository';
 import type { SepaDependencies } from './sepa.service';
@@ -69,7 +68,7 @@ export async function cancelSepaBatch(
   batchId: number,
 ): Promise<SepaBatchCancellation> {
   requireGrant(scope, SEPA_WRITE, "Vous n'avez pas le droit d'annuler un lot de prélèvements SEPA.");
-  return inTransaction(deps.database, async (tx) => {
+  return deps.database.transaction(async (tx) => {
     // Serialised with return imports: a flux the bank rejected is never released meanwhile.
     await lockReturnImports(tx);
     const batch = await lockSepaBatch(tx, scope, batchId);

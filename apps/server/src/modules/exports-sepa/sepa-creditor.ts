@@ -1,7 +1,7 @@
 import { HEAD_OFFICE_STRUCTURE_ID, normalizeIban, usableBic, type SepaCreditor } from '@gdf/domain';
 import { isValidIBAN } from 'ibantools';
 import { HttpError } from '../../lib/http-errors';
-import type { Queryable } from '../flux/transaction';
+import type { Queryable } from '../../db/queryable';
 import type { SepaSettings } from './sepa-settings';
 
 interface HeadOfficeRow {

@@ -1,5 +1,5 @@
 import { normalizeIban } from '@gdf/domain';
-import type { Queryable } from '../flux/transaction';
+import type { Queryable } from '../../db/queryable';
 import type { BatchFluxRow, BatchTransaction, PresentedAccount } from './sepa-batch';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
 import { intArray } from '../../db/sql-arrays';

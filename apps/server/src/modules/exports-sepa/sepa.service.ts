@@ -13,7 +13,6 @@ import {
 } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import { badRequest, HttpError } from '../../lib/http-errors';
-import { inTransaction } from '../flux/transaction';
 import { requireGrant, requireModule, type RequestScope } from '../scope/scope';
 import { resolveCreditor } from './sepa-creditor';
 import { classifyDebtors } from './sepa-debtors';
@@ -109,7 +108,7 @@ export async function generateSepa(
   requireGrant(scope, SEPA_WRITE); // the file claims what it collects: a write of its own
   const selection = checkRequest(deps, scope, request, now);
   const version = request.version ?? DEFAULT_PAIN008_VERSION;
-  return inTransaction(deps.database, async (tx) => {
+  return deps.database.transaction(async (tx) => {
     const creditor = await resolveCreditor(tx, deps.settings);
     const { eligible, excluded } = classifyDebtors(await findDebtorsDue(tx, scope, selection), request.dateEcheance);
     if (eligible.length === 0) throw new HttpError(409, NOTHING_TO_COLLECT, 'conflict');

@@ -4,7 +4,6 @@ import type { Database } from '../../db/database';
 import { EXTENSION_BY_MIME_TYPE, sniffMimeType } from '../../lib/file-type';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-errors';
 import { safeFetch, type SafeFetchPolicy } from '../../lib/safe-fetch';
-import { inTransaction } from '../flux/transaction';
 import { canSeeStructure, type RequestScope } from '../scope/scope';
 import { CONTENT_NATURE, insertContent } from '../document-store/content.repository';
 import { openContent } from '../document-store/content-stream';
@@ -89,7 +88,7 @@ export function createFilesService(database: Database, urlPolicy: SafeFetchPolic
     const fileName = cleanFileName(file.fileName, `document.${EXTENSION_BY_MIME_TYPE[actualType]}`);
     await checkQuota(database, target.structureId, file.bytes.length);
     // Bytes, row and audit in one transaction: a refusal or a failure leaves nothing behind.
-    const documentId = await inTransaction(database, async (transaction) => {
+    const documentId = await database.transaction(async (transaction) => {
       // Counted again under a per-structure lock: concurrent uploads cannot all pass the quota.
       await lockStructureUploads(transaction, target.structureId);
       await checkQuota(transaction, target.structureId, file.bytes.length);

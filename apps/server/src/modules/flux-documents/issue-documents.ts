@@ -1,7 +1,7 @@
 import { HEAD_OFFICE_STRUCTURE_ID } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import { SEPA_AUDIT_ACTION } from '../exports-sepa/sepa.repository';
-import { inTransaction, type Queryable } from '../flux/transaction';
+import type { Queryable } from '../../db/queryable';
 
 /**
  * Issuance (R-DOC-01): what the documents of a flux show
@@ -66,7 +66,7 @@ async function issueSingleFlux(tx: Queryable, range: FluxIdRange, settings: Issu
 
 /** Issues one flux (its own transaction): a first download the backfill has not reached. */
 export async function issueOneFlux(database: Database, fluxId: number, settings: IssuanceSettings): Promise<void> {
-  await inTransaction(database, (tx) => issueFluxDocuments(tx, { fromId: fluxId, toId: fluxId + 1 }, settings));
+  await database.transaction((tx) => issueFluxDocuments(tx, { fromId: fluxId, toId: fluxId + 1 }, settings));
 }
 
 export interface BackfillProgress {
@@ -95,7 +95,7 @@ export async function issueMissingDocuments(
   for (let fromId = bounds.min; fromId <= bounds.max; fromId += batchSize) {
     if (options.signal?.aborted) break;
     const range = { fromId, toId: Math.min(fromId + batchSize, bounds.max + 1) };
-    issued += await inTransaction(database, (tx) => issueFluxDocuments(tx, range, settings));
+    issued += await database.transaction((tx) => issueFluxDocuments(tx, range, settings));
     options.onProgress?.({ issued, scannedUpTo: range.toId - 1, maxId: bounds.max });
   }
   return issued;

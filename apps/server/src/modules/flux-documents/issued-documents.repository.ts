@@ -1,8 +1,7 @@
 import type { FluxDocumentKind } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import { insertContent } from '../document-store/content.repository';
-import type { Queryable } from '../flux/transaction';
-import { inTransaction } from '../flux/transaction';
+import type { Queryable } from '../../db/queryable';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
 
 /** A flux's document as first issued (MKP_DocumentEmis): its bytes are DOC_Contenu ID_Contenu. */
@@ -59,7 +58,7 @@ export async function storeIssuedDocument(
   scope: RequestScope,
   document: { fluxId: number; kind: FluxDocumentKind; fileName: string; pdf: Buffer; xml?: IssuedXml | null },
 ): Promise<{ issued: IssuedDocument; ours: boolean }> {
-  return inTransaction(database, async (tx) => {
+  return database.transaction(async (tx) => {
     const stored = await insertIssued(tx, document.fluxId, document.kind, document.fileName, document.pdf);
     if (stored) {
       const xml = document.xml

@@ -11,7 +11,6 @@ import {
   markRelaunched,
   writeFluxAudit,
 } from './flux.repository';
-import { inTransaction } from './transaction';
 
 export interface RelaunchOptions {
   now?: Date;
@@ -36,7 +35,7 @@ export async function relaunchFlux(
 ): Promise<number> {
   requireGrant(scope, FLUX_RELAUNCH);
   const date = relaunchDate(options.now ?? new Date());
-  return inTransaction(database, async (tx) => {
+  return database.transaction(async (tx) => {
     const original = await lockVisibleFlux(tx, scope, fluxId);
     if (!original) throw notFound('Flux introuvable.');
     const refusal = relaunchRefusal(original);

@@ -16,7 +16,7 @@ import {
   updateVisibleFlux,
   writeFluxAudit,
 } from './flux.repository';
-import { inTransaction, type Queryable } from './transaction';
+import type { Queryable } from '../../db/queryable';
 
 const OUT_OF_SCOPE = "Vous n'avez pas accès à cette structure.";
 
@@ -39,7 +39,7 @@ export async function insertFlux(
   const details = detailInputs.map(cleanDetailValues);
   refuseOwnDebtWrite(scope, [values.ID_Structure], values);
   requireValidFlux(fluxToWrite(values, new Date()), details.map(lineToWrite));
-  return inTransaction(database, async (tx) => {
+  return database.transaction(async (tx) => {
     await checkReferences(tx, scope, values);
     const id = await insertRow(tx, 'MKP_FluxFinancier', FLUX_WRITABLE_COLUMNS, values);
     for (const detail of details) {
@@ -74,7 +74,7 @@ export async function updateFlux(
 ): Promise<number | null> {
   requireGrant(scope, FLUX_WRITE);
   const values = cleanFluxValues(input, 'update');
-  return inTransaction(database, async (tx) => {
+  return database.transaction(async (tx) => {
     const stored = await lockFluxForWrite(tx, scope, id);
     if (!stored) return null;
     refuseOwnDebtWrite(scope, [stored.ID_Structure, values.ID_Structure], values);

@@ -1,33 +1,35 @@
+import { columnCasts } from '../../db/column-types';
+import { MKP_FluxFinancier, MKP_FluxFinancierDetail } from '../../db/schema/index';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
-import type { Queryable } from './transaction';
+import type { Queryable } from '../../db/queryable';
 
-/** SQL types of the flux columns a mutation may set (the whitelist of settable columns). */
-export const FLUX_WRITABLE_COLUMNS = {
-  NomFluxFinancier: 'text',
-  Z_DateCreation: 'timestamptz',
-  MontantHT: 'numeric',
-  MontantTVA: 'numeric',
-  MontantTTC: 'numeric',
-  EST_Debit: 'boolean',
-  EST_Reglement: 'boolean',
-  ID_CategoryFlux: 'integer',
-  ID_FluxFinancierDebit: 'integer',
-  ID_Saison: 'integer',
-  ID_Structure: 'integer',
-  ID_Utilisateur: 'integer',
-  DateEcheance: 'date',
-} as const;
+/** The flux columns a mutation may set (the whitelist of settable columns), cast as the schema types them. */
+export const FLUX_WRITABLE_COLUMNS = columnCasts(MKP_FluxFinancier, [
+  'NomFluxFinancier',
+  'Z_DateCreation',
+  'MontantHT',
+  'MontantTVA',
+  'MontantTTC',
+  'EST_Debit',
+  'EST_Reglement',
+  'ID_CategoryFlux',
+  'ID_FluxFinancierDebit',
+  'ID_Saison',
+  'ID_Structure',
+  'ID_Utilisateur',
+  'DateEcheance',
+]);
 export type FluxWritableColumn = keyof typeof FLUX_WRITABLE_COLUMNS;
 
-export const DETAIL_WRITABLE_COLUMNS = {
-  NomFluxFinancierDetail: 'text',
-  PrixUnitaire: 'numeric',
-  Quantite: 'integer',
-  MontantHT: 'numeric',
-  MontantTTC: 'numeric',
-  EST_Debit: 'boolean',
-  ID_Tarif: 'integer',
-} as const;
+export const DETAIL_WRITABLE_COLUMNS = columnCasts(MKP_FluxFinancierDetail, [
+  'NomFluxFinancierDetail',
+  'PrixUnitaire',
+  'Quantite',
+  'MontantHT',
+  'MontantTTC',
+  'EST_Debit',
+  'ID_Tarif',
+]);
 export type DetailWritableColumn = keyof typeof DETAIL_WRITABLE_COLUMNS;
 
 export type ColumnValues<Column extends string> = Partial<Record<Column, unknown>>;

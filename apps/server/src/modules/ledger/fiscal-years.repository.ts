@@ -7,7 +7,7 @@ import {
   type FiscalYearView,
   type ValidationView,
 } from '@gdf/domain';
-import type { Queryable } from '../flux/transaction';
+import type { Queryable } from '../../db/queryable';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
 
 export interface FiscalYearRow extends FiscalYearState {

@@ -20,7 +20,7 @@ import {
   tarifParts,
   type TarifPartRow,
 } from '../exports-sage/exports-sage.repository';
-import type { Queryable } from '../flux/transaction';
+import type { Queryable } from '../../db/queryable';
 import { booksCondition, firstFluxDay, type BooksOwner, type FiscalYearRow } from './fiscal-years.repository';
 import {
   buildSettlementEntries,

@@ -7,7 +7,7 @@ import {
 } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors';
-import { inTransaction, type Queryable } from '../flux/transaction';
+import type { Queryable } from '../../db/queryable';
 import {
   ensureFiscalYears,
   type BooksOwner,
@@ -41,7 +41,7 @@ export async function validateEntries(
   request: ValidationRequest,
 ): Promise<ValidationResult> {
   const structureId = owner.structureId;
-  return inTransaction(database, async (tx) => {
+  return database.transaction(async (tx) => {
     await lockBooks(tx, structureId);
     await ensureFiscalYears(tx, owner, request.today);
     const years = await listFiscalYears(tx, structureId);
@@ -212,7 +212,7 @@ export async function closeDemoFiscalYears(database: Database, today: string): P
       structureType: structureType as BooksOwner['structureType'],
       userId: null,
     };
-    await inTransaction(database, (tx) => ensureFiscalYears(tx, owner, today));
+    await database.transaction((tx) => ensureFiscalYears(tx, owner, today));
     const years = await listFiscalYears(database, structureId);
     const lastEnded = years.filter((y) => y.fin < today).at(-1);
     for (const year of years.filter((y) => lastEnded && y.fin < lastEnded.debut && y.statut === 'ouvert')) {

@@ -13,7 +13,6 @@ import type { Database } from '../../db/database';
 import { badRequest, HttpError } from '../../lib/http-errors';
 import { parseInput } from '../../lib/validation';
 import { SETTINGS_MODULES } from '../accounting-settings/accounting-resources';
-import { inTransaction } from '../flux/transaction';
 import { hasGrant, hasModule, requireGrant, requireModule, type RequestScope } from '../scope/scope';
 import {
   booksOwner,
@@ -59,7 +58,7 @@ export function createLedgerService(database: Database, now: () => Date = () => 
       const { moisDebut } = parseInput(fiscalYearSettingsSchema, body);
       requireGrant(scope, actionGrant(ModuleSlug.ParamFluxFinancier, PermissionAction.Ecriture));
       const structureId = scope.currentStructureId;
-      await inTransaction(database, async (tx) => {
+      await database.transaction(async (tx) => {
         await lockBooks(tx, structureId);
         const [validated] = await tx.query(`SELECT 1 FROM "CPT_Validation" WHERE "ID_Structure" = $1 LIMIT 1`, [
           structureId,

@@ -9,7 +9,7 @@ import {
   type AccountingEntry,
   type ThirdPartyRule,
 } from '@gdf/domain';
-import type { Queryable } from '../flux/transaction';
+import type { Queryable } from '../../db/queryable';
 
 /**
  * Settlement entries (R-BANK-06, ADR 0017): each part of a confirmed bank reconciliation of

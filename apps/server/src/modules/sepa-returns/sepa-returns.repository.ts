@@ -1,4 +1,4 @@
-import type { Queryable } from '../flux/transaction';
+import type { Queryable } from '../../db/queryable';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
 import { SEPA_BATCH_TYPE } from '../exports-sepa/sepa.repository';
 import { intArray } from '../../db/sql-arrays';

@@ -13,7 +13,7 @@ import {
 import { writeAuditRows } from '../../db/audit-log';
 import type { Database } from '../../db/database';
 import { CONTENT_NATURE, insertContent, sha256Hex } from '../document-store/content.repository';
-import { inTransaction, type Queryable } from '../flux/transaction';
+import type { Queryable } from '../../db/queryable';
 import { requireGrant, type RequestScope } from '../scope/scope';
 import { parseReturnReport, type ReportedReturn } from './parse-return-report';
 import {
@@ -85,7 +85,7 @@ export async function importReturnFile(
   const sha256 = sha256Hex(file.bytes);
   const report = { format: parsed.format, nomFichier: file.fileName, sha256 };
   const counts = { nbTransactions: parsed.returns.length, nbIgnorees: parsed.ignored };
-  return inTransaction(database, async (tx) => {
+  return database.transaction(async (tx) => {
     await lockReturnImports(tx);
     const classified = await classify(tx, scope, parsed.returns);
     const importId = await insertImport(tx, {

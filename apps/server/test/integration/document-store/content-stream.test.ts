@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/database';
 import { insertContent } from '../../../src/modules/document-store/content.repository';
 import { openContent } from '../../../src/modules/document-store/content-stream';
-import { inTransaction } from '../../../src/modules/flux/transaction';
 import { testDatabaseTargets } from '../support/databases';
 import { sha256 } from './legacy-files';
 
@@ -17,7 +16,7 @@ describe.each(testDatabaseTargets())('stored contents on $name', (target) => {
   afterAll(() => database?.close());
 
   const store = (bytes: Buffer) =>
-    inTransaction(database, (tx) => insertContent(tx, { nature: 'depot', bytes, mimeType: 'application/pdf' }));
+    database.transaction((tx) => insertContent(tx, { nature: 'depot', bytes, mimeType: 'application/pdf' }));
   const collect = async (body: Buffer | Readable) => {
     if (Buffer.isBuffer(body)) return body;
     const chunks: Buffer[] = [];

@@ -191,9 +191,8 @@ describe('PGlite: a copy of the database directory holds the stored files', () =
     try {
       const { insertContent } = await import('../../../src/modules/document-store/content.repository');
       const { openContent } = await import('../../../src/modules/document-store/content-stream');
-      const { inTransaction } = await import('../../../src/modules/flux/transaction');
       const original = await openDatabase({ dataDir: path.join(root, 'pglite') });
-      const stored = await inTransaction(original, (tx) =>
+      const stored = await original.transaction((tx) =>
         insertContent(tx, { nature: 'depot', bytes: TINY_PDF, mimeType: 'application/pdf' }),
       );
       await original.close();

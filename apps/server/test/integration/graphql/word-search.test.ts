@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_WORDS } from '../../../src/graphql/compiler/word-search';
-import { inTransaction } from '../../../src/modules/flux/transaction';
 import { testDatabaseTargets } from '../support/databases';
 import { closeGraphqlContext, openGraphqlContext, sqlIds, type GraphqlContext } from './graphql-context';
 
@@ -127,7 +126,7 @@ describe.each(testDatabaseTargets())('label search by words on $name', (target) 
     expect(words.length).toBeGreaterThan(0);
     expect(words.every((word) => word.includes('filiation') && !word.includes(' '))).toBe(true);
     // Small test data would be scanned: forbid that, to see which index the plan can use.
-    const plan = await inTransaction(context.database, async (tx) => {
+    const plan = await context.database.transaction(async (tx) => {
       await tx.query('SET LOCAL enable_seqscan = off');
       // The transaction helper would spread an array parameter: send it as an array literal.
       const literal = (words: string[]) => `{${words.map((w) => `"${w.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;

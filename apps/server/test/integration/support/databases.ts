@@ -123,6 +123,7 @@ class SwappableDatabase {
     const facade = {
       kind,
       query: async (text, params, options) => (await this.ready()).query(text, params, options),
+      transaction: async (work) => (await this.ready()).transaction(work),
       copyCsv: async (table, columns, chunks) => (await this.ready()).copyCsv(table, columns, chunks),
       dumpDataDir: async () => {
         const database = await this.ready();

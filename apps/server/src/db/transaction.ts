@@ -1,17 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import type { Queryable } from '../../db/queryable';
-
-/** The query method of a transaction: same `$n` parameterised SQL as Database.query. */
-export type { Queryable };
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Queryable } from './queryable';
 
 /**
  * Runs `work` in one drizzle transaction (READ COMMITTED) on PGlite or PostgreSQL:
  * committed when it resolves, rolled back when it throws. On PGlite other queries wait
- * until it ends, so `work` must use `tx`, never the Database handle.
+ * until it ends, so `work` must use `tx`, never the Database handle. Drizzle's driver
+ * session is kept on purpose: inside it, timestamps come back as text on both engines,
+ * which the callers rely on (Database.transaction).
  */
-export async function inTransaction<T>(database: Database, work: (tx: Queryable) => Promise<T>): Promise<T> {
-  return database.db.transaction(async (transaction) =>
+export async function runTransaction<T>(
+  db: PgDatabase<PgQueryResultHKT, Record<string, unknown>>,
+  work: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (transaction) =>
     work({
       async query<Row>(text: string, params: unknown[] = []) {
         const result = (await transaction.execute(toSql(text, params))) as unknown as { rows: Row[] };
