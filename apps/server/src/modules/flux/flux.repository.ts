@@ -1,36 +1,6 @@
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
 import type { Queryable } from './transaction';
-
-/** SQL types of the flux columns a mutation may set (the whitelist of settable columns). */
-export const FLUX_WRITABLE_COLUMNS = {
-  NomFluxFinancier: 'text',
-  Z_DateCreation: 'timestamptz',
-  MontantHT: 'numeric',
-  MontantTVA: 'numeric',
-  MontantTTC: 'numeric',
-  EST_Debit: 'boolean',
-  EST_Reglement: 'boolean',
-  ID_CategoryFlux: 'integer',
-  ID_FluxFinancierDebit: 'integer',
-  ID_Saison: 'integer',
-  ID_Structure: 'integer',
-  ID_Utilisateur: 'integer',
-  DateEcheance: 'date',
-} as const;
-export type FluxWritableColumn = keyof typeof FLUX_WRITABLE_COLUMNS;
-
-export const DETAIL_WRITABLE_COLUMNS = {
-  NomFluxFinancierDetail: 'text',
-  PrixUnitaire: 'numeric',
-  Quantite: 'integer',
-  MontantHT: 'numeric',
-  MontantTTC: 'numeric',
-  EST_Debit: 'boolean',
-  ID_Tarif: 'integer',
-} as const;
-export type DetailWritableColumn = keyof typeof DETAIL_WRITABLE_COLUMNS;
-
-export type ColumnValues<Column extends string> = Partial<Record<Column, unknown>>;
+import { FLUX_WRITABLE_COLUMNS, type ColumnValues, type FluxWritableColumn } from './flux-writable-columns';
 
 /** INSERT of whitelisted columns; values are parameters cast to the column type. */
 export async function insertRow(

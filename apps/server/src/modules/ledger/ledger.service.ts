@@ -15,8 +15,8 @@ import { parseInput } from '../../lib/validation';
 import { SETTINGS_MODULES } from '../accounting-settings/accounting-resources';
 import { inTransaction } from '../flux/transaction';
 import { hasGrant, hasModule, requireGrant, requireModule, type RequestScope } from '../scope/scope';
+import { booksOwner } from './books';
 import {
-  booksOwner,
   ensureFiscalYears,
   fiscalYearView,
   listFiscalYears,
