@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
+      'packages/file-formats',
       'packages/domain',
       'apps/server',
       'apps/web',

@@ -1,4 +1,4 @@
-// Bundles the server into dist/server.js: our code and @gdf/domain (TypeScript source)
+// Bundles the server into dist/server.js: our code, @gdf/domain and @gdf/file-formats (TypeScript source)
 // are bundled; npm dependencies stay external and load from node_modules.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';

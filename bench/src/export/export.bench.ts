@@ -6,7 +6,7 @@
  * Alone: `npx tsx bench/src/export/export.bench.ts`.
  */
 import type { BenchResult } from '../bench-result';
-import { resolveColumnValues, resolveColumns, type ExportType } from '@gdf/domain';
+import { resolveColumnValues, resolveColumns, type ExportType } from '@gdf/file-formats';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { pathToFileURL } from 'node:url';

@@ -1,4 +1,4 @@
-import type { ExportFields } from '@gdf/domain';
+import type { ExportFields } from '@gdf/file-formats';
 
 /** A flux as the search API returns it: amounts as decimal strings, dates as ISO text. */
 export interface FluxRow {

@@ -7,11 +7,8 @@
 import { HEAD_OFFICE_STRUCTURE_ID, parisToday, StructureType, type FecQuery } from '@gdf/domain';
 import type { Database } from '../../../apps/server/src/db/database';
 import { exportFecFile } from '../../../apps/server/src/modules/exports-sage/exports-sage.service';
-import {
-  ensureFiscalYears,
-  listFiscalYears,
-  type BooksOwner,
-} from '../../../apps/server/src/modules/ledger/fiscal-years.repository';
+import type { BooksOwner } from '../../../apps/server/src/modules/ledger/books';
+import { ensureFiscalYears, listFiscalYears } from '../../../apps/server/src/modules/ledger/fiscal-years.repository';
 import { validateEntries } from '../../../apps/server/src/modules/ledger/ledger-validation';
 import type { BenchResult } from '../bench-result';
 import { headOfficeScope } from '../head-office-scope';

@@ -5,7 +5,6 @@ export * from './seasons/season';
 export * from './money/money';
 export * from './modules/module-slugs';
 export * from './addresses/departement';
-export * from './export/index';
 export * from './documents/index';
 export * from './flux/index';
 export * from './modules/module-definition';

@@ -20,7 +20,8 @@ import {
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { HttpError } from '../lib/http-errors';
-import { resolveScope, type RequestScope } from '../modules/scope/scope';
+import type { RequestScope } from '../modules/scope/scope';
+import { resolveScope } from '../plugins/scope';
 import type { GraphqlContext } from './context';
 import { readCacheOf } from '../db/read-cache';
 import { executeDirectly } from './direct-execution';

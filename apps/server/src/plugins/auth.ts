@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Actor } from '../modules/auth/actor';
+import type { Actor } from '../modules/scope/actor';
 import type { AuthService } from '../modules/auth/auth.service';
 import { unauthorized } from '../lib/http-errors';
 import { SESSION_OVER_MESSAGE } from '../modules/auth/auth.service';

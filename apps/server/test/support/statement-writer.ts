@@ -1,4 +1,4 @@
-import { escapeXml } from '@gdf/domain';
+import { escapeXml } from '@gdf/file-formats';
 
 /**
  * Writes bank statements for tests, the bench and e2e (R-BANK-01): camt.053.001.02/.08 as the

@@ -3,7 +3,7 @@
  * both files say the same thing.
  */
 import { formatDocumentAmount, formatIsoDay } from '../documents/document-format';
-import type { ExportTable } from '../export/types';
+import type { ExportTable } from '@gdf/file-formats';
 import { FLUX_PAYMENT_STATUS_LABELS } from '../flux/payment-status';
 import { AGEING_BUCKETS, AGEING_BUCKET_LABELS, type AccountStatement } from './account-statement';
 

@@ -1,4 +1,4 @@
-import { neutraliseFormula } from '../export/cells';
+import { neutraliseFormula } from '@gdf/file-formats';
 import { centsWithComma } from './dates';
 import type { AccountingEntry } from './entry';
 import { singleLineText } from './file-text';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { centsToDecimal, type Cents } from '../money/money';
-import { quoteCsvField } from '../export/csv';
+import { quoteCsvField } from '@gdf/file-formats';
 import type { FluxSearchFilters } from '../flux/search-filters';
 import { FLUX_PAYMENT_STATUSES } from '../flux/payment-status';
 import { invoiceNumber, type FluxDocumentKind } from './document-rules';

@@ -79,10 +79,27 @@ export function openableTarget(user: CardUser, module: ModuleDefinition): Module
 export function cardState(user: CardUser, structure: CardStructure, module: ModuleDefinition): CardState {
   if (module.status === 'coming_soon') return state('coming_soon');
   if (!appliesTo(module, structure)) return state('not_applicable');
-  if (user.isSuperAdmin) return state('enabled');
-  if (structure.blocked) return state('blocked');
-  if (!structure.affiliated) return state('not_affiliated');
-  if (!structure.affiliatedCurrentSeason) return state('not_affiliated_current_season');
-  if (!openableTarget(user, module)) return state('no_permission');
-  return state('enabled');
+  return state(moduleAccessRefusal(user, structure, openableTarget(user, module) !== undefined) ?? 'enabled');
+}
+
+/** What the caller's access to a module depends on, beyond the module itself. */
+export type AccessRefusalKind = 'blocked' | 'not_affiliated' | 'not_affiliated_current_season' | 'no_permission';
+
+/**
+ * Why a user may not open a module for a structure, or null: the part of the card-state
+ * precedence about the structure and the user (blocked > not affiliated > not affiliated on
+ * the current season > no module permission), super_administrateur bypassing it. The
+ * dashboard's cards and the server's refusals both apply it, so they never disagree.
+ */
+export function moduleAccessRefusal(
+  user: Pick<CardUser, 'isSuperAdmin'>,
+  structure: Pick<CardStructure, 'blocked' | 'affiliated' | 'affiliatedCurrentSeason'>,
+  holdsPermission: boolean,
+): AccessRefusalKind | null {
+  if (user.isSuperAdmin) return null;
+  if (structure.blocked) return 'blocked';
+  if (!structure.affiliated) return 'not_affiliated';
+  if (!structure.affiliatedCurrentSeason) return 'not_affiliated_current_season';
+  if (!holdsPermission) return 'no_permission';
+  return null;
 }

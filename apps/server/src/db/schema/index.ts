@@ -1,6 +1,7 @@
 export * from './seasons';
 export * from './structures';
 export * from './users';
+export * from './memberships';
 export * from './flux';
 export * from './documents';
 export * from './accounting';

@@ -1,6 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
-import { STR_Structure } from './structures';
 
 export const UTI_Utilisateur = pgTable(
   'UTI_Utilisateur',
@@ -65,24 +64,6 @@ export const FEDE_Role = pgTable('FEDE_Role', {
   SlugRole: text('SlugRole').notNull().unique(),
 });
 
-/** A user's role in a structure. */
-export const STR_StructureUtilisateur = pgTable(
-  'STR_StructureUtilisateur',
-  {
-    id: id(),
-    ID_Utilisateur: integer('ID_Utilisateur')
-      .notNull()
-      .references(() => UTI_Utilisateur.id),
-    ID_Structure: integer('ID_Structure')
-      .notNull()
-      .references(() => STR_Structure.id),
-    ID_Role: integer('ID_Role')
-      .notNull()
-      .references(() => FEDE_Role.id),
-  },
-  (t) => [uniqueIndex('str_structure_utilisateur_uq').on(t.ID_Utilisateur, t.ID_Structure, t.ID_Role)],
-);
-
 /**
  * Permissions as data, role x module x action (R-PERM-01: access to a module is
  * checked per module; R-PERM-06: writing is a grant of its own). 'lecture' opens the module;
@@ -100,20 +81,4 @@ export const FEDE_RoleModule = pgTable(
     EST_Acces: boolean('EST_Acces').notNull().default(true),
   },
   (t) => [uniqueIndex('fede_role_module_action_uq').on(t.ID_Role, t.SlugModule, t.Action)],
-);
-
-export const LIC_Licence = pgTable(
-  'LIC_Licence',
-  {
-    id: id(),
-    ID_Utilisateur: integer('ID_Utilisateur')
-      .notNull()
-      .references(() => UTI_Utilisateur.id),
-    ID_Structure: integer('ID_Structure')
-      .notNull()
-      .references(() => STR_Structure.id),
-    ID_Saison: integer('ID_Saison').notNull(),
-    Z_DateCreation: createdAt(),
-  },
-  (t) => [index('lic_licence_structure_saison_idx').on(t.ID_Structure, t.ID_Saison)],
 );

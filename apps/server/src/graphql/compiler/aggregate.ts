@@ -4,33 +4,11 @@ import { TABLES, ident, type TableName } from '../metadata/tables';
 import { AGGREGATE_FUNCTIONS, type AggregateFunction } from '../schema/table-types';
 import { jsonScalar } from './json-scalar';
 import { rowSource, type ListArgs } from './row-source';
-import { compileArrayJson } from './select';
 import type { FieldSelection } from './selection';
 import { jsonObject, type SqlBuilder } from './sql-builder';
 
-/**
- * `<table>_aggregate(where, order_by, limit, offset) { aggregate { count sum {...} } nodes }`
- * as one JSON expression. As in Hasura, limit bounds the rows aggregated: a count with
- * `limit: 10001` is the capped total the flux page shows as "plus de 10 000".
- */
-export function compileAggregateJson(
-  table: TableName,
-  field: FieldSelection,
-  b: SqlBuilder,
-  join?: (alias: string) => string,
-): string {
-  const pairs = field.selections.map((selection) => {
-    if (selection.name === 'aggregate')
-      return `${b.key(selection.key)}, ${compileAggregateFields(table, field, selection, b, join)}`;
-    if (selection.name === 'nodes') {
-      return `${b.key(selection.key)}, ${compileArrayJson(table, { ...field, selections: selection.selections }, b, join)}`;
-    }
-    throw validationFailed(`Champ "${selection.name}" inconnu sur ${table}_aggregate.`);
-  });
-  return jsonObject(pairs);
-}
-
-function compileAggregateFields(
+/** The `aggregate { count sum {...} }` object of `<table>_aggregate`, over the rows of its source. */
+export function compileAggregateFields(
   table: TableName,
   field: FieldSelection,
   aggregate: FieldSelection,

@@ -1,7 +1,7 @@
 import { validationFailed } from '../errors';
 import { LIMITS } from '../limits';
 import { TABLES, ident, type RelationMeta, type TableName } from '../metadata/tables';
-import { compileAggregateJson } from './aggregate';
+import { compileAggregateFields } from './aggregate';
 import { jsonScalar } from './json-scalar';
 import { rowSource, type ListArgs } from './row-source';
 import type { FieldSelection } from './selection';
@@ -82,4 +82,26 @@ export function compileByPk(table: TableName, field: FieldSelection, b: SqlBuild
   const id = field.args.id;
   const where = and([`${alias}.id = ${b.param(id, 'Int')}`, b.scopeOf(table, alias)]);
   return `SELECT (${compileRowJson(table, alias, field.selections, b)})::text AS j FROM ${ident(table)} ${alias} WHERE ${where}`;
+}
+
+/**
+ * `<table>_aggregate(where, order_by, limit, offset) { aggregate { count sum {...} } nodes }`
+ * as one JSON expression. As in Hasura, limit bounds the rows aggregated: a count with
+ * `limit: 10001` is the capped total the flux page shows as "plus de 10 000".
+ */
+export function compileAggregateJson(
+  table: TableName,
+  field: FieldSelection,
+  b: SqlBuilder,
+  join?: (alias: string) => string,
+): string {
+  const pairs = field.selections.map((selection) => {
+    if (selection.name === 'aggregate')
+      return `${b.key(selection.key)}, ${compileAggregateFields(table, field, selection, b, join)}`;
+    if (selection.name === 'nodes') {
+      return `${b.key(selection.key)}, ${compileArrayJson(table, { ...field, selections: selection.selections }, b, join)}`;
+    }
+    throw validationFailed(`Champ "${selection.name}" inconnu sur ${table}_aggregate.`);
+  });
+  return jsonObject(pairs);
 }

@@ -2,7 +2,7 @@ import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema/index';
 import { RESOURCES } from '../../modules/accounting-settings/accounting-resources';
-import { DETAIL_WRITABLE_COLUMNS, FLUX_WRITABLE_COLUMNS } from '../../modules/flux/flux.repository';
+import { DETAIL_WRITABLE_COLUMNS, FLUX_WRITABLE_COLUMNS } from '../../modules/flux/flux-writable-columns';
 import { TABLES, TABLE_LIST, TABLE_SOURCES, type TableName } from './tables';
 
 /**

@@ -1,6 +1,5 @@
 import { GraphQLObjectType, getNamedType, type GraphQLFieldResolver, type GraphQLResolveInfo } from 'graphql';
-import { compileAggregateJson } from '../compiler/aggregate';
-import { compileByPk, compileRootList } from '../compiler/select';
+import { compileAggregateJson, compileByPk, compileRootList } from '../compiler/select';
 import { collectSelections, rawArgument, type FieldSelection, type SelectionSource } from '../compiler/selection';
 import { SqlBuilder } from '../compiler/sql-builder';
 import type { GraphqlContext } from '../context';

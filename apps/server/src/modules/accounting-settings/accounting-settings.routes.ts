@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { openApiSchema } from '../../lib/core-api-route';
 import { parseInput } from '../../lib/validation';
-import { resolveScope } from '../scope/scope';
+import { resolveScope } from '../../plugins/scope';
 import { createAccountingSettingsService } from './accounting-settings.service';
 
 const PREFIX = '/api/parametrages-comptables';

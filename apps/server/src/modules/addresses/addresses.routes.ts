@@ -4,8 +4,8 @@ import type { Database } from '../../db/database';
 import { coreApiRoute, openApiSchema } from '../../lib/core-api-route';
 import { databaseId } from '../../lib/resource-paths';
 import { parseInput } from '../../lib/validation';
-import { resolveScope } from '../scope/scope';
-import { departementResponseSchema } from '../departements/departement.repository';
+import { resolveScope } from '../../plugins/scope';
+import { departementResponseSchema } from '../departements/departement-response';
 import { departementOfPostalCode, departementOfStructure } from './addresses.service';
 
 /** A string, so leading zeros (01000) survive. */

@@ -1,12 +1,10 @@
 import { departementCodeFromPostalCode } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
-import { canSeeStructure, type RequestScope } from '../scope/scope';
-import {
-  findDepartementByCode,
-  findDepartementById,
-  type DepartementWithStructures,
-} from '../departements/departement.repository';
+import type { RequestScope } from '../scope/scope';
+import { canSeeStructure } from '../scope/can-see-structure';
+import type { DepartementWithStructures } from '../departements/departement-response';
+import { findDepartement } from '../departements/departements.service';
 import { findStructureLocation } from './addresses.repository';
 
 /** The department of a postal code, with the comité and the ligue that cover it. */
@@ -16,7 +14,7 @@ export async function departementOfPostalCode(
 ): Promise<DepartementWithStructures> {
   const code = departementCodeFromPostalCode(postalCode);
   if (code === null) throw badRequest('Requête invalide : zipcode : code postal invalide');
-  const departement = await findDepartementByCode(database, code);
+  const departement = await findDepartement(database, { code });
   if (!departement) throw notFound(`Aucun département connu pour le code postal ${postalCode}`);
   return departement;
 }
@@ -35,8 +33,8 @@ export async function departementOfStructure(
   const structure = await findStructureLocation(database, structureId);
   const code = structure?.postalCode ? departementCodeFromPostalCode(structure.postalCode) : null;
   const departement =
-    (code !== null ? await findDepartementByCode(database, code) : null) ??
-    (structure?.departementId ? await findDepartementById(database, structure.departementId) : null);
+    (code !== null ? await findDepartement(database, { code }) : null) ??
+    (structure?.departementId ? await findDepartement(database, { id: structure.departementId }) : null);
   if (!departement) throw notFound('Département introuvable pour cette structure');
   return departement;
 }

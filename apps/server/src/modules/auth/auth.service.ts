@@ -9,7 +9,7 @@ import {
 } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import { HttpError, unauthorized } from '../../lib/http-errors';
-import type { Actor } from './actor';
+import type { Actor } from '../scope/actor';
 import { findActorRecord, findLoginByEmail, recordLogin } from './auth.repository';
 import { verifyPassword } from '../../lib/password';
 import type { TokenService } from './token';

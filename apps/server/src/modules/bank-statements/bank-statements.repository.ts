@@ -2,7 +2,7 @@ import type { BankStatement, BankStatementEntry, Cents } from '@gdf/domain';
 import { centsToDecimal } from '@gdf/domain';
 import type { Queryable } from '../../db/queryable';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
-import { SEPA_BATCH_TYPE } from '../exports-sepa/sepa.repository';
+import { SEPA_BATCH_TYPE } from '../exports-sepa/sepa-records';
 import { intArray } from '../../db/sql-arrays';
 
 export const STATEMENT_IMPORT_AUDIT_ACTION = 'import_releve_bancaire';

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fas
 import type { Database } from '../../db/database';
 import { badRequest } from '../../lib/http-errors';
 import { uploadedFileName } from '../../lib/uploaded-file-name';
-import { resolveScope } from '../scope/scope';
+import { resolveScope } from '../../plugins/scope';
 import {
   confirmReconciliation,
   importStatementFile,

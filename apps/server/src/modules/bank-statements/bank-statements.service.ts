@@ -25,7 +25,7 @@ import { writeAuditRows } from '../../db/audit-log';
 import { intArray } from '../../db/sql-arrays';
 import type { Database } from '../../db/database';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-errors';
-import { CONTENT_NATURE, insertContent, sha256Hex } from '../document-store/content.repository';
+import { CONTENT_NATURE, insertContent, sha256Hex } from '../../db/content-store';
 import type { Queryable } from '../../db/queryable';
 import { requireGrant, requireModule, type RequestScope } from '../scope/scope';
 import {

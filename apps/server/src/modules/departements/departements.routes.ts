@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { coreApiRoute, openApiSchema } from '../../lib/core-api-route';
-import { notFound } from '../../lib/http-errors';
 import { idParams } from '../../lib/resource-paths';
 import { parseInput } from '../../lib/validation';
-import { departementResponseSchema, findDepartementById } from './departement.repository';
+import { departementResponseSchema } from './departement-response';
+import { departementById } from './departements.service';
 
 export function registerDepartementsRoutes(app: FastifyInstance, database: Database): void {
   app.get(
@@ -16,11 +16,6 @@ export function registerDepartementsRoutes(app: FastifyInstance, database: Datab
       params: openApiSchema(idParams),
       response: { 200: departementResponseSchema },
     }),
-    async (request) => {
-      const { id } = parseInput(idParams, request.params);
-      const departement = await findDepartementById(database, id);
-      if (!departement) throw notFound('Département introuvable');
-      return departement;
-    },
+    async (request) => departementById(database, parseInput(idParams, request.params).id),
   );
 }

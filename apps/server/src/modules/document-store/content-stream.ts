@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Database } from '../../db/database';
-import { readContentHead, readContentSlice, type ContentHead } from './content.repository';
+import { readContentHead, readContentSlice, type ContentHead } from '../../db/content-store';
 
 /** Slice read per statement: a download holds about this much (twice, hex-decoded on pg) at a time. */
 export const CONTENT_SLICE_BYTES = 1024 * 1024;

@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/database';
-import { SEPA_BATCH_TYPE } from '../exports-sepa/sepa.repository';
-import { CONTENT_NATURE, sha256Hex, type ContentNature } from './content.repository';
+import { SEPA_BATCH_TYPE } from '../exports-sepa/sepa-records';
+import { CONTENT_NATURE, sha256Hex, type ContentNature } from '../../db/content-store';
 
 /** Where versions before ADR 0010 kept files: FILES_DIR (default DATA_DIR/files) and its sepa/ sibling. */
 export interface DiskFileDirectories {

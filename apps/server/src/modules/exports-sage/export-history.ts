@@ -4,7 +4,7 @@ import { createGunzip, gzipSync } from 'node:zlib';
 import type { AccountingFileFormat, ExportHistoryItem } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
-import { CONTENT_NATURE, insertContent } from '../document-store/content.repository';
+import { CONTENT_NATURE, insertContent } from '../../db/content-store';
 import { openContent } from '../document-store/content-stream';
 import type { Queryable } from '../../db/queryable';
 import type { RequestScope } from '../scope/scope';

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/database';
 import { openApiSchema } from '../../lib/core-api-route';
 import { parseInput } from '../../lib/validation';
-import { requireModule, resolveScope } from '../scope/scope';
+import { requireModule } from '../scope/scope';
+import { resolveScope } from '../../plugins/scope';
 import { listExportHistory, openRecordedFile, unzipChecked } from './export-history';
 import { exportFecFile, exportSageFile, previewExport, type ExportFile } from './exports-sage.service';
 

@@ -24,15 +24,8 @@ import {
 import type { Database } from '../../db/database';
 import { badRequest, notFound } from '../../lib/http-errors';
 import type { Queryable } from '../../db/queryable';
-import {
-  booksOwner,
-  booksScope,
-  ensureFiscalYears,
-  listFiscalYears,
-  lockBooks,
-  type BooksOwner,
-  type FiscalYearRow,
-} from '../ledger/fiscal-years.repository';
+import { booksOwner, booksScope, type BooksOwner } from '../ledger/books';
+import { fiscalYearsOf, lockedFiscalYears, type FiscalYearRow } from '../ledger/fiscal-years.service';
 import { ledgerEntries, openBooks, stagedEntries, stageUnbookedEntries, type Books } from '../ledger/ledger-entries';
 import { requireModule, type RequestScope } from '../scope/scope';
 import { unmappedFlux } from './exports-sage.repository';
@@ -64,9 +57,7 @@ async function yearsUpTo(tx: Queryable, owner: BooksOwner, to: string, today: st
   if (to > addDays(today, MAX_DAYS_AHEAD)) {
     throw badRequest('Période invalide : la date de fin dépasse de plus de cinq ans la date du jour.');
   }
-  await lockBooks(tx, owner.structureId); // a file never sees a validation half done
-  await ensureFiscalYears(tx, owner, today);
-  const years = await listFiscalYears(tx, owner.structureId);
+  const years = await lockedFiscalYears(tx, owner, today);
   const last = years[years.length - 1];
   if (!last || last.fin >= to) return years;
   const next = fiscalYearsBetween(last.fin, to, Number(last.debut.slice(5, 7))).slice(1);
@@ -236,7 +227,7 @@ export async function exportFecFile(
   today = parisToday(),
 ): Promise<ExportFile> {
   requireModule(scope, ModuleSlug.ExportSage);
-  const years = await listFiscalYears(database, scope.currentStructureId);
+  const years = await fiscalYearsOf(database, scope.currentStructureId);
   const year = years.find((y) => y.id === query.exercice);
   if (!year) throw notFound('Exercice introuvable');
   return produceFile(database, scope, {

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
-import { SEPA_AUDIT_ACTION, SEPA_BATCH_TYPE } from './sepa.repository';
+import { SEPA_AUDIT_ACTION, SEPA_BATCH_TYPE } from './sepa-records';
 
 /** Audit action of a cancelled batch (who, when, how many flux it released). */
 export const SEPA_CANCEL_AUDIT_ACTION = 'annulation_sepa';

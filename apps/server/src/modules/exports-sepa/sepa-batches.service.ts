@@ -8,7 +8,7 @@ import {
 } from '@gdf/domain';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { openContent } from '../document-store/content-stream';
-import { lockReturnImports } from '../sepa-returns/sepa-returns.repository';
+import { waitForReturnImports } from '../sepa-returns/sepa-returns.service';
 import { requireGrant, requireModule, type RequestScope } from '../scope/scope';
 import { cancelBatch, listSepaBatches, lockBatchFlux, lockSepaBatch } from './sepa-batches.repository';
 import type { SepaDependencies } from './sepa.service';
@@ -70,7 +70,7 @@ export async function cancelSepaBatch(
   requireGrant(scope, SEPA_WRITE, "Vous n'avez pas le droit d'annuler un lot de prélèvements SEPA.");
   return deps.database.transaction(async (tx) => {
     // Serialised with return imports: a flux the bank rejected is never released meanwhile.
-    await lockReturnImports(tx);
+    await waitForReturnImports(tx);
     const batch = await lockSepaBatch(tx, scope, batchId);
     if (!batch) throw notFound(BATCH_NOT_FOUND);
     const flux = batch.DateAnnulation === null ? await lockBatchFlux(tx, batch.id) : null;

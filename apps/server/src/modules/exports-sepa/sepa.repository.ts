@@ -3,9 +3,7 @@ import type { Queryable } from '../../db/queryable';
 import type { BatchFluxRow, BatchTransaction, PresentedAccount } from './sepa-batch';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
 import { intArray } from '../../db/sql-arrays';
-
-export const SEPA_BATCH_TYPE = 'prelevement_sepa';
-export const SEPA_AUDIT_ACTION = 'export_sepa';
+import { SEPA_AUDIT_ACTION, SEPA_BATCH_TYPE } from './sepa-records';
 
 export interface SepaSelection {
   categories: number[];

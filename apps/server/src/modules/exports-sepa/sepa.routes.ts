@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, RouteShorthandOptions } from 'fasti
 import { z } from 'zod';
 import { idParams } from '../../lib/resource-paths';
 import { parseInput } from '../../lib/validation';
-import { resolveScope } from '../scope/scope';
+import { resolveScope } from '../../plugins/scope';
 import { cancelSepaBatch, sepaBatchFile, sepaBatches } from './sepa-batches.service';
 import { generateSepa, previewSepa, sepaCalendar, type SepaDependencies } from './sepa.service';
 

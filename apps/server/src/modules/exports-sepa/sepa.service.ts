@@ -16,7 +16,7 @@ import { badRequest, HttpError } from '../../lib/http-errors';
 import { requireGrant, requireModule, type RequestScope } from '../scope/scope';
 import { resolveCreditor } from './sepa-creditor';
 import { classifyDebtors } from './sepa-debtors';
-import { CONTENT_NATURE, insertContent } from '../document-store/content.repository';
+import { CONTENT_NATURE, insertContent } from '../../db/content-store';
 import type { SepaSettings } from './sepa-settings';
 import { assembleBatch, type AssembledBatch } from './sepa-batch';
 import { pain008XmlProblems } from './sepa-file-check';

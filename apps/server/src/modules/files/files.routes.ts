@@ -8,7 +8,7 @@ import { badRequest } from '../../lib/http-errors';
 import { idParams } from '../../lib/resource-paths';
 import { parseAllowList, type SafeFetchPolicy } from '../../lib/safe-fetch';
 import { parseInput } from '../../lib/validation';
-import { resolveScope } from '../scope/scope';
+import { resolveScope } from '../../plugins/scope';
 import { documentResponseSchema } from './document-response';
 import { createFilesService, MAX_FILE_BYTES } from './files.service';
 import { createFromUrlSchema, toDocumentTarget, uploadFieldsSchema } from './files.inputs';

@@ -4,8 +4,9 @@ import type { Database } from '../../db/database';
 import { EXTENSION_BY_MIME_TYPE, sniffMimeType } from '../../lib/file-type';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-errors';
 import { safeFetch, type SafeFetchPolicy } from '../../lib/safe-fetch';
-import { canSeeStructure, type RequestScope } from '../scope/scope';
-import { CONTENT_NATURE, insertContent } from '../document-store/content.repository';
+import type { RequestScope } from '../scope/scope';
+import { canSeeStructure } from '../scope/can-see-structure';
+import { CONTENT_NATURE, insertContent } from '../../db/content-store';
 import { openContent } from '../document-store/content-stream';
 import {
   findDocumentById,

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import type { Database } from '../../db/database';
 import { parseInput } from '../../lib/validation';
 import { createFluxDocumentsService, type FluxDocumentsSettings } from '../flux-documents/flux-documents.service';
-import { resolveScope } from '../scope/scope';
+import { resolveScope } from '../../plugins/scope';
 import { createDocumentPackService, type DocumentPackOptions } from './document-pack.service';
 
 /**

@@ -2,7 +2,7 @@ import { fluxDocumentParamsSchema, fluxDocumentQuerySchema, type FluxDocumentKin
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { parseInput } from '../../lib/validation';
-import { resolveScope } from '../scope/scope';
+import { resolveScope } from '../../plugins/scope';
 import { createFluxDocumentsService, type FluxDocumentsSettings } from './flux-documents.service';
 
 const KINDS: readonly FluxDocumentKind[] = ['facture', 'releve'];

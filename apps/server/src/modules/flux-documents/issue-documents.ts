@@ -1,6 +1,6 @@
 import { HEAD_OFFICE_STRUCTURE_ID } from '@gdf/domain';
 import type { Database } from '../../db/database';
-import { SEPA_AUDIT_ACTION } from '../exports-sepa/sepa.repository';
+import { SEPA_AUDIT_ACTION } from '../exports-sepa/sepa-records';
 import type { Queryable } from '../../db/queryable';
 
 /**

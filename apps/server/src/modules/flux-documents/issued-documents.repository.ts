@@ -1,6 +1,6 @@
 import type { FluxDocumentKind } from '@gdf/domain';
 import type { Database } from '../../db/database';
-import { insertContent } from '../document-store/content.repository';
+import { insertContent } from '../../db/content-store';
 import type { Queryable } from '../../db/queryable';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
 

@@ -6,7 +6,7 @@ import {
   type ColumnValues,
   type DetailWritableColumn,
   type FluxWritableColumn,
-} from './flux.repository';
+} from './flux-writable-columns';
 
 export type FluxValues = ColumnValues<FluxWritableColumn>;
 export type DetailValues = ColumnValues<DetailWritableColumn>;

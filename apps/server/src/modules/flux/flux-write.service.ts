@@ -2,12 +2,12 @@ import { FLUX_WRITE } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import { issueFluxDocuments, type IssuanceSettings } from '../flux-documents/issue-documents';
 import { badRequest, forbidden } from '../../lib/http-errors';
-import { canSeeStructure, requireGrant, type RequestScope } from '../scope/scope';
+import { requireGrant, type RequestScope } from '../scope/scope';
+import { canSeeStructure } from '../scope/can-see-structure';
 import { MAX_DETAIL_LINES, cleanDetailValues, cleanFluxValues, type FluxValues } from './flux-input';
 import { fluxToWrite, lineToWrite, refuseOwnDebtWrite, requireValidFlux, updatedFlux } from './flux-write-rules';
+import { DETAIL_WRITABLE_COLUMNS, FLUX_WRITABLE_COLUMNS } from './flux-writable-columns';
 import {
-  DETAIL_WRITABLE_COLUMNS,
-  FLUX_WRITABLE_COLUMNS,
   canSeeFlux,
   canSeeUser,
   insertRow,

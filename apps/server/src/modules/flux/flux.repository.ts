@@ -1,38 +1,6 @@
-import { columnCasts } from '../../db/column-types';
-import { MKP_FluxFinancier, MKP_FluxFinancierDetail } from '../../db/schema/index';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
 import type { Queryable } from '../../db/queryable';
-
-/** The flux columns a mutation may set (the whitelist of settable columns), cast as the schema types them. */
-export const FLUX_WRITABLE_COLUMNS = columnCasts(MKP_FluxFinancier, [
-  'NomFluxFinancier',
-  'Z_DateCreation',
-  'MontantHT',
-  'MontantTVA',
-  'MontantTTC',
-  'EST_Debit',
-  'EST_Reglement',
-  'ID_CategoryFlux',
-  'ID_FluxFinancierDebit',
-  'ID_Saison',
-  'ID_Structure',
-  'ID_Utilisateur',
-  'DateEcheance',
-]);
-export type FluxWritableColumn = keyof typeof FLUX_WRITABLE_COLUMNS;
-
-export const DETAIL_WRITABLE_COLUMNS = columnCasts(MKP_FluxFinancierDetail, [
-  'NomFluxFinancierDetail',
-  'PrixUnitaire',
-  'Quantite',
-  'MontantHT',
-  'MontantTTC',
-  'EST_Debit',
-  'ID_Tarif',
-]);
-export type DetailWritableColumn = keyof typeof DETAIL_WRITABLE_COLUMNS;
-
-export type ColumnValues<Column extends string> = Partial<Record<Column, unknown>>;
+import { FLUX_WRITABLE_COLUMNS, type ColumnValues, type FluxWritableColumn } from './flux-writable-columns';
 
 /** INSERT of whitelisted columns; values are parameters cast to the column type. */
 export async function insertRow(

@@ -14,14 +14,10 @@ import {
   type ThirdPartyRule,
 } from '@gdf/domain';
 import { badRequest, HttpError } from '../../lib/http-errors';
-import {
-  hasTarifMappings,
-  loadThirdPartyRule,
-  tarifParts,
-  type TarifPartRow,
-} from '../exports-sage/exports-sage.repository';
+import { hasTarifMappings, loadThirdPartyRule, tarifParts, type TarifPartRow } from './accounting-mappings.repository';
 import type { Queryable } from '../../db/queryable';
-import { booksCondition, firstFluxDay, type BooksOwner, type FiscalYearRow } from './fiscal-years.repository';
+import { booksCondition, type BooksOwner } from './books';
+import { firstFluxDay, type FiscalYearRow } from './fiscal-years.repository';
 import {
   buildSettlementEntries,
   firstBankDay,

@@ -8,15 +8,15 @@ import {
 import type { Database } from '../../db/database';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors';
 import type { Queryable } from '../../db/queryable';
+import type { BooksOwner } from './books';
 import {
   ensureFiscalYears,
-  type BooksOwner,
   fiscalYearView,
   listFiscalYears,
   listValidations,
-  lockBooks,
   type FiscalYearRow,
 } from './fiscal-years.repository';
+import { lockedFiscalYears } from './fiscal-years.service';
 import { openBooks, stagedEntries, stageUnbookedEntries, type StagedEntry } from './ledger-entries';
 
 const conflict = (message: string) => new HttpError(409, message, 'conflict');
@@ -42,9 +42,7 @@ export async function validateEntries(
 ): Promise<ValidationResult> {
   const structureId = owner.structureId;
   return database.transaction(async (tx) => {
-    await lockBooks(tx, structureId);
-    await ensureFiscalYears(tx, owner, request.today);
-    const years = await listFiscalYears(tx, structureId);
+    const years = await lockedFiscalYears(tx, owner, request.today);
     const index = years.findIndex((y) => y.id === request.exerciceId);
     const year = years[index];
     if (!year) throw notFound('Exercice introuvable');

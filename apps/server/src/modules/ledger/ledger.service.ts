@@ -14,8 +14,8 @@ import { badRequest, HttpError } from '../../lib/http-errors';
 import { parseInput } from '../../lib/validation';
 import { SETTINGS_MODULES } from '../accounting-settings/accounting-resources';
 import { hasGrant, hasModule, requireGrant, requireModule, type RequestScope } from '../scope/scope';
+import { booksOwner } from './books';
 import {
-  booksOwner,
   ensureFiscalYears,
   fiscalYearView,
   listFiscalYears,

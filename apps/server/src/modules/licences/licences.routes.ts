@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { coreApiRoute, openApiSchema } from '../../lib/core-api-route';
 import { seasonPath, structurePath } from '../../lib/resource-paths';
 import { parseInput } from '../../lib/validation';
-import { resolveScope } from '../scope/scope';
+import { resolveScope } from '../../plugins/scope';
 import { countStructureLicences } from './licences.service';
 
 const licenceCountSchema = z.object({ season: seasonPath, structure: structurePath });

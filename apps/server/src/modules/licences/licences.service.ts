@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database';
 import { forbidden } from '../../lib/http-errors';
-import { canSeeStructure, type RequestScope } from '../scope/scope';
+import type { RequestScope } from '../scope/scope';
+import { canSeeStructure } from '../scope/can-see-structure';
 import { countLicences } from './licences.repository';
 
 export async function countStructureLicences(

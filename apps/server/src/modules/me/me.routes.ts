@@ -1,7 +1,7 @@
 import type { MeResponse } from '@gdf/domain';
 import type { FastifyInstance } from 'fastify';
 import { requireActor } from '../../plugins/auth';
-import type { Actor } from '../auth/actor';
+import type { Actor } from '../scope/actor';
 
 export function toMeResponse(actor: Actor): MeResponse {
   return {

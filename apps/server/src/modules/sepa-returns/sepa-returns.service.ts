@@ -12,7 +12,7 @@ import {
 } from '@gdf/domain';
 import { writeAuditRows } from '../../db/audit-log';
 import type { Database } from '../../db/database';
-import { CONTENT_NATURE, insertContent, sha256Hex } from '../document-store/content.repository';
+import { CONTENT_NATURE, insertContent, sha256Hex } from '../../db/content-store';
 import type { Queryable } from '../../db/queryable';
 import { requireGrant, type RequestScope } from '../scope/scope';
 import { parseReturnReport, type ReportedReturn } from './parse-return-report';
@@ -223,4 +223,12 @@ async function audit(
       details: { avant: true, apres: false, importRetour: importId },
     })),
   ]);
+}
+
+/**
+ * Waits for any return import in progress and holds others off until `tx` ends: a SEPA
+ * batch cancellation takes it, so a flux the bank rejected is never released meanwhile.
+ */
+export function waitForReturnImports(tx: Queryable): Promise<void> {
+  return lockReturnImports(tx);
 }

@@ -1,8 +1,9 @@
 import type { Database } from '../../db/database';
 import { forbidden } from '../../lib/http-errors';
-import { canSeeStructure, type RequestScope } from '../scope/scope';
-import { listStructureDocuments } from '../files/document.repository';
-import { toDocumentResponse, type DocumentResponse } from '../files/document-response';
+import type { RequestScope } from '../scope/scope';
+import { canSeeStructure } from '../scope/can-see-structure';
+import { documentsOfStructure } from '../files/document-list.service';
+import type { DocumentResponse } from '../files/document-response';
 
 export async function structureDocuments(
   database: Database,
@@ -11,6 +12,5 @@ export async function structureDocuments(
 ): Promise<DocumentResponse[]> {
   if (!(await canSeeStructure(database, scope, query.structureId)))
     throw forbidden("Vous n'avez pas accès à cette structure.");
-  const rows = await listStructureDocuments(database, query.structureId, query.docTypes, query.seasonId);
-  return rows.map(toDocumentResponse);
+  return documentsOfStructure(database, query.structureId, query);
 }

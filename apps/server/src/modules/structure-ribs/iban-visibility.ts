@@ -1,5 +1,5 @@
 import { RoleSlug, StructureType } from '@gdf/domain';
-import type { Actor } from '../auth/actor';
+import type { Actor } from '../scope/actor';
 
 /**
  * Who reads an IBAN whole: super administrators, the federation IT administrators

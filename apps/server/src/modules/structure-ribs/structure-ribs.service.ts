@@ -2,7 +2,8 @@ import { HEAD_OFFICE_STRUCTURE_ID, type StructureRib } from '@gdf/domain';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import type { Database } from '../../db/database';
 import { forbidden } from '../../lib/http-errors';
-import { canSeeStructure, type RequestScope } from '../scope/scope';
+import type { RequestScope } from '../scope/scope';
+import { canSeeStructure } from '../scope/can-see-structure';
 import { canSeeWholeIban, maskIban } from './iban-visibility';
 import { listRibsOfStructure } from './structure-ribs.repository';
 

@@ -1,7 +1,8 @@
-import type { StructureStatusResponse } from '@gdf/domain';
+import type { StructureStatusResponse, StructureTypeId } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
-import { canSeeStructure, type RequestScope } from '../scope/scope';
+import { canSeeStructure } from '../scope/can-see-structure';
+import type { RequestScope, StructureStanding } from '../scope/scope';
 import { findStructureStatus } from './structure-status.repository';
 
 /**
@@ -18,4 +19,24 @@ export async function structureStatus(
     : undefined;
   if (!status) throw notFound('Structure introuvable');
   return status;
+}
+
+/**
+ * A structure's type and standing, which gate every module, or null when it does not
+ * exist. No scope check: the request's scope is being built from it.
+ */
+export async function structureStanding(
+  database: Database,
+  structureId: number,
+): Promise<{ type: StructureTypeId; standing: StructureStanding } | null> {
+  const row = await findStructureStatus(database, structureId);
+  if (!row) return null;
+  return {
+    type: row.ID_TypeStructure,
+    standing: {
+      blocked: row.EST_Bloquee,
+      affiliated: row.affiliated,
+      affiliatedCurrentSeason: row.affiliatedCurrentSeason,
+    },
+  };
 }

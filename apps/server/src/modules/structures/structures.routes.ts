@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { coreApiRoute, openApiSchema } from '../../lib/core-api-route';
 import { idParams } from '../../lib/resource-paths';
 import { parseInput } from '../../lib/validation';
-import { resolveScope } from '../scope/scope';
+import { resolveScope } from '../../plugins/scope';
 import { documentResponseSchema } from '../files/document-response';
 import { structureAvatar } from './structures.service';
 

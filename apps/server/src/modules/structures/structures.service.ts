@@ -1,8 +1,9 @@
 import type { Database } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
-import { canSeeStructure, type RequestScope } from '../scope/scope';
-import { listStructureDocuments } from '../files/document.repository';
-import { toDocumentResponse, type DocumentResponse } from '../files/document-response';
+import type { RequestScope } from '../scope/scope';
+import { canSeeStructure } from '../scope/can-see-structure';
+import { documentsOfStructure } from '../files/document-list.service';
+import type { DocumentResponse } from '../files/document-response';
 
 const AVATAR_DOCUMENT_TYPE = 'avatar_structure';
 
@@ -13,8 +14,8 @@ export async function structureAvatar(
   structureId: number,
 ): Promise<DocumentResponse> {
   const [latest] = (await canSeeStructure(database, scope, structureId))
-    ? await listStructureDocuments(database, structureId, [AVATAR_DOCUMENT_TYPE], null, 1)
+    ? await documentsOfStructure(database, structureId, { docTypes: [AVATAR_DOCUMENT_TYPE], seasonId: null, limit: 1 })
     : [];
   if (!latest) throw notFound('Aucun avatar pour cette structure');
-  return toDocumentResponse(latest);
+  return latest;
 }

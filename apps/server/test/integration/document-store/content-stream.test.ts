@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/database';
-import { insertContent } from '../../../src/modules/document-store/content.repository';
+import { insertContent } from '../../../src/db/content-store';
 import { openContent } from '../../../src/modules/document-store/content-stream';
 import { testDatabaseTargets } from '../support/databases';
 import { sha256 } from './legacy-files';

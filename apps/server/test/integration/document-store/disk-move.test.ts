@@ -189,7 +189,7 @@ describe('PGlite: a copy of the database directory holds the stored files', () =
   it('stored bytes come back from a copy of the data directory (a backup)', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'gdf-backup-'));
     try {
-      const { insertContent } = await import('../../../src/modules/document-store/content.repository');
+      const { insertContent } = await import('../../../src/db/content-store');
       const { openContent } = await import('../../../src/modules/document-store/content-stream');
       const original = await openDatabase({ dataDir: path.join(root, 'pglite') });
       const stored = await original.transaction((tx) =>

@@ -1,4 +1,4 @@
-import { FRENCH_EXCEL_CSV } from '@gdf/domain';
+import { FRENCH_EXCEL_CSV } from '@gdf/file-formats';
 import Stack from '@mui/material/Stack';
 import { ExportButton } from '@/features/export';
 import { FLUX_EXPORT_FIELDS, FluxSearch, fluxSearchMessages } from '@/features/flux-search';

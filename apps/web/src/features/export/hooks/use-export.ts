@@ -1,4 +1,4 @@
-import type { ExportOptions, ExportRow } from '@gdf/domain';
+import type { ExportOptions, ExportRow } from '@gdf/file-formats';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { saveBlob } from '@/lib/save-file';
 import { runExport } from '../utils/run-export';

@@ -4,7 +4,7 @@ import {
   type ExportOptions,
   type ExportRow,
   type GenerateExportOptions,
-} from '@gdf/domain';
+} from '@gdf/file-formats';
 import type { ExportWorkerLike, FromExportWorker } from '../worker/export-protocol';
 
 /** Rows resolved and posted per turn of the event loop (about 2-5 ms of work each). */

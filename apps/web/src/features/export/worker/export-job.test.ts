@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { ExportCell, GenerateExportOptions } from '@gdf/domain';
+import type { ExportCell, GenerateExportOptions } from '@gdf/file-formats';
 import { describe, expect, it } from 'vitest';
 import { createExportJob } from './export-job';
 import type { FromExportWorker } from './export-protocol';

@@ -1,4 +1,4 @@
-import { appendColumnValues, generateExportFile, type ExportCell, type GenerateExportOptions } from '@gdf/domain';
+import { appendColumnValues, generateExportFile, type ExportCell, type GenerateExportOptions } from '@gdf/file-formats';
 import type { FromExportWorker, ToExportWorker } from './export-protocol';
 
 interface ExportJobOptions {

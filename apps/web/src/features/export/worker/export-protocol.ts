@@ -1,4 +1,4 @@
-import type { ExportCell, GenerateExportOptions } from '@gdf/domain';
+import type { ExportCell, GenerateExportOptions } from '@gdf/file-formats';
 
 /**
  * Messages between the page and the export worker. Rows cross already resolved into plain

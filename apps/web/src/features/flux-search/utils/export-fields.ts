@@ -1,4 +1,4 @@
-import type { ExportFields } from '@gdf/domain';
+import type { ExportFields } from '@gdf/file-formats';
 import type { FluxRow } from '../api/flux-row';
 
 /** Amounts as numbers, so a spreadsheet can sum them; '' (the default value) where not applicable. */

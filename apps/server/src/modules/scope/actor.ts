@@ -1,6 +1,6 @@
 import type { ActionGrant, Membership, ModuleSlugValue } from '@gdf/domain';
 
-/** The signed-in caller, as every service sees it. */
+/** The signed-in caller, as every service sees it: built by the auth module, read by the scope rules. */
 export interface Actor {
   userId: number;
   firstName: string;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Database } from '../../db/database';
-import type { Queryable } from '../../db/queryable';
+import type { Database } from './database';
+import type { Queryable } from './queryable';
 
 /**
  * What a DOC_Contenu row holds (its Nature): an uploaded document, a generated SEPA file, an

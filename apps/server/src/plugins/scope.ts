@@ -1,0 +1,70 @@
+import type { StructureTypeId } from '@gdf/domain';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../db/database';
+import { badRequest, forbidden } from '../lib/http-errors';
+import type { RequestScope, StructureStanding } from '../modules/scope/scope';
+import { structureStanding } from '../modules/structure-status/structure-status.service';
+import { requireActor } from './auth';
+
+// The HTTP edge of the scope rules (modules/scope/scope.ts): which structure a request acts
+// for, read from its header or query, and that structure's standing.
+
+export const STRUCTURE_HEADER = 'x-structure-id';
+
+interface KnownStructure {
+  type: StructureTypeId | null;
+  standing: StructureStanding;
+}
+
+/** A structure missing from the database: it stands for nothing, so every module refuses it. */
+const UNKNOWN: KnownStructure = {
+  type: null,
+  standing: { blocked: true, affiliated: false, affiliatedCurrentSeason: false },
+};
+
+// Standing changes rarely; 30 s per structure saves a query on every request.
+const STANDING_TTL_MS = 30_000;
+const standingCaches = new WeakMap<Database, Map<number, { known: KnownStructure; expires: number }>>();
+
+async function knownStructure(database: Database, structureId: number): Promise<KnownStructure> {
+  let cache = standingCaches.get(database);
+  if (!cache) standingCaches.set(database, (cache = new Map()));
+  const cached = cache.get(structureId);
+  if (cached && cached.expires > Date.now()) return cached.known;
+  const known = (await structureStanding(database, structureId)) ?? UNKNOWN;
+  if (cache.size > 10_000) cache.clear();
+  cache.set(structureId, { known, expires: Date.now() + STANDING_TTL_MS });
+  return known;
+}
+
+/** Picks the current structure among the caller's memberships (super admins may pick any). */
+export async function resolveScope(request: FastifyRequest, database: Database): Promise<RequestScope> {
+  const actor = requireActor(request);
+  const requested = requestedStructureId(request);
+  const membership =
+    requested === null ? actor.memberships[0] : actor.memberships.find((m) => m.structureId === requested);
+  if (membership) {
+    return {
+      actor,
+      currentStructureId: membership.structureId,
+      currentStructureType: membership.structureType,
+      unrestricted: actor.isSuperAdmin,
+      standing: (await knownStructure(database, membership.structureId)).standing,
+    };
+  }
+  if (requested !== null && actor.isSuperAdmin) {
+    const { type, standing } = await knownStructure(database, requested);
+    if (type !== null)
+      return { actor, currentStructureId: requested, currentStructureType: type, unrestricted: true, standing };
+  }
+  throw forbidden("Vous n'avez pas accès à cette structure.");
+}
+
+function requestedStructureId(request: FastifyRequest): number | null {
+  const header = request.headers[STRUCTURE_HEADER];
+  const query = (request.query as Record<string, unknown> | undefined)?.structureId;
+  const raw = (Array.isArray(header) ? header[0] : header) ?? (typeof query === 'string' ? query : undefined);
+  if (raw === undefined || raw === '') return null;
+  if (!/^\d{1,9}$/.test(raw)) throw badRequest('Identifiant de structure invalide');
+  return Number(raw);
+}
