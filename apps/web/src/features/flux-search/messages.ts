@@ -96,6 +96,8 @@ export const fluxSearchMessages = {
   detailLinesLabel: 'Lignes de détail du flux',
   downloadError: 'Oups, une erreur est survenue... Le document n’a pas pu être téléchargé.',
   /** Issue 23: one structure's account statement (PDF), shown when the search names one structure. */
+  impayes: 'Impayés',
+  impayesHint: 'Structures ayant des flux échus non réglés, et lettres de relance',
   accountStatement: 'Relevé de compte',
   accountStatementHint: 'Relevé de compte de la structure sur la saison en cours (PDF)',
   close: 'Fermer',
