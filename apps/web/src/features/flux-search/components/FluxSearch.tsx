@@ -103,7 +103,7 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
       {canRemindOverdue(currentStructure.structureType) && (
         // Head office, ligues and comités follow up their scope's overdue flux (not a dashboard card).
         <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
-          <Tooltip title={m.impayesHint}>
+          <Tooltip title={m.impayesHint} describeChild>
             <Button
               variant="outlined"
               component={RouterLink}
