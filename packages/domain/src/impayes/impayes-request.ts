@@ -75,9 +75,5 @@ export const reminderIdsQuerySchema = z.object({
   structureId: z.string().optional(),
 });
 
-export const reminderIdParamsSchema = z.object({
-  id: z.coerce.number({ message: 'identifiant invalide' }).int().positive().max(2_147_483_647),
-});
-
 /** "relances-<day>.zip" */
 export const remindersZipFileName = (day: string) => `relances-${day}.zip`;

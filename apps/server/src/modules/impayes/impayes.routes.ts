@@ -5,7 +5,6 @@ import {
   overdueListFileName,
   overdueListQuerySchema,
   overdueListTable,
-  reminderIdParamsSchema,
   reminderIdsQuerySchema,
   reminderIssueRequestSchema,
   remindersZipFileName,
@@ -14,6 +13,7 @@ import {
 } from '@gdf/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
+import { idParams } from '../../lib/resource-paths';
 import { parseInput } from '../../lib/validation';
 import { ZipWriter } from '../flux-document-packs/zip-writer';
 import { resolveScope } from '../scope/scope';
@@ -52,7 +52,7 @@ export function registerImpayesRoutes(app: FastifyInstance, database: Database, 
   });
 
   app.get(`${REMINDERS_PATH}/:id/lettre.pdf`, { config: { auth: 'user' } }, async (request, reply) => {
-    const { id } = parseInput(reminderIdParamsSchema, request.params);
+    const { id } = parseInput(idParams, request.params);
     const scope = await resolveScope(request, database);
     const [letter] = await service.download(scope, [id]);
     return reply
