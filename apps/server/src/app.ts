@@ -19,6 +19,7 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerMeRoutes } from './modules/me/me.routes';
 import { registerFluxDocumentRoutes } from './modules/flux-documents/flux-documents.routes';
 import { registerAccountStatementRoutes } from './modules/account-statement/account-statement.routes';
+import { registerImpayesRoutes } from './modules/impayes/impayes.routes';
 import { registerDocumentPackRoutes } from './modules/flux-document-packs/document-pack.routes';
 import type { DocumentPackOptions } from './modules/flux-document-packs/document-pack.service';
 import { registerAddressesRoutes } from './modules/addresses/addresses.routes';
@@ -152,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const issuance = { creditorIdentifier: creditorIdentifier(options.sepa?.ics) };
   registerFluxDocumentRoutes(app, options.database, issuance);
   registerAccountStatementRoutes(app, options.database);
+  registerImpayesRoutes(app, options.database);
   registerDocumentPackRoutes(app, options.database, issuance, options.documentPacks);
   registerAccountingSettingsRoutes(app, options.database);
   registerExportsSageRoutes(app, options.database, options.ledgerClock);

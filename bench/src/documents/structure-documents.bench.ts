@@ -4,7 +4,8 @@
  * `POST /api/flux/documents/pack.zip` (time, and the server's peak resident memory during
  * the pack: VmHWM of /proc/<pid>/status, reset just before through clear_refs), first while
  * the PDFs are rendered and stored on first read, then from the stored bytes; and the relevé
- * de compte (PDF) of the structure with the most flux in the current season.
+ * de compte (PDF) of the structure with the most flux in the current season; the head office's
+ * Impayés list (every overdue flux of the federation, aged per structure).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { DEMO_SEPA_ICS } from '../../../apps/server/src/modules/exports-sepa/sepa-settings';
@@ -14,7 +15,7 @@ import { EMPTY_FLUX_FILTERS } from '@gdf/domain';
 import type { BenchResult } from '../bench-result';
 import { startServerProcess } from '../load/server-process';
 
-const BARS = { packSeconds: 20, packMegabytes: 200, statementSeconds: 2 };
+const BARS = { packSeconds: 20, packMegabytes: 200, statementSeconds: 2, impayesSeconds: 2 };
 
 const statusMegabytes = (pid: number, field: 'VmHWM' | 'VmRSS') => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
@@ -93,6 +94,16 @@ export async function benchStructureDocuments(
       `  relevé de compte de la structure ${largest.structure} (${largest.n} flux) : ${statementSeconds.toFixed(2)} s, ${(pdf.length / 1e3).toFixed(0)} ko`,
     );
 
+    // The head office's Impayés list: every overdue flux of the federation, aged per structure.
+    const listStarted = performance.now();
+    const impayes = await fetch(`${server.address}/api/impayes?structureId=1318`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!impayes.ok) throw new Error(`Impayés refusés : ${impayes.status} ${await impayes.text()}`);
+    const { rows } = (await impayes.json()) as { rows: unknown[] };
+    const impayesSeconds = (performance.now() - listStarted) / 1000;
+    log(`  impayés du siège : ${rows.length} structures en ${impayesSeconds.toFixed(2)} s`);
+
     const pack = (name: string, run: { seconds: number }, peak: number): BenchResult[] => [
       {
         name: `Lot de ${group.n} factures (ZIP en flux continu), ${name}`,
@@ -118,6 +129,13 @@ export async function benchStructureDocuments(
         unit: 's',
         bar: BARS.statementSeconds,
         pass: statementSeconds <= BARS.statementSeconds,
+      },
+      {
+        name: `Impayés du siège (${rows.length} structures, ancienneté des flux échus)`,
+        value: Number(impayesSeconds.toFixed(2)),
+        unit: 's',
+        bar: BARS.impayesSeconds,
+        pass: impayesSeconds <= BARS.impayesSeconds,
       },
     ];
   } finally {

@@ -19,3 +19,4 @@ export * from './uploads/index';
 export * from './auth/login-throttle';
 export * from './bank-statements/index';
 export * from './account-statement/index';
+export * from './impayes/index';

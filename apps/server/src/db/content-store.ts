@@ -18,6 +18,8 @@ export const CONTENT_NATURE = {
   exportComptable: 'export_comptable',
   /** A bank statement file, camt.053 or CFONB 120 (R-BANK-01). */
   bankStatement: 'releve_bancaire',
+  /** A reminder letter for overdue flux (MKP_Relance). */
+  reminderLetter: 'lettre_relance',
 } as const;
 export type ContentNature = (typeof CONTENT_NATURE)[keyof typeof CONTENT_NATURE];
 

@@ -97,6 +97,22 @@ export const appRoutes: RouteObject[] = [
             path: ROUTES.flux_financiers__gestion_comptabilite,
             ...fluxFinanciersPage('flux_financiers__gestion_comptabilite', 'gestion_comptabilite__dashboard'),
           },
+          {
+            path: ROUTES.flux_impayes,
+            ...guardedPage('flux_financiers__gestion_des_finances', async () => {
+              const { ImpayesPage } = await import('@/features/impayes');
+              return function ImpayesRoute() {
+                const location = useLocation();
+                // Back to the flux search it was opened from (either dashboard's), with its filters.
+                const from = (location.state as { from?: unknown } | null)?.from;
+                const backHref =
+                  typeof from === 'string' && from.startsWith('/')
+                    ? from
+                    : hrefInContext(location.search, 'flux_financiers__gestion_des_finances');
+                return <ImpayesPage backHref={backHref} />;
+              };
+            }),
+          },
           { path: ROUTES.flux_facture, ...page(async () => (await import('@/features/documents')).FluxFacturePage) },
           { path: ROUTES.flux_releve, ...page(async () => (await import('@/features/documents')).FluxRelevePage) },
           {

@@ -11,6 +11,7 @@ export const ROUTES = {
   gestion_des_finances__recapitulatif: '/gestion-des-finances/recapitulatif',
   flux_financiers__gestion_des_finances: '/gestion-des-finances/flux-financiers',
   flux_financiers__gestion_comptabilite: '/gestion-comptabilite/flux-financiers',
+  flux_impayes: '/gestion-des-finances/flux-financiers/impayes',
   flux_facture: '/gestion-des-finances/flux-financiers/:id/facture',
   flux_releve: '/gestion-des-finances/flux-financiers/:id/releve',
   gestion_comptabilite__dashboard: '/gestion-comptabilite',

@@ -15,6 +15,8 @@ export const PermissionAction = {
   Relance: 'relance',
   /** Validate and close accounting periods (R-LEDG-07, R-LEDG-09): validated entries never change. */
   Validation: 'validation',
+  /** Issue a reminder letter ('Relance' 1-3) to a structure with overdue flux. */
+  LettreRelance: 'lettre_relance',
 } as const;
 export type PermissionActionValue = (typeof PermissionAction)[keyof typeof PermissionAction];
 export type WriteActionValue = Exclude<PermissionActionValue, 'lecture'>;
@@ -25,7 +27,7 @@ export const actionGrant = (module: ModuleSlugValue, action: WriteActionValue): 
 
 /** The write actions each module knows (read access exists for every module). */
 export const MODULE_WRITE_ACTIONS: Readonly<Partial<Record<ModuleSlugValue, readonly WriteActionValue[]>>> = {
-  [ModuleSlug.FluxFinanciers]: [PermissionAction.Ecriture, PermissionAction.Relance],
+  [ModuleSlug.FluxFinanciers]: [PermissionAction.Ecriture, PermissionAction.Relance, PermissionAction.LettreRelance],
   [ModuleSlug.ExportSepa]: [PermissionAction.Ecriture],
   [ModuleSlug.ExportSage]: [PermissionAction.Validation],
   [ModuleSlug.ParamPlanComptable]: [PermissionAction.Ecriture],
@@ -38,6 +40,8 @@ export const MODULE_WRITE_ACTIONS: Readonly<Partial<Record<ModuleSlugValue, read
 export const FLUX_WRITE = actionGrant(ModuleSlug.FluxFinanciers, PermissionAction.Ecriture);
 /** R-FLUX-05's relaunch of a direct debit. */
 export const FLUX_RELAUNCH = actionGrant(ModuleSlug.FluxFinanciers, PermissionAction.Relance);
+/** Issuing a reminder letter for overdue flux (an issued document, recorded). */
+export const REMINDER_LETTER = actionGrant(ModuleSlug.FluxFinanciers, PermissionAction.LettreRelance);
 /** Generating a SEPA file (it claims the flux it collects). */
 export const SEPA_WRITE = actionGrant(ModuleSlug.ExportSepa, PermissionAction.Ecriture);
 /** 'Valider les écritures' and closing a fiscal year, in the current structure's ledger. */
@@ -54,19 +58,35 @@ export const SETTINGS_WRITES = [
  * Default write grants per role. The generic flux insert/update for the federation's own
  * administrators (super_administrateur, Administrateur SI); the relaunch and SEPA generation
  * for the head office and the roles holding the SEPA authorisation (the same two); the
- * accounting settings to the roles that read them (their own structure's settings).
- * Clubs write none of the flux: a structure never sets what it owes.
+ * accounting settings to the roles that read them (their own structure's settings); reminder
+ * letters to the head office and territorial administrators, who follow up their scope's
+ * overdue flux. Clubs write none of the flux: a structure never sets what it owes.
  */
 export const DEFAULT_ROLE_GRANTS: Readonly<Record<RoleSlugValue, readonly ActionGrant[]>> = {
-  [RoleSlug.SuperAdministrateur]: [FLUX_WRITE, FLUX_RELAUNCH, SEPA_WRITE, LEDGER_VALIDATION, ...SETTINGS_WRITES],
-  [RoleSlug.AdministrateurSI]: [FLUX_WRITE, FLUX_RELAUNCH, SEPA_WRITE, LEDGER_VALIDATION, ...SETTINGS_WRITES],
-  [RoleSlug.AdministrateurAT]: [...SETTINGS_WRITES],
+  [RoleSlug.SuperAdministrateur]: [
+    FLUX_WRITE,
+    FLUX_RELAUNCH,
+    REMINDER_LETTER,
+    SEPA_WRITE,
+    LEDGER_VALIDATION,
+    ...SETTINGS_WRITES,
+  ],
+  [RoleSlug.AdministrateurSI]: [
+    FLUX_WRITE,
+    FLUX_RELAUNCH,
+    REMINDER_LETTER,
+    SEPA_WRITE,
+    LEDGER_VALIDATION,
+    ...SETTINGS_WRITES,
+  ],
+  [RoleSlug.AdministrateurAT]: [REMINDER_LETTER, ...SETTINGS_WRITES],
   [RoleSlug.Administrateur]: [],
 };
 
 const ACTION_REFUSALS: Readonly<Partial<Record<ActionGrant, string>>> = {
   [FLUX_WRITE]: "Vous n'avez pas le droit de créer ou de modifier des flux financiers.",
   [FLUX_RELAUNCH]: "Vous n'avez pas le droit de relancer un prélèvement.",
+  [REMINDER_LETTER]: "Vous n'avez pas le droit d'émettre une lettre de relance.",
   [SEPA_WRITE]: "Vous n'avez pas le droit de générer un fichier de prélèvements SEPA.",
   [LEDGER_VALIDATION]: "Vous n'avez pas le droit de valider les écritures ni de clôturer un exercice.",
 };

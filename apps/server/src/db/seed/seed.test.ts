@@ -253,6 +253,12 @@ describe('seedDemoData (issue: deterministic demo data)', () => {
       'administrateur_si',
       'super_administrateur',
     ]);
+    // Reminder letters for overdue flux: the head office and the territorial administrators.
+    expect(holders('gestion_des_finances__flux_financiers:lettre_relance')).toEqual([
+      'administrateur_at',
+      'administrateur_si',
+      'super_administrateur',
+    ]);
     expect(rows.filter((r) => r.role === 'administrateur' && r.action !== 'lecture' && r.access)).toEqual([]);
     expect(DEFAULT_ROLE_MODULES.administrateur_at).not.toContain('export__sepa');
     expect(DEFAULT_ROLE_MODULES.administrateur).not.toContain('export__sepa');

@@ -43,3 +43,6 @@ export async function structureAccountStatement(
   const statement = buildAccountStatement(await loadStatementFlux(database, structureId, to), { from, to });
   return { structure, statement, from, to };
 }
+
+/** The structure of a statement when the caller may see it (also the overdue letters' addressee). */
+export { findStatementStructure, type StatementStructure } from './account-statement.repository';

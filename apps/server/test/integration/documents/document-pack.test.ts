@@ -5,27 +5,7 @@ import { testDatabaseTargets } from '../support/databases';
 import { buildTestApp, loginAs } from '../support/test-app';
 import { insertFlux, oneId } from './document-fixtures';
 import { pdfBody, useDocumentSuite } from './document-suite';
-
-/** The entries of a stored (method 0) ZIP, read from its central directory. */
-function readZip(zip: Buffer): Map<string, Buffer> {
-  const end = zip.length - 22;
-  expect(zip.readUInt32LE(end)).toBe(0x06054b50);
-  const count = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  const entries = new Map<string, Buffer>();
-  for (let i = 0; i < count; i++) {
-    expect(zip.readUInt32LE(at)).toBe(0x02014b50);
-    const size = zip.readUInt32LE(at + 20);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extra = zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-    const local = zip.readUInt32LE(at + 42);
-    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
-    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    entries.set(name, zip.subarray(start, start + size));
-    at += 46 + nameLength + extra;
-  }
-  return entries;
-}
+import { readZip } from './zip-tools';
 
 describe.each(testDatabaseTargets())('document packs (R-DOC-08) on $name', (target) => {
   const suite = useDocumentSuite(target);

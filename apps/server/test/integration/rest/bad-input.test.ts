@@ -28,6 +28,11 @@ const jsonBodies = (url: string, bodies: Record<string, unknown>): Record<string
     ]),
   ),
 });
+/** GET `url` with each query string. */
+const queries = (url: string, list: readonly string[]): Record<string, BadRequest> =>
+  Object.fromEntries(
+    list.map((query) => [`query "${query}"`, () => ({ method: 'GET' as const, url: `${url}${query}` })]),
+  );
 /** Path ids that are not a positive PostgreSQL integer. */
 const badIds = (url: (id: string) => string, method: 'GET' | 'POST' = 'GET'): Record<string, BadRequest> =>
   Object.fromEntries(
@@ -190,6 +195,27 @@ function cases(context: RestContext): Record<string, Record<string, BadRequest>>
         ]),
       ),
     },
+    'GET /api/impayes': queries('/api/impayes', ['?format=pdf', '?tri=nom', '?ordre=haut', '?structureId=abc']),
+    'POST /api/impayes/relances': jsonBodies('/api/impayes/relances', {
+      'no structures': {},
+      'empty structures': { structureIds: [] },
+      'structure ids as text': { structureIds: ['12'] },
+      'structure id 0': { structureIds: [0] },
+      'the same structure twice': { structureIds: [12, 12] },
+      'level 4': { structureIds: [12], level: 4 },
+      'level as text': { structureIds: [12], level: '1' },
+      'unknown field': { structureIds: [12], niveau: 1 },
+      'too many structures': { structureIds: Array.from({ length: 201 }, (_, i) => i + 1) },
+    }),
+    'GET /api/impayes/relances/:id/lettre.pdf': badIds((id) => `/api/impayes/relances/${id}/lettre.pdf`),
+    'GET /api/impayes/relances.zip': queries('/api/impayes/relances.zip', [
+      '',
+      '?ids=',
+      '?ids=a',
+      '?ids=1;2',
+      '?ids=1,,2',
+      `?ids=${Array.from({ length: 201 }, (_, i) => i + 1).join(',')}`,
+    ]),
     'GET /api/structure_ribs/structure/:id': badIds((id) => `/api/structure_ribs/structure/${id}`),
     'GET /api/files/structure_document/:id': badIds((id) => `/api/files/structure_document/${id}`),
     'GET /api/exports/sepa/prelevements/preview': Object.fromEntries(

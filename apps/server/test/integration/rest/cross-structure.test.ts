@@ -123,6 +123,22 @@ const ACCOUNTING_CASES: Record<string, RouteCase> = {
   'DELETE /api/parametrages-comptables/:resource/:id': settingsCase('DELETE', '/comptes/1'),
 };
 
+/** Impayés are the head office's, ligues' and comités': a club is refused for itself as for another club. */
+const clubRefused = (request: RequestFor): RouteCase => ({
+  kind: 'scoped',
+  request,
+  ownStatus: 403,
+  deniedStatus: 403,
+});
+const IMPAYES_CASES: Record<string, RouteCase> = {
+  'GET /api/impayes': clubRefused((id) => json('GET', `/api/impayes?format=xlsx&structureId=${id}`)),
+  'POST /api/impayes/relances': clubRefused((id) => json('POST', '/api/impayes/relances', { structureIds: [id] })),
+  'GET /api/impayes/relances/:id/lettre.pdf': clubRefused((id) =>
+    json('GET', `/api/impayes/relances/${id}/lettre.pdf`),
+  ),
+  'GET /api/impayes/relances.zip': clubRefused((id) => json('GET', `/api/impayes/relances.zip?ids=${id}`)),
+};
+
 const CASES: Record<string, RouteCase> = {
   'POST /api/addresses/zipcode/ct_ligue': {
     kind: 'reference-data',
@@ -314,6 +330,7 @@ const CASES: Record<string, RouteCase> = {
     deniedStatus: 404,
   },
   ...ACCOUNTING_CASES,
+  ...IMPAYES_CASES,
 };
 
 describe.each(testDatabaseTargets())('cross-structure access on $name (R-SCOPE-06)', (target) => {

@@ -29,6 +29,12 @@ describe.each(testDatabaseTargets())('read without write (permissions as data) o
             AND "ID_Role" = (SELECT id FROM "FEDE_Role" WHERE "SlugRole" = 'administrateur_at'))
       OR ("SlugModule" = 'export__sepa' AND "ID_Role" = (SELECT id FROM "FEDE_Role" WHERE "SlugRole" = 'administrateur_si')))`,
     );
+    // The ligue keeps the Impayés list but may no longer issue reminder letters.
+    await database.query(
+      `UPDATE "FEDE_RoleModule" SET "EST_Acces" = false
+        WHERE "Action" = 'lettre_relance' AND "SlugModule" = 'gestion_des_finances__flux_financiers'
+          AND "ID_Role" = (SELECT id FROM "FEDE_Role" WHERE "SlugRole" = 'administrateur_at')`,
+    );
     app = await buildTestApp(database);
     ligue = await loginAs(app, 'ligue@demo.fr');
     siege = await loginAs(app, 'siege@demo.fr');
@@ -150,5 +156,25 @@ describe.each(testDatabaseTargets())('read without write (permissions as data) o
     }
     const [statements] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM "BQE_ReleveBancaire"`);
     expect(statements?.n).toBe(0);
+  });
+
+  it('Impayés: the list is read, issuing a reminder letter is refused and nothing is written', async () => {
+    const list = await app.inject({ method: 'GET', url: '/api/impayes', headers: bearer(ligue) });
+    expect(list.statusCode, list.body).toBe(200);
+    const [own] = await database.query<{ id: number }>(
+      `SELECT su."ID_Structure" AS id FROM "UTI_Login" l
+         JOIN "STR_StructureUtilisateur" su ON su."ID_Utilisateur" = l."ID_Utilisateur"
+        WHERE l."Email" = 'ligue@demo.fr' ORDER BY su.id LIMIT 1`,
+    );
+    const issue = await app.inject({
+      method: 'POST',
+      url: '/api/impayes/relances',
+      headers: bearer(ligue),
+      payload: { structureIds: [own!.id], level: 1 },
+    });
+    expect(issue.statusCode, issue.body).toBe(403);
+    expect(issue.json().message).toBe("Vous n'avez pas le droit d'émettre une lettre de relance.");
+    const [letters] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM "MKP_Relance"`);
+    expect(letters?.n).toBe(0);
   });
 });

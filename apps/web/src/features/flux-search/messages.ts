@@ -95,6 +95,9 @@ export const fluxSearchMessages = {
   resultsLabel: 'Résultats de la recherche de flux',
   detailLinesLabel: 'Lignes de détail du flux',
   downloadError: 'Oups, une erreur est survenue... Le document n’a pas pu être téléchargé.',
+  /** The overdue list and its reminder letters, for the head office, ligues and comités. */
+  impayes: 'Impayés',
+  impayesHint: 'Structures ayant des flux échus non réglés, et lettres de relance',
   /** R-STMT-03: one structure's account statement (PDF), shown when the search names one structure. */
   accountStatement: 'Relevé de compte',
   accountStatementHint: 'Relevé de compte de la structure sur la saison en cours (PDF)',

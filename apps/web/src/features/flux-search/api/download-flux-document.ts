@@ -1,14 +1,9 @@
 import { accountStatementPath, facturXPath, fluxDocumentPath, type FluxDocumentKind } from '@gdf/domain';
 import { apiRequest } from '@/lib/api-client';
 import { toSearch } from '@/lib/routes';
+import { fileNameOf } from '@/lib/save-file';
 
-const FILE_NAME = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i;
-
-/** The server's file name from Content-Disposition (facture-123-2024-03-01.pdf). */
-export function fileNameOf(contentDisposition: string | null, fallback: string): string {
-  const match = FILE_NAME.exec(contentDisposition ?? '');
-  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
-}
+export { fileNameOf };
 
 /** A flux's PDFs, and the Factur-X XML issued inside its facture (R-FACT-15). */
 export type DownloadableFluxDocument = FluxDocumentKind | 'facturx';

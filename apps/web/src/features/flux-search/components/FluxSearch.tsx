@@ -4,9 +4,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { EMPTY_FLUX_FILTERS, canPickStructure, totalLabel } from '@gdf/domain';
+import { EMPTY_FLUX_FILTERS, canPickStructure, canRemindOverdue, totalLabel } from '@gdf/domain';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
+import { hrefInContext } from '@/lib/routes';
 import { formErrorText } from '@/lib/api-client';
 import { formatInteger } from '@/lib/format';
 import { useCurrentStructure } from '@/lib/session';
@@ -45,6 +46,7 @@ interface FluxSearchProps {
 export function FluxSearch({ renderExport }: FluxSearchProps) {
   const search = useFluxSearch();
   const [searchParams] = useSearchParams();
+  const location = useLocation();
   const ignored = ignoredUrlParams(searchParams);
   const { structureId, currentStructure } = useCurrentStructure();
   const seasons = useSeasons();
@@ -97,6 +99,21 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
         />
       ) : (
         <LinearProgress aria-label={m.loading} sx={{ mb: 2 }} />
+      )}
+      {canRemindOverdue(currentStructure.structureType) && (
+        // Head office, ligues and comités follow up their scope's overdue flux (not a dashboard card).
+        <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
+          <Tooltip title={m.impayesHint} describeChild>
+            <Button
+              variant="outlined"
+              component={RouterLink}
+              to={hrefInContext(location.search, 'flux_impayes', undefined, {})}
+              state={{ from: location.pathname + location.search }}
+            >
+              {m.impayes}
+            </Button>
+          </Tooltip>
+        </Stack>
       )}
       {search.status !== 'idle' && (
         <Stack

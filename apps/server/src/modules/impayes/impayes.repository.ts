@@ -1,0 +1,212 @@
+import {
+  isReminderLevel,
+  parisDayStart,
+  toCents,
+  type AccountFlux,
+  type OverdueStructure,
+  type ReminderSummary,
+} from '@gdf/domain';
+import type { Database } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
+import { intArray } from '../../db/sql-arrays';
+import { structureScopeCondition, type RequestScope } from '../scope/scope';
+
+/** A flux the overdue rule reads, with what its invoice number and the list need. */
+export interface CandidateFlux extends AccountFlux {
+  structureId: number;
+  seasonId: number;
+}
+
+interface CandidateRow {
+  id: number;
+  structureId: number;
+  seasonId: number;
+  createdAt: Date | string;
+  label: string;
+  ttc: string;
+  dueDate: string | null;
+  returnType: 'rejet' | 'retour' | null;
+  reasonCode: string | null;
+  returnDate: string | null;
+}
+
+/**
+ * The debit flux of the caller's scope that may be overdue at `asOf`: of some structures only
+ * (a letter, with the labels it cites), or all of them (the list, which shows no label). The
+ * WHERE only narrows the read (unsettled, not relaunched, due or created before `asOf`):
+ * whether a flux is overdue, and how late, is the domain's overdueFlux rule, which also
+ * orders them (no ORDER BY: at 2,000,000 flux the sort of ~130,000 rows spilled to disk).
+ */
+export async function loadCandidateFlux(
+  database: Pick<Database, 'query'>,
+  scope: RequestScope,
+  asOf: string,
+  structureIds?: readonly number[],
+): Promise<CandidateFlux[]> {
+  const params: unknown[] = [asOf, parisDayStart(asOf)];
+  const only = structureIds ? `AND f."ID_Structure" = ANY($${params.push(intArray(structureIds))}::int[])` : '';
+  const label = structureIds ? 'f."NomFluxFinancier"' : "''";
+  const rows = await database.query<CandidateRow>(
+    `SELECT f.id, f."ID_Structure" AS "structureId", f."ID_Saison" AS "seasonId", f."Z_DateCreation" AS "createdAt",
+        ${label} AS label, f."MontantTTC"::text AS ttc, f."DateEcheance"::text AS "dueDate",
+        r."TypeRetour" AS "returnType", r."CodeRaison" AS "reasonCode", r."DateRetour"::text AS "returnDate"
+       FROM "MKP_FluxFinancier" f
+       LEFT JOIN LATERAL (
+         SELECT x."TypeRetour", x."CodeRaison", x."DateRetour" FROM "MKP_RetourPrelevement" x
+          WHERE x."ID_FluxFinancier" = f.id ORDER BY x."DateRetour" DESC, x.id DESC LIMIT 1
+       ) r ON TRUE
+      WHERE f."EST_Debit" AND NOT f."EST_Reglement" AND f."ID_FluxFinancierRelance" IS NULL
+        AND (f."DateEcheance" < $1::date OR (f."DateEcheance" IS NULL AND f."Z_DateCreation" < $2::timestamptz))
+        AND ${structureScopeCondition(scope, 'f."ID_Structure"', params)} ${only}`,
+    params,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    structureId: row.structureId,
+    seasonId: row.seasonId,
+    createdAt: new Date(row.createdAt),
+    label: row.label,
+    isDebit: true,
+    amountTTC: toCents(row.ttc),
+    dueDate: row.dueDate,
+    settled: false,
+    relaunchedBy: null,
+    bankReturn:
+      row.returnType === null ? null : { type: row.returnType, reasonCode: row.reasonCode, date: row.returnDate ?? '' },
+  }));
+}
+
+/** Name and federal code of the structures of `ids` the scope reaches. */
+export async function findStructures(
+  database: Pick<Database, 'query'>,
+  scope: RequestScope,
+  ids: readonly number[],
+): Promise<Map<number, OverdueStructure>> {
+  const params: unknown[] = [intArray(ids)];
+  const rows = await database.query<OverdueStructure>(
+    `SELECT s.id, s."NomStructure" AS name, s."ID_CodeFederal" AS code FROM "STR_Structure" s
+      WHERE s.id = ANY($1::int[]) AND ${structureScopeCondition(scope, 's.id', params)}`,
+    params,
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The last letter sent to each structure of `ids` (by any sender), with the flux it cited. */
+export async function lastReminders(
+  database: Pick<Database, 'query'>,
+  ids: readonly number[],
+): Promise<Map<number, ReminderSummary>> {
+  const rows = await database.query<{
+    id: number;
+    structureId: number;
+    level: number;
+    date: string;
+    total: string;
+    fluxIds: number[] | null;
+  }>(
+    `SELECT DISTINCT ON (r."ID_Structure") r.id, r."ID_Structure" AS "structureId", r."Niveau" AS level,
+        r."DateRelance"::text AS date, r."CentimesTotal"::text AS total,
+        (SELECT array_agg(rf."ID_FluxFinancier" ORDER BY rf."ID_FluxFinancier") FROM "MKP_RelanceFlux" rf
+          WHERE rf."ID_Relance" = r.id) AS "fluxIds"
+       FROM "MKP_Relance" r WHERE r."ID_Structure" = ANY($1::int[])
+      ORDER BY r."ID_Structure", r.id DESC`,
+    [intArray(ids)],
+  );
+  const result = new Map<number, ReminderSummary>();
+  for (const row of rows) {
+    if (!isReminderLevel(row.level)) throw new Error(`MKP_Relance ${row.id} : niveau ${row.level} inconnu`);
+    result.set(row.structureId, {
+      id: row.id,
+      level: row.level,
+      date: row.date,
+      total: Number(row.total),
+      fluxIds: row.fluxIds ?? [],
+    });
+  }
+  return result;
+}
+
+/** A new letter's number, taken before it is drawn (the number is printed on it). */
+export async function nextReminderId(database: Pick<Database, 'query'>): Promise<number> {
+  const [row] = await database.query<{ id: number }>(
+    `SELECT nextval(pg_get_serial_sequence('"MKP_Relance"', 'id'))::integer AS id`,
+  );
+  return row!.id;
+}
+
+export interface ReminderRecord {
+  id: number;
+  structureId: number;
+  senderStructureId: number;
+  userId: number;
+  level: number;
+  date: string;
+  total: number;
+  contentId: number;
+  sha256: string;
+  fileName: string;
+  flux: Array<{ fluxId: number; invoiceNumber: string; amount: number; dueDate: string; daysLate: number }>;
+}
+
+export async function insertReminder(tx: Queryable, record: ReminderRecord): Promise<void> {
+  await tx.query(
+    `INSERT INTO "MKP_Relance" (id, "ID_Structure", "ID_StructureEmettrice", "ID_Utilisateur", "Niveau", "DateRelance",
+       "CentimesTotal", "ID_Contenu", "Sha256", "NomFichier")
+     VALUES ($1, $2, $3, $4, $5, $6::date, $7, $8, $9, $10)`,
+    [
+      record.id,
+      record.structureId,
+      record.senderStructureId,
+      record.userId,
+      record.level,
+      record.date,
+      record.total,
+      record.contentId,
+      record.sha256,
+      record.fileName,
+    ],
+  );
+  await tx.query(
+    `INSERT INTO "MKP_RelanceFlux" ("ID_Relance", "ID_FluxFinancier", "NumeroFacture", "Centimes", "DateEcheance", "JoursRetard")
+     SELECT $1, x."fluxId", x."invoiceNumber", x.amount, x."dueDate"::date, x."daysLate"
+       FROM jsonb_to_recordset($2::jsonb)
+         AS x("fluxId" integer, "invoiceNumber" text, amount bigint, "dueDate" text, "daysLate" integer)`,
+    [record.id, JSON.stringify(record.flux)],
+  );
+}
+
+export interface StoredReminder {
+  id: number;
+  structureId: number;
+  contentId: number;
+  sha256: string;
+  fileName: string;
+  date: string;
+}
+
+/** Letters of `ids` sent to structures the scope reaches (others are as if they did not exist). */
+export async function findReminders(
+  database: Pick<Database, 'query'>,
+  scope: RequestScope,
+  ids: readonly number[],
+): Promise<StoredReminder[]> {
+  const params: unknown[] = [intArray(ids)];
+  return database.query<StoredReminder>(
+    `SELECT r.id, r."ID_Structure" AS "structureId", r."ID_Contenu" AS "contentId", r."Sha256" AS sha256,
+        r."NomFichier" AS "fileName", r."DateRelance"::text AS date
+       FROM "MKP_Relance" r
+      WHERE r.id = ANY($1::int[]) AND ${structureScopeCondition(scope, 'r."ID_Structure"', params)}
+      ORDER BY r.id`,
+    params,
+  );
+}
+
+/** A stored letter's bytes, checked against the checksum recorded when it was issued. */
+export async function readReminderBytes(database: Pick<Database, 'query'>, reminder: StoredReminder): Promise<Buffer> {
+  const [row] = await database.query<{ bytes: Uint8Array }>(
+    `SELECT "Octets" AS bytes FROM "DOC_Contenu" WHERE id = $1`,
+    [reminder.contentId],
+  );
+  if (!row) throw new Error(`DOC_Contenu ${reminder.contentId} introuvable pour la relance ${reminder.id}`);
+  return Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength);
+}

@@ -1,0 +1,81 @@
+import {
+  IMPAYES_PATH,
+  REMINDERS_PATH,
+  REMINDERS_ZIP_PATH,
+  overdueListFileName,
+  overdueListQuerySchema,
+  overdueListTable,
+  reminderIdsQuerySchema,
+  reminderIssueRequestSchema,
+  remindersZipFileName,
+  sortOverdueRows,
+} from '@gdf/domain';
+import { toXlsx } from '@gdf/file-formats';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database';
+import { idParams } from '../../lib/resource-paths';
+import { parseInput } from '../../lib/validation';
+import { ZipWriter } from '../flux-document-packs/zip-writer';
+import { resolveScope } from '../../plugins/scope';
+import { createImpayesService } from './impayes.service';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * The 'Impayés' of the head office, ligues and comités (their scope): the list (json or
+ * xlsx, sorted as asked), issuing reminder letters, and downloading them again, one PDF or
+ * a ZIP of several, always the bytes stored when they were issued.
+ */
+export function registerImpayesRoutes(app: FastifyInstance, database: Database, clock?: () => Date): void {
+  const service = createImpayesService(database, clock);
+
+  app.get(IMPAYES_PATH, { config: { auth: 'user' } }, async (request, reply) => {
+    const query = parseInput(overdueListQuerySchema, request.query);
+    const scope = await resolveScope(request, database);
+    const { asOf, rows } = await service.list(scope);
+    const sorted = sortOverdueRows(rows, query.tri, query.ordre);
+    reply.header('cache-control', 'private, no-store');
+    if (query.format === 'json') return { asOf, rows: sorted };
+    const { table, header, amountColumns } = overdueListTable(sorted, asOf);
+    const parts = await toXlsx(table, { header, amountColumns, worksheet: 'Impayés' });
+    return reply
+      .type(XLSX_TYPE)
+      .header('content-disposition', `attachment; filename="${overdueListFileName(asOf)}"`)
+      .send(Buffer.concat(parts));
+  });
+
+  app.post(REMINDERS_PATH, { config: { auth: 'user' } }, async (request, reply) => {
+    const body = parseInput(reminderIssueRequestSchema, request.body);
+    const scope = await resolveScope(request, database);
+    const issued = await service.issue(scope, body);
+    return reply.code(201).header('cache-control', 'private, no-store').send({ relances: issued });
+  });
+
+  app.get(`${REMINDERS_PATH}/:id/lettre.pdf`, { config: { auth: 'user' } }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    const scope = await resolveScope(request, database);
+    const [letter] = await service.download(scope, [id]);
+    return reply
+      .type('application/pdf')
+      .header('content-length', letter!.bytes.length)
+      .header('x-document-sha256', letter!.sha256)
+      .header('content-disposition', `attachment; filename="${letter!.fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(letter!.bytes);
+  });
+
+  app.get(REMINDERS_ZIP_PATH, { config: { auth: 'user' } }, async (request, reply) => {
+    const { ids } = parseInput(reminderIdsQuerySchema, request.query);
+    const scope = await resolveScope(request, database);
+    const letters = await service.download(scope, ids);
+    // Dated by the last letter, so the same letters give the same archive.
+    const last = letters.at(-1)!.date;
+    const zip = new ZipWriter(new Date(`${last}T12:00:00Z`));
+    const chunks = [...letters.flatMap((letter) => zip.entry(letter.fileName, letter.bytes)), ...zip.end()];
+    return reply
+      .type('application/zip')
+      .header('content-disposition', `attachment; filename="${remindersZipFileName(last)}"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.concat(chunks));
+  });
+}

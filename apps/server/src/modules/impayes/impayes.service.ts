@@ -1,0 +1,231 @@
+import {
+  ModuleSlug,
+  REMINDER_LETTER,
+  buildReminderLetter,
+  canRemindOverdue,
+  nextReminderLevel,
+  overdueOf,
+  overdueRow,
+  parisToday,
+  type IssuedReminder,
+  type OverdueRow,
+  type ReminderIssueRequest,
+  type ReminderLetter,
+  type ReminderLevel,
+} from '@gdf/domain';
+import type { Database } from '../../db/database';
+import { writeAuditRows } from '../../db/audit-log';
+import { sniffMimeType } from '../../lib/file-type';
+import { badRequest, forbidden, notFound } from '../../lib/http-errors';
+import { findStatementStructure, type StatementStructure } from '../account-statement/account-statement.service';
+import { CONTENT_NATURE, insertContent, sha256Hex } from '../../db/content-store';
+import { requireGrant, requireModule, type RequestScope } from '../scope/scope';
+import {
+  findReminders,
+  findStructures,
+  insertReminder,
+  lastReminders,
+  loadCandidateFlux,
+  nextReminderId,
+  readReminderBytes,
+  type CandidateFlux,
+  type StoredReminder,
+} from './impayes.repository';
+import { renderReminderLetterPdf } from './reminder-letter-pdf';
+
+export const IMPAYES_MESSAGES = {
+  notReminding: 'Les impayés sont suivis par le siège, les ligues et les comités : votre structure n’y a pas accès.',
+  structureNotFound: 'Structure introuvable',
+  reminderNotFound: 'Lettre de relance introuvable',
+  nothingOverdue: (names: string) =>
+    `Aucun impayé échu pour ${names} : il n’y a rien à relancer. Désélectionnez ces structures et recommencez.`,
+} as const;
+
+export const REMINDER_AUDIT = { issued: 'emission_relance', downloaded: 'telechargement_relance' } as const;
+
+/** Reading the list: the flux module, as the flux search, and a structure that follows up payments. */
+function requireImpayesAccess(scope: RequestScope): void {
+  requireModule(scope, ModuleSlug.FluxFinanciers);
+  if (!scope.actor.isSuperAdmin && !canRemindOverdue(scope.currentStructureType))
+    throw forbidden(IMPAYES_MESSAGES.notReminding);
+}
+
+function byStructure(flux: readonly CandidateFlux[]): Map<number, CandidateFlux[]> {
+  const groups = new Map<number, CandidateFlux[]>();
+  for (const item of flux) {
+    const group = groups.get(item.structureId);
+    if (group) group.push(item);
+    else groups.set(item.structureId, [item]);
+  }
+  return groups;
+}
+
+export function createImpayesService(database: Database, clock: () => Date = () => new Date()) {
+  return {
+    /** Structures of the scope with flux overdue today (Paris), aged, with their last letter. */
+    async list(scope: RequestScope): Promise<{ asOf: string; rows: OverdueRow[] }> {
+      requireImpayesAccess(scope);
+      const asOf = parisToday(clock());
+      const groups = byStructure(await loadCandidateFlux(database, scope, asOf));
+      const ids = [...groups.keys()];
+      const [structures, reminders] = await Promise.all([
+        findStructures(database, scope, ids),
+        lastReminders(database, ids),
+      ]);
+      const rows: OverdueRow[] = [];
+      for (const [id, flux] of groups) {
+        const structure = structures.get(id);
+        if (!structure) continue;
+        const row = overdueRow(structure, flux, asOf, reminders.get(id) ?? null);
+        if (row) rows.push(row);
+      }
+      return { asOf, rows };
+    },
+
+    /**
+     * Issues one letter per structure, all or none: a structure out of scope is "not found", one
+     * with nothing overdue refuses the request. Each letter is drawn once, stored with what it
+     * cited, and audited; its bytes never change.
+     */
+    async issue(scope: RequestScope, request: ReminderIssueRequest): Promise<IssuedReminder[]> {
+      requireImpayesAccess(scope);
+      requireGrant(scope, REMINDER_LETTER);
+      const now = clock();
+      const asOf = parisToday(now);
+      const structures = await findStructures(database, scope, request.structureIds);
+      if (structures.size !== request.structureIds.length) throw notFound(IMPAYES_MESSAGES.structureNotFound);
+      const groups = byStructure(await loadCandidateFlux(database, scope, asOf, request.structureIds));
+      const reminders = await lastReminders(database, request.structureIds);
+      const plans = request.structureIds.map((id) => {
+        const flux = groups.get(id) ?? [];
+        const seasons = new Map(flux.map((item) => [item.id, item.seasonId]));
+        const overdue = overdueOf(flux, asOf).map((item) => ({ ...item, seasonId: seasons.get(item.fluxId)! }));
+        return { structure: structures.get(id)!, overdue, last: reminders.get(id) ?? null };
+      });
+      const empty = plans.filter((plan) => plan.overdue.length === 0).map((plan) => plan.structure.name);
+      if (empty.length > 0) throw badRequest(IMPAYES_MESSAGES.nothingOverdue(empty.join(', ')));
+
+      const sender = await party(database, scope, scope.currentStructureId);
+      const letters: Array<{
+        plan: (typeof plans)[number];
+        level: ReminderLevel;
+        letter: ReminderLetter;
+        pdf: Buffer;
+        id: number;
+      }> = [];
+      for (const plan of plans) {
+        const level =
+          request.level ??
+          nextReminderLevel(
+            plan.last,
+            plan.overdue.map((item) => item.fluxId),
+          );
+        const recipient = await party(database, scope, plan.structure.id);
+        const id = await nextReminderId(database);
+        const letter = buildReminderLetter({
+          id,
+          level,
+          issuedOn: asOf,
+          sender,
+          recipient,
+          flux: plan.overdue,
+          previous: plan.last ? { level: plan.last.level, date: plan.last.date } : null,
+        });
+        const pdf = await renderReminderLetterPdf(letter, { sender, recipient }, now);
+        // Nothing leaves unchecked: what is stored and sent must read as a PDF.
+        if (sniffMimeType(pdf) !== 'application/pdf') throw new Error(`Relance ${letter.reference} : PDF invalide`);
+        letters.push({ plan, level, letter, pdf, id });
+      }
+
+      return database.transaction(async (tx) => {
+        const issued: IssuedReminder[] = [];
+        for (const { plan, level, letter, pdf, id } of letters) {
+          const content = await insertContent(tx, {
+            nature: CONTENT_NATURE.reminderLetter,
+            bytes: pdf,
+            mimeType: 'application/pdf',
+          });
+          await insertReminder(tx, {
+            id,
+            structureId: plan.structure.id,
+            senderStructureId: scope.currentStructureId,
+            userId: scope.actor.userId,
+            level,
+            date: asOf,
+            total: letter.total,
+            contentId: content.id,
+            sha256: content.sha256,
+            fileName: letter.fileName,
+            flux: letter.lines.map((line, index) => ({
+              fluxId: plan.overdue[index]!.fluxId,
+              invoiceNumber: line.invoiceNumber,
+              amount: line.amount,
+              dueDate: line.dueDate,
+              daysLate: line.daysLate,
+            })),
+          });
+          issued.push({
+            id,
+            structureId: plan.structure.id,
+            structureName: plan.structure.name,
+            level,
+            date: asOf,
+            total: letter.total,
+            fileName: letter.fileName,
+            sha256: content.sha256,
+          });
+        }
+        await writeAuditRows(
+          tx,
+          issued.map((item, index) => ({
+            userId: scope.actor.userId,
+            structureId: scope.currentStructureId,
+            action: REMINDER_AUDIT.issued,
+            table: 'MKP_Relance',
+            targetId: item.id,
+            details: {
+              structure: item.structureId,
+              niveau: item.level,
+              centimes: item.total,
+              flux: letters[index]!.plan.overdue.map((flux) => flux.fluxId),
+              sha256: item.sha256,
+            },
+          })),
+        );
+        return issued;
+      });
+    },
+
+    /** Stored letters the scope reaches, in id order; every id must be found. */
+    async download(scope: RequestScope, ids: readonly number[]): Promise<Array<StoredReminder & { bytes: Buffer }>> {
+      requireImpayesAccess(scope);
+      const found = await findReminders(database, scope, ids);
+      if (found.length !== ids.length) throw notFound(IMPAYES_MESSAGES.reminderNotFound);
+      const letters = [];
+      for (const reminder of found) {
+        const bytes = await readReminderBytes(database, reminder);
+        if (sha256Hex(bytes) !== reminder.sha256)
+          throw new Error(`Relance ${reminder.id} : somme de contrôle incorrecte`);
+        letters.push({ ...reminder, bytes });
+      }
+      await writeAuditRows(
+        database,
+        found.map((reminder) => ({
+          userId: scope.actor.userId,
+          structureId: scope.currentStructureId,
+          action: REMINDER_AUDIT.downloaded,
+          table: 'MKP_Relance',
+          targetId: reminder.id,
+          details: { structure: reminder.structureId, sha256: reminder.sha256 },
+        })),
+      );
+      return letters;
+    },
+  };
+}
+
+async function party(database: Database, scope: RequestScope, structureId: number): Promise<StatementStructure> {
+  const found = await findStatementStructure(database, scope, structureId);
+  if (!found) throw notFound(IMPAYES_MESSAGES.structureNotFound);
+  return found;
+}

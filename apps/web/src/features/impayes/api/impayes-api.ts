@@ -1,0 +1,53 @@
+import {
+  IMPAYES_PATH,
+  REMINDERS_PATH,
+  REMINDERS_ZIP_PATH,
+  reminderPdfPath,
+  type IssuedReminder,
+  type OverdueRow,
+  type OverdueSortKey,
+  type ReminderIssueRequest,
+  type SortDirection,
+} from '@gdf/domain';
+import { apiFetch, apiRequest } from '@/lib/api-client';
+import { toSearch } from '@/lib/routes';
+import { fileNameOf, saveBlob } from '@/lib/save-file';
+
+export interface OverdueList {
+  asOf: string;
+  rows: OverdueRow[];
+}
+
+export function fetchOverdueList(structureId: number, signal?: AbortSignal): Promise<OverdueList> {
+  return apiFetch<OverdueList>(IMPAYES_PATH + toSearch({ structureId }), { signal });
+}
+
+/** The list as an xlsx workbook, sorted as on screen. */
+export async function downloadOverdueXlsx(
+  structureId: number,
+  sort: { key: OverdueSortKey; direction: SortDirection },
+): Promise<void> {
+  const response = await apiRequest(
+    IMPAYES_PATH + toSearch({ format: 'xlsx', tri: sort.key, ordre: sort.direction, structureId }),
+  );
+  saveBlob(await response.blob(), fileNameOf(response.headers.get('content-disposition'), 'impayes.xlsx'));
+}
+
+export async function issueReminders(structureId: number, request: ReminderIssueRequest): Promise<IssuedReminder[]> {
+  const { relances } = await apiFetch<{ relances: IssuedReminder[] }>(REMINDERS_PATH + toSearch({ structureId }), {
+    method: 'POST',
+    body: request,
+  });
+  return relances;
+}
+
+/** One letter as its PDF, several as one ZIP: the bytes stored when they were issued. */
+export async function downloadReminders(ids: readonly number[], structureId: number): Promise<void> {
+  const path =
+    ids.length === 1
+      ? reminderPdfPath(ids[0]!) + toSearch({ structureId })
+      : REMINDERS_ZIP_PATH + toSearch({ ids: ids.join(','), structureId });
+  const response = await apiRequest(path);
+  const fallback = ids.length === 1 ? `relance-${ids[0]}.pdf` : 'relances.zip';
+  saveBlob(await response.blob(), fileNameOf(response.headers.get('content-disposition'), fallback));
+}

@@ -1,0 +1,169 @@
+import type { OverdueRow } from '@gdf/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { headOfficeMe } from '@/test/fixtures';
+import { renderWithSession } from '@/test/render-with-session';
+import { downloadOverdueXlsx, downloadReminders, fetchOverdueList, issueReminders } from '../api/impayes-api';
+import { ImpayesPage } from './ImpayesPage';
+
+vi.mock('../api/impayes-api', () => ({
+  fetchOverdueList: vi.fn(),
+  downloadOverdueXlsx: vi.fn(),
+  issueReminders: vi.fn(),
+  downloadReminders: vi.fn(),
+}));
+const fetchList = vi.mocked(fetchOverdueList);
+const exportXlsx = vi.mocked(downloadOverdueXlsx);
+const issue = vi.mocked(issueReminders);
+const download = vi.mocked(downloadReminders);
+
+afterEach(() => vi.resetAllMocks());
+
+const row = (id: number, name: string, total: number, extra: Partial<OverdueRow> = {}): OverdueRow => ({
+  structure: { id, name, code: `C${id}` },
+  buckets: { '0-30': 0, '31-60': 0, '61-90': 0, '90+': total },
+  total,
+  count: 1,
+  oldestDaysLate: 120,
+  lastReminder: null,
+  proposedLevel: 1,
+  ...extra,
+});
+const ROWS = [
+  row(1, 'Club Alpin', 10_000),
+  row(2, 'Escalade Bretagne', 50_000, {
+    lastReminder: { id: 77, level: 1, date: '2026-11-01', total: 50_000, fluxIds: [5] },
+    proposedLevel: 2,
+  }),
+  row(3, 'Vertical Nice', 2_000),
+];
+
+function openPage() {
+  return renderWithSession(
+    <ImpayesPage backHref="/gestion-des-finances/flux-financiers" />,
+    headOfficeMe(['gestion_des_finances__flux_financiers']),
+  );
+}
+const names = () =>
+  screen
+    .getAllByRole('rowheader')
+    .map((cell) => cell.firstChild?.textContent ?? '')
+    .filter(Boolean);
+
+describe('Impayés page', () => {
+  it('shows loading, then the structures by total (largest first) with ageing columns and the last reminder', async () => {
+    fetchList.mockResolvedValue({ asOf: '2026-11-24', rows: ROWS });
+    openPage();
+    expect(screen.getByRole('progressbar', { name: 'Chargement des impayés…' })).toBeInTheDocument();
+    await screen.findByRole('table', { name: 'Structures ayant des impayés' });
+    expect(names()).toEqual(['Escalade Bretagne', 'Club Alpin', 'Vertical Nice']);
+    expect(screen.getByText('Flux échus non réglés au 24/11/2026, par ancienneté de retard.')).toBeInTheDocument();
+    expect(screen.getByText('Niveau 1 · Rappel amiable · 01/11/2026')).toBeInTheDocument();
+    for (const header of ['0 à 30 jours', '31 à 60 jours', '61 à 90 jours', 'Plus de 90 jours', 'Total'])
+      expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
+  });
+
+  it('sorts by a column with the keyboard, then the other way; the export follows the sort', async () => {
+    fetchList.mockResolvedValue({ asOf: '2026-11-24', rows: ROWS });
+    exportXlsx.mockResolvedValue();
+    const user = userEvent.setup();
+    openPage();
+    await screen.findByRole('table');
+    const sortByName = screen.getByRole('button', { name: 'Structure' });
+    sortByName.focus();
+    await user.keyboard('{Enter}');
+    expect(names()).toEqual(['Club Alpin', 'Escalade Bretagne', 'Vertical Nice']);
+    expect(screen.getByRole('columnheader', { name: 'Structure' })).toHaveAttribute('aria-sort', 'ascending');
+    await user.keyboard('{Enter}');
+    expect(names()).toEqual(['Vertical Nice', 'Escalade Bretagne', 'Club Alpin']);
+    await user.click(screen.getByRole('button', { name: 'Exporter (Excel)' }));
+    expect(exportXlsx).toHaveBeenCalledWith(1318, { key: 'structure', direction: 'desc' });
+  });
+
+  it('says when no structure owes anything, and offers Réessayer on a failure', async () => {
+    fetchList.mockResolvedValueOnce({ asOf: '2026-11-24', rows: [] });
+    const empty = openPage();
+    expect(await screen.findByText('Aucune structure n’a de flux échu non réglé.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Exporter (Excel)' })).toBeDisabled();
+    empty.unmount();
+
+    fetchList.mockRejectedValueOnce(new ApiError(500, undefined, {}));
+    fetchList.mockResolvedValueOnce({ asOf: '2026-11-24', rows: ROWS });
+    const user = userEvent.setup();
+    openPage();
+    expect(await screen.findByText('Les impayés n’ont pas pu être chargés.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+  });
+
+  it('issues letters for a selection at a chosen level, downloads them, and reloads the list', async () => {
+    fetchList.mockResolvedValue({ asOf: '2026-11-24', rows: ROWS });
+    issue.mockResolvedValue([
+      {
+        id: 90,
+        structureId: 1,
+        structureName: 'Club Alpin',
+        level: 3,
+        date: '2026-11-24',
+        total: 1,
+        fileName: 'a.pdf',
+        sha256: 'x',
+      },
+      {
+        id: 91,
+        structureId: 3,
+        structureName: 'Vertical Nice',
+        level: 3,
+        date: '2026-11-24',
+        total: 1,
+        fileName: 'b.pdf',
+        sha256: 'y',
+      },
+    ]);
+    download.mockResolvedValue();
+    const user = userEvent.setup();
+    openPage();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('checkbox', { name: 'Sélectionner Club Alpin' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Sélectionner Vertical Nice' }));
+    expect(screen.getByText('2 structures sélectionnées')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Relancer la sélection' }));
+    const dialog = screen.getByRole('dialog', { name: 'Émettre 2 lettres de relance' });
+    expect(within(dialog).getByText('Club Alpin : niveau 1 proposé')).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: /Niveau proposé/ })).toBeChecked();
+    await user.click(within(dialog).getByRole('radio', { name: 'Niveau 3 · Mise en demeure' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Émettre et télécharger' }));
+    await waitFor(() => expect(download).toHaveBeenCalledWith([90, 91], 1318));
+    expect(issue).toHaveBeenCalledWith(1318, { structureIds: [1, 3], level: 3 });
+    expect(await screen.findByText('2 lettres de relance émises et téléchargées (ZIP).')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchList).toHaveBeenCalledTimes(2);
+  });
+
+  it("one structure at its proposed level; the server's French refusal stays in the dialog", async () => {
+    fetchList.mockResolvedValue({ asOf: '2026-11-24', rows: ROWS });
+    const message = 'Aucun impayé échu pour Club Alpin : il n’y a rien à relancer.';
+    issue.mockRejectedValue(new ApiError(400, message, { message }));
+    const user = userEvent.setup();
+    openPage();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Relancer Escalade Bretagne' }));
+    const dialog = screen.getByRole('dialog', { name: 'Émettre une lettre de relance' });
+    await user.click(within(dialog).getByRole('button', { name: 'Émettre et télécharger' }));
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(issue).toHaveBeenCalledWith(1318, { structureIds: [2] });
+    expect(download).not.toHaveBeenCalled();
+  });
+
+  it('downloads the last letter of a structure again', async () => {
+    fetchList.mockResolvedValue({ asOf: '2026-11-24', rows: ROWS });
+    download.mockResolvedValue();
+    const user = userEvent.setup();
+    openPage();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Télécharger la dernière relance de Escalade Bretagne' }));
+    expect(download).toHaveBeenCalledWith([77], 1318);
+  });
+});

@@ -1,0 +1,137 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  formatIsoDay,
+  sortOverdueRows,
+  toReminderIssueRequest,
+  type OverdueRow,
+  type ReminderIssueForm,
+} from '@gdf/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { PageLayout } from '@/components/PageLayout';
+import { formErrorText } from '@/lib/api-client';
+import { useCurrentStructure } from '@/lib/session';
+import { downloadOverdueXlsx, downloadReminders, fetchOverdueList, issueReminders } from '../api/impayes-api';
+import { impayesMessages as m } from '../messages';
+import { IssueReminderDialog } from './IssueReminderDialog';
+import { OverdueTable, type OverdueSort } from './OverdueTable';
+
+/**
+ * Impayés of the current structure's scope (head office, ligue or comité), reached from the
+ * flux search: the overdue list sorted and exported, and reminder letters issued for one
+ * structure or a selection, downloaded at once (a PDF, or a ZIP of several).
+ */
+export function ImpayesPage({ backHref }: { backHref: string }) {
+  const { structureId } = useCurrentStructure();
+  const queryClient = useQueryClient();
+  const queryKey = ['impayes', structureId];
+  const list = useQuery({ queryKey, queryFn: ({ signal }) => fetchOverdueList(structureId, signal) });
+  const [sort, setSort] = useState<OverdueSort>({ key: 'total', direction: 'desc' });
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [reminding, setReminding] = useState<readonly OverdueRow[]>([]);
+  const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const rows = useMemo(() => sortOverdueRows(list.data?.rows ?? [], sort.key, sort.direction), [list.data, sort]);
+
+  const issue = useMutation({
+    mutationFn: async (form: ReminderIssueForm) => {
+      const issued = await issueReminders(structureId, toReminderIssueRequest(form));
+      await downloadReminders(
+        issued.map((letter) => letter.id),
+        structureId,
+      );
+      return issued;
+    },
+    onSuccess: async (issued) => {
+      setReminding([]);
+      setSelected(new Set());
+      setNotice({ severity: 'success', text: m.issued(issued.length) });
+      await queryClient.invalidateQueries({ queryKey });
+    },
+  });
+  const fail = (fallback: string) => (error: unknown) =>
+    setNotice({ severity: 'error', text: formErrorText(error, fallback) });
+  const openDialog = (targets: readonly OverdueRow[]) => {
+    issue.reset();
+    setReminding(targets);
+  };
+
+  return (
+    <PageLayout
+      title={m.title}
+      backHref={backHref}
+      actions={
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Button
+            variant="outlined"
+            disabled={selected.size === 0}
+            onClick={() => openDialog(rows.filter((row) => selected.has(row.structure.id)))}
+          >
+            {m.remindSelection}
+          </Button>
+          <Button
+            variant="outlined"
+            disabled={rows.length === 0}
+            onClick={() => void downloadOverdueXlsx(structureId, sort).catch(fail(m.exportError))}
+          >
+            {m.export}
+          </Button>
+        </Stack>
+      }
+    >
+      {notice && (
+        <Alert severity={notice.severity} sx={{ mb: 2 }} onClose={() => setNotice(null)} role="status">
+          {notice.text}
+        </Alert>
+      )}
+      {list.isPending && <LinearProgress aria-label={m.loading} />}
+      {list.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+              {m.retry}
+            </Button>
+          }
+        >
+          {formErrorText(list.error, m.loadError)}
+        </Alert>
+      )}
+      {list.data && (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {m.asOf(formatIsoDay(list.data.asOf))}
+          </Typography>
+          <Typography role="status" variant="body2" sx={{ mb: 1 }}>
+            {m.selected(selected.size)}
+          </Typography>
+          {rows.length === 0 ? (
+            <Alert severity="info">{m.empty}</Alert>
+          ) : (
+            <OverdueTable
+              rows={rows}
+              sort={sort}
+              onSort={setSort}
+              selected={selected}
+              onSelect={setSelected}
+              onRemind={(row) => openDialog([row])}
+              onDownloadLast={(row) =>
+                void downloadReminders([row.lastReminder!.id], structureId).catch(fail(m.downloadError))
+              }
+            />
+          )}
+        </>
+      )}
+      <IssueReminderDialog
+        rows={reminding}
+        pending={issue.isPending}
+        error={issue.isError ? formErrorText(issue.error, m.dialog.error) : null}
+        onCancel={() => setReminding([])}
+        onSubmit={(form) => issue.mutate(form)}
+      />
+    </PageLayout>
+  );
+}

@@ -1,0 +1,2 @@
+export { ImpayesPage } from './components/ImpayesPage';
+export { impayesMessages } from './messages';

@@ -1,0 +1,54 @@
+import { AGEING_BUCKET_LABELS, REMINDER_LEVEL_LABELS, type ReminderLevel } from '@gdf/domain';
+
+/** French text of the Impayés page: the overdue list, its export and the reminder letters. */
+export const impayesMessages = {
+  title: 'Impayés',
+  /** The button of the flux search page that opens this page. */
+  openButton: 'Impayés',
+  openHint: 'Structures ayant des flux échus non réglés, et lettres de relance',
+  asOf: (day: string) => `Flux échus non réglés au ${day}, par ancienneté de retard.`,
+  loading: 'Chargement des impayés…',
+  loadError: 'Les impayés n’ont pas pu être chargés.',
+  retry: 'Réessayer',
+  empty: 'Aucune structure n’a de flux échu non réglé.',
+  tableLabel: 'Structures ayant des impayés',
+  columns: {
+    structure: 'Structure',
+    buckets: AGEING_BUCKET_LABELS,
+    total: 'Total',
+    lastReminder: 'Dernière relance',
+    actions: 'Actions',
+  },
+  sortBy: (column: string) => `Trier par ${column}`,
+  selectAll: 'Sélectionner toutes les structures de la page',
+  selectRow: (name: string) => `Sélectionner ${name}`,
+  selected: (count: number) => (count === 1 ? '1 structure sélectionnée' : `${count} structures sélectionnées`),
+  never: 'Aucune',
+  lastReminder: (level: ReminderLevel, day: string) => `Niveau ${level} · ${REMINDER_LEVEL_LABELS[level]} · ${day}`,
+  downloadLast: (name: string) => `Télécharger la dernière relance de ${name}`,
+  remindOne: 'Relancer',
+  remindOneLabel: (name: string) => `Relancer ${name}`,
+  remindSelection: 'Relancer la sélection',
+  export: 'Exporter (Excel)',
+  exportError: 'L’export n’a pas pu être généré.',
+  rowsPerPage: 'Lignes par page',
+  displayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => `${from}–${to} sur ${count}`,
+  dialog: {
+    title: (count: number) => (count === 1 ? 'Émettre une lettre de relance' : `Émettre ${count} lettres de relance`),
+    recipients: 'Destinataires',
+    level: 'Niveau de relance',
+    proposed: 'Niveau proposé pour chaque structure (selon sa dernière relance)',
+    levelOption: (level: ReminderLevel) => `Niveau ${level} · ${REMINDER_LEVEL_LABELS[level]}`,
+    proposedFor: (name: string, level: ReminderLevel) => `${name} : niveau ${level} proposé`,
+    hint: 'Chaque lettre cite les factures échues, leur montant, leur échéance et le retard, avec les conditions de retard de paiement. Une lettre émise ne change plus.',
+    cancel: 'Annuler',
+    submit: 'Émettre et télécharger',
+    submitting: 'Émission en cours…',
+    error: 'Les lettres de relance n’ont pas pu être émises.',
+  },
+  issued: (count: number) =>
+    count === 1
+      ? 'Lettre de relance émise et téléchargée.'
+      : `${count} lettres de relance émises et téléchargées (ZIP).`,
+  downloadError: 'La lettre de relance n’a pas pu être téléchargée.',
+} as const;

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { OVERDUE_SORT_KEYS } from './overdue-structures';
+import { REMINDER_LEVELS, type ReminderLevel } from './reminder-rules';
+
+/** GET: the list (json or xlsx); POST …/relances: issue letters; GET …/relances/:id/lettre.pdf, …/relances.zip?ids. */
+export const IMPAYES_PATH = '/api/impayes';
+export const REMINDERS_PATH = '/api/impayes/relances';
+export const reminderPdfPath = (id: number) => `${REMINDERS_PATH}/${id}/lettre.pdf`;
+export const REMINDERS_ZIP_PATH = `${REMINDERS_PATH}.zip`;
+
+/** Letters issued or downloaded together at most (one request, one ZIP). */
+export const MAX_REMINDERS_PER_REQUEST = 200;
+
+export const overdueListQuerySchema = z.object({
+  format: z.enum(['json', 'xlsx'], { message: 'format attendu : json ou xlsx' }).default('json'),
+  tri: z.enum(OVERDUE_SORT_KEYS, { message: 'tri inconnu' }).default('total'),
+  ordre: z.enum(['asc', 'desc'], { message: 'ordre attendu : asc ou desc' }).default('desc'),
+  structureId: z.string().optional(),
+});
+
+const structureIds = z
+  .array(z.number().int().positive().max(2_147_483_647), { message: 'liste de structures attendue' })
+  .min(1, 'Sélectionnez au moins une structure.')
+  .max(MAX_REMINDERS_PER_REQUEST, `Au plus ${MAX_REMINDERS_PER_REQUEST} structures par envoi.`)
+  .refine((ids) => new Set(ids).size === ids.length, 'Une structure est sélectionnée deux fois.');
+
+/** POST /api/impayes/relances: `level` absent means each structure's proposed level. */
+export const reminderIssueRequestSchema = z
+  .object({
+    structureIds,
+    level: z
+      .number()
+      .int()
+      .refine((value): value is ReminderLevel => (REMINDER_LEVELS as readonly number[]).includes(value), {
+        message: 'niveau de relance attendu : 1, 2 ou 3',
+      })
+      .optional(),
+  })
+  .strict();
+export type ReminderIssueRequest = z.infer<typeof reminderIssueRequestSchema>;
+
+/** The issue dialog's form: the level as its radio value ('propose': each structure's proposed level). */
+export const reminderIssueFormSchema = z.object({
+  level: z.enum(['propose', '1', '2', '3'], { message: 'Choisissez un niveau de relance.' }),
+  structureIds,
+});
+export type ReminderIssueForm = z.infer<typeof reminderIssueFormSchema>;
+
+export function toReminderIssueRequest(form: ReminderIssueForm): ReminderIssueRequest {
+  return form.level === 'propose'
+    ? { structureIds: form.structureIds }
+    : { structureIds: form.structureIds, level: Number(form.level) as ReminderLevel };
+}
+
+export interface IssuedReminder {
+  id: number;
+  structureId: number;
+  structureName: string;
+  level: ReminderLevel;
+  date: string;
+  total: number;
+  fileName: string;
+  sha256: string;
+}
+
+export const reminderIdsQuerySchema = z.object({
+  ids: z
+    .string({ message: 'ids attendus' })
+    .regex(/^\d{1,9}(,\d{1,9})*$/, 'ids attendus : des numéros séparés par des virgules')
+    .transform((value) => [...new Set(value.split(',').map(Number))])
+    .refine(
+      (ids) => ids.length <= MAX_REMINDERS_PER_REQUEST,
+      `Au plus ${MAX_REMINDERS_PER_REQUEST} relances par archive.`,
+    ),
+  structureId: z.string().optional(),
+});
+
+/** "relances-<day>.zip" */
+export const remindersZipFileName = (day: string) => `relances-${day}.zip`;

@@ -1,0 +1,4 @@
+export * from './reminder-rules';
+export * from './overdue-structures';
+export * from './reminder-letter';
+export * from './impayes-request';
