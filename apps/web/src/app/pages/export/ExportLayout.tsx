@@ -1,2 +1,2 @@
-// SPEC.md screen 7; the page lives in the export-files feature.
-export { ExportFilesLayout as ExportLayout } from '@/features/export-files';
+// SPEC.md screen 7; the page lives in the finance-files feature.
+export { ExportFilesLayout as ExportLayout } from '@/features/finance-files';
