@@ -135,7 +135,7 @@ function pageVariables(search: VariedSearch, withCap: boolean): Record<string, u
   };
 }
 
-/** One GraphQL request as fluxGraphql sends it; throws on an HTTP or GraphQL error. */
+/** One GraphQL request as the web app's graphqlRequest sends it (with a structureId); throws on an HTTP or GraphQL error. */
 async function post(target: MixTarget, fresh: boolean, query: string, variables: Record<string, unknown>) {
   const response = await fetch(`${target.address}/v1/graphql?structureId=${target.structureId}`, {
     method: 'POST',

@@ -20,3 +20,4 @@ export * from './auth/login-throttle';
 export * from './bank-statements/index';
 export * from './account-statement/index';
 export * from './impayes/index';
+export * from './api/validation-errors';

@@ -1,12 +1,13 @@
+import { validationIssues } from '@gdf/domain';
 import type { z } from 'zod';
-import { badRequest } from './http-errors';
+import { invalidInput } from './http-errors';
 
-/** Validates input with a zod schema; bad input becomes a 400 with a readable French message. */
+/**
+ * Validates input with a zod schema; bad input becomes a 400 whose body names each field
+ * (`issues`: path and French message) beside the readable `message`.
+ */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const details = result.error.issues
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')} : ${issue.message}` : issue.message))
-    .join(' ; ');
-  throw badRequest(`Requête invalide : ${details}`);
+  throw invalidInput(validationIssues(result.error.issues));
 }

@@ -3,13 +3,14 @@ import { HttpError } from '../lib/http-errors';
 import { isApiUrl } from './auth';
 import { classifyDatabaseError } from '../db/database-errors';
 
-/** JSON errors { statusCode, error, message } with French messages; never leak internals. */
+/** JSON errors { statusCode, error, message, issues? } with French messages; never leak internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
+      const issues = error.issues?.length ? { issues: error.issues } : {};
       return reply
         .status(error.statusCode)
-        .send({ statusCode: error.statusCode, error: error.code, message: error.message });
+        .send({ statusCode: error.statusCode, error: error.code, message: error.message, ...issues });
     }
     if (error.validation || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 400) {
       return reply

@@ -1,9 +1,13 @@
+import { INVALID_REQUEST, issuesOfErrorBody, type ValidationIssue } from '@gdf/domain';
 import { clearToken, getToken, refreshSession } from './auth-token';
 
 export const GENERIC_ERROR_MESSAGE = 'Oups, une erreur est survenue...';
 
 /** An HTTP error from the API, carrying the server's French `message` when it sent one. */
 export class ApiError extends Error {
+  /** The fields a 400 names (`issues` of the body: path and French message); empty otherwise. */
+  readonly issues: readonly ValidationIssue[];
+
   constructor(
     readonly status: number,
     /** The `message` of the JSON error body, meant for the user; undefined when absent. */
@@ -12,6 +16,7 @@ export class ApiError extends Error {
   ) {
     super(serverMessage ?? GENERIC_ERROR_MESSAGE);
     this.name = 'ApiError';
+    this.issues = issuesOfErrorBody(body);
   }
 }
 
@@ -102,31 +107,24 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-const INVALID_REQUEST = 'Requête invalide : ';
-const FIELD_PATH = /^([A-Za-z_][\w.]*) : /;
-
 /**
- * A 400's message for a form: the server writes "Requête invalide : Numero : Numéro de
- * compte invalide : …" (field paths, for scripts); a user reads the field's label instead,
- * or nothing where the message already names the field.
+ * A refusal as a form shows it: each field the server names under the field's label (or its
+ * message alone where it names the field already), else the server's message, else `fallback`.
  */
 export function formErrorText(error: unknown, fallback: string, labels: Record<string, string> = {}): string {
   if (!(error instanceof ApiError) || !error.serverMessage) return fallback;
   const message = error.serverMessage;
-  if (!message.startsWith(INVALID_REQUEST)) return message;
-  const issues = message
-    .slice(INVALID_REQUEST.length)
-    .split(' ; ')
-    .map((issue) => {
-      const path = FIELD_PATH.exec(issue)?.[1];
-      if (!path) return issue;
-      const text = issue.slice(path.length + 3);
-      const label = labels[path];
-      return label && !text.startsWith(label) ? `${label} : ${text}` : text;
-    })
-    .join(' ; ');
-  return issues.charAt(0).toUpperCase() + issues.slice(1);
+  if (error.issues.length > 0)
+    return capitalise(error.issues.map((issue) => issueText(issue, labels[issue.path])).join(' ; '));
+  return message.startsWith(INVALID_REQUEST) ? capitalise(message.slice(INVALID_REQUEST.length)) : message;
 }
+
+/** One field's message with its label in front, unless the message starts with it already. */
+export function issueText(issue: ValidationIssue, label: string | undefined): string {
+  return label && !issue.message.startsWith(label) ? `${label} : ${issue.message}` : issue.message;
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function messageOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || !('message' in body)) return undefined;

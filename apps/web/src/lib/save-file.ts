@@ -19,11 +19,3 @@ export function saveBlob(blob: Blob, fileName: string): void {
   saveUrl(url, fileName);
   setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
 }
-
-const FILE_NAME = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i;
-
-/** The server's file name from Content-Disposition (facture-123-2024-03-01.pdf), else `fallback`. */
-export function fileNameOf(contentDisposition: string | null, fallback: string): string {
-  const match = FILE_NAME.exec(contentDisposition ?? '');
-  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
-}

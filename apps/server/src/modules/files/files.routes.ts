@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { coreApiRoute, openApiSchema } from '../../lib/core-api-route';
 import { ALLOWED_MIME_TYPES } from '../../lib/file-type';
-import { badRequest } from '../../lib/http-errors';
+import { invalidInput } from '../../lib/http-errors';
 import { idParams } from '../../lib/resource-paths';
 import { parseAllowList, type SafeFetchPolicy } from '../../lib/safe-fetch';
 import { parseInput } from '../../lib/validation';
@@ -61,7 +61,7 @@ export async function registerFilesRoutes(app: FastifyInstance, options: FilesMo
         const scope = await resolveScope(request, database);
         const form = await readUploadForm(request);
         const fields = parseInput(uploadFieldsSchema, form.fields);
-        if (!form.file) throw badRequest('Requête invalide : file : fichier obligatoire');
+        if (!form.file) throw invalidInput([{ path: 'file', message: 'fichier obligatoire' }]);
         return reply.status(201).send(await files.upload(scope, toDocumentTarget(fields), form.file));
       },
     );

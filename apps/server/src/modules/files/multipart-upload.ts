@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { HttpError, badRequest } from '../../lib/http-errors';
+import { HttpError, badRequest, invalidInput } from '../../lib/http-errors';
 import { FILE_TOO_LARGE_MESSAGE } from './files.service';
 
 export interface UploadForm {
@@ -23,7 +23,7 @@ export async function readUploadForm(request: FastifyRequest): Promise<UploadFor
           throw badRequest('Requête invalide : un seul fichier est attendu, dans le champ « file ».');
         file = { bytes: await part.toBuffer(), fileName: part.filename };
       } else if (part.valueTruncated || typeof part.value !== 'string') {
-        throw badRequest(`Requête invalide : ${part.fieldname} : valeur invalide`);
+        throw invalidInput([{ path: part.fieldname, message: 'valeur invalide' }]);
       } else {
         fields[part.fieldname] = part.value === '' ? undefined : part.value;
       }

@@ -53,6 +53,12 @@ describe.each(testDatabaseTargets())('Paramétrages comptables on $name (R-LEDG-
     const bad = await send('POST', '/comptes', { Numero: '9', Libelle: '' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/Numéro de compte invalide/);
+    // Each wrong field is named with its own French message, for a form to show beside it;
+    // `message` stays the same text, field by field.
+    const { issues, message } = bad.json() as { issues: Array<{ path: string; message: string }>; message: string };
+    expect(issues.map((issue) => issue.path)).toEqual(['Numero', 'Libelle']);
+    expect(issues[0]?.message).toMatch(/^Numéro de compte invalide/);
+    expect(message).toBe(`Requête invalide : ${issues.map((i) => `${i.path} : ${i.message}`).join(' ; ')}`);
     const unknown = await send('POST', '/mappings-flux', {
       ID_Tarif: null,
       ID_CategoryFlux: null,

@@ -1,2 +1,2 @@
-// The export files page (R-UI-07); the page lives in the export-files feature.
-export { ExportFilesLayout as ExportLayout } from '@/features/export-files';
+// The export files page (R-UI-07); the page lives in the finance-files feature.
+export { ExportFilesLayout as ExportLayout } from '@/features/finance-files';

@@ -1,5 +1,5 @@
 import { SubPage } from '@/components/SubPage';
-import { SageExportPanel } from '@/features/sage-export';
+import { SageExportPanel } from '@/features/finance-files';
 import { pageTitles } from '../../messages';
 
 export function ExportSagePage() {

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { SubPage } from '@/components/SubPage';
 import { UnderDevelopment } from '@/components/UnderDevelopment';
 import { BankStatementsSection } from '@/features/bank-statements';
-import { SepaDirectDebitSection, SepaReturnImport } from '@/features/sepa-export';
+import { SepaDirectDebitSection, SepaReturnImport } from '@/features/finance-files';
 import { useSession } from '@/lib/session';
 import { pageTitles, sepaTabMessages } from '../../messages';
 

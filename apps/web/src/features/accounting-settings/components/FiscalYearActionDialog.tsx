@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { formErrorText } from '@/lib/api-client';
+import { ApiError, formErrorText } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useCurrentStructure } from '@/lib/session';
 import { closeFiscalYear, validateFiscalYear } from '../api/fiscal-years-api';
@@ -49,6 +49,9 @@ export function FiscalYearActionDialog({
       kind === 'validation' ? validateFiscalYear(structureId, year.id, jusquau) : closeFiscalYear(structureId, year.id),
     onSuccess: (result) => onDone(action, result),
   });
+  // The server's word on the date, when it names it, goes beside the field too.
+  const serverProblem =
+    run.error instanceof ApiError ? run.error.issues.find((issue) => issue.path === 'jusquau')?.message : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!problem && !run.isPending) run.mutate();
@@ -75,8 +78,8 @@ export function FiscalYearActionDialog({
               value={jusquau}
               autoFocus
               disabled={run.isPending}
-              error={Boolean(problem)}
-              helperText={problem}
+              error={Boolean(problem ?? serverProblem)}
+              helperText={problem ?? serverProblem}
               onChange={(e) => {
                 setJusquau(e.target.value);
                 run.reset();

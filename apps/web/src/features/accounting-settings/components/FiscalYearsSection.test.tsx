@@ -286,6 +286,26 @@ describe('Exercices comptables: validating and closing', () => {
     expect(screen.queryByText(/écritures? validées?\./)).toBeNull();
   });
 
+  it('puts the server’s word on the date beside the date field', async () => {
+    const message = 'Date de validation invalide : au-delà de la fin de l’exercice';
+    stubApi({
+      [`GET ${BASE}`]: () => jsonResponse(settings()),
+      [`POST ${BASE}/3/validation`]: () =>
+        jsonResponse(
+          { message: `Requête invalide : jusquau : ${message}`, issues: [{ path: 'jusquau', message }] },
+          400,
+        ),
+    });
+    renderSection();
+    const table = await findTable();
+    await userEvent.click(within(rowOf(table, '2026-2027')).getByRole('button', { name: /^Valider les écritures/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Valider les écritures de l’exercice 2026-2027' });
+    await userEvent.click(within(dialog).getByRole('button', { name: /Valider les écritures/ }));
+    const date = within(dialog).getByLabelText('Valider jusqu’au');
+    await vi.waitFor(() => expect(date).toHaveAccessibleDescription(message));
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('closes an ended year after a confirmation that says no entry can be added any more', async () => {
     let years = settings();
     const close = vi.fn(() => {

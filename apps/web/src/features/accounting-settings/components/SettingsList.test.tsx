@@ -97,7 +97,13 @@ describe('Paramétrages comptables: a settings list', () => {
     stubApi({
       'GET /api/parametrages-comptables/comptes': () => jsonResponse(ACCOUNTS),
       'POST /api/parametrages-comptables/comptes': () =>
-        jsonResponse({ message: 'Requête invalide : Libelle : obligatoire' }, 400),
+        jsonResponse(
+          {
+            message: 'Requête invalide : Libelle : obligatoire',
+            issues: [{ path: 'Libelle', message: 'obligatoire' }],
+          },
+          400,
+        ),
     });
     renderPage();
     await screen.findByRole('table', { name: 'Comptes du plan comptable' });

@@ -10,10 +10,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { CenteredProgress } from '@/components/CenteredProgress';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ApiError, formErrorText } from '@/lib/api-client';
+import { showServerIssues } from '@/lib/forms';
 import { useCurrentStructure } from '@/lib/session';
 import { deleteSetting, listSettings, saveSetting, type SettingsRow } from '../api/settings-api';
 import { accountingSettingsMessages as m } from '../messages';
@@ -42,7 +44,8 @@ export function SettingsList(props: {
   const queryClient = useQueryClient();
   const queryKey = ['parametrages-comptables', structureId, props.resource];
   const rows = useQuery({ queryKey, queryFn: () => listSettings(structureId, props.resource) });
-  const [values, setValues] = useState<FormValues>(emptyValues(props.fields));
+  const form = useForm<FormValues>({ defaultValues: emptyValues(props.fields) });
+  const fieldErrors = form.formState.errors;
   const [editing, setEditing] = useState<number | undefined>();
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -51,16 +54,16 @@ export function SettingsList(props: {
   /** The row goes into the form at the top: bring the form into view and focus it. */
   const startEditing = (row: SettingsRow) => {
     setEditing(row.id);
-    setValues(rowToValues(props.fields, row));
+    form.reset(rowToValues(props.fields, row));
     setNotice(null);
-    const form = formRef.current;
-    form?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
-    form?.querySelector<HTMLElement>('input:not([type="hidden"]), [role="combobox"]')?.focus();
+    const formElement = formRef.current;
+    formElement?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    formElement?.querySelector<HTMLElement>('input:not([type="hidden"]), [role="combobox"]')?.focus();
   };
   const reset = () => {
     setError(null);
     setEditing(undefined);
-    setValues(emptyValues(props.fields));
+    form.reset(emptyValues(props.fields));
   };
   const refresh = async (message: string) => {
     setNotice(message);
@@ -68,10 +71,17 @@ export function SettingsList(props: {
   };
   const fail = (e: unknown) => {
     setNotice(null);
+    // Each field the server names gets its message beside it; the summary stays above the list.
+    showServerIssues(
+      e,
+      props.fields.map((f) => f.key),
+      form.setError,
+    );
     setError(formErrorText(e, m.genericError, Object.fromEntries(props.fields.map((f) => [f.key, f.label]))));
   };
   const save = useMutation({
-    mutationFn: () => saveSetting(structureId, props.resource, toPayload(props.fields, values), editing),
+    mutationFn: (values: FormValues) =>
+      saveSetting(structureId, props.resource, toPayload(props.fields, values), editing),
     onSuccess: async () => {
       reset();
       await refresh(m.saved);
@@ -88,10 +98,8 @@ export function SettingsList(props: {
     },
     onError: fail,
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
+  // The server checks the row against the resource's contract and names the wrong fields.
+  const submit = form.handleSubmit((values) => save.mutate(values));
   const cellText = (row: SettingsRow, column: SettingsColumn) =>
     column.render ? column.render(row) : String(row[column.key] ?? '');
 
@@ -114,22 +122,30 @@ export function SettingsList(props: {
         sx={{ flexWrap: 'wrap' }}
       >
         {props.fields.map((field) => (
-          <TextField
+          <Controller
             key={field.key}
-            size="small"
-            label={field.label}
-            value={values[field.key] ?? ''}
-            onChange={(e) => setValues({ ...values, [field.key]: e.target.value })}
-            select={Boolean(field.options)}
-            sx={fitLabelSx(field.label)}
-          >
-            {field.nullable && field.options && <MenuItem value="">{m.aucun}</MenuItem>}
-            {field.options?.map((o) => (
-              <MenuItem key={o.value} value={o.value}>
-                {o.label}
-              </MenuItem>
-            ))}
-          </TextField>
+            control={form.control}
+            name={field.key}
+            render={({ field: { ref, ...input } }) => (
+              <TextField
+                {...input}
+                inputRef={ref}
+                size="small"
+                label={field.label}
+                select={Boolean(field.options)}
+                sx={fitLabelSx(field.label)}
+                error={Boolean(fieldErrors[field.key])}
+                helperText={fieldErrors[field.key]?.message}
+              >
+                {field.nullable && field.options && <MenuItem value="">{m.aucun}</MenuItem>}
+                {field.options?.map((o) => (
+                  <MenuItem key={o.value} value={o.value}>
+                    {o.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
         ))}
         <Button type="submit" variant="contained" disabled={save.isPending}>
           {editing ? m.save : m.add}

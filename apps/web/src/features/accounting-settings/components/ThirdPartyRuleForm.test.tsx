@@ -43,4 +43,55 @@ describe('Compte de tiers: the third-party account rule', () => {
     expect(await screen.findByText('Modifications enregistrées.')).toBeInTheDocument();
     expect(saved).toEqual([{ ...parametres, SIREN: '123456789' }]);
   });
+
+  it('refuses what the contract refuses beside the field, without asking the server', async () => {
+    const saved: unknown[] = [];
+    stubApi({
+      'GET /api/parametrages-comptables/parametres': () => jsonResponse({ parametres }),
+      'PUT /api/parametrages-comptables/parametres': async (request) => {
+        saved.push(await request.json());
+        return jsonResponse(parametres);
+      },
+    });
+    renderWithSession(<ThirdPartyRuleForm />, me);
+    const siren = await screen.findByRole('textbox', { name: 'SIREN (nom du fichier FEC)' });
+    await userEvent.clear(siren);
+    await userEvent.type(siren, '12345');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Compte fixe' }), '411000');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('SIREN invalide : 9 chiffres')).toBeInTheDocument();
+    expect(siren).toHaveAccessibleDescription('SIREN invalide : 9 chiffres');
+    expect(siren).toHaveAttribute('aria-invalid', 'true');
+    expect(siren).toHaveFocus();
+    expect(saved).toEqual([]);
+
+    // A rule across fields (a prefix or a fixed account, not both) is said above the button.
+    await userEvent.clear(siren);
+    await userEvent.type(siren, '123456789');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await screen.findByText('Règle de compte tiers invalide : un préfixe ou un compte fixe (un seul)'),
+    ).toBeInTheDocument();
+    expect(saved).toEqual([]);
+  });
+
+  it("puts the server's field messages beside the fields", async () => {
+    stubApi({
+      'GET /api/parametrages-comptables/parametres': () => jsonResponse({ parametres }),
+      'PUT /api/parametrages-comptables/parametres': () =>
+        jsonResponse(
+          {
+            message: 'Requête invalide : CompteCollectif : Compte inconnu du plan comptable',
+            issues: [{ path: 'CompteCollectif', message: 'Compte inconnu du plan comptable' }],
+          },
+          400,
+        ),
+    });
+    renderWithSession(<ThirdPartyRuleForm />, me);
+    await screen.findByRole('textbox', { name: 'SIREN (nom du fichier FEC)' });
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const account = screen.getByRole('textbox', { name: 'Compte collectif' });
+    await vi.waitFor(() => expect(account).toHaveAccessibleDescription('Compte inconnu du plan comptable'));
+    expect(screen.getByText('Compte collectif : Compte inconnu du plan comptable')).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,4 @@
 import { loginRequestSchema } from '@gdf/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -7,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '@/lib/api-client';
+import { contractResolver } from '@/lib/forms';
 import { useLoginMutation } from '../api/login';
 import { authMessages } from '../messages';
 
@@ -27,7 +27,7 @@ export function LoginForm() {
     handleSubmit,
     formState: { errors, submitCount },
   } = useForm({
-    resolver: zodResolver(loginRequestSchema),
+    resolver: contractResolver(loginRequestSchema),
     defaultValues: { email: '', password: '' },
   });
   const { ref: emailRef, ...emailField } = register('email');

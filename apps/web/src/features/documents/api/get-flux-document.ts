@@ -1,13 +1,10 @@
 import { fluxDocumentPath, type FluxDocumentKind } from '@gdf/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { fetchFile, type FetchedFile } from '@/lib/download';
 import { toSearch } from '@/lib/routes';
 
-export interface FluxDocumentFile {
-  blob: Blob;
-  /** The server's name, e.g. facture-123456-2024-03-01.pdf (Content-Disposition). */
-  fileName: string;
-}
+/** The PDF and the server's name, e.g. facture-123456-2024-03-01.pdf (Content-Disposition). */
+export type FluxDocumentFile = FetchedFile;
 
 /**
  * URL of a flux PDF's API. Fetched with the bearer header and shown from a blob: URL: the
@@ -24,8 +21,6 @@ export function fluxDocumentUrl(
   );
 }
 
-const FILE_NAME = /filename="([^"]+)"/;
-
 /** GET /api/flux/{id}/facture.pdf or releve.pdf, as the current structure. */
 export async function getFluxDocument(
   kind: FluxDocumentKind,
@@ -33,9 +28,7 @@ export async function getFluxDocument(
   structureId: number,
   signal?: AbortSignal,
 ): Promise<FluxDocumentFile> {
-  const response = await apiRequest(fluxDocumentUrl(kind, fluxId, { structureId }), { signal });
-  const fileName = FILE_NAME.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `${kind}-${fluxId}.pdf`;
-  return { blob: await response.blob(), fileName };
+  return fetchFile(fluxDocumentUrl(kind, fluxId, { structureId }), { signal, fileName: `${kind}-${fluxId}.pdf` });
 }
 
 export function fluxDocumentQueryOptions(kind: FluxDocumentKind, fluxId: number, structureId: number) {

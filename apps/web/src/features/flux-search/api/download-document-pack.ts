@@ -1,7 +1,6 @@
 import { DOCUMENT_PACK_PATH, type DocumentPackRequest } from '@gdf/domain';
-import { apiRequest } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download';
 import { toSearch } from '@/lib/routes';
-import { fileNameOf, saveBlob } from './download-flux-document';
 
 export interface PackProgress {
   /** Bytes of the ZIP received so far. */
@@ -20,23 +19,14 @@ export async function downloadDocumentPack(
   signal: AbortSignal,
   onProgress: (progress: PackProgress) => void,
 ): Promise<void> {
-  const response = await apiRequest(DOCUMENT_PACK_PATH + toSearch({ structureId }), {
+  await downloadFile(DOCUMENT_PACK_PATH + toSearch({ structureId }), {
     method: 'POST',
     body: request,
     signal,
+    fileName: 'documents.zip',
+    onProgress: ({ bytes, headers }) => {
+      const count = headers.get('x-documents-count');
+      onProgress({ bytes, documents: count === null ? null : Number(count) });
+    },
   });
-  const count = response.headers.get('x-documents-count');
-  const progress: PackProgress = { bytes: 0, documents: count === null ? null : Number(count) };
-  onProgress({ ...progress });
-  const chunks: Uint8Array[] = [];
-  const reader = response.body!.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    progress.bytes += value.byteLength;
-    onProgress({ ...progress });
-  }
-  const fileName = fileNameOf(response.headers.get('content-disposition'), 'documents.zip');
-  saveBlob(new Blob(chunks as BlobPart[], { type: 'application/zip' }), fileName);
 }

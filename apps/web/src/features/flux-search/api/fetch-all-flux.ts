@@ -1,5 +1,5 @@
 import type { FluxWhere } from '@gdf/domain';
-import { fluxGraphql } from './flux-graphql';
+import { graphqlRequest } from '@/lib/graphql-client';
 import { FLUX_ROW_FIELDS, type FluxOrderBy, type FluxRow } from './flux-row';
 
 /** 'Tous' and the export stop here (the server's own bound on one list is 100,000 rows). */
@@ -31,21 +31,19 @@ export async function fetchAllFlux(
   const rows: FluxRow[] = [];
   while (rows.length < max) {
     const limit = Math.min(batchSize, max - rows.length);
-    const data = await fluxGraphql<{ rows: FluxRow[] }>(
-      structureId,
+    const data = await graphqlRequest<{ rows: FluxRow[] }>(
       BATCH,
       { where, orderBy, limit, offset: rows.length },
-      signal,
+      { structureId, signal },
     );
     rows.push(...data.rows);
     onBatch?.(rows.length);
     if (data.rows.length < limit) return { rows, truncated: false };
   }
-  const beyond = await fluxGraphql<{ rows: FluxRow[] }>(
-    structureId,
+  const beyond = await graphqlRequest<{ rows: FluxRow[] }>(
     BATCH,
     { where, orderBy, limit: 1, offset: max },
-    signal,
+    { structureId, signal },
   );
   return { rows, truncated: beyond.rows.length > 0 };
 }

@@ -1,5 +1,5 @@
 import { FLUX_TOTAL_CAP, fluxBreakdown, type BreakdownRow, type FluxBreakdown, type FluxWhere } from '@gdf/domain';
-import { fluxGraphql } from './flux-graphql';
+import { graphqlRequest } from '@/lib/graphql-client';
 
 /** Four small fields of each matching flux (at most the cap), grouped in the browser. */
 const BREAKDOWN = `query FluxBreakdown($where: MKP_FluxFinancier_bool_exp!, $limit: Int!) {
@@ -12,11 +12,10 @@ export async function fetchFluxBreakdown(
   where: FluxWhere,
   signal?: AbortSignal,
 ): Promise<FluxBreakdown> {
-  const data = await fluxGraphql<{ rows: BreakdownRow[] }>(
-    structureId,
+  const data = await graphqlRequest<{ rows: BreakdownRow[] }>(
     BREAKDOWN,
     { where, limit: FLUX_TOTAL_CAP },
-    signal,
+    { structureId, signal },
   );
   return fluxBreakdown(data.rows);
 }

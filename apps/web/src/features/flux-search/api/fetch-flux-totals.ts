@@ -1,5 +1,5 @@
 import { fluxSearchTotals, type FluxSearchTotals, type FluxWhere } from '@gdf/domain';
-import { fluxGraphql } from './flux-graphql';
+import { graphqlRequest } from '@/lib/graphql-client';
 
 /**
  * Count, débit and crédit of a search (R-SEARCH-14): two sums over the same scoped `where`,
@@ -18,14 +18,13 @@ export async function fetchFluxTotals(
   where: FluxWhere,
   signal?: AbortSignal,
 ): Promise<FluxSearchTotals> {
-  const data = await fluxGraphql<{ debit: Side; credit: Side }>(
-    structureId,
+  const data = await graphqlRequest<{ debit: Side; credit: Side }>(
     TOTALS,
     {
       debit: { _and: [where, { EST_Debit: { _eq: true } }] },
       credit: { _and: [where, { EST_Debit: { _eq: false } }] },
     },
-    signal,
+    { structureId, signal },
   );
   return fluxSearchTotals(
     data.debit.aggregate.count + data.credit.aggregate.count,

@@ -1,4 +1,4 @@
-import { fluxGraphql } from './flux-graphql';
+import { graphqlRequest } from '@/lib/graphql-client';
 import type { FluxReturn } from './flux-row';
 
 export interface FluxDetailLine {
@@ -37,5 +37,5 @@ const DETAIL = `query FluxDetail($id: Int!) {
 }`;
 
 export async function getFluxDetail(structureId: number, id: number, signal?: AbortSignal): Promise<FluxDetail | null> {
-  return (await fluxGraphql<{ flux: FluxDetail | null }>(structureId, DETAIL, { id }, signal)).flux;
+  return (await graphqlRequest<{ flux: FluxDetail | null }>(DETAIL, { id }, { structureId, signal })).flux;
 }

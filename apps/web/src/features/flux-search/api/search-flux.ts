@@ -1,6 +1,6 @@
 import type { FluxWhere } from '@gdf/domain';
 import { FLUX_TOTAL_CAP } from '@gdf/domain';
-import { fluxGraphql } from './flux-graphql';
+import { graphqlRequest } from '@/lib/graphql-client';
 import type { FluxOrderBy, FluxRow } from './flux-row';
 import { SEARCH_COUNT, SEARCH_PAGE } from './search-flux-queries';
 
@@ -10,7 +10,7 @@ export async function searchFluxPage(
   params: { where: FluxWhere; orderBy: FluxOrderBy; limit: number; offset: number },
   signal?: AbortSignal,
 ): Promise<FluxRow[]> {
-  const data = await fluxGraphql<{ rows: FluxRow[] }>(structureId, SEARCH_PAGE, params, signal);
+  const data = await graphqlRequest<{ rows: FluxRow[] }>(SEARCH_PAGE, params, { structureId, signal });
   return data.rows;
 }
 
@@ -19,11 +19,10 @@ export async function searchFluxPage(
  * server may answer from its planner's estimate when the search matches far more.
  */
 export async function countFlux(structureId: number, where: FluxWhere, signal?: AbortSignal): Promise<number> {
-  const data = await fluxGraphql<{ total: { aggregate: { count: number } } }>(
-    structureId,
+  const data = await graphqlRequest<{ total: { aggregate: { count: number } } }>(
     SEARCH_COUNT,
     { where, cap: FLUX_TOTAL_CAP + 1 },
-    signal,
+    { structureId, signal },
   );
   return data.total.aggregate.count;
 }

@@ -1,5 +1,5 @@
 import { contains } from '@gdf/domain';
-import { fluxGraphql } from './flux-graphql';
+import { graphqlRequest } from '@/lib/graphql-client';
 
 export interface StructureOption {
   id: number;
@@ -23,8 +23,13 @@ export async function searchStructures(
       { _or: [{ NomStructure: { _ilike: contains(text) } }, { ID_CodeFederal: { _ilike: `${text}%` } }] },
     ],
   };
-  return (await fluxGraphql<{ STR_Structure: StructureOption[] }>(federationId, STRUCTURES, { where }, signal))
-    .STR_Structure;
+  return (
+    await graphqlRequest<{ STR_Structure: StructureOption[] }>(
+      STRUCTURES,
+      { where },
+      { structureId: federationId, signal },
+    )
+  ).STR_Structure;
 }
 
 export async function getStructure(
@@ -32,11 +37,10 @@ export async function getStructure(
   id: number,
   signal?: AbortSignal,
 ): Promise<StructureOption | null> {
-  const data = await fluxGraphql<{ STR_Structure: StructureOption[] }>(
-    currentStructureId,
+  const data = await graphqlRequest<{ STR_Structure: StructureOption[] }>(
     STRUCTURES,
     { where: { id: { _eq: id } } },
-    signal,
+    { structureId: currentStructureId, signal },
   );
   return data.STR_Structure[0] ?? null;
 }

@@ -9,9 +9,9 @@ import {
   type ReminderIssueRequest,
   type SortDirection,
 } from '@gdf/domain';
-import { apiFetch, apiRequest } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download';
 import { toSearch } from '@/lib/routes';
-import { fileNameOf, saveBlob } from '@/lib/save-file';
 
 export interface OverdueList {
   asOf: string;
@@ -27,10 +27,9 @@ export async function downloadOverdueXlsx(
   structureId: number,
   sort: { key: OverdueSortKey; direction: SortDirection },
 ): Promise<void> {
-  const response = await apiRequest(
-    IMPAYES_PATH + toSearch({ format: 'xlsx', tri: sort.key, ordre: sort.direction, structureId }),
-  );
-  saveBlob(await response.blob(), fileNameOf(response.headers.get('content-disposition'), 'impayes.xlsx'));
+  await downloadFile(IMPAYES_PATH + toSearch({ format: 'xlsx', tri: sort.key, ordre: sort.direction, structureId }), {
+    fileName: 'impayes.xlsx',
+  });
 }
 
 export async function issueReminders(structureId: number, request: ReminderIssueRequest): Promise<IssuedReminder[]> {
@@ -47,7 +46,5 @@ export async function downloadReminders(ids: readonly number[], structureId: num
     ids.length === 1
       ? reminderPdfPath(ids[0]!) + toSearch({ structureId })
       : REMINDERS_ZIP_PATH + toSearch({ ids: ids.join(','), structureId });
-  const response = await apiRequest(path);
-  const fallback = ids.length === 1 ? `relance-${ids[0]}.pdf` : 'relances.zip';
-  saveBlob(await response.blob(), fileNameOf(response.headers.get('content-disposition'), fallback));
+  await downloadFile(path, { fileName: ids.length === 1 ? `relance-${ids[0]}.pdf` : 'relances.zip' });
 }

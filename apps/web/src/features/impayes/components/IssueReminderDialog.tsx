@@ -1,5 +1,4 @@
 import { REMINDER_LEVELS, reminderIssueFormSchema, type OverdueRow, type ReminderIssueForm } from '@gdf/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -15,6 +14,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
+import { contractResolver } from '@/lib/forms';
 import { impayesMessages as m } from '../messages';
 
 interface IssueReminderDialogProps {
@@ -48,7 +48,7 @@ function IssueForm({ rows, pending, error, onCancel, onSubmit }: IssueReminderDi
     handleSubmit,
     formState: { errors },
   } = useForm<ReminderIssueForm>({
-    resolver: zodResolver(reminderIssueFormSchema),
+    resolver: contractResolver(reminderIssueFormSchema),
     defaultValues: { level: 'propose', structureIds: rows.map((row) => row.structure.id) },
   });
   const shown = rows.slice(0, 10);

@@ -1,5 +1,6 @@
 import type { ExportHistoryItem, ExportHistoryResponse } from '@gdf/domain';
-import { apiFetch, apiRequest } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download';
 
 export const exportHistoryQueryKey = (structureId: number) => ['sage-export', structureId, 'historique'];
 
@@ -12,10 +13,12 @@ export const getExportHistory = (structureId: number, signal?: AbortSignal) =>
     },
   );
 
-/** GET /api/exports/sage/historique/:id/fichier: the file's bytes as first produced. */
-export async function downloadHistoryFile(structureId: number, item: ExportHistoryItem) {
-  const response = await apiRequest(
+/** GET /api/exports/sage/historique/:id/fichier: the file's bytes as first produced, saved under its recorded name. */
+export const downloadHistoryFile = (structureId: number, item: ExportHistoryItem) =>
+  downloadFile(
     `/api/exports/sage/historique/${item.id}/fichier?structureId=${encodeURIComponent(String(structureId))}`,
+    {
+      fileName: item.nomFichier,
+      keepName: true,
+    },
   );
-  return { blob: await response.blob(), fileName: item.nomFichier };
-}

@@ -20,7 +20,6 @@ import { visuallyHidden } from '@/components/visually-hidden';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { ApiError, formErrorText } from '@/lib/api-client';
 import { formatDate, formatDateTime, formatInteger } from '@/lib/format';
-import { saveBlob } from '@/lib/save-file';
 import { useCurrentStructure } from '@/lib/session';
 import { downloadHistoryFile, exportHistoryQueryKey, getExportHistory } from '../api/export-history-api';
 import { sageExportMessages as m } from '../messages';
@@ -38,10 +37,7 @@ export function ExportHistory() {
     queryFn: ({ signal }) => getExportHistory(structureId, signal),
   });
   const download = useMutation({
-    mutationFn: async (item: ExportHistoryItem) => {
-      const file = await downloadHistoryFile(structureId, item);
-      saveBlob(file.blob, file.fileName);
-    },
+    mutationFn: (item: ExportHistoryItem) => downloadHistoryFile(structureId, item),
     onSettled: () => queryClient.invalidateQueries({ queryKey: exportHistoryQueryKey(structureId) }),
   });
   const files = history.data?.fichiers;

@@ -1,5 +1,6 @@
 import type { ExportPreview } from '@gdf/domain';
-import { apiFetch, apiRequest } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download';
 
 export interface SageExportRequest {
   structureId: number;
@@ -24,22 +25,14 @@ function query(request: SageExportRequest): string {
 export const previewSageExport = (request: SageExportRequest) =>
   apiFetch<ExportPreview>(`/api/exports/sage/preview?${query(request)}`);
 
-/** The file name the server chose (Content-Disposition: it says 'BROUILLARD' for a provisional file). */
-export function fileNameOf(response: Response, fallback: string): string {
-  return /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
-}
+// Both files are saved under the server's name: it says 'BROUILLARD' for a provisional file.
 
-async function download(path: string, fallback: string) {
-  const response = await apiRequest(path);
-  return { blob: await response.blob(), fileName: fileNameOf(response, fallback) };
-}
-
-/** GET /api/exports/sage: the SAGE file (PNM or CSV) of the range. */
+/** GET /api/exports/sage: the SAGE file (PNM or CSV) of the range, saved. */
 export const downloadSageFile = (request: SageExportRequest) =>
-  download(`/api/exports/sage?${query(request)}`, `sage.${request.format === 'csv' ? 'csv' : 'txt'}`);
+  downloadFile(`/api/exports/sage?${query(request)}`, { fileName: `sage.${request.format === 'csv' ? 'csv' : 'txt'}` });
 
-/** GET /api/exports/fec: the FEC of one fiscal year (a 'brouillard' while it is not validated to its end). */
+/** GET /api/exports/fec, saved: the FEC of one fiscal year (a 'brouillard' while it is not validated to its end). */
 export function downloadFec(structureId: number, fiscalYearId: number) {
   const params = new URLSearchParams({ exercice: String(fiscalYearId), structureId: String(structureId) });
-  return download(`/api/exports/fec?${params.toString()}`, 'fec.txt');
+  return downloadFile(`/api/exports/fec?${params.toString()}`, { fileName: 'fec.txt' });
 }

@@ -1,5 +1,87 @@
 import { FLUX_CATEGORY_NAMES } from '@gdf/domain';
 
+// French text of the finance files feature (Export des fichiers: the page, Sage and FEC, SEPA),
+// one object per screen part.
+
+/** French text of the export files page (R-UI-07). */
+export const exportFilesMessages = {
+  title: 'EXPORT FICHIERS SEPA',
+  back: 'Retour',
+  backLabel: 'Retour à Gestion des finances',
+  navLabel: 'Fichiers à exporter',
+  productName: 'Gestion des finances',
+} as const;
+
+/** French text of the SAGE export page (validation, FEC by fiscal year, history: R-LEDG). */
+export const sageExportMessages = {
+  period: 'Période',
+  bySeason: 'Par saison',
+  byDates: 'Par dates',
+  season: 'Saison',
+  from: 'Du',
+  to: 'Au',
+  dateRequired: 'Date obligatoire',
+  periodReversed: 'La date de fin précède la date de début',
+  journals: 'Journaux',
+  allJournals: 'Tous les journaux',
+  format: 'Format Sage',
+  totalsLabel: 'Totaux des écritures',
+  formatPnm: 'PNM (largeur fixe, 138 caractères)',
+  formatCsv: 'CSV (;)',
+  preview: 'Aperçu des écritures',
+  downloadSage: 'Télécharger le fichier Sage',
+  downloadFec: 'Télécharger le FEC',
+  entries: 'Écritures',
+  lines: 'Lignes',
+  totalDebit: 'Total débit',
+  totalCredit: 'Total crédit',
+  balanced: 'Débit = crédit : les écritures sont équilibrées.',
+  unbalanced: 'Attention : total débit et total crédit diffèrent.',
+  unmappedTitle: (count: number) =>
+    `${count} flux sans paramétrage comptable : ils ne sont pas exportés tant que leur catégorie n'est pas mappée.`,
+  unmappedLink: 'Paramétrer les flux financiers',
+  unmappedMore: (count: number) => `... et ${count} autres.`,
+  noEntry: 'Aucune écriture sur cette période.',
+  genericError: 'Oups, une erreur est survenue...',
+  previewValidated: 'Période validée : le fichier reprend les écritures validées.',
+  previewDraft: 'Période non validée : le fichier sera un brouillard (écritures provisoires).',
+  fecTitle: 'FEC (fichier des écritures comptables)',
+  fecHelp: 'Le FEC couvre un exercice comptable entier et porte sa date de clôture.',
+  fiscalYear: 'Exercice',
+  fiscalYearOption: (libelle: string, closed: boolean) => (closed ? `${libelle} (clôturé)` : libelle),
+  fiscalYearsLoading: 'Chargement des exercices comptables…',
+  fiscalYearsError: 'Les exercices comptables n’ont pas pu être chargés.',
+  noFiscalYear: 'Aucun exercice comptable pour cette structure.',
+  fecDraft: (validatedUntil: string | null) =>
+    `${validatedUntil ? `Exercice validé jusqu’au ${validatedUntil} seulement` : 'Aucune écriture validée sur cet exercice'} : le fichier sera un brouillard (écritures provisoires), pas un FEC.`,
+  fecValidated: 'Exercice validé jusqu’à sa fin : le fichier est le FEC de l’exercice.',
+  historyTitle: 'Historique des fichiers',
+  historyLabel: 'Historique des fichiers produits',
+  historyLoading: 'Chargement de l’historique…',
+  historyError: 'L’historique des fichiers n’a pas pu être chargé.',
+  historyEmpty: 'Aucun fichier produit pour l’instant.',
+  historyDate: 'Date',
+  historyFormat: 'Format',
+  historyPeriod: 'Période',
+  historyJournals: 'Journaux',
+  historyAllJournals: 'Tous',
+  historyStatus: 'Statut',
+  historyUser: 'Utilisateur',
+  historySize: 'Taille',
+  historyEntries: 'Écritures',
+  historySha: 'SHA-256',
+  historyFile: 'Fichier',
+  historyPeriodRange: (du: string, au: string) => `${du} – ${au}`,
+  formatNames: { pnm: 'PNM', csv: 'CSV', fec: 'FEC' },
+  statusValidated: 'Validé',
+  statusDraft: 'Brouillard',
+  download: 'Télécharger',
+  downloadLabel: (fileName: string) => `Télécharger ${fileName}`,
+  /** Binary units, as the file managers show them in French. */
+  sizeUnits: ['octets', 'Ko', 'Mo', 'Go'],
+  sizeOneByte: 'octet',
+} as const;
+
 /** French text of the SEPA direct-debit section (export files page, SEPA child). */
 export const sepaMessages = {
   title: 'Prélèvements SEPA',

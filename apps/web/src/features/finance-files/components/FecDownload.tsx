@@ -11,7 +11,6 @@ import { useId, useState } from 'react';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { ApiError, formErrorText } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { saveBlob } from '@/lib/save-file';
 import { useCurrentStructure } from '@/lib/session';
 import { exportHistoryQueryKey } from '../api/export-history-api';
 import { fiscalYearsQueryKey, getFiscalYears } from '@/lib/fiscal-years';
@@ -32,10 +31,7 @@ export function FecDownload() {
   const [chosenId, setChosenId] = useState<number | null>(null);
   const selected: FiscalYearView | undefined = choices.find((year) => year.id === chosenId) ?? defaultFecYear(choices);
   const download = useMutation({
-    mutationFn: async (year: FiscalYearView) => {
-      const file = await downloadFec(structureId, year.id);
-      saveBlob(file.blob, file.fileName);
-    },
+    mutationFn: (year: FiscalYearView) => downloadFec(structureId, year.id),
     // The file just produced is now in the history.
     onSettled: () => queryClient.invalidateQueries({ queryKey: exportHistoryQueryKey(structureId) }),
   });

@@ -4,15 +4,9 @@ import { apiFetch } from '@/lib/api-client';
 import { saveBlob } from '@/lib/save-file';
 import type { SepaSelection } from './sepa-preview';
 
-/** The file name the server chose (Content-Disposition), or a fallback. */
-export function fileNameOf(response: Response, fallback = 'prelevements-sepa.xml'): string {
-  const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
-  return match?.[1] ?? fallback;
-}
-
 /**
- * POST /api/exports/sepa/prelevements (JSON): generates the batch and saves its XML; the
- * answer also lists the structures the pre-flight gate left out, with their reason.
+ * POST /api/exports/sepa/prelevements (JSON): generates the batch and saves its XML (sent in
+ * the JSON with its name, so no Content-Disposition to read); the answer also lists the structures the pre-flight gate left out, with their reason.
  */
 export async function generateSepa(selection: SepaSelection, version: Pain008Version): Promise<SepaGenerated> {
   const generated = await apiFetch<SepaGenerated>(

@@ -8,7 +8,6 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formErrorText } from '@/lib/api-client';
-import { saveBlob } from '@/lib/save-file';
 import { useCurrentStructure } from '@/lib/session';
 import { exportHistoryQueryKey } from '../api/export-history-api';
 import { downloadSageFile, previewSageExport, type SageExportRequest } from '../api/sage-export-api';
@@ -56,10 +55,7 @@ export function SageExportPanel() {
       : undefined;
   const periodInvalid = Boolean(fromError || toError);
   const download = useMutation({
-    mutationFn: async (downloaded: SageExportRequest) => {
-      const file = await downloadSageFile(downloaded);
-      saveBlob(file.blob, file.fileName);
-    },
+    mutationFn: (downloaded: SageExportRequest) => downloadSageFile(downloaded),
     // The file just produced is now in the history.
     onSettled: () => queryClient.invalidateQueries({ queryKey: exportHistoryQueryKey(structureId) }),
   });

@@ -1,8 +1,7 @@
 import type { SepaBatch } from '@gdf/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch, apiRequest } from '@/lib/api-client';
-import { saveBlob } from '@/lib/save-file';
-import { fileNameOf } from './generate-sepa';
+import { apiFetch } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download';
 
 /** GET /api/exports/sepa/batches: past files, newest first. */
 export function getSepaBatches(structureId: number, signal?: AbortSignal): Promise<SepaBatch[]> {
@@ -22,6 +21,7 @@ export function useSepaBatches(structureId: number) {
 
 /** GET /api/exports/sepa/batches/{id}/file, saved under its own name. */
 export async function downloadSepaBatch(structureId: number, batch: SepaBatch): Promise<void> {
-  const response = await apiRequest(`/api/exports/sepa/batches/${batch.id}/file?structureId=${structureId}`);
-  saveBlob(await response.blob(), fileNameOf(response, batch.NomFichier));
+  await downloadFile(`/api/exports/sepa/batches/${batch.id}/file?structureId=${structureId}`, {
+    fileName: batch.NomFichier,
+  });
 }

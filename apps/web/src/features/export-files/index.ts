@@ -1,1 +1,0 @@
-export { ExportFilesLayout } from './components/ExportFilesLayout';

@@ -1,1 +1,0 @@
-export { SageExportPanel } from './components/SageExportPanel';

@@ -1,2 +1,0 @@
-export { SepaDirectDebitSection } from './components/SepaDirectDebitSection';
-export { SepaReturnImport } from './components/SepaReturnImport';
