@@ -9,3 +9,4 @@ export * from './sepa';
 export * from './sepa-returns';
 export * from './ledger';
 export * from './bank-statements';
+export * from './account-statements';

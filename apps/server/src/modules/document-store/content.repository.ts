@@ -18,6 +18,8 @@ export const CONTENT_NATURE = {
   exportComptable: 'export_comptable',
   /** A bank statement file, camt.053 or CFONB 120 (issue 22). */
   bankStatement: 'releve_bancaire',
+  /** An issued relevé de compte, PDF or xlsx (MKP_ReleveCompteEmis). */
+  accountStatement: 'releve_compte',
 } as const;
 export type ContentNature = (typeof CONTENT_NATURE)[keyof typeof CONTENT_NATURE];
 
