@@ -54,6 +54,7 @@ function sendFile(reply: FastifyReply, file: StatementFile, download: boolean) {
     .header('cache-control', 'private, no-store')
     .header('content-disposition', `${disposition}; filename="${file.fileName}"`)
     .header('x-releve-numero', file.statement.number)
+    .header('x-releve-id', String(file.statement.id))
     .header('x-content-sha256', file.sha256)
     .send(file.body);
 }
