@@ -138,7 +138,8 @@ describe('account statement from parts: the flux before the period summed, only 
       );
       const whole = buildAccountStatement(set, SEASON, '2026-03-01');
       const before = (item: AccountFlux) => item.createdAt.getTime() < Date.parse('2025-08-31T22:00:00Z');
-      const inPeriod = (item: AccountFlux) => !before(item) && item.createdAt.getTime() < Date.parse('2026-08-31T22:00:00Z');
+      const inPeriod = (item: AccountFlux) =>
+        !before(item) && item.createdAt.getTime() < Date.parse('2026-08-31T22:00:00Z');
       const openingBalance = set
         .filter(before)
         .reduce((sum, item) => sum + (item.isDebit ? item.amountTTC : -item.amountTTC), 0);

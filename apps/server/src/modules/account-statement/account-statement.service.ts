@@ -130,7 +130,13 @@ export function createAccountStatementService(database: Database, today: () => s
       },
     ]);
     return {
-      fileName: issuedAccountStatementFileName(statement.number, statement.structureId, statement.from, statement.to, format),
+      fileName: issuedAccountStatementFileName(
+        statement.number,
+        statement.structureId,
+        statement.from,
+        statement.to,
+        format,
+      ),
       mimeType: format === 'pdf' ? 'application/pdf' : XLSX_TYPE,
       sha256: content.sha256,
       body: content.body,

@@ -154,7 +154,8 @@ export async function storeIssuedStatement(
     }
     await tx.query(`DELETE FROM "DOC_Contenu" WHERE id = ANY($1::int[])`, [intArray([pdf.id, xlsx.id])]);
     const winner = await findSameStatement(tx, statement);
-    if (!winner) throw new Error(`MKP_ReleveCompteEmis : conflit sans ligne pour la structure ${statement.structureId}`);
+    if (!winner)
+      throw new Error(`MKP_ReleveCompteEmis : conflit sans ligne pour la structure ${statement.structureId}`);
     return winner;
   });
 }

@@ -132,7 +132,9 @@ describe.each(testDatabaseTargets())('relevé de compte of a structure (issue 23
   });
 
   it('the PDF is a PDF/A-3b with every font embedded, like the factures', async () => {
-    const pdf = pdfBody(await suite.get(url(suite.clubStructureId, 'du=2030-11-01&au=2030-11-30&format=pdf'), suite.clubToken));
+    const pdf = pdfBody(
+      await suite.get(url(suite.clubStructureId, 'du=2030-11-01&au=2030-11-30&format=pdf'), suite.clubToken),
+    );
     expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
     const xmp = pdfXmp(pdf);
     expect(xmp).toContain('<pdfaid:part>3</pdfaid:part>');
