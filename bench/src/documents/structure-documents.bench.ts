@@ -23,6 +23,31 @@ const statusMegabytes = (pid: number, field: 'VmHWM' | 'VmRSS') => {
 };
 const peakMegabytes = (pid: number) => statusMegabytes(pid, 'VmHWM');
 
+/** The machine's load average (1, 5, 15 min): the bench shares its cores. */
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+const issuedStatements = async (database: Database, structureId: number) =>
+  (
+    await database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "MKP_ReleveCompteEmis" WHERE "ID_Structure" = $1`,
+      [structureId],
+    )
+  )[0]?.n ?? 0;
+
+/** The structure's statement over the current season, as a PDF: time and size. */
+async function fetchStatement(address: string, token: string, structureId: number) {
+  const started = performance.now();
+  const response = await fetch(
+    `${address}/api/structures/${structureId}/releve-de-compte?format=pdf&structureId=1318`,
+    {
+      headers: { authorization: `Bearer ${token}` },
+    },
+  );
+  if (!response.ok) throw new Error(`Relevé de compte refusé : ${response.status} ${await response.text()}`);
+  const bytes = (await response.arrayBuffer()).byteLength;
+  return { seconds: (performance.now() - started) / 1000, bytes };
+}
+
 /** Streams the pack and counts its bytes (the client keeps nothing). */
 async function downloadPack(address: string, token: string, body: object) {
   const started = performance.now();
@@ -45,10 +70,14 @@ export async function benchStructureDocuments(
 ): Promise<BenchResult[]> {
   const issued = await issueMissingDocuments(database, { creditorIdentifier: DEMO_SEPA_ICS }, { batchSize: 50_000 });
   if (issued > 0) log(`  documents émis d'abord pour ${issued.toLocaleString('fr-FR')} flux`);
-  // A structure and season whose flux are about 1,000 (the largest group not above 1,000).
+  // A structure and season whose flux are about 1,000 (the largest group not above 1,000) and
+  // none of whose factures is stored yet: every run measures a first read.
   const [group] = await database.query<{ structure: number; season: number; n: number }>(
-    `SELECT "ID_Structure" AS structure, "ID_Saison" AS season, count(*)::int AS n FROM "MKP_FluxFinancier"
-      GROUP BY 1, 2 HAVING count(*) <= 1000 ORDER BY count(*) DESC, 1, 2 LIMIT 1`,
+    `SELECT f."ID_Structure" AS structure, f."ID_Saison" AS season, count(*)::int AS n FROM "MKP_FluxFinancier" f
+      GROUP BY 1, 2 HAVING count(*) <= 1000
+         AND NOT EXISTS (SELECT 1 FROM "MKP_FluxFinancier" g JOIN "MKP_DocumentEmis" e ON e."ID_FluxFinancier" = g.id
+                          WHERE g."ID_Structure" = f."ID_Structure" AND g."ID_Saison" = f."ID_Saison")
+      ORDER BY count(*) DESC, 1, 2 LIMIT 1`,
   );
   const [largest] = await database.query<{ structure: number; n: number }>(
     `SELECT f."ID_Structure" AS structure, count(*)::int AS n FROM "MKP_FluxFinancier" f
@@ -70,28 +99,30 @@ export async function benchStructureDocuments(
     };
     const pid = server.pid!;
     const idle = statusMegabytes(pid, 'VmRSS');
-    log(`  serveur au repos après connexion : ${idle.toFixed(0)} Mo résidents`);
+    log(`  serveur au repos après connexion : ${idle.toFixed(0)} Mo résidents ; charge ${loadAverage()}`);
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
     const first = await downloadPack(server.address, token, body);
     const firstPeak = peakMegabytes(pid);
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
     const again = await downloadPack(server.address, token, body);
     const againPeak = peakMegabytes(pid);
+    log(`  charge de la machine : ${loadAverage()}`);
     log(
       `  lot de ${group.n} factures : ${first.seconds.toFixed(1)} s (${(first.bytes / 1e6).toFixed(1)} Mo, pic ${firstPeak.toFixed(0)} Mo), ` +
         `puis ${again.seconds.toFixed(1)} s (pic ${againPeak.toFixed(0)} Mo)`,
     );
 
-    const started = performance.now();
-    const statement = await fetch(
-      `${server.address}/api/structures/${largest.structure}/releve-de-compte?format=pdf&structureId=1318`,
-      { headers: { authorization: `Bearer ${token}` } },
-    );
-    if (!statement.ok) throw new Error(`Relevé de compte refusé : ${statement.status} ${await statement.text()}`);
-    const pdf = Buffer.from(await statement.arrayBuffer());
-    const statementSeconds = (performance.now() - started) / 1000;
+    // The first request of the day issues the statement (PDF and xlsx rendered and stored),
+    // the second finds the same statement and sends its stored PDF.
+    const issuedBefore = await issuedStatements(database, largest.structure);
+    const issue = await fetchStatement(server.address, token, largest.structure);
+    const issuedNow = (await issuedStatements(database, largest.structure)) > issuedBefore;
+    const askedAgain = await fetchStatement(server.address, token, largest.structure);
+    const statementSeconds = issue.seconds;
     log(
-      `  relevé de compte de la structure ${largest.structure} (${largest.n} flux) : ${statementSeconds.toFixed(2)} s, ${(pdf.length / 1e3).toFixed(0)} ko`,
+      `  relevé de compte de la structure ${largest.structure} (${largest.n} flux de la saison) : ` +
+        `${issue.seconds.toFixed(2)} s (${issuedNow ? 'émis' : 'déjà émis ce jour'}, ${(issue.bytes / 1e3).toFixed(0)} ko), ` +
+        `redemandé : ${askedAgain.seconds.toFixed(2)} s ; charge ${loadAverage()}`,
     );
 
     // The head office's Impayés list: every overdue flux of the federation, aged per structure.
@@ -124,11 +155,18 @@ export async function benchStructureDocuments(
       ...pack('PDF rendus et stockés à la première lecture', first, firstPeak),
       ...pack('PDF déjà stockés', again, againPeak),
       {
-        name: `Relevé de compte (PDF) de la plus grande structure de la saison (${largest.n} flux)`,
+        name: `Relevé de compte (PDF) de la plus grande structure de la saison (${largest.n} flux), ${issuedNow ? 'émis (PDF et xlsx rendus et stockés)' : 'déjà émis ce jour'}`,
         value: Number(statementSeconds.toFixed(2)),
         unit: 's',
         bar: BARS.statementSeconds,
         pass: statementSeconds <= BARS.statementSeconds,
+      },
+      {
+        name: `Relevé de compte de la même structure redemandé (le relevé émis, lu dans le stockage)`,
+        value: Number(askedAgain.seconds.toFixed(2)),
+        unit: 's',
+        bar: BARS.statementSeconds,
+        pass: askedAgain.seconds <= BARS.statementSeconds,
       },
       {
         name: `Impayés du siège (${rows.length} structures, ancienneté des flux échus)`,

@@ -20,6 +20,8 @@ export const CONTENT_NATURE = {
   bankStatement: 'releve_bancaire',
   /** A reminder letter for overdue flux (MKP_Relance). */
   reminderLetter: 'lettre_relance',
+  /** An issued relevé de compte, PDF or xlsx (MKP_ReleveCompteEmis). */
+  accountStatement: 'releve_compte',
 } as const;
 export type ContentNature = (typeof CONTENT_NATURE)[keyof typeof CONTENT_NATURE];
 

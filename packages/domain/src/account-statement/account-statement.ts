@@ -204,6 +204,25 @@ function sortByDate(flux: readonly AccountFlux[]): AccountFlux[] {
 }
 
 /**
+ * A flux dated before the period matters beyond the opening balance only while it may still
+ * be owed (overdue or a rejected debit): neither settled nor relaunched. The database reads
+ * those alone, and sums the others into the opening balance.
+ */
+export function mayStillBeOwed(flux: Pick<AccountFlux, 'settled' | 'relaunchedBy'>): boolean {
+  return !flux.settled && flux.relaunchedBy === null;
+}
+
+/** What a statement is built from when the database sums the flux before the period. */
+export interface AccountStatementParts {
+  /** Σ débit − Σ crédit of every flux dated before the period. */
+  openingBalance: Cents;
+  /** The flux dated in the period (Paris days). */
+  periodFlux: readonly AccountFlux[];
+  /** Flux dated before the period that may still be owed (mayStillBeOwed); any other is ignored. */
+  earlierOpenFlux: readonly AccountFlux[];
+}
+
+/**
  * The statement of `flux` (one structure's, up to the end of the period at least) over
  * `period`. Overdue flux and rejected debits are read among the flux up to the period's end,
  * aged at `asOf` (today in Paris by default: payment statuses are today's facts).
@@ -214,30 +233,47 @@ export function buildAccountStatement(
   asOf: string = parisToday(),
 ): AccountStatement {
   let openingBalance = 0;
+  const periodFlux: AccountFlux[] = [];
+  const earlierOpenFlux: AccountFlux[] = [];
+  for (const item of flux) {
+    const day = parisIsoDate(item.createdAt);
+    if (day > period.to) continue;
+    if (day >= period.from) periodFlux.push(item);
+    else {
+      openingBalance += item.isDebit ? item.amountTTC : -item.amountTTC;
+      earlierOpenFlux.push(item);
+    }
+  }
+  return buildAccountStatementFromParts({ openingBalance, periodFlux, earlierOpenFlux }, period, asOf);
+}
+
+/**
+ * The same statement as buildAccountStatement from the flux before the period summed
+ * (`openingBalance`) and only those of them still owed: a structure's whole history is
+ * never read to state one season.
+ */
+export function buildAccountStatementFromParts(
+  parts: AccountStatementParts,
+  period: StatementPeriod,
+  asOf: string = parisToday(),
+): AccountStatement {
+  const { openingBalance } = parts;
   let totalDebit = 0;
   let totalCredit = 0;
   const lines: AccountStatementLine[] = [];
-  const upToEnd: AccountFlux[] = [];
-  for (const item of sortByDate(flux)) {
-    const day = parisIsoDate(item.createdAt);
-    if (day > period.to) continue;
-    upToEnd.push(item);
-    const signed = item.isDebit ? item.amountTTC : -item.amountTTC;
-    if (day < period.from) {
-      openingBalance += signed;
-      continue;
-    }
+  for (const item of sortByDate(parts.periodFlux)) {
     if (item.isDebit) totalDebit += item.amountTTC;
     else totalCredit += item.amountTTC;
     lines.push({
       fluxId: item.id,
-      date: day,
+      date: parisIsoDate(item.createdAt),
       label: item.label,
       debit: item.isDebit ? item.amountTTC : null,
       credit: item.isDebit ? null : item.amountTTC,
       balance: openingBalance + totalDebit - totalCredit,
     });
   }
+  const upToEnd = [...parts.earlierOpenFlux.filter(mayStillBeOwed), ...parts.periodFlux];
   return {
     period,
     asOf,

@@ -12,6 +12,7 @@ export const ACCOUNT_STATEMENT_TITLE = 'Relevé de compte';
 export const ACCOUNT_STATEMENT_TEXT = {
   period: (from: string, to: string) => `Période du ${formatIsoDay(from)} au ${formatIsoDay(to)}`,
   asOf: (day: string) => `Impayés au ${formatIsoDay(day)}`,
+  issued: (number: string, day: string) => `N° ${number}, émis le ${formatIsoDay(day)}`,
   opening: 'Solde initial',
   closing: 'Solde final',
   totals: 'Total des mouvements',
@@ -30,6 +31,17 @@ export const ACCOUNT_STATEMENT_TEXT = {
 /** "releve-de-compte-<structure>-<du>-<au>.pdf" (or .xlsx). */
 export function accountStatementFileName(structureId: number, from: string, to: string, extension: 'pdf' | 'xlsx') {
   return `releve-de-compte-${structureId}-${from}-${to}.${extension}`;
+}
+
+/** An issued statement's files: the period's name, then its number. */
+export function issuedAccountStatementFileName(
+  number: string,
+  structureId: number,
+  from: string,
+  to: string,
+  extension: 'pdf' | 'xlsx',
+) {
+  return accountStatementFileName(structureId, from, to, extension).replace(/\.(pdf|xlsx)$/, `-${number}.$1`);
 }
 
 const amountOrEmpty = (cents: number | null) => (cents === null ? '' : formatDocumentAmount(cents));
@@ -90,6 +102,7 @@ export function rejectedRows(statement: AccountStatement): string[][] {
 export function accountStatementTable(
   statement: AccountStatement,
   structureName: string,
+  issued?: { number: string; day: string },
 ): { table: ExportTable; header: string[]; footer: string[]; amountColumns: string[] } {
   const text = ACCOUNT_STATEMENT_TEXT;
   const c = text.columns;
@@ -119,7 +132,11 @@ export function accountStatementTable(
   ];
   return {
     table: { columns: [c.date, c.number, c.label, c.debit, c.credit, c.balance], rows },
-    header: [`${ACCOUNT_STATEMENT_TITLE} — ${structureName}`, text.period(statement.period.from, statement.period.to)],
+    header: [
+      `${ACCOUNT_STATEMENT_TITLE} — ${structureName}`,
+      text.period(statement.period.from, statement.period.to),
+      ...(issued ? [text.issued(issued.number, issued.day)] : []),
+    ],
     footer,
     amountColumns: [c.debit, c.credit, c.balance],
   };

@@ -20,8 +20,8 @@ const isoDay = z
   }, 'date inexistante');
 
 /**
- * `du` and `au` (inclusive Paris days) default to the current season's bounds, each alone
- * or both; `format` defaults to json.
+ * `du` and `au` (inclusive Paris days) default to the bounds of `saison`, else of the current
+ * season, each alone or both; `format` defaults to json.
  */
 export const accountStatementQuerySchema = z
   .object({
@@ -33,6 +33,8 @@ export const accountStatementQuerySchema = z
       .optional()
       .transform((value) => value === '1' || value === 'true'),
     structureId: z.string().optional(),
+    /** A season's id (FEDE_Saison): its bounds, when du and au are not given. */
+    saison: z.coerce.number({ message: 'saison attendue : un identifiant' }).int().positive().optional(),
   })
   .superRefine((query, context) => {
     if (!query.du || !query.au) return;
@@ -49,4 +51,41 @@ export function statementPeriodProblem(from: string, to: string): string | null 
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
   if (days >= MAX_STATEMENT_DAYS) return 'un relevé couvre au plus cinq ans';
   return null;
+}
+
+/** GET: the statements issued for a structure, newest first. */
+export function issuedAccountStatementsPath(structureId: number): string {
+  return `/api/structures/${structureId}/releves-de-compte`;
+}
+
+/** GET ?format=pdf|xlsx: the stored bytes of one issued statement. */
+export function issuedAccountStatementPath(statementId: number): string {
+  return `/api/releves-de-compte/${statementId}`;
+}
+
+export const issuedAccountStatementQuerySchema = z.object({
+  format: z.enum(['pdf', 'xlsx'], { message: 'format attendu : pdf ou xlsx' }).default('pdf'),
+  download: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
+  structureId: z.string().optional(),
+});
+
+/** An issued statement as the list shows it (amounts in cents). */
+export interface IssuedAccountStatementSummary {
+  id: number;
+  number: string;
+  from: string;
+  to: string;
+  /** The Paris day its overdue flux were aged at: the day it was issued. */
+  asOf: string;
+  issuedAt: string;
+  closingBalance: number;
+  overdueTotal: number;
+}
+
+/** "RC-2026-000042": the issue year, then the statement's id on six digits at least. */
+export function accountStatementNumber(id: number, issueDay: string): string {
+  return `RC-${issueDay.slice(0, 4)}-${String(id).padStart(6, '0')}`;
 }

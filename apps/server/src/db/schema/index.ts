@@ -11,3 +11,4 @@ export * from './sepa-returns';
 export * from './ledger';
 export * from './bank-statements';
 export * from './reminders';
+export * from './account-statements';

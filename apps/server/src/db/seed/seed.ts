@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { Faker, base, fr } from '@faker-js/faker';
 import type { Database } from '../database';
 import {
   applicationTables,
@@ -92,6 +91,9 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   }
 
   const seasons: Season[] = buildSeasons(options.today ?? new Date());
+  // Loaded here, not with the module: the production server imports this module for an empty
+  // embedded database only, and faker's locales weigh ~38 MB of resident memory.
+  const { Faker, base, fr } = await import('@faker-js/faker');
   const faker = new Faker({ locale: [fr, base] });
   faker.seed(seed);
   const structures = planStructures(scale, seasons, new Rng(seed, 'structures'), faker);

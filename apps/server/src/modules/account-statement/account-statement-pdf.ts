@@ -14,17 +14,22 @@ import type { StatementStructure } from './account-statement.repository';
 
 const text = ACCOUNT_STATEMENT_TEXT;
 
-/** The relevé de compte in the documents' style (title, structure block, accent tables, footer). */
+/**
+ * The relevé de compte in the documents' style (title, structure block, accent tables, footer),
+ * PDF/A-3b like the Factur-X factures: it is kept as issued. `number` is its issue number.
+ */
 export function renderAccountStatementPdf(
   statement: AccountStatement,
   structure: StatementStructure,
   issuedAt = new Date(),
+  number?: string,
 ): Promise<Buffer> {
   const doc = createPdfDocument({
     title: `${ACCOUNT_STATEMENT_TITLE} — ${structure.name}`,
     subject: text.period(statement.period.from, statement.period.to),
     author: structure.name,
     createdAt: issuedAt,
+    archival: true,
   });
   doc
     .font(FONT.bold)
@@ -36,6 +41,7 @@ export function renderAccountStatementPdf(
     .fontSize(10)
     .fillColor(COLOR.muted)
     .text(text.period(statement.period.from, statement.period.to), { width: CONTENT_WIDTH });
+  if (number) doc.text(text.issued(number, statement.asOf), { width: CONTENT_WIDTH });
   let y = drawBlock(
     doc,
     { heading: 'Structure', name: structure.name, lines: structure.lines },
@@ -80,7 +86,7 @@ export function renderAccountStatementPdf(
     );
     drawTable(doc, rejected, rejectedRows(statement), y);
   }
-  drawFooter(doc, `${ACCOUNT_STATEMENT_TITLE} — ${structure.name}`);
+  drawFooter(doc, `${ACCOUNT_STATEMENT_TITLE}${number ? ` ${number}` : ''} — ${structure.name}`);
   return pdfToBuffer(doc);
 }
 

@@ -1,4 +1,11 @@
-import { nextParisDayStart, toCents, type AccountFlux } from '@gdf/domain';
+import {
+  nextParisDayStart,
+  parisDayStart,
+  toCents,
+  type AccountFlux,
+  type AccountStatementParts,
+  type StatementPeriod,
+} from '@gdf/domain';
 import type { Database } from '../../db/database';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
 
@@ -41,13 +48,15 @@ export async function findStatementStructure(
   };
 }
 
-/** The current season's bounds (FEDE_Saison.EST_SaisonCourante), null when none is marked. */
-export async function currentSeasonBounds(
+/** A season's bounds (`seasonId`), else the current season's (EST_SaisonCourante); null when none. */
+export async function seasonBounds(
   database: Pick<Database, 'query'>,
+  seasonId?: number,
 ): Promise<{ from: string; to: string } | null> {
   const [row] = await database.query<{ from: string; to: string }>(
     `SELECT "DateDebut"::text AS "from", "DateFin"::text AS "to" FROM "FEDE_Saison"
-      WHERE "EST_SaisonCourante" ORDER BY id DESC LIMIT 1`,
+      WHERE ${seasonId === undefined ? '"EST_SaisonCourante"' : 'id = $1'} ORDER BY id DESC LIMIT 1`,
+    seasonId === undefined ? [] : [seasonId],
   );
   return row ?? null;
 }
@@ -66,24 +75,49 @@ interface FluxRow {
   returnDate: string | null;
 }
 
-/** Every flux of the structure created before the end (inclusive Paris day `to`) of the period. */
-export async function loadStatementFlux(
+/**
+ * What the statement of `period` is built from, in two statements run side by side: the
+ * balance of every flux before the period summed by the database (never read one by one: the
+ * largest structure has ~77,000 flux over the seasons), then the period's flux and the earlier
+ * ones still owed (neither settled nor relaunched, as mayStillBeOwed says), from
+ * mkp_flux_structure_date_idx.
+ */
+export async function loadStatementParts(
   database: Pick<Database, 'query'>,
   structureId: number,
-  to: string,
-): Promise<AccountFlux[]> {
-  const rows = await database.query<FluxRow>(
-    `SELECT f.id, f."Z_DateCreation" AS "createdAt", f."NomFluxFinancier" AS label, f."EST_Debit" AS "isDebit",
-        f."MontantTTC"::text AS ttc, f."DateEcheance"::text AS "dueDate", f."EST_Reglement" AS settled,
-        f."ID_FluxFinancierRelance" AS "relaunchedBy", r."TypeRetour" AS "returnType", r."CodeRaison" AS "reasonCode",
-        r."DateRetour"::text AS "returnDate"
-       FROM "MKP_FluxFinancier" f
-       LEFT JOIN "MKP_RetourPrelevement" r ON r."ID_FluxFinancier" = f.id
-      WHERE f."ID_Structure" = $1 AND f."Z_DateCreation" < $2::timestamptz
-      ORDER BY f."Z_DateCreation", f.id`,
-    [structureId, nextParisDayStart(to)],
-  );
-  return rows.map((row) => ({
+  period: StatementPeriod,
+): Promise<AccountStatementParts> {
+  const start = parisDayStart(period.from);
+  const [[opening], rows] = await Promise.all([
+    database.query<{ total: string }>(
+      `SELECT COALESCE(SUM(CASE WHEN "EST_Debit" THEN "MontantTTC" ELSE -"MontantTTC" END), 0)::text AS total
+         FROM "MKP_FluxFinancier" WHERE "ID_Structure" = $1 AND "Z_DateCreation" < $2::timestamptz`,
+      [structureId, start],
+    ),
+    database.query<FluxRow>(
+      `SELECT f.id, f."Z_DateCreation" AS "createdAt", f."NomFluxFinancier" AS label, f."EST_Debit" AS "isDebit",
+          f."MontantTTC"::text AS ttc, f."DateEcheance"::text AS "dueDate", f."EST_Reglement" AS settled,
+          f."ID_FluxFinancierRelance" AS "relaunchedBy", r."TypeRetour" AS "returnType", r."CodeRaison" AS "reasonCode",
+          r."DateRetour"::text AS "returnDate"
+         FROM "MKP_FluxFinancier" f
+         LEFT JOIN "MKP_RetourPrelevement" r ON r."ID_FluxFinancier" = f.id
+        WHERE f."ID_Structure" = $1 AND f."Z_DateCreation" < $3::timestamptz
+          AND (f."Z_DateCreation" >= $2::timestamptz OR (NOT f."EST_Reglement" AND f."ID_FluxFinancierRelance" IS NULL))`,
+      [structureId, start, nextParisDayStart(period.to)],
+    ),
+  ]);
+  const startTime = Date.parse(start);
+  const periodFlux: AccountFlux[] = [];
+  const earlierOpenFlux: AccountFlux[] = [];
+  for (const row of rows) {
+    const flux = toAccountFlux(row);
+    (flux.createdAt.getTime() >= startTime ? periodFlux : earlierOpenFlux).push(flux);
+  }
+  return { openingBalance: toCents(opening?.total ?? '0'), periodFlux, earlierOpenFlux };
+}
+
+function toAccountFlux(row: FluxRow): AccountFlux {
+  return {
     id: row.id,
     createdAt: new Date(row.createdAt),
     label: row.label,
@@ -94,5 +128,5 @@ export async function loadStatementFlux(
     relaunchedBy: row.relaunchedBy,
     bankReturn:
       row.returnType === null ? null : { type: row.returnType, reasonCode: row.reasonCode, date: row.returnDate ?? '' },
-  }));
+  };
 }

@@ -1,42 +1,60 @@
-import { accountStatementFileName, accountStatementQuerySchema, accountStatementTable } from '@gdf/domain';
-import { toXlsx } from '@gdf/file-formats';
-import type { FastifyInstance } from 'fastify';
+import { accountStatementQuerySchema, issuedAccountStatementQuerySchema } from '@gdf/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/database';
 import { idParams } from '../../lib/resource-paths';
 import { parseInput } from '../../lib/validation';
 import { resolveScope } from '../../plugins/scope';
-import { renderAccountStatementPdf } from './account-statement-pdf';
-import { structureAccountStatement } from './account-statement.service';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import { createAccountStatementService, type StatementFile } from './account-statement.service';
 
 /**
- * GET /api/structures/:id/releve-de-compte?du&au&format=json|pdf|xlsx (R-STMT-01 to R-STMT-03): the
- * structure's account statement (account-statement.service.ts) as JSON, PDF or xlsx. Not
- * frozen or stored yet: each request computes it anew.
+ * A structure's relevé de compte (ADR 0031), read under the flux module like the flux search;
+ * a structure out of the caller's scope is "not found", as a flux document is.
+ * - GET /api/structures/:id/releve-de-compte?du&au|saison&format=json: computed for the screen;
+ *   format=pdf|xlsx issues it (or finds the same one issued before) and sends its stored file.
+ * - GET /api/structures/:id/releves-de-compte: the statements issued for the structure.
+ * - GET /api/releves-de-compte/:id?format=pdf|xlsx: an issued statement's stored file.
  */
-export function registerAccountStatementRoutes(app: FastifyInstance, database: Database): void {
+export function registerAccountStatementRoutes(
+  app: FastifyInstance,
+  database: Database,
+  service = createAccountStatementService(database),
+): void {
   app.get('/api/structures/:id/releve-de-compte', { config: { auth: 'user' } }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
     const query = parseInput(accountStatementQuerySchema, request.query);
     const scope = await resolveScope(request, database);
-    const { structure, statement, from, to } = await structureAccountStatement(database, scope, id, query);
     reply.header('cache-control', 'private, no-store');
-    if (query.format === 'json') return { structure: { id, name: structure.name }, ...statement };
-
-    const disposition = (fileName: string) => `${query.download ? 'attachment' : 'inline'}; filename="${fileName}"`;
-    if (query.format === 'pdf') {
-      const pdf = await renderAccountStatementPdf(statement, structure);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', disposition(accountStatementFileName(id, from, to, 'pdf')))
-        .send(pdf);
+    if (query.format === 'json') {
+      const { structure, statement } = await service.compute(scope, id, query);
+      return { structure: { id, name: structure.name }, ...statement };
     }
-    const { table, header, footer, amountColumns } = accountStatementTable(statement, structure.name);
-    const parts = await toXlsx(table, { header, footer, amountColumns, worksheet: 'Relevé de compte' });
-    return reply
-      .type(XLSX_TYPE)
-      .header('content-disposition', `attachment; filename="${accountStatementFileName(id, from, to, 'xlsx')}"`)
-      .send(Buffer.concat(parts));
+    return sendFile(reply, await service.download(scope, id, query, query.format), query.download);
   });
+
+  app.get('/api/structures/:id/releves-de-compte', { config: { auth: 'user' } }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    const scope = await resolveScope(request, database);
+    reply.header('cache-control', 'private, no-store');
+    return { statements: await service.list(scope, id) };
+  });
+
+  app.get('/api/releves-de-compte/:id', { config: { auth: 'user' } }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    const query = parseInput(issuedAccountStatementQuerySchema, request.query);
+    const scope = await resolveScope(request, database);
+    return sendFile(reply, await service.downloadIssued(scope, id, query.format), query.download);
+  });
+}
+
+/** The stored bytes, named after the statement's period and number; the xlsx is always an attachment. */
+function sendFile(reply: FastifyReply, file: StatementFile, download: boolean) {
+  const disposition = download || file.mimeType !== 'application/pdf' ? 'attachment' : 'inline';
+  return reply
+    .type(file.mimeType)
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', `${disposition}; filename="${file.fileName}"`)
+    .header('x-releve-numero', file.statement.number)
+    .header('x-releve-id', String(file.statement.id))
+    .header('x-content-sha256', file.sha256)
+    .send(file.body);
 }

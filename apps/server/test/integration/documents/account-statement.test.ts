@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../support/databases';
 import { insertFlux, oneId } from './document-fixtures';
 import { pdfBody, useDocumentSuite } from './document-suite';
-import { pdfText } from './pdf-tools';
+import { pdfFontList, pdfInfo, pdfText, pdfXmp } from './pdf-tools';
 
 interface StatementJson {
   structure: { id: number; name: string };
@@ -116,8 +116,10 @@ describe.each(testDatabaseTargets())('relevé de compte of a structure (R-STMT-0
     const statement = (await suite.get(url(suite.clubStructureId, query), suite.clubToken)).json<StatementJson>();
     const response = await suite.get(url(suite.clubStructureId, `${query}&format=pdf&download=1`), suite.clubToken);
     expect(response.headers['content-type']).toBe('application/pdf');
+    const number = response.headers['x-releve-numero'];
+    expect(number).toMatch(/^RC-\d{4}-\d{6,}$/);
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="releve-de-compte-${suite.clubStructureId}-2030-11-01-2030-11-30.pdf"`,
+      `attachment; filename="releve-de-compte-${suite.clubStructureId}-2030-11-01-2030-11-30-${number}.pdf"`,
     );
     const text = pdfText(pdfBody(response)).replace(/\s+/g, ' ');
     expect(text).toContain('Relevé de compte');
@@ -126,6 +128,22 @@ describe.each(testDatabaseTargets())('relevé de compte of a structure (R-STMT-0
     expect(text).toContain(`Solde initial ${formatDocumentAmount(statement.openingBalance)}`.replace(/\s+/g, ' '));
     expect(text).toContain(`Solde final ${formatDocumentAmount(statement.closingBalance)}`.replace(/\s+/g, ' '));
     expect(text).toContain('Licences novembre');
+    expect(text).toContain(`N° ${number}, émis le`);
+  });
+
+  it('the PDF is a PDF/A-3b with every font embedded, like the factures', async () => {
+    const pdf = pdfBody(
+      await suite.get(url(suite.clubStructureId, 'du=2030-11-01&au=2030-11-30&format=pdf'), suite.clubToken),
+    );
+    expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
+    const xmp = pdfXmp(pdf);
+    expect(xmp).toContain('<pdfaid:part>3</pdfaid:part>');
+    expect(xmp).toContain('<pdfaid:conformance>B</pdfaid:conformance>');
+    expect(pdf.toString('latin1')).toMatch(/\/OutputIntents \[\d+ 0 R\]/);
+    const fonts = pdfFontList(pdf);
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.every((font) => font.embedded && font.subset)).toBe(true);
+    expect(pdfInfo(pdf)['Title']).toContain('Relevé de compte');
   });
 
   it('the xlsx is a workbook named after the structure and the period', async () => {

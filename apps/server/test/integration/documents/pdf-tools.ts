@@ -44,6 +44,11 @@ export function pdfFontList(pdf: Buffer): PdfFontRow[] {
   });
 }
 
+/** The XMP metadata packet (pdfinfo -meta): where PDF/A declares its part and conformance. */
+export function pdfXmp(pdf: Buffer): string {
+  return poppler('pdfinfo', ['-meta'], pdf);
+}
+
 export function pdfInfo(pdf: Buffer): Record<string, string> {
   const entries = poppler('pdfinfo', [], pdf)
     .trim()

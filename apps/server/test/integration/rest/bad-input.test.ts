@@ -216,6 +216,16 @@ function cases(context: RestContext): Record<string, Record<string, BadRequest>>
       '?ids=1,,2',
       `?ids=${Array.from({ length: 201 }, (_, i) => i + 1).join(',')}`,
     ]),
+    'GET /api/structures/:id/releves-de-compte': badIds((id) => `/api/structures/${id}/releves-de-compte`),
+    'GET /api/releves-de-compte/:id': {
+      ...badIds((id) => `/api/releves-de-compte/${id}`),
+      ...Object.fromEntries(
+        ['?format=json', '?format=', '?download=oui'].map((query) => [
+          `query "${query}"`,
+          () => ({ method: 'GET' as const, url: `/api/releves-de-compte/1${query}` }),
+        ]),
+      ),
+    },
     'GET /api/structure_ribs/structure/:id': badIds((id) => `/api/structure_ribs/structure/${id}`),
     'GET /api/files/structure_document/:id': badIds((id) => `/api/files/structure_document/${id}`),
     'GET /api/exports/sepa/prelevements/preview': Object.fromEntries(

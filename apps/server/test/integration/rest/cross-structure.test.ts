@@ -230,6 +230,26 @@ const CASES: Record<string, RouteCase> = {
     ownStatus: 200,
     deniedStatus: 404,
   },
+  'GET /api/structures/:id/releves-de-compte': {
+    kind: 'scoped',
+    request: (id) => json('GET', `/api/structures/${id}/releves-de-compte`),
+    ownStatus: 200,
+    deniedStatus: 404,
+  },
+  // An issued statement of each club, issued by the head office: the club reads only its own.
+  'GET /api/releves-de-compte/:id': {
+    kind: 'scoped',
+    request: async (id, context) => {
+      const issued = await context.app.inject({
+        method: 'GET',
+        url: `/api/structures/${id}/releve-de-compte?format=pdf`,
+        headers: bearer(context.tokens.siege),
+      });
+      return json('GET', `/api/releves-de-compte/${issued.headers['x-releve-id']}?format=pdf`);
+    },
+    ownStatus: 200,
+    deniedStatus: 404,
+  },
   'GET /api/structure_ribs/structure/:id': {
     kind: 'scoped',
     request: (id) => json('GET', `/api/structure_ribs/structure/${id}`),

@@ -1,4 +1,10 @@
-import { accountStatementPath, facturXPath, fluxDocumentPath, type FluxDocumentKind } from '@gdf/domain';
+import {
+  accountStatementPath,
+  facturXPath,
+  fluxDocumentPath,
+  issuedAccountStatementPath,
+  type FluxDocumentKind,
+} from '@gdf/domain';
 import { downloadFile } from '@/lib/download';
 import { toSearch } from '@/lib/routes';
 
@@ -19,10 +25,32 @@ export async function downloadFluxDocument(
   await downloadFile(path + toSearch({ download: 1, structureId }), { fileName });
 }
 
-/** R-STMT-03: the relevé de compte PDF of one structure over the current season. */
-export async function downloadAccountStatement(statementStructureId: number, structureId: number): Promise<void> {
-  const query = toSearch({ format: 'pdf', download: 1, structureId });
+/** A statement's period: a season's bounds, or two inclusive days. */
+export type StatementPeriodChoice = { saison: number } | { du: string; au: string };
+
+/**
+ * R-STMT-03: the relevé de compte of one structure over a period, as a file: the server issues
+ * it (or finds the same one issued before) and sends its stored bytes.
+ */
+export async function downloadAccountStatement(
+  statementStructureId: number,
+  structureId: number,
+  period: StatementPeriodChoice,
+  format: 'pdf' | 'xlsx',
+): Promise<void> {
+  const query = toSearch({ ...period, format, download: 1, structureId });
   await downloadFile(accountStatementPath(statementStructureId) + query, {
-    fileName: `releve-de-compte-${statementStructureId}.pdf`,
+    fileName: `releve-de-compte-${statementStructureId}.${format}`,
+  });
+}
+
+/** An issued statement's stored file, as first given out. */
+export async function downloadIssuedAccountStatement(
+  statementId: number,
+  structureId: number,
+  format: 'pdf' | 'xlsx',
+): Promise<void> {
+  await downloadFile(issuedAccountStatementPath(statementId) + toSearch({ format, download: 1, structureId }), {
+    fileName: `releve-de-compte-${statementId}.${format}`,
   });
 }

@@ -11,16 +11,13 @@ import { hrefInContext } from '@/lib/routes';
 import { formErrorText } from '@/lib/api-client';
 import { formatInteger } from '@/lib/format';
 import { useCurrentStructure } from '@/lib/session';
-import {
-  downloadAccountStatement,
-  downloadFluxDocument,
-  type DownloadableFluxDocument,
-} from '../api/download-flux-document';
+import { downloadFluxDocument, type DownloadableFluxDocument } from '../api/download-flux-document';
 import { MAX_ALL_ROWS } from '../api/fetch-all-flux';
 import type { FluxRow } from '../api/flux-row';
 import { useFluxSearch } from '../hooks/use-flux-search';
 import { useSeasons } from '@/lib/seasons';
 import { fluxSearchMessages as m } from '../messages';
+import { AccountStatementDialog } from './AccountStatementDialog';
 import { DocumentPackButton } from './DocumentPackButton';
 import { FluxDetailActions } from './FluxDetailActions';
 import { FluxDetailModal } from './FluxDetailModal';
@@ -74,10 +71,7 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
   const noResults = search.status !== 'success' || search.rows.length === 0;
   // R-STMT-03: the statement of the one structure the search is about (a club: its own).
   const statementStructureId = picker ? (search.state.filters?.structureId ?? null) : structureId;
-  const downloadStatement = (id: number) =>
-    downloadAccountStatement(id, structureId).catch((error: unknown) =>
-      setNotice({ message: formErrorText(error, m.downloadError), severity: 'error' }),
-    );
+  const [statementOpen, setStatementOpen] = useState(false);
 
   return (
     <>
@@ -139,7 +133,7 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
           <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
             {statementStructureId !== null && (
               <Tooltip title={m.accountStatementHint}>
-                <Button variant="outlined" onClick={() => void downloadStatement(statementStructureId)}>
+                <Button variant="outlined" onClick={() => setStatementOpen(true)}>
                   {m.accountStatement}
                 </Button>
               </Tooltip>
@@ -177,6 +171,15 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
         </Alert>
       )}
       <FluxResults search={search} onOpen={setOpen} onDownloadJustificatif={(row) => void download('releve', row.id)} />
+      {statementOpen && statementStructureId !== null && (
+        <AccountStatementDialog
+          statementStructureId={statementStructureId}
+          structureId={structureId}
+          seasons={seasons.seasons}
+          defaultSeason={seasons.defaultSeason}
+          onClose={() => setStatementOpen(false)}
+        />
+      )}
       <FluxDetailModal
         structureId={structureId}
         fluxId={open?.id ?? null}
