@@ -72,6 +72,7 @@ async function jsonTexts(compiled: CompiledRootField, context: GraphqlContext): 
   const { estimate } = compiled;
   if (estimate && (await plannerExpectsMore(context.database, estimate, await resolvedParams(estimate, context))))
     return [estimate.json];
+  if (estimate?.unsettledJson) return [estimate.unsettledJson];
   const params = await resolvedParams(compiled, context);
   const rows = await context.database.query<{ j: string }>(compiled.text, params, { prepared, read: true });
   return rows.map((row) => row.j);
@@ -125,7 +126,9 @@ export function compileRootField(
         ? compileByPk(table, field, b)
         : `SELECT (${compileAggregateJson(table, field, b)})::text AS j`;
   const estimate =
-    kind === 'aggregate' && field.args.estimate === true ? compileCountEstimate(table, field, context.scope) : null;
+    kind === 'aggregate' && (field.args.estimate === true || field.args.estimateOnly === true)
+      ? compileCountEstimate(table, field, context.scope)
+      : null;
   return {
     kind,
     text,
@@ -133,7 +136,7 @@ export function compileRootField(
     planSensitive: b.planSensitive,
     wordLookups: b.wordLookups,
     estimate,
-    readKey: `${text}\u0000${JSON.stringify(b.params)}${estimate ? '\u0000estimate' : ''}`,
+    readKey: `${text}\u0000${JSON.stringify(b.params)}${estimate ? `\u0000estimate${estimate.unsettledJson ? ' only' : ''}` : ''}`,
     readTtlMs: READ_TTL_MS,
   };
 }
