@@ -4,7 +4,7 @@ import type { TableName } from '../metadata/tables';
 import { rowSource, type ListArgs } from './row-source';
 import type { FieldSelection } from './selection';
 import { SqlBuilder } from './sql-builder';
-import type { WordLookup } from './word-search';
+import type { Lookup } from './word-search';
 
 /**
  * `<table>_aggregate(where, limit: n, estimate: true) { aggregate { count } }`: a capped
@@ -29,7 +29,7 @@ export interface CountEstimate {
   /** EXPLAIN (FORMAT JSON) of the rows the count would read, without its limit. */
   text: string;
   params: unknown[];
-  wordLookups: readonly WordLookup[];
+  wordLookups: readonly Lookup[];
   limit: number;
   /** The field's JSON with count = limit. */
   json: string;

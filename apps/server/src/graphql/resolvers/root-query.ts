@@ -9,7 +9,7 @@ import type { TableName } from '../metadata/tables';
 import { requireModule } from '../../modules/scope/scope';
 import { TtlCache } from '../../lib/ttl-cache';
 import { readCacheOf } from '../../db/read-cache';
-import { withWordLookups, type WordLookup } from '../compiler/word-search';
+import { withWordLookups, type Lookup } from '../compiler/word-search';
 import { compileCountEstimate, plannerExpectsMore, type CountEstimate } from '../compiler/count-estimate';
 
 type Resolver = GraphQLFieldResolver<unknown, GraphqlContext, Record<string, unknown>>;
@@ -80,7 +80,7 @@ async function jsonTexts(compiled: CompiledRootField, context: GraphqlContext): 
 
 /** The parameters with the statement's word lookups done (shared within the request). */
 function resolvedParams(
-  statement: { params: unknown[]; wordLookups: readonly WordLookup[] },
+  statement: { params: unknown[]; wordLookups: readonly Lookup[] },
   context: GraphqlContext,
 ): Promise<unknown[]> | unknown[] {
   return statement.wordLookups.length === 0
@@ -99,7 +99,7 @@ export interface CompiledRootField {
   params: unknown[];
   planSensitive: boolean;
   /** Looked up before each run (the words of a "label contains" search). */
-  wordLookups: readonly WordLookup[];
+  wordLookups: readonly Lookup[];
   /** A capped count with `estimate: true`: the planner is asked first (count-estimate.ts). */
   estimate: CountEstimate | null;
   /** Identical reads share their result (statement and parameters, scope included). */
