@@ -55,7 +55,8 @@ export function compileWhere(
  * name, a federal code) as a hash join over every flux; so outside _not, an object
  * relation to a table that is not large becomes `local IN (SELECT unnest(ARRAY(keys)))`:
  * the matching keys are computed once, and their unknown count makes the planner walk
- * the flux index of that key. It stays a join (or a hashed subplan under _or), never a
+ * the flux index of that key. At the where's top, the keys are looked up before the
+ * statement instead, so the planner knows their number (withKeyLookup, key-lookup.ts). It stays a join (or a hashed subplan under _or), never a
  * per-row search through a long array. (Under _not a NULL key would make the forms differ.)
  */
 function compileRelationFilter(
