@@ -1,9 +1,11 @@
-import { FLUX_TOTAL_CAP } from '@gdf/domain';
 import {
+  COUNT_LIMIT,
   DEFAULT_ORDER_BY,
   SEARCH_COUNT,
   SEARCH_PAGE,
   SEARCH_PAGE_AND_COUNT,
+  SEARCH_PAGE_WITH_ESTIMATE,
+  settledTotal,
 } from '../../../apps/web/src/features/flux-search/api/search-flux-queries';
 import { cpuTicks, startPostgresCpu } from './postgres-cpu';
 import { SEARCH_KINDS, type SearchKind, type VariedSearch } from './varied-searches';
@@ -11,8 +13,9 @@ import { SEARCH_KINDS, type SearchKind, type VariedSearch } from './varied-searc
 /**
  * How a search is sent: 'page+count' as the page sent it before its count followed the page (R-SEARCH-13; the page and its
  * capped total in one request), 'page, count' as two requests sent together, 'page then
- * count' as the page sends it now (the table renders from the page; its count,
- * which may come from the planner's estimate, is asked when the page has arrived).
+ * count' as the page sends it now: the first page with the planner's word on its total;
+ * the count, which may come from the planner's estimate too, only when that page did not
+ * settle it (fewer rows than asked, or far above the cap: settledTotal).
  */
 export type MixMode = 'page+count' | 'page, count' | 'page then count';
 
@@ -36,6 +39,8 @@ export interface MixRun {
   kinds: Array<{ kind: SearchKind } & LatencyStats>;
   /** Time until the total is there too (the modes with two requests). */
   total?: LatencyStats;
+  /** Searches that sent a count request ('page then count': those their page did not settle). */
+  countsSent: number;
   /** PostgreSQL backends' CPU time per search (postgres-cpu.ts); null on PGlite. */
   postgresCpuMsPerSearch: number | null;
   /** The server process's CPU time per search (its own process only). */
@@ -72,6 +77,7 @@ export async function runMix(
   const totalTimes: number[] = [];
   let errors = 0;
   let done = 0;
+  let counted = 0;
   const cpu = target.databaseUrl ? await startPostgresCpu(target.databaseUrl) : null;
   const health = probeHealth(target.address);
   const serverTicks = target.serverPid ? await cpuTicks(target.serverPid) : null;
@@ -86,15 +92,26 @@ export async function runMix(
           await post(target, options.fresh, SEARCH_PAGE_AND_COUNT, pageVariables(search, true));
           pageTimes.get(search.kind)?.push(performance.now() - sent);
         } else if (options.mode === 'page then count') {
-          await post(target, options.fresh, SEARCH_PAGE, pageVariables(search, false));
+          const page = (await post(target, options.fresh, SEARCH_PAGE_WITH_ESTIMATE, pageVariables(search, true))) as {
+            rows: unknown[];
+            estimate: { aggregate: unknown };
+          };
           pageTimes.get(search.kind)?.push(performance.now() - sent);
-          await post(target, options.fresh, SEARCH_COUNT, { where: search.where, cap: FLUX_TOTAL_CAP + 1 });
+          const settled = settledTotal(
+            { rows: page.rows, aboveCapEstimated: page.estimate.aggregate !== null },
+            0,
+            PAGE_SIZE,
+          );
+          if (settled === null) {
+            await post(target, options.fresh, SEARCH_COUNT, { where: search.where, cap: COUNT_LIMIT });
+            counted += 1;
+          }
           totalTimes.push(performance.now() - sent);
         } else {
           const page = post(target, options.fresh, SEARCH_PAGE, pageVariables(search, false)).then(() =>
             pageTimes.get(search.kind)?.push(performance.now() - sent),
           );
-          const total = post(target, options.fresh, SEARCH_COUNT, { where: search.where, cap: FLUX_TOTAL_CAP + 1 });
+          const total = post(target, options.fresh, SEARCH_COUNT, { where: search.where, cap: COUNT_LIMIT });
           await Promise.all([page, total]);
           totalTimes.push(performance.now() - sent);
         }
@@ -119,6 +136,7 @@ export async function runMix(
     overall: stats(all),
     kinds: SEARCH_KINDS.map((kind) => ({ kind, ...stats(pageTimes.get(kind) ?? []) })),
     ...(options.mode === 'page+count' ? {} : { total: stats(totalTimes) }),
+    countsSent: options.mode === 'page then count' ? counted : done,
     postgresCpuMsPerSearch: cpuMs === null || done === 0 ? null : cpuMs / done,
     serverCpuMsPerSearch: serverCpuMs === null || done === 0 ? null : serverCpuMs / done,
     healthMaxMs,
@@ -131,12 +149,17 @@ function pageVariables(search: VariedSearch, withCap: boolean): Record<string, u
     orderBy: DEFAULT_ORDER_BY,
     limit: PAGE_SIZE,
     offset: 0,
-    ...(withCap ? { cap: FLUX_TOTAL_CAP + 1 } : {}),
+    ...(withCap ? { cap: COUNT_LIMIT } : {}),
   };
 }
 
-/** One GraphQL request as the web app's graphqlRequest sends it (with a structureId); throws on an HTTP or GraphQL error. */
-async function post(target: MixTarget, fresh: boolean, query: string, variables: Record<string, unknown>) {
+/** One GraphQL request as the web app's graphqlRequest sends it (with a structureId): its data; throws on an HTTP or GraphQL error. */
+async function post(
+  target: MixTarget,
+  fresh: boolean,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<unknown> {
   const response = await fetch(`${target.address}/v1/graphql?structureId=${target.structureId}`, {
     method: 'POST',
     headers: {
@@ -148,6 +171,7 @@ async function post(target: MixTarget, fresh: boolean, query: string, variables:
   });
   const text = await response.text();
   if (!response.ok || text.startsWith('{"errors"')) throw new Error(`${response.status} ${text.slice(0, 200)}`);
+  return (JSON.parse(text) as { data: unknown }).data;
 }
 
 /** /api/health every 500 ms while the mix runs: the slowest answer. */

@@ -100,7 +100,7 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 const MODE_LABELS: Record<MixMode, string> = {
   'page+count': 'page + total en une requête',
   'page, count': 'page et total envoyés ensemble',
-  'page then count': 'page puis total (estimé)',
+  'page then count': 'page (et estimation) puis total s’il manque',
 };
 const label = (run: MixRun) =>
   `${MODE_LABELS[run.mode]}, ${run.connections} connexions, ${run.fresh ? 'sans cache' : 'lectures partagées'}`;
@@ -111,7 +111,8 @@ export function describeRun(run: MixRun): string {
       ? ''
       : `, CPU PostgreSQL ${run.postgresCpuMsPerSearch.toFixed(1)} ms/recherche`) +
     (run.serverCpuMsPerSearch === null ? '' : `, CPU serveur ${run.serverCpuMsPerSearch.toFixed(1)} ms/recherche`);
-  return `${label(run)} : ${run.searchesPerSecond.toFixed(1)} recherches/s, page p50 ${ms(run.overall.p50)} p95 ${ms(run.overall.p95)} p99 ${ms(run.overall.p99)}${run.total ? `, total p95 ${ms(run.total.p95)}` : ''}, ${run.errors} erreurs${cpu}, /api/health au pire ${ms(run.healthMaxMs)}`;
+  const counts = run.mode === 'page then count' ? `, totaux comptés ${run.countsSent} / ${run.overall.count}` : '';
+  return `${label(run)} : ${run.searchesPerSecond.toFixed(1)} recherches/s${counts}, page p50 ${ms(run.overall.p50)} p95 ${ms(run.overall.p95)} p99 ${ms(run.overall.p99)}${run.total ? `, total p95 ${ms(run.total.p95)}` : ''}, ${run.errors} erreurs${cpu}, /api/health au pire ${ms(run.healthMaxMs)}`;
 }
 
 /** Per kind and overall, one Markdown table per run. */
@@ -183,7 +184,7 @@ export function mixResults(runs: readonly MixRun[], engine: string, connections:
   if (current && previous) {
     const ratio = current.searchesPerSecond / previous.searchesPerSecond;
     results.push({
-      name: `${engine} : recherches/s page puis total (${current.searchesPerSecond.toFixed(1)}) / page + total en une requête (${previous.searchesPerSecond.toFixed(1)})`,
+      name: `${engine} : recherches/s page (et estimation) puis total s’il manque (${current.searchesPerSecond.toFixed(1)}) / page + total en une requête (${previous.searchesPerSecond.toFixed(1)})`,
       value: ratio,
       unit: 'x',
       bar: 2,

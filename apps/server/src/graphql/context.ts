@@ -12,7 +12,7 @@ export interface GraphqlContext {
   /** Run every statement, sharing no cached read (Cache-Control: no-cache, mutations' read-backs). */
   freshReads?: boolean;
   /** The label words looked up by this request's statements (compiler/word-search.ts). */
-  wordLookups?: Map<string, Promise<string[] | null>>;
+  wordLookups?: Map<string, Promise<unknown[] | null>>;
   /** The request's statements run a few at a time (LIMITS.statementsPerRequest). */
   statements?: Semaphore;
 }

@@ -4,7 +4,7 @@ import type { TableName } from '../metadata/tables';
 import { rowSource, type ListArgs } from './row-source';
 import type { FieldSelection } from './selection';
 import { SqlBuilder } from './sql-builder';
-import type { WordLookup } from './word-search';
+import type { Lookup } from './word-search';
 
 /**
  * `<table>_aggregate(where, limit: n, estimate: true) { aggregate { count } }`: a capped
@@ -12,6 +12,9 @@ import type { WordLookup } from './word-search';
  * times n matching rows, the count answers n ("plus de 10 000" on the search page)
  * without reading them; otherwise it counts as without `estimate` (at most n rows). The
  * planner's estimate costs a plan (~1 ms); counting 10,001 matching rows costs 5-100 ms.
+ * With `estimateOnly: true` nothing is ever counted: the answer is the limit when the
+ * planner expects far more, else `aggregate: null` (the search page sends it with its
+ * first page, and asks the count only when neither the page nor the planner settled it).
  */
 
 /**
@@ -26,10 +29,12 @@ export interface CountEstimate {
   /** EXPLAIN (FORMAT JSON) of the rows the count would read, without its limit. */
   text: string;
   params: unknown[];
-  wordLookups: readonly WordLookup[];
+  wordLookups: readonly Lookup[];
   limit: number;
   /** The field's JSON with count = limit. */
   json: string;
+  /** `estimateOnly`: the field's JSON when the planner does not settle it (nothing counted); else null. */
+  unsettledJson: string | null;
 }
 
 /** Validates `estimate: true` (a limit, and only `aggregate { count }`) and compiles the EXPLAIN. */
@@ -39,6 +44,8 @@ export function compileCountEstimate(
   scope: ConstructorParameters<typeof SqlBuilder>[0],
 ): CountEstimate {
   const limit = field.args.limit;
+  if (field.args.estimateOnly === true && field.args.estimate !== true)
+    throw validationFailed('estimateOnly demande estimate: true.');
   if (typeof limit !== 'number') throw validationFailed('estimate demande une limite (limit).');
   const [aggregate, ...others] = field.selections;
   const [count, ...otherValues] = aggregate?.selections ?? [];
@@ -58,6 +65,7 @@ export function compileCountEstimate(
     wordLookups: b.wordLookups,
     limit,
     json: JSON.stringify({ [aggregate.key]: { [count.key]: limit } }),
+    unsettledJson: field.args.estimateOnly === true ? JSON.stringify({ [aggregate.key]: null }) : null,
   };
 }
 

@@ -3,7 +3,7 @@ import { MAX_SQL_PARAMETERS, TOO_MANY_PARAMETERS_MESSAGE } from '../../db/databa
 import { GraphqlApiError } from '../errors';
 import { columnVisibility, scopeCondition } from '../metadata/scope-rules';
 import { ident, type TableName } from '../metadata/tables';
-import type { WordLookup } from './word-search';
+import type { Lookup } from './word-search';
 
 /** Casts of parameters per GraphQL scalar, so both engines infer the same types. */
 export const SQL_CASTS = {
@@ -15,6 +15,7 @@ export const SQL_CASTS = {
   date: 'date',
   Float: 'float8',
   StringList: 'text[]',
+  IntList: 'integer[]',
 } as const;
 
 /**
@@ -30,8 +31,10 @@ export class SqlBuilder {
    * table): such statements are planned for their values each time, never prepared.
    */
   planSensitive = false;
-  /** Word lookups to run just before the statement (word-search.ts). */
-  readonly wordLookups: WordLookup[] = [];
+  /** Word and key lookups to run just before the statement (word-search.ts, key-lookup.ts). */
+  readonly wordLookups: Lookup[] = [];
+  /** Compiles a key lookup itself: its relation filters stay subqueries (key-lookup.ts). */
+  insideKeyLookup = false;
 
   constructor(readonly scope: RequestScope) {}
 

@@ -2,7 +2,8 @@ import { validationFailed } from '../errors';
 import { LIMITS } from '../limits';
 import { TABLES, ident, type RelationMeta, type ScalarName, type TableName } from '../metadata/tables';
 import { COMPARISON_OPERATORS, LIST_OPERATORS, PATTERN_OPERATORS } from '../schema/comparison-types';
-import { and, type SqlBuilder } from './sql-builder';
+import { KEY_LOOKUP } from './key-lookup';
+import { SqlBuilder, and } from './sql-builder';
 import { compileWordContains, isWordContainsPattern, wordTableOf } from './word-search';
 
 /**
@@ -54,7 +55,8 @@ export function compileWhere(
  * name, a federal code) as a hash join over every flux; so outside _not, an object
  * relation to a table that is not large becomes `local IN (SELECT unnest(ARRAY(keys)))`:
  * the matching keys are computed once, and their unknown count makes the planner walk
- * the flux index of that key. It stays a join (or a hashed subplan under _or), never a
+ * the flux index of that key. At the where's top, the keys are looked up before the
+ * statement instead, so the planner knows their number (withKeyLookup, key-lookup.ts). It stays a join (or a hashed subplan under _or), never a
  * per-row search through a long array. (Under _not a NULL key would make the forms differ.)
  */
 function compileRelationFilter(
@@ -74,9 +76,45 @@ function compileRelationFilter(
   const local = `${alias}.${ident(relation.localColumn)}`;
   const remote = `${inner}.${ident(relation.remoteColumn)}`;
   if (relation.kind === 'object' && !negated && !TABLES[relation.target].large) {
-    return `${local} IN (SELECT unnest(ARRAY(SELECT ${remote} FROM ${ident(relation.target)} ${inner} WHERE ${condition})))`;
+    const inStatement = `${local} IN (SELECT unnest(ARRAY(SELECT ${remote} FROM ${ident(relation.target)} ${inner} WHERE ${condition})))`;
+    return withKeyLookup(relation, filter, b, depth, inStatement, local);
   }
   return `EXISTS (SELECT 1 FROM ${ident(relation.target)} ${inner} WHERE ${and([`${remote} = ${local}`, condition])})`;
+}
+
+/**
+ * The relation filter with its keys looked up before the statement (key-lookup.ts) when
+ * it is one of the statement's own filters (at its top or in one _and/_or), its keys are
+ * integers and it needs no word lookup; else the subquery form alone.
+ */
+function withKeyLookup(
+  relation: RelationMeta,
+  filter: unknown,
+  b: SqlBuilder,
+  depth: number,
+  inStatement: string,
+  local: string,
+): string {
+  if (depth > 1 || b.insideKeyLookup || TABLES[relation.target].columns[relation.remoteColumn]?.type !== 'Int')
+    return inStatement;
+  const lookup = new SqlBuilder(b.scope);
+  lookup.insideKeyLookup = true;
+  const inner = lookup.alias();
+  const condition = and([
+    lookup.scopeOf(relation.target, inner),
+    compileWhere(relation.target, inner, filter, lookup, depth + 1),
+  ]);
+  if (lookup.wordLookups.length > 0) return inStatement;
+  const use = b.param(false, 'Boolean');
+  const useIndex = b.params.length - 1;
+  const keys = b.param(null, 'IntList');
+  b.wordLookups.push({
+    keysText: `SELECT ${inner}.${ident(relation.remoteColumn)} AS k FROM ${ident(relation.target)} ${inner} WHERE ${condition} LIMIT ${KEY_LOOKUP.maxKeys + 1}`,
+    keysParams: lookup.params,
+    useIndex,
+    keysIndex: b.params.length - 1,
+  });
+  return `((${use} AND ${local} = ANY(${keys})) OR (NOT ${use} AND ${inStatement}))`;
 }
 
 /**

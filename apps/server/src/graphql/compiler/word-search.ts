@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
 import type { TableName } from '../metadata/tables';
+import { matchingKeys, type KeyLookup } from './key-lookup';
 import type { SqlBuilder } from './sql-builder';
 
 /**
@@ -40,6 +41,9 @@ export interface WordLookup {
   wordsIndex: number;
 }
 
+/** What runs just before a statement: a label's words, or a related filter's keys (key-lookup.ts). */
+export type Lookup = WordLookup | KeyLookup;
+
 /** The word table of `table.column`, or undefined when the column has no word index. */
 export function wordTableOf(table: TableName, column: string): string | undefined {
   return WORD_INDEXED[table]?.[column];
@@ -73,20 +77,23 @@ export function compileWordContains(column: string, wordTable: string, pattern: 
 export async function withWordLookups(
   database: Database,
   params: readonly unknown[],
-  lookups: readonly WordLookup[],
+  lookups: readonly Lookup[],
   /** Lookups already made for this request (a page and its count search the same words). */
-  shared: Map<string, Promise<string[] | null>> = new Map(),
+  shared: Map<string, Promise<unknown[] | null>> = new Map(),
 ): Promise<unknown[]> {
   const resolved = [...params];
   await Promise.all(
     lookups.map(async (lookup) => {
-      const key = `${lookup.wordTable}\u0000${lookup.pattern}`;
-      let words = shared.get(key);
-      if (!words) shared.set(key, (words = matchingWords(database, lookup)));
-      const found = await words;
-      if (found === null) return;
+      const keys = 'keysText' in lookup;
+      const key = keys
+        ? `${lookup.keysText}\u0000${JSON.stringify(lookup.keysParams)}`
+        : `${lookup.wordTable}\u0000${lookup.pattern}`;
+      let found = shared.get(key);
+      if (!found) shared.set(key, (found = keys ? matchingKeys(database, lookup) : matchingWords(database, lookup)));
+      const values = await found;
+      if (values === null) return;
       resolved[lookup.useIndex] = true;
-      resolved[lookup.wordsIndex] = found;
+      resolved['keysText' in lookup ? lookup.keysIndex : lookup.wordsIndex] = values;
     }),
   );
   return resolved;

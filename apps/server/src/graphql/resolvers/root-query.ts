@@ -8,7 +8,7 @@ import type { TableName } from '../metadata/tables';
 import { requireModule } from '../../modules/scope/scope';
 import { TtlCache } from '../../lib/ttl-cache';
 import { readCacheOf } from '../../db/read-cache';
-import { withWordLookups, type WordLookup } from '../compiler/word-search';
+import { withWordLookups, type Lookup } from '../compiler/word-search';
 import { compileCountEstimate, plannerExpectsMore, type CountEstimate } from '../compiler/count-estimate';
 
 type Resolver = GraphQLFieldResolver<unknown, GraphqlContext, Record<string, unknown>>;
@@ -71,6 +71,7 @@ async function jsonTexts(compiled: CompiledRootField, context: GraphqlContext): 
   const { estimate } = compiled;
   if (estimate && (await plannerExpectsMore(context.database, estimate, await resolvedParams(estimate, context))))
     return [estimate.json];
+  if (estimate?.unsettledJson) return [estimate.unsettledJson];
   const params = await resolvedParams(compiled, context);
   const rows = await context.database.query<{ j: string }>(compiled.text, params, { prepared, read: true });
   return rows.map((row) => row.j);
@@ -78,7 +79,7 @@ async function jsonTexts(compiled: CompiledRootField, context: GraphqlContext): 
 
 /** The parameters with the statement's word lookups done (shared within the request). */
 function resolvedParams(
-  statement: { params: unknown[]; wordLookups: readonly WordLookup[] },
+  statement: { params: unknown[]; wordLookups: readonly Lookup[] },
   context: GraphqlContext,
 ): Promise<unknown[]> | unknown[] {
   return statement.wordLookups.length === 0
@@ -97,7 +98,7 @@ export interface CompiledRootField {
   params: unknown[];
   planSensitive: boolean;
   /** Looked up before each run (the words of a "label contains" search). */
-  wordLookups: readonly WordLookup[];
+  wordLookups: readonly Lookup[];
   /** A capped count with `estimate: true`: the planner is asked first (count-estimate.ts). */
   estimate: CountEstimate | null;
   /** Identical reads share their result (statement and parameters, scope included). */
@@ -124,7 +125,9 @@ export function compileRootField(
         ? compileByPk(table, field, b)
         : `SELECT (${compileAggregateJson(table, field, b)})::text AS j`;
   const estimate =
-    kind === 'aggregate' && field.args.estimate === true ? compileCountEstimate(table, field, context.scope) : null;
+    kind === 'aggregate' && (field.args.estimate === true || field.args.estimateOnly === true)
+      ? compileCountEstimate(table, field, context.scope)
+      : null;
   return {
     kind,
     text,
@@ -132,7 +135,7 @@ export function compileRootField(
     planSensitive: b.planSensitive,
     wordLookups: b.wordLookups,
     estimate,
-    readKey: `${text}\u0000${JSON.stringify(b.params)}${estimate ? '\u0000estimate' : ''}`,
+    readKey: `${text}\u0000${JSON.stringify(b.params)}${estimate ? `\u0000estimate${estimate.unsettledJson ? ' only' : ''}` : ''}`,
     readTtlMs: READ_TTL_MS,
   };
 }

@@ -46,6 +46,11 @@ function buildSchema(): GraphQLSchema {
           description:
             'Avec limit et aggregate { count } seul : quand le planificateur prévoit bien plus de lignes que limit, count vaut limit sans les lire',
         },
+        estimateOnly: {
+          type: GraphQLBoolean,
+          description:
+            'Avec estimate : ne compte jamais ; aggregate vaut null quand le planificateur ne prévoit pas bien plus de lignes que limit',
+        },
       },
       resolve: rootFieldResolver(table.name, 'aggregate'),
       extensions: rootFieldExtensions(table.name, 'aggregate'),

@@ -94,6 +94,7 @@ export function costLimitCases(target: TestDatabaseTarget, contextOf: () => Grap
         'Relaunch',
         'SearchFlux',
         'SearchFluxPage',
+        'SearchFluxPageEstimate',
         'FluxSearchCount',
         'Structures',
       ]),
@@ -105,6 +106,8 @@ export function costLimitCases(target: TestDatabaseTarget, contextOf: () => Grap
       SearchFlux: [30, 60, 90].map((limit) => ({ where, orderBy, limit, offset: 0, cap: 10_001 })),
       // R-SEARCH-13: the page, then its capped count (from the planner's estimate when far above).
       SearchFluxPage: [30, 60, 90].map((limit) => ({ where, orderBy, limit, offset: 0 })),
+      // The first page with the planner's word on its total (nothing counted).
+      SearchFluxPageEstimate: [30, 60, 90].map((limit) => ({ where, orderBy, limit, offset: 0, cap: 10_001 })),
       FluxSearchCount: [{ where, cap: 10_001 }],
       // 'Tous' and the export: batches of 5,000 up to 100,000 rows, then one row beyond.
       FluxBatch: [

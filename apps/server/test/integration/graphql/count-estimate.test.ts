@@ -67,6 +67,35 @@ describe.each(testDatabaseTargets())('capped counts from the estimate on $name',
     expect(bigger.data?.total.aggregate.n).toBe(scoped);
   });
 
+  it('with estimateOnly, answers the planner alone: the limit, or no aggregate and nothing counted', async () => {
+    const ESTIMATE_ONLY = `query Estimate($where: MKP_FluxFinancier_bool_exp!, $cap: Int!) {
+      total: MKP_FluxFinancier_aggregate(where: $where, limit: $cap, estimate: true, estimateOnly: true) { aggregate { n: count } }
+    }`;
+    const estimateOnly = async (where: object, cap: number) => {
+      const response = await context.siege<{ total: { aggregate: { n: number } | null } }>(
+        ESTIMATE_ONLY,
+        { where, cap },
+        { 'cache-control': 'no-cache' },
+      );
+      expect(response.errors).toBeUndefined();
+      return response.data?.total.aggregate ?? null;
+    };
+    expect(await estimateOnly({}, 10)).toEqual({ n: 10 });
+    expect(await estimateOnly({ ID_Saison: { _eq: season } }, inSeason + 1)).toBeNull();
+    expect(await estimateOnly({ id: { _eq: 1 } }, 10_001)).toBeNull();
+    // Shared reads on: the estimate alone (no aggregate) is not served to the counting estimate.
+    const alone = await context.siege<{ total: { aggregate: null } }>(ESTIMATE_ONLY, { where: {}, cap: scoped + 1 });
+    expect(alone.data?.total.aggregate).toBeNull();
+    const shared = await context.siege<Count>(COUNT(true), { where: {}, cap: scoped + 1 });
+    expect(shared.data?.total.aggregate.n).toBe(scoped);
+    const refused = await context.siege(
+      `{ MKP_FluxFinancier_aggregate(limit: 10, estimateOnly: true) { aggregate { count } } }`,
+      {},
+      { 'cache-control': 'no-cache' },
+    );
+    expect(refused.errors?.[0]?.message).toBe('estimateOnly demande estimate: true.');
+  });
+
   it('is refused without a limit or with anything but count', async () => {
     const noLimit = await context.siege(
       `{ MKP_FluxFinancier_aggregate(estimate: true) { aggregate { count } } }`,

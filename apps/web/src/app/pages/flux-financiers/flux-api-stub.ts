@@ -61,7 +61,10 @@ interface StubOptions {
   /** Write grants of the user (e.g. the relaunch); none by default, as a club. */
   grants?: readonly ActionGrant[];
   rows?: unknown[];
+  /** How many flux the search matches: pages of generated rows (default: `rows`, one page). */
   total?: number;
+  /** The page's estimate says "far above the cap" (default: when `total` is above 10,000). */
+  estimateAboveCap?: boolean;
   detail?: object;
   relaunch?: 'ok' | 'fail';
   /** The detail answers a GraphQL error the first time. */
@@ -114,8 +117,19 @@ export function stubFluxApi(options: StubOptions = {}) {
       if (query.includes('SearchFlux') && fails) return jsonResponse({ errors: [{ message: 'boom' }] });
       if (query.includes('SearchFlux') && options.offlineAfter !== undefined && searchCount > options.offlineAfter)
         throw new TypeError('Failed to fetch');
-      if (query.includes('SearchFlux')) return jsonResponse({ data: { rows } });
-      // The capped count follows the page (R-SEARCH-13): `total`, or the rows.
+      if (query.includes('SearchFlux')) {
+        const { limit, offset } = variables as { limit: number; offset: number };
+        const page =
+          options.total === undefined
+            ? rows
+            : Array.from({ length: Math.max(0, Math.min(limit, options.total - offset)) }, (_, i) =>
+                fluxRow({ id: offset + i + 1 }),
+              );
+        if (!query.includes('estimateOnly: true')) return jsonResponse({ data: { rows: page } });
+        const aboveCap = options.estimateAboveCap ?? (options.total ?? 0) > 10_000;
+        return jsonResponse({ data: { rows: page, estimate: { aggregate: aboveCap ? { count: 10_001 } : null } } });
+      }
+      // The capped count follows the page (R-SEARCH-13) when the page did not settle it: `total`, or the rows.
       if (query.includes('FluxSearchCount')) {
         await options.countGate;
         if (options.countFails) return jsonResponse({ errors: [{ message: 'boom' }] });

@@ -1,4 +1,5 @@
-import { FLUX_ROW_FIELDS } from './flux-row';
+import { FLUX_TOTAL_CAP } from '@gdf/domain';
+import { FLUX_ROW_FIELDS, type FluxRow } from './flux-row';
 
 /**
  * The search screen's GraphQL texts, apart from the code that sends them so the load
@@ -21,8 +22,18 @@ export const SEARCH_PAGE = `query SearchFluxPage($where: MKP_FluxFinancier_bool_
 }`;
 
 /**
- * The capped total of a filter set, asked once per filter set after its first page
- * ("plus de 10 000" above the cap). `estimate: true`: when the server's planner expects
+ * A page of results with the planner's word on its total (nothing counted): sent while the
+ * filter set's total is not known. `estimate.aggregate` is { count: $cap } when the server
+ * expects far more than the cap ("plus de 10 000"), else null.
+ */
+export const SEARCH_PAGE_WITH_ESTIMATE = `query SearchFluxPageEstimate($where: MKP_FluxFinancier_bool_exp!, $orderBy: [MKP_FluxFinancier_order_by!], $limit: Int!, $offset: Int!, $cap: Int!) {
+  rows: MKP_FluxFinancier(where: $where, order_by: $orderBy, limit: $limit, offset: $offset) { ${FLUX_ROW_FIELDS} }
+  estimate: MKP_FluxFinancier_aggregate(where: $where, limit: $cap, estimate: true, estimateOnly: true) { aggregate { count } }
+}`;
+
+/**
+ * The capped total of a filter set ("plus de 10 000" above the cap), asked once per filter
+ * set after its page, when neither the page nor the planner settled it (settledTotal). `estimate: true`: when the server's planner expects
  * far more rows than the cap, it answers the cap without counting.
  */
 export const SEARCH_COUNT = `query FluxSearchCount($where: MKP_FluxFinancier_bool_exp!, $cap: Int!) {
@@ -31,3 +42,27 @@ export const SEARCH_COUNT = `query FluxSearchCount($where: MKP_FluxFinancier_boo
 
 /** The page's default order (newest first, id last so pages never overlap). */
 export const DEFAULT_ORDER_BY = [{ Z_DateCreation: 'desc' }, { id: 'desc' }];
+
+/** The capped count's limit: a count of FLUX_TOTAL_CAP + 1 reads "plus de 10 000". */
+export const COUNT_LIMIT = FLUX_TOTAL_CAP + 1;
+
+export interface FluxPage {
+  rows: FluxRow[];
+  /** Asked with the page (the total not known yet): the server's planner expects far more than the cap. */
+  aboveCapEstimated: boolean;
+}
+
+/**
+ * The capped total a page settles without counting, else null (the count is asked). A page
+ * holding fewer rows than asked (none only on the first page) ends the search: offset + its
+ * rows, exact. Otherwise the planner's "far above the cap" reads "plus de 10 000".
+ */
+export function settledTotal(
+  page: Pick<FluxPage, 'aboveCapEstimated'> & { rows: readonly unknown[] },
+  offset: number,
+  limit: number,
+): number | null {
+  const short = page.rows.length < limit && (page.rows.length > 0 || offset === 0);
+  if (short) return offset + page.rows.length;
+  return page.aboveCapEstimated ? COUNT_LIMIT : null;
+}

@@ -1,17 +1,35 @@
 import type { FluxWhere } from '@gdf/domain';
-import { FLUX_TOTAL_CAP } from '@gdf/domain';
 import { graphqlRequest } from '@/lib/graphql-client';
 import type { FluxOrderBy, FluxRow } from './flux-row';
-import { SEARCH_COUNT, SEARCH_PAGE } from './search-flux-queries';
+import {
+  COUNT_LIMIT,
+  SEARCH_COUNT,
+  SEARCH_PAGE,
+  SEARCH_PAGE_WITH_ESTIMATE,
+  type FluxPage,
+} from './search-flux-queries';
 
-/** One page of results: the table renders from it, before the total is known. */
+/**
+ * One page of results: the table renders from it, before the total is known. With
+ * `withEstimate` the same request carries the planner's word on the total (one plan, nothing
+ * counted), so a search far above the cap needs no count.
+ */
 export async function searchFluxPage(
   structureId: number,
   params: { where: FluxWhere; orderBy: FluxOrderBy; limit: number; offset: number },
+  withEstimate: boolean,
   signal?: AbortSignal,
-): Promise<FluxRow[]> {
-  const data = await graphqlRequest<{ rows: FluxRow[] }>(SEARCH_PAGE, params, { structureId, signal });
-  return data.rows;
+): Promise<FluxPage> {
+  if (!withEstimate) {
+    const data = await graphqlRequest<{ rows: FluxRow[] }>(SEARCH_PAGE, params, { structureId, signal });
+    return { rows: data.rows, aboveCapEstimated: false };
+  }
+  const data = await graphqlRequest<{ rows: FluxRow[]; estimate: { aggregate: { count: number } | null } }>(
+    SEARCH_PAGE_WITH_ESTIMATE,
+    { ...params, cap: COUNT_LIMIT },
+    { structureId, signal },
+  );
+  return { rows: data.rows, aboveCapEstimated: data.estimate.aggregate !== null };
 }
 
 /**
@@ -21,7 +39,7 @@ export async function searchFluxPage(
 export async function countFlux(structureId: number, where: FluxWhere, signal?: AbortSignal): Promise<number> {
   const data = await graphqlRequest<{ total: { aggregate: { count: number } } }>(
     SEARCH_COUNT,
-    { where, cap: FLUX_TOTAL_CAP + 1 },
+    { where, cap: COUNT_LIMIT },
     { structureId, signal },
   );
   return data.total.aggregate.count;

@@ -7,13 +7,14 @@ import {
   type FluxSearchFilters,
   type FluxWhere,
 } from '@gdf/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCurrentStructure } from '@/lib/session';
 import { fetchAllFlux, type AllFlux } from '../api/fetch-all-flux';
 import type { FluxRow } from '../api/flux-row';
 import { countFlux, searchFluxPage } from '../api/search-flux';
+import { settledTotal } from '../api/search-flux-queries';
 import { fluxOrderBy } from '../utils/order-by';
 import { DEFAULT_SORT, parseSearchUrl, writeSearchUrl, type FluxSearchState, type PageSize } from '../utils/search-url';
 
@@ -73,10 +74,22 @@ export function useFluxSearch(): FluxSearchResult {
   const all = state.pageSize === 'all';
 
   const limit = state.pageSize === 'all' ? 0 : state.pageSize;
+  const offset = state.page * limit;
+  const queryClient = useQueryClient();
+  // The count of a filter set, asked once: page turns and sorts reuse it (its key has neither).
+  const countKey = useMemo(() => [FLUX_SEARCH_QUERY_KEY, 'count', structureId, where], [structureId, where]);
   const pageQuery = useQuery({
     queryKey: [FLUX_SEARCH_QUERY_KEY, structureId, where, orderBy, state.pageSize, state.page],
-    queryFn: ({ signal }) =>
-      searchFluxPage(structureId, { where: where ?? {}, orderBy, limit, offset: state.page * limit }, signal),
+    queryFn: async ({ signal }) => {
+      // While the total is unknown the page brings the planner's word on it; a short page or
+      // "far above the cap" settles it, and no count is asked.
+      const count = queryClient.getQueryState(countKey);
+      const unknown = count?.data === undefined || count.isInvalidated;
+      const page = await searchFluxPage(structureId, { where: where ?? {}, orderBy, limit, offset }, unknown, signal);
+      const settled = settledTotal(page, offset, limit);
+      if (settled !== null) queryClient.setQueryData(countKey, settled);
+      return { rows: page.rows, settled };
+    },
     enabled: where !== null && !all,
     placeholderData: keepPreviousData,
     // Offline, a paused query would leave the previous rows as if they were the answer:
@@ -93,11 +106,10 @@ export function useFluxSearch(): FluxSearchResult {
   });
   const query = all ? allQuery : pageQuery;
 
-  // The page comes first, its capped count follows (R-SEARCH-13), asked once per filter set:
-  // page turns and sorts reuse it (its key has neither).
-  const page = pageQuery.isSuccess && !pageQuery.isPlaceholderData ? pageQuery.data : undefined;
+  // The page comes first; its capped count follows (R-SEARCH-13) when the page did not settle it.
+  const page = pageQuery.isSuccess && !pageQuery.isPlaceholderData ? pageQuery.data.rows : undefined;
   const countQuery = useQuery({
-    queryKey: [FLUX_SEARCH_QUERY_KEY, 'count', structureId, where],
+    queryKey: countKey,
     queryFn: ({ signal }) => countFlux(structureId, where ?? {}, signal),
     enabled: where !== null && !all && page !== undefined,
     staleTime: Infinity,
@@ -141,7 +153,7 @@ export function useFluxSearch(): FluxSearchResult {
   return {
     state,
     where,
-    rows: (all ? allQuery.data?.rows : pageQuery.data) ?? NO_ROWS,
+    rows: (all ? allQuery.data?.rows : pageQuery.data?.rows) ?? NO_ROWS,
     total: all ? (allQuery.data?.rows.length ?? 0) : (countQuery.data ?? null),
     countFailed: !all && countQuery.isError,
     truncated: all && (allQuery.data?.truncated ?? false),
@@ -154,12 +166,19 @@ export function useFluxSearch(): FluxSearchResult {
         // the server again instead.
         const next = parseSearchUrl(writeSearchUrl(searchParams, { ...state, filters, page: 0 }));
         if (state.page === 0 && JSON.stringify(next.filters) === JSON.stringify(state.filters)) {
-          void query.refetch();
-          // The count too, once it has answered (else it follows the page as usual).
-          if (!countQuery.isPending) void countQuery.refetch();
+          // The page again as first sent, and the count after it unless the page settles it
+          // (if the count had answered; else it follows the page as usual).
+          if (all) void allQuery.refetch();
+          else {
+            const recount = !countQuery.isPending;
+            if (recount) void queryClient.invalidateQueries({ queryKey: countKey, exact: true, refetchType: 'none' });
+            void pageQuery.refetch().then((result) => {
+              if (recount && result.isSuccess && result.data.settled === null) void countQuery.refetch();
+            });
+          }
         } else update((previous) => ({ ...previous, filters, page: 0 }));
       },
-      [update, state, searchParams, query, countQuery],
+      [update, state, searchParams, all, allQuery, pageQuery, countQuery, queryClient, countKey],
     ),
     retry: useCallback(() => void query.refetch(), [query]),
     clear: useCallback(() => update(() => ({ filters: null, sort: DEFAULT_SORT, page: 0, pageSize: 30 })), [update]),
