@@ -2,7 +2,7 @@
 // First the system tools the suites run (Chromium, xmllint, poppler, LibreOffice, Saxon-HE):
 // installed with apt-get when run as root, else it stops at once with the command to run.
 // Server suites also run on PostgreSQL when TEST_DATABASE_URL (or DATABASE_URL) is set.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { ensureSystemTools } from './system-tools.mjs';
 
 const tools = ensureSystemTools();
@@ -14,27 +14,47 @@ if (!tools.ok) {
 if (!process.env.TEST_DATABASE_URL && process.env.DATABASE_URL)
   process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
 
-const steps = [
-  ['Lint', 'npx', ['eslint', '.']],
-  ['Format', 'npx', ['prettier', '--check', '.']],
-  ['Types', 'npm', ['run', 'typecheck']],
-  ['Domain, server and web (Vitest)', 'npx', ['vitest', 'run']],
-  ['Build', 'npm', ['run', 'build']],
-  ['End-to-end (Playwright, Chromium)', 'npm', ['run', 'test:e2e']],
+// Each stage's steps run at once; a stage starts when the previous one has passed. The static
+// checks are single-threaded programs, so on two cores they share the stage's wall time.
+const stages = [
+  [
+    ['Lint', 'npx', ['eslint', '.']],
+    ['Format', 'npx', ['prettier', '--check', '.']],
+    ['Types', 'npm', ['run', 'typecheck']],
+  ],
+  [['Domain, server and web (Vitest)', 'npx', ['vitest', 'run']]],
+  [['Build', 'npm', ['run', 'build']]],
+  [['End-to-end (Playwright, Chromium)', 'npm', ['run', 'test:e2e']]],
 ];
+
+/** Runs one step; alone it prints as it goes, beside others its output is printed once done. */
+function run([label, command, args], alone) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: alone ? 'inherit' : 'pipe', env: process.env });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      if (!alone) process.stdout.write(`\n=== ${label} ===\n${Buffer.concat(output).toString()}`);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(code === 0 ? `${label}: ok en ${seconds} s` : `\n${label}: échec (code ${code})`);
+      resolve(code ?? 1);
+    });
+  });
+}
 
 console.log(
   process.env.TEST_DATABASE_URL
     ? 'Server suites: PGlite and PostgreSQL'
     : 'Server suites: PGlite only (set TEST_DATABASE_URL for PostgreSQL)',
 );
-for (const [label, command, args] of steps) {
-  console.log(`\n=== ${label} ===`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
-  if (result.status !== 0) {
-    console.error(`\n${label}: échec (code ${result.status})`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`${label}: ok en ${((Date.now() - started) / 1000).toFixed(1)} s`);
+const started = Date.now();
+for (const steps of stages) {
+  const alone = steps.length === 1;
+  if (alone) console.log(`\n=== ${steps[0][0]} ===`);
+  const codes = await Promise.all(steps.map((step) => run(step, alone)));
+  const failed = codes.find((code) => code !== 0);
+  if (failed !== undefined) process.exit(failed);
 }
+console.log(`\nnpm test : tout est passé en ${((Date.now() - started) / 1000).toFixed(1)} s`);
