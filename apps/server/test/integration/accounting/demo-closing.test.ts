@@ -47,13 +47,12 @@ describe.each(testDatabaseTargets())(
 
     // Each line written checks its entry exists: a plan made while the ledger was recorded empty
     // scans it whole each time, and PGlite keeps that plan (42 closings, 42,582 entries: minutes).
-    it.runIf(target.name === 'pglite')(
-      'checks each line written by an index lookup, never a scan of the ledger',
-      async () => {
+    // Its counters are current in its one session; PostgreSQL's reach the view later.
+    if (target.name === 'pglite')
+      it('checks each line written by an index lookup, never a scan of the ledger', async () => {
         const [lines] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM "CPT_EcritureLigne"`);
         expect(lines?.n).toBeGreaterThan(20 * closed);
         expect(scans).toBeLessThanOrEqual(closed); // the staging reads, not one per line
-      },
-    );
+      });
   },
 );
