@@ -12,8 +12,12 @@ const webFeatures = existsSync('apps/web/src/features') ? readdirSync('apps/web/
 // Import directions (R-ARCH-01), enforced so they stay true.
 const zones = [
   // packages/domain imports no app code; packages/file-formats imports neither app code nor the domain.
-  { target: './packages/domain', from: ['./apps', './e2e', './bench'] },
-  { target: './packages/file-formats', from: ['./apps', './e2e', './bench', './packages/domain'] },
+  { target: './packages/domain', from: ['./apps', './e2e', './bench', './packages/seed'] },
+  { target: './packages/file-formats', from: ['./apps', './e2e', './bench', './packages/domain', './packages/seed'] },
+  // The demo-data generator (ADR 0038) reaches the server through its one entry point; the
+  // server's code never imports the generator (its tests seed their template with it).
+  { target: './packages/seed', from: './apps/server', except: ['./src/seed-api.ts'] },
+  { target: './apps/server/src', from: './packages/seed' },
   // The web app never imports the server, and the server never imports the web app.
   { target: './apps/web', from: './apps/server' },
   { target: './apps/server', from: './apps/web' },
@@ -72,6 +76,7 @@ export default tseslint.config(
             'packages/file-formats/tsconfig.json',
             'packages/domain/tsconfig.json',
             'apps/server/tsconfig.json',
+            'packages/seed/tsconfig.json',
             'apps/web/tsconfig.json',
             'e2e/tsconfig.json',
           ],

@@ -8,6 +8,7 @@ export default defineConfig({
       'packages/file-formats',
       'packages/domain',
       'apps/server',
+      'packages/seed',
       'apps/web',
       { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
     ],

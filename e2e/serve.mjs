@@ -1,4 +1,6 @@
-// Starts the built server on a brand-new embedded database with a small demo data set.
+// Starts the built server on a brand-new embedded database with a small demo data set, made
+// first as `npm start` makes it (packages/seed/src/first-run.ts).
+import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,4 +17,13 @@ Object.assign(process.env, {
   LOG_LEVEL: 'warn',
 });
 delete process.env.DATABASE_URL;
+const firstRun = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', path.join(here, '..', 'packages', 'seed', 'src', 'first-run.ts')],
+  {
+    cwd: path.join(here, '..'),
+    stdio: 'inherit',
+  },
+);
+if (firstRun.status !== 0) process.exit(firstRun.status ?? 1);
 await import('../apps/server/dist/server.js');

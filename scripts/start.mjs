@@ -1,4 +1,5 @@
-// `npm start`: builds what is missing or out of date, then runs the one server process.
+// `npm start`: builds what is missing or out of date, makes the embedded database with its demo
+// data on the first run (packages/seed, ADR 0038), then runs the one server process.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -37,6 +38,20 @@ ensureBuilt(
 ensureBuilt('serveur', at('apps', 'server', 'dist', 'server.js'), [at('apps', 'server', 'src'), domain], 'node', [
   at('apps', 'server', 'build.mjs'),
 ]);
+
+// The first run, in its own process before the server's: the production server carries no generator.
+const dataDir = process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : at('data');
+const firstRun =
+  !process.env.DATABASE_URL &&
+  process.env.SEED_DEMO_DATA !== 'never' &&
+  !existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'));
+if (firstRun) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', at('packages', 'seed', 'src', 'first-run.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
 
 const server = spawn(process.execPath, ['--enable-source-maps', at('apps', 'server', 'dist', 'server.js')], {
   cwd: root,

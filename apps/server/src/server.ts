@@ -1,18 +1,13 @@
 import path from 'node:path';
-import { parisToday } from '@gdf/domain';
 import { buildApp } from './app';
 import { readEnvironment, type Environment } from './config';
 import { openDatabase } from './db/database';
 import { dataDir, defaultPgliteDir, repositoryRoot } from './db/paths';
-import { isDatabaseEmpty } from './db/database-state';
 import { readPostgresSettings, settingsWarnings } from './db/postgres-settings';
-import { seedDemoData } from './db/seed/seed';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
 import { loadOrCreateSecret } from './lib/secrets';
 import { parseAllowList } from './lib/safe-fetch';
 import { creditorIdentifier } from './modules/exports-sepa/sepa-settings';
 import { issueMissingDocuments } from './modules/flux-documents/issue-documents';
-import { closeDemoFiscalYears } from './modules/ledger/ledger-validation';
 
 const env = readConfiguration();
 const embedded = !env.DATABASE_URL;
@@ -27,29 +22,6 @@ const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL }
 const postgresSettings = await readPostgresSettings(database);
 for (const warning of postgresSettings ? settingsWarnings(postgresSettings) : [])
   console.warn(`Attention : ${warning}`);
-
-// Demo data only ever goes into the embedded database, and only when it is empty.
-const issuance = { creditorIdentifier: creditorIdentifier(env.SEPA_CREDITOR_ICS) };
-let seeded = false;
-if (embedded && env.SEED_DEMO_DATA === 'auto' && (await isDatabaseEmpty(database))) {
-  console.log(`Première exécution : génération des données de démonstration (${env.SEED_FLUX} flux)...`);
-  await seedDemoData(database, {
-    flux: env.SEED_FLUX,
-    scale: env.SEED_SCALE,
-    onProgress: (message) => console.log(`  ${message}`),
-  });
-  // The seeded flux are issued as if each had been created in the app (R-DOC-01).
-  const issuing = performance.now();
-  const issued = await issueMissingDocuments(database, issuance, {
-    onProgress: ({ scannedUpTo, maxId }) => console.log(`  émission des documents : ${scannedUpTo} / ${maxId}`),
-  });
-  console.log(`  ${issued} flux émis en ${((performance.now() - issuing) / 1000).toFixed(1)} s`);
-  // The demo's books: the fiscal years ended before the last one are closed (R-LEDG-09).
-  const closing = performance.now();
-  const closed = await closeDemoFiscalYears(database, parisToday());
-  console.log(`  ${closed} exercices comptables clôturés en ${((performance.now() - closing) / 1000).toFixed(1)} s`);
-  seeded = true;
-}
 
 const app = await buildApp({
   database,
@@ -91,14 +63,10 @@ const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : en
 const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
 
 console.log(`
-Gestion des finances est prête en ${seconds} s (${database.kind}${seeded ? ', données de démonstration créées' : ''}) :
+Gestion des finances est prête en ${seconds} s (${database.kind}) :
 
     http://${shownHost}:${port}/
 `);
-if (embedded) {
-  console.log(`Comptes de démonstration (mot de passe : ${DEMO_PASSWORD}) :`);
-  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(28)} ${account.description}`);
-}
 
 /** The environment, or a clear French message and exit 1 (e.g. SEPA_CREDITOR_ICS missing on PostgreSQL). */
 function readConfiguration(): Environment {

@@ -7,7 +7,7 @@ import {
   type FluxWhere,
 } from '@gdf/domain';
 import type { Database } from '../../../apps/server/src/db/database';
-import { Rng } from '../../../apps/server/src/db/seed/random';
+import { Rng } from '@gdf/seed';
 
 /** The ten kinds of search of the varied mix (R-PERF-03), in the order the tables print them. */
 export const SEARCH_KINDS = [

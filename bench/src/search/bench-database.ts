@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../../apps/server/src/db/database';
-import { seedDemoData } from '../../../apps/server/src/db/seed/seed';
+import { seedDemoData } from '@gdf/seed';
 
 /**
  * The benchmark database: PostgreSQL at `databaseUrl` (created when missing), else an

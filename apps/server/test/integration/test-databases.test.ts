@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/database';
-import { applicationTables } from '../../src/db/seed/bulk';
-import { SeedRefusedError } from '../../src/db/seed/seed';
+import { applicationTables, SeedRefusedError } from '@gdf/seed';
 import { testDatabaseTargets, type TestDatabase } from './support/databases';
 import { seedSmallData } from './support/small-seed';
 import { seedSmall } from './support/test-app';

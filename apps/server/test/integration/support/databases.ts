@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database, type PostgresConfig } from '../../../src/db/database';
-import { nonEmptyTables } from '../../../src/db/seed/bulk';
+import { nonEmptyTables } from '@gdf/seed';
 import { adminQuery } from './postgres-admin';
 import { pgliteTemplate, postgresTemplate, templateDir, type TemplateKind } from './templates';
 

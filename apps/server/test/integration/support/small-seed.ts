@@ -1,5 +1,5 @@
 import type { Database } from '../../../src/db/database';
-import { seedDemoData } from '../../../src/db/seed/seed';
+import { seedDemoData } from '@gdf/seed';
 
 /** A fixed "today" so seeded data (and so assertions) never depend on the clock. */
 export const TEST_TODAY = new Date('2026-11-21T10:00:00Z');

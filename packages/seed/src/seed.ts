@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Database } from '../database';
+import type { Database } from '@gdf/server/seed-api';
 import {
   applicationTables,
   dropForBulkLoad,
@@ -91,8 +91,8 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   }
 
   const seasons: Season[] = buildSeasons(options.today ?? new Date());
-  // Loaded here, not with the module: the production server imports this module for an empty
-  // embedded database only, and faker's locales weigh ~38 MB of resident memory.
+  // Loaded here, not with the module: faker's locales weigh ~38 MB of resident memory, which
+  // importers that only read the demo accounts or the bulk helpers do not need.
   const { Faker, base, fr } = await import('@faker-js/faker');
   const faker = new Faker({ locale: [fr, base] });
   faker.seed(seed);

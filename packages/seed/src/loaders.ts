@@ -1,5 +1,5 @@
 import type { Hash } from 'node:crypto';
-import type { Database } from '../database';
+import type { Database } from '@gdf/server/seed-api';
 import { chunkLines, splitPairs } from './csv';
 import { DETAIL_COLUMNS, FLUX_COLUMNS, type FluxStats } from './flux';
 import type { TableLoad } from './write-reference';

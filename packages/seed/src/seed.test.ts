@@ -3,7 +3,7 @@ import { DEFAULT_ROLE_GRANTS, type RoleSlugValue } from '@gdf/domain';
 import { isValidIBAN } from 'ibantools';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../database';
+import { openDatabase, type Database } from '@gdf/server/seed-api';
 import { dropForBulkLoad, recoverInterruptedLoad } from './bulk';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { isValidFrenchIban } from './iban';
@@ -28,6 +28,22 @@ async function fingerprint(database: Database): Promise<string> {
 async function one<T>(database: Database, sql: string, params: unknown[] = []): Promise<T> {
   const [row] = await database.query<{ v: T }>(sql, params);
   return row?.v as T;
+}
+
+/**
+ * Each application table's planner statistics against its rows: a table the seed filled is
+ * analysed (reltuples > 0); one it left empty must stay never analysed (reltuples -1), for the
+ * planner then assumes it may grow and keeps its index lookups (the 42 demo closings wrote their
+ * entries with a sequential scan of CPT_Ecriture per foreign-key check when it was recorded empty).
+ */
+async function statisticsMatchRows(db: Database, counts: Record<string, number>): Promise<string[]> {
+  const rows = await db.query<{ table: string; tuples: number }>(
+    `SELECT relname::text AS "table", reltuples AS "tuples" FROM pg_class
+      WHERE relnamespace = 'public'::regnamespace AND relkind = 'r'`,
+  );
+  return rows
+    .filter((r) => ((counts[r.table] ?? 0) > 0 ? r.tuples <= 0 : r.tuples !== -1))
+    .map((r) => `${r.table}: ${r.tuples} (${counts[r.table] ?? 0} lignes)`);
 }
 
 let database: Database;
@@ -225,6 +241,12 @@ describe('seedDemoData (issue: deterministic demo data)', () => {
     expect(current).toBeGreaterThan(0);
   });
 
+  it('analyses the tables it filled and leaves the empty ones never analysed (R-LEDG-09, R-PERF-09)', async () => {
+    expect(summary.counts.CPT_Ecriture).toBe(0);
+    expect(summary.counts.MKP_FluxFinancier).toBe(2_000);
+    expect(await statisticsMatchRows(database, summary.counts)).toEqual([]);
+  });
+
   it('seeds the default permission matrix of every role: module access, then write grants', async () => {
     const rows = await database.query<{ role: string; module: string; action: string; access: boolean }>(
       `SELECT r."SlugRole" AS "role", m."SlugModule" AS "module", m."Action" AS "action", m."EST_Acces" AS "access"
@@ -329,5 +351,6 @@ describe.skipIf(!PG_URL)('seedDemoData on PostgreSQL (TEST_DATABASE_URL)', () =>
     expect(result.fluxTtcCents).toBe(summary.fluxTtcCents);
     expect(result.contentHash).toBe(summary.contentHash);
     expect(await fingerprint(postgres as Database)).toBe(await fingerprint(database));
+    expect(await statisticsMatchRows(postgres as Database, result.counts)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { StructureType } from '@gdf/domain';
-import type { Database } from '../database';
+import type { Database } from '@gdf/server/seed-api';
 import {
   DEFAULT_COMPTES,
   DEFAULT_SECTIONS,

@@ -4,8 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { centsToDecimal } from '@gdf/domain';
-import { openDatabase } from '../database';
-import { defaultPgliteDir } from '../paths';
+import { defaultPgliteDir, openDatabase } from '@gdf/server/seed-api';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { SeedRefusedError, seedDemoData } from './seed';
 

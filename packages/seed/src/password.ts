@@ -1,6 +1,6 @@
 import type { Rng } from './random';
 // The application's own scrypt hashing: one implementation, one format.
-import { hashPassword } from '../../lib/password';
+import { hashPassword } from '@gdf/server/seed-api';
 
 /**
  * The demo accounts' shared hash. The salt comes from the seeded generator so the rows
