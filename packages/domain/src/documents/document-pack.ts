@@ -21,6 +21,7 @@ export const DOCUMENT_PACK_MESSAGES = {
     `${cap.toLocaleString('fr-FR')}. Affinez la recherche (saison, dates, structure…).`,
   empty: 'Aucun flux ne correspond à ces filtres : aucun document à télécharger.',
   invalidFilters: 'Filtres de recherche invalides',
+  noKind: 'Choisissez au moins un type de document.',
 } as const;
 
 export const documentPackRequestSchema = z
@@ -28,7 +29,7 @@ export const documentPackRequestSchema = z
     filters: fluxSearchFiltersSchema,
     kinds: z
       .array(z.enum(['facture', 'releve']))
-      .min(1, 'Choisissez au moins un type de document')
+      .min(1, DOCUMENT_PACK_MESSAGES.noKind)
       .max(2)
       .refine((kinds) => new Set(kinds).size === kinds.length, 'Type de document en double'),
   })
