@@ -31,14 +31,32 @@ export function contractResolver<Output, Values extends FieldValues>(
   return async (values) => {
     const result = await contract.safeParseAsync(toRequest(values));
     if (result.success) return { values: result.data, errors: {} };
-    const errors: Record<string, FieldError> = {};
-    for (const issue of result.error.issues) {
-      const path = issue.path.map(String).join('.') || 'root';
-      // The first message of a field is the one shown, as the server lists them.
-      if (!get(errors, path)) set(errors, path, { type: issue.code, message: issue.message });
-    }
-    return { values: {}, errors: errors as FieldErrors<Values> };
+    return { values: {}, errors: fieldErrorsOf(result.error.issues) as FieldErrors<Values> };
   };
+}
+
+/**
+ * The contract's message for each field of `request`, now (no submit to wait for): for a
+ * form whose buttons and preview follow its values as they change (the SAGE period, the SEPA
+ * selection). Keys are the request's field paths, 'root' for a rule across fields.
+ */
+export function contractProblems(contract: z.ZodType, request: unknown): Partial<Record<string, string>> {
+  const result = contract.safeParse(request);
+  if (result.success) return {};
+  const problems: Partial<Record<string, string>> = {};
+  for (const issue of result.error.issues) problems[pathOf(issue)] ??= issue.message;
+  return problems;
+}
+
+const pathOf = (issue: z.core.$ZodIssue) => issue.path.map(String).join('.') || 'root';
+
+function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): Record<string, FieldError> {
+  const errors: Record<string, FieldError> = {};
+  for (const issue of issues) {
+    // The first message of a field is the one shown, as the server lists them.
+    if (!get(errors, pathOf(issue))) set(errors, pathOf(issue), { type: issue.code, message: issue.message });
+  }
+  return errors;
 }
 
 /**

@@ -80,10 +80,18 @@ const isRealDate = (date: string) => {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
 };
 
+export const EXPORT_PERIOD_MESSAGES = {
+  dateRequired: 'Date obligatoire',
+  periodReversed: 'La date de fin précède la date de début',
+} as const;
+
+const periodBound = z.string().min(1, EXPORT_PERIOD_MESSAGES.dateRequired).pipe(isoDate);
+
+/** GET /api/exports/sage and its preview; the export page's period is checked with it as typed. */
 export const exportQuerySchema = z
   .object({
-    from: isoDate,
-    to: isoDate,
+    from: periodBound,
+    to: periodBound,
     format: z.enum(['pnm', 'csv'], { error: 'Format invalide (pnm ou csv)' }).default('pnm'),
     /** Comma-separated journal codes; all journals when absent. */
     journaux: z
@@ -93,8 +101,9 @@ export const exportQuerySchema = z
       .optional(),
     structureId: z.string().optional(),
   })
-  .refine((q) => isRealDate(q.from) && isRealDate(q.to), { message: 'Date invalide' })
-  .refine((q) => q.from <= q.to, { message: 'Période invalide : la date de début dépasse la date de fin' });
+  // A missing bound is already refused on its field.
+  .refine((q) => [q.from, q.to].every((day) => day === '' || isRealDate(day)), { message: 'Date invalide' })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: EXPORT_PERIOD_MESSAGES.periodReversed, path: ['to'] });
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
 
 export interface UnmappedFlux {

@@ -78,14 +78,21 @@ export function entryDate(fluxDay: string, years: readonly FiscalYearState[]): s
   return null;
 }
 
+/** What a validation date outside what may be validated is told (the page and the server say the same). */
+export const VALIDATION_DATE_MESSAGES = {
+  outsideYear: (year: FiscalYearBounds) =>
+    `La date doit être comprise entre le ${frenchDay(year.debut)} et le ${frenchDay(year.fin)}.`,
+  alreadyValidated: (day: string) => `Les écritures sont déjà validées jusqu’au ${frenchDay(day)}.`,
+} as const;
+
 /** Why a validation up to `jusquau` is refused, or null when it may proceed. */
 export function validationRefusal(year: FiscalYearState, jusquau: string, today: string): string | null {
   if (year.statut === 'cloture') return 'Cet exercice est clôturé : ses écritures sont déjà toutes validées.';
   if (jusquau < year.debut || jusquau > year.fin) {
-    return `La date de validation doit être dans l'exercice (du ${frenchDay(year.debut)} au ${frenchDay(year.fin)}).`;
+    return VALIDATION_DATE_MESSAGES.outsideYear(year);
   }
   if (year.valideJusquau && jusquau <= year.valideJusquau) {
-    return `Les écritures sont déjà validées jusqu'au ${frenchDay(year.valideJusquau)} : choisissez une date postérieure.`;
+    return VALIDATION_DATE_MESSAGES.alreadyValidated(year.valideJusquau);
   }
   if (jusquau > today) return "On ne valide pas des écritures à venir : choisissez une date passée ou aujourd'hui.";
   return null;

@@ -10,4 +10,5 @@ export * from './contracts';
 export * from './ledger-contracts';
 export * from './relaunch-entries';
 export * from './fiscal-years';
+export * from './validation-date';
 export * from './fec-check';

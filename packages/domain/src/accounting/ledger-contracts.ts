@@ -66,11 +66,14 @@ export const fiscalYearSettingsSchema = z.strictObject({
     .max(12, 'Mois de début invalide : 1 à 12'),
 });
 
+/** A validation date that is no day (typed half, or 30 February). */
+export const VALIDATION_DATE_INVALID = 'Date incomplète ou inexistante.';
+
 export const validationInputSchema = z.strictObject({
   jusquau: z
-    .string({ error: 'Date invalide (AAAA-MM-JJ attendu)' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date invalide (AAAA-MM-JJ attendu)')
-    .refine(isRealDate, 'Date invalide'),
+    .string({ error: VALIDATION_DATE_INVALID })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, VALIDATION_DATE_INVALID)
+    .refine(isRealDate, VALIDATION_DATE_INVALID),
 });
 
 export const fiscalYearIdParamsSchema = z.strictObject({

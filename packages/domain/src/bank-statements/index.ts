@@ -6,3 +6,4 @@ export * from './bank-statement-messages';
 export * from './cfonb120';
 export * from './matching';
 export * from './references';
+export * from './split-contract';

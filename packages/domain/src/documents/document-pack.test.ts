@@ -41,4 +41,11 @@ describe('document packs (R-DOC-08)', () => {
       false,
     );
   });
+
+  it("refuses no kind on 'kinds', with the page's words", () => {
+    const result = documentPackRequestSchema.safeParse({ filters: EMPTY_FLUX_FILTERS, kinds: [] });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['kinds', DOCUMENT_PACK_MESSAGES.noKind],
+    ]);
+  });
 });

@@ -6,8 +6,7 @@
 import { z } from 'zod';
 import { centsToDecimal, type Cents } from '../money/money';
 import { quoteCsvField } from '@gdf/file-formats';
-import type { FluxSearchFilters } from '../flux/search-filters';
-import { FLUX_PAYMENT_STATUSES } from '../flux/payment-status';
+import { fluxSearchFiltersSchema } from '../flux/search-filters-contract';
 import { invoiceNumber, type FluxDocumentKind } from './document-rules';
 
 /** POST /api/flux/documents/pack.zip: the flux search's filters in the body, the ZIP streamed back. */
@@ -22,38 +21,15 @@ export const DOCUMENT_PACK_MESSAGES = {
     `${cap.toLocaleString('fr-FR')}. Affinez la recherche (saison, dates, structure…).`,
   empty: 'Aucun flux ne correspond à ces filtres : aucun document à télécharger.',
   invalidFilters: 'Filtres de recherche invalides',
+  noKind: 'Choisissez au moins un type de document.',
 } as const;
-
-const text = z.string().max(200);
-const isoDay = z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]);
-
-/** The search form's values (FluxSearchFilters), as the web sends them. */
-export const fluxSearchFiltersSchema = z
-  .object({
-    season: z.number().int().positive().nullable(),
-    structureId: z.number().int().positive().nullable(),
-    licence: text,
-    lastName: text,
-    codeFederal: text,
-    label: text,
-    startDate: isoDay,
-    endDate: isoDay,
-    status: z.enum(['', ...FLUX_PAYMENT_STATUSES]),
-    fluxId: text,
-    minAmount: text,
-    maxAmount: text,
-    category: z.number().int().positive().nullable(),
-    settledFrom: isoDay,
-    settledTo: isoDay,
-  })
-  .strict() satisfies z.ZodType<FluxSearchFilters>;
 
 export const documentPackRequestSchema = z
   .object({
     filters: fluxSearchFiltersSchema,
     kinds: z
       .array(z.enum(['facture', 'releve']))
-      .min(1, 'Choisissez au moins un type de document')
+      .min(1, DOCUMENT_PACK_MESSAGES.noKind)
       .max(2)
       .refine((kinds) => new Set(kinds).size === kinds.length, 'Type de document en double'),
   })

@@ -6,14 +6,15 @@ import {
   documentPackEntryName,
   documentPackSummaryHeader,
   documentPackSummaryLine,
+  fluxSearchFiltersContract,
   parisToday,
-  validateFluxFilters,
+  validationIssues,
   type DocumentPackRequest,
   type FluxDocumentKind,
 } from '@gdf/domain';
 import type { Readable } from 'node:stream';
 import type { Database } from '../../db/database';
-import { HttpError, badRequest, notFound } from '../../lib/http-errors';
+import { HttpError, notFound } from '../../lib/http-errors';
 import type { FluxDocumentsService } from '../flux-documents/flux-documents.service';
 import { requireModule, type RequestScope } from '../scope/scope';
 import { createPackSelection } from './pack-selection';
@@ -52,9 +53,16 @@ export function createDocumentPackService(
   return {
     async prepare(scope: RequestScope, request: DocumentPackRequest): Promise<PreparedPack> {
       requireModule(scope, ModuleSlug.FluxFinanciers);
-      const errors = validateFluxFilters(request.filters, parisToday());
-      const firstError = Object.entries(errors)[0];
-      if (firstError) throw badRequest(`${DOCUMENT_PACK_MESSAGES.invalidFilters} : ${firstError[1]}`);
+      // The search form's contract: the pack refuses what the search refuses, field by field.
+      const checked = fluxSearchFiltersContract(parisToday()).safeParse(request.filters);
+      if (!checked.success) {
+        const issues = validationIssues(checked.error.issues).map((issue) => ({
+          path: issue.path ? `filters.${issue.path}` : 'filters',
+          message: issue.message,
+        }));
+        const first = `${DOCUMENT_PACK_MESSAGES.invalidFilters} : ${checked.error.issues[0]?.message ?? ''}`;
+        throw new HttpError(400, first, 'bad-request', issues);
+      }
       const selection = createPackSelection(database, scope, request.filters);
       const fluxCount = await selection.count();
       const total = fluxCount * request.kinds.length;

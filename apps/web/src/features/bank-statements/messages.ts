@@ -129,7 +129,6 @@ export const bankStatementMessages = {
   partAmount: (invoice: string) => `Montant pour ${invoice} (€)`,
   remove: 'Retirer',
   removeLabel: (invoice: string) => `Retirer ${invoice}`,
-  invalidAmount: 'Montant en euros positif, deux décimales au plus (ex. 12,50).',
   sumLine: (total: string, credit: string) => `Total : ${total} sur un crédit de ${credit}`,
   leftOver: (amount: string) => `Reste non affecté : ${amount}`,
   cancel: 'Annuler',

@@ -20,8 +20,6 @@ export const sageExportMessages = {
   season: 'Saison',
   from: 'Du',
   to: 'Au',
-  dateRequired: 'Date obligatoire',
-  periodReversed: 'La date de fin précède la date de début',
   journals: 'Journaux',
   allJournals: 'Tous les journaux',
   format: 'Format Sage',

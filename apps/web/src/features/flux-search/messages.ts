@@ -162,7 +162,6 @@ export const fluxSearchMessages = {
     `Un fichier ZIP des documents de chaque flux correspondant aux filtres, avec un sommaire (sommaire.csv). ${max} documents au plus.`,
   packFactures: 'Factures',
   packReleves: 'Relevés d’opération',
-  packChooseOne: 'Choisissez au moins un type de document.',
   packStart: 'Télécharger',
   packCancel: 'Annuler',
   packClose: 'Fermer',

@@ -8,9 +8,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { ApiError, formErrorText } from '@/lib/api-client';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { formErrorText } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { showServerIssues } from '@/lib/forms';
 import { useCurrentStructure } from '@/lib/session';
 import { closeFiscalYear, validateFiscalYear } from '../api/fiscal-years-api';
 import { accountingSettingsMessages as m } from '../messages';
@@ -42,20 +44,29 @@ export function FiscalYearActionDialog({
   const { structureId } = useCurrentStructure();
   const { kind, year } = action;
   const titleId = useId();
-  const [jusquau, setJusquau] = useState(() => defaultValidationDate(year, today));
+  const { register, watch, handleSubmit, setError, clearErrors, formState } = useForm<{ jusquau: string }>({
+    defaultValues: { jusquau: defaultValidationDate(year, today) },
+  });
+  const jusquau = watch('jusquau');
+  // Checked as typed with the year's contract (the server's words), before anything is asked.
   const problem = kind === 'validation' ? validationDateProblem(jusquau, year) : null;
   const run = useMutation({
     mutationFn: () =>
       kind === 'validation' ? validateFiscalYear(structureId, year.id, jusquau) : closeFiscalYear(structureId, year.id),
     onSuccess: (result) => onDone(action, result),
+    // The server's word on the date, when it names it, goes beside the field too.
+    onError: (e) => showServerIssues(e, ['jusquau'], setError),
   });
-  // The server's word on the date, when it names it, goes beside the field too.
-  const serverProblem =
-    run.error instanceof ApiError ? run.error.issues.find((issue) => issue.path === 'jusquau')?.message : undefined;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const serverProblem = formState.errors.jusquau?.message;
+  const submit = handleSubmit(() => {
     if (!problem && !run.isPending) run.mutate();
-  };
+  });
+  const { ref: jusquauRef, ...jusquauField } = register('jusquau', {
+    onChange: () => {
+      clearErrors();
+      run.reset();
+    },
+  });
   // Closing while the request runs would hide its outcome: the dialog waits for the answer.
   const close = () => {
     if (!run.isPending) onClose();
@@ -72,18 +83,15 @@ export function FiscalYearActionDialog({
           </DialogContentText>
           {kind === 'validation' && (
             <TextField
+              {...jusquauField}
+              inputRef={jusquauRef}
               type="date"
               size="small"
               label={m.validateUntil}
-              value={jusquau}
               autoFocus
               disabled={run.isPending}
               error={Boolean(problem ?? serverProblem)}
               helperText={problem ?? serverProblem}
-              onChange={(e) => {
-                setJusquau(e.target.value);
-                run.reset();
-              }}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: year.debut, max: year.fin } }}
               sx={{ mt: 1 }}
             />

@@ -1,4 +1,9 @@
-import { DEFAULT_FISCAL_YEAR_START_MONTH, parisToday, type FiscalYearsResponse } from '@gdf/domain';
+import {
+  DEFAULT_FISCAL_YEAR_START_MONTH,
+  fiscalYearSettingsSchema,
+  parisToday,
+  type FiscalYearsResponse,
+} from '@gdf/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -7,9 +12,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { ApiError, formErrorText } from '@/lib/api-client';
+import { contractResolver, showServerIssues } from '@/lib/forms';
 import { useCurrentStructure } from '@/lib/session';
 import { fiscalYearsQueryKey, getFiscalYears } from '@/lib/fiscal-years';
 import { saveFiscalYearStart } from '../api/fiscal-years-api';
@@ -76,28 +83,38 @@ export function FiscalYearsSection() {
   );
 }
 
+interface StartMonthValues {
+  moisDebut: number;
+}
+const checkStartMonth = contractResolver(fiscalYearSettingsSchema);
+
 /** The month the fiscal years start; locked once anything is validated (the server says so). */
 function FiscalYearStartForm({ settings }: { settings: FiscalYearsResponse }) {
   const { structureId } = useCurrentStructure();
   const queryClient = useQueryClient();
-  const [edited, setEdited] = useState<number | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const month = edited ?? settings.moisDebut ?? DEFAULT_FISCAL_YEAR_START_MONTH;
   const locked = !settings.moisDebutModifiable;
+  const { control, handleSubmit, setError, formState } = useForm<StartMonthValues>({
+    resolver: checkStartMonth,
+    // The saved month, and again after a save (the answer is the new list).
+    values: { moisDebut: settings.moisDebut ?? DEFAULT_FISCAL_YEAR_START_MONTH },
+  });
   const save = useMutation({
-    mutationFn: () => saveFiscalYearStart(structureId, month),
+    mutationFn: (moisDebut: number) => saveFiscalYearStart(structureId, moisDebut),
     onSuccess: (saved) => {
       // The answer is the new list: the years were cut again from the new month.
       queryClient.setQueryData(fiscalYearsQueryKey(structureId), saved);
-      setEdited(null);
       setMessage({ ok: true, text: m.moisDebutSaved });
     },
-    onError: (e) => setMessage({ ok: false, text: formErrorText(e, m.genericError, { moisDebut: m.moisDebut }) }),
+    onError: (e) => {
+      showServerIssues(e, ['moisDebut'], setError);
+      setMessage({ ok: false, text: formErrorText(e, m.genericError, { moisDebut: m.moisDebut }) });
+    },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!locked) save.mutate();
-  };
+  const submit = handleSubmit(({ moisDebut }) => {
+    if (!locked) save.mutate(moisDebut);
+  });
+  const monthError = formState.errors.moisDebut?.message;
   return (
     <Stack spacing={1}>
       <Stack
@@ -108,27 +125,35 @@ function FiscalYearStartForm({ settings }: { settings: FiscalYearsResponse }) {
         useFlexGap
         sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}
       >
-        <TextField
-          select
-          size="small"
-          label={m.moisDebut}
-          value={month}
-          disabled={locked}
-          helperText={locked ? m.moisDebutLocked : m.moisDebutHelp}
-          // Why the field is locked must stay readable (contrast AA), not greyed out with it.
-          slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
-          onChange={(e) => {
-            setEdited(Number(e.target.value));
-            setMessage(null);
-          }}
-          sx={{ minWidth: 240, maxWidth: 480 }}
-        >
-          {m.months.map((name, index) => (
-            <MenuItem key={name} value={index + 1}>
-              {name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <Controller
+          name="moisDebut"
+          control={control}
+          render={({ field }) => (
+            <TextField
+              select
+              size="small"
+              label={m.moisDebut}
+              value={field.value}
+              name={field.name}
+              disabled={locked}
+              error={Boolean(monthError)}
+              helperText={monthError ?? (locked ? m.moisDebutLocked : m.moisDebutHelp)}
+              // Why the field is locked must stay readable (contrast AA), not greyed out with it.
+              slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
+              onChange={(e) => {
+                field.onChange(Number(e.target.value));
+                setMessage(null);
+              }}
+              sx={{ minWidth: 240, maxWidth: 480 }}
+            >
+              {m.months.map((name, index) => (
+                <MenuItem key={name} value={index + 1}>
+                  {name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
         <Button type="submit" variant="contained" disabled={locked} loading={save.isPending}>
           {m.save}
         </Button>

@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useConfirmReconciliation } from '../api/confirm-reconciliation';
 import { MIN_FLUX_QUERY, useOpenFluxSearch } from '../api/search-open-flux';
 import { bankErrorText } from '../error-text';
@@ -38,12 +39,16 @@ export function BankSplitDialog({
 }) {
   const titleId = useId();
   // The best proposal's flux to start from, when there is one.
-  const [parts, setParts] = useState<SplitPart[]>(() =>
-    (entry.propositions[0]?.flux ?? []).reduce<SplitPart[]>(
-      (chosen, flux) => [...chosen, newPart(flux, entry.montantCents, chosen)],
-      [],
-    ),
-  );
+  const { control, watch } = useForm<{ parts: SplitPart[] }>({
+    defaultValues: {
+      parts: (entry.propositions[0]?.flux ?? []).reduce<SplitPart[]>(
+        (chosen, flux) => [...chosen, newPart(flux, entry.montantCents, chosen)],
+        [],
+      ),
+    },
+  });
+  const { fields, append, remove } = useFieldArray({ control, name: 'parts', keyName: 'key' });
+  const parts = watch('parts');
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
   const search = useOpenFluxSearch(structureId, query);
@@ -51,9 +56,6 @@ export function BankSplitDialog({
   const check = checkSplit(entry.montantCents, parts);
   const total = totalOf(parts);
   const chosen = new Set(parts.map((part) => part.flux.ID_FluxFinancier));
-
-  const setText = (fluxId: number, text: string) =>
-    setParts((current) => current.map((part) => (part.flux.ID_FluxFinancier === fluxId ? { ...part, text } : part)));
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
@@ -104,7 +106,7 @@ export function BankSplitDialog({
                   size="small"
                   aria-label={m.addLabel(m.invoice(flux.numeroFacture))}
                   disabled={chosen.has(flux.ID_FluxFinancier)}
-                  onClick={() => setParts((current) => [...current, newPart(flux, entry.montantCents, current)])}
+                  onClick={() => append(newPart(flux, entry.montantCents, parts))}
                 >
                   {m.add}
                 </Button>
@@ -122,39 +124,32 @@ export function BankSplitDialog({
           </Typography>
         )}
         <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {parts.map((part) => {
+          {fields.map((part, index) => {
             const invoice = m.invoice(part.flux.numeroFacture);
             const error = check.fieldErrors.get(part.flux.ID_FluxFinancier);
             return (
-              <Stack
-                component="li"
-                key={part.flux.ID_FluxFinancier}
-                direction="row"
-                spacing={1}
-                sx={{ alignItems: 'flex-start' }}
-              >
+              <Stack component="li" key={part.key} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
                 <Typography variant="body2" sx={{ flex: 1, pt: 1 }}>
                   {fluxText(part.flux)}
                 </Typography>
-                <TextField
-                  size="small"
-                  sx={{ width: 180 }}
-                  label={m.partAmount(invoice)}
-                  value={part.text}
-                  error={Boolean(error)}
-                  helperText={error}
-                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                  onChange={(event) => setText(part.flux.ID_FluxFinancier, event.target.value)}
+                <Controller
+                  name={`parts.${index}.text`}
+                  control={control}
+                  render={({ field }) => (
+                    <TextField
+                      size="small"
+                      sx={{ width: 180 }}
+                      label={m.partAmount(invoice)}
+                      value={field.value}
+                      name={field.name}
+                      error={Boolean(error)}
+                      helperText={error}
+                      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                      onChange={(event) => field.onChange(event.target.value)}
+                    />
+                  )}
                 />
-                <Button
-                  size="small"
-                  aria-label={m.removeLabel(invoice)}
-                  onClick={() =>
-                    setParts((current) =>
-                      current.filter((item) => item.flux.ID_FluxFinancier !== part.flux.ID_FluxFinancier),
-                    )
-                  }
-                >
+                <Button size="small" aria-label={m.removeLabel(invoice)} onClick={() => remove(index)}>
                   {m.remove}
                 </Button>
               </Stack>

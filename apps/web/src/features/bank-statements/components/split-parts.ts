@@ -1,5 +1,11 @@
-import { allocationProblem, centsToDecimal, parseEuroAmount, type BankMatchFlux } from '@gdf/domain';
-import { bankStatementMessages as m } from '../messages';
+import {
+  centsToDecimal,
+  parseEuroAmount,
+  reconciliationSplitContract,
+  type BankMatchFlux,
+  type ConfirmReconciliationBody,
+} from '@gdf/domain';
+import { contractProblems } from '@/lib/forms';
 
 /** A flux of the dialog and the amount typed for it, in euros as the user writes them. */
 export interface SplitPart {
@@ -25,24 +31,32 @@ export interface SplitCheck {
   fieldErrors: Map<number, string>;
   /** The domain's reason the parts cannot be confirmed (allocationProblem), null when sound. */
   problem: string | null;
-  body: { parts: { ID_FluxFinancier: number; montantCents: number }[] };
+  body: ConfirmReconciliationBody;
 }
 
-/** The dialog's parts checked as the server will: amounts that read, then the domain's rules. */
+/** The dialog's parts checked as typed with the split's contract: amounts that read, then the server's rule. */
 export function checkSplit(creditCents: number, parts: readonly SplitPart[]): SplitCheck {
+  const request = {
+    parts: parts.map((part) => ({
+      ID_FluxFinancier: part.flux.ID_FluxFinancier,
+      resteDuCents: part.flux.resteDuCents,
+      text: part.text,
+    })),
+  };
+  const problems = contractProblems(reconciliationSplitContract(creditCents), request);
   const fieldErrors = new Map<number, string>();
-  const allocations = parts.map((part) => {
-    const cents = parseEuroAmount(part.text);
-    if (cents === null || cents === 0) fieldErrors.set(part.flux.ID_FluxFinancier, m.invalidAmount);
-    return { fluxId: part.flux.ID_FluxFinancier, amountCents: cents ?? 0 };
+  parts.forEach((part, index) => {
+    const problem = problems[`parts.${index}.text`];
+    if (problem) fieldErrors.set(part.flux.ID_FluxFinancier, problem);
   });
-  const due = new Map(parts.map((part) => [part.flux.ID_FluxFinancier, part.flux.resteDuCents]));
-  const problem = fieldErrors.size > 0 ? null : allocationProblem(creditCents, allocations, due);
   return {
     fieldErrors,
-    problem,
+    problem: problems.root ?? null,
     body: {
-      parts: allocations.map((part) => ({ ID_FluxFinancier: part.fluxId, montantCents: part.amountCents })),
+      parts: request.parts.map((part) => ({
+        ID_FluxFinancier: part.ID_FluxFinancier,
+        montantCents: parseEuroAmount(part.text) ?? 0,
+      })),
     },
   };
 }

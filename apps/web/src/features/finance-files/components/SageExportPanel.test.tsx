@@ -164,4 +164,49 @@ describe('SAGE export panel', () => {
     expect(saveBlob.mock.calls[0]?.[1]).toBe('sage-BROUILLARD.txt');
     await vi.waitFor(() => expect(callsTo(fetchMock, '/api/exports/sage/historique')).toHaveLength(2));
   });
+
+  it("says a missing date with the contract's message beside the field (R-LEDG-03)", async () => {
+    stubPage({});
+    renderWithSession(<SageExportPanel />, me);
+    await userEvent.click(screen.getByRole('button', { name: 'Par dates' }));
+    fireEvent.change(screen.getByLabelText('Du'), { target: { value: '' } });
+    expect(screen.getByLabelText('Du')).toHaveAccessibleDescription('Date obligatoire');
+    expect(screen.getByRole('button', { name: 'Télécharger le fichier Sage' })).toBeDisabled();
+  });
+
+  it("puts the server's refusal of a field beside that field, until the values change", async () => {
+    stubPage({
+      'GET /api/exports/sage/preview': () =>
+        jsonResponse(
+          {
+            message: 'Requête invalide : to : Période trop longue',
+            issues: [{ path: 'to', message: 'Période trop longue' }],
+          },
+          400,
+        ),
+    });
+    renderWithSession(<SageExportPanel />, me);
+    await userEvent.click(screen.getByRole('button', { name: 'Par dates' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Aperçu des écritures' }));
+    await vi.waitFor(() => expect(screen.getByLabelText('Au')).toHaveAccessibleDescription('Période trop longue'));
+    fireEvent.change(screen.getByLabelText('Au'), { target: { value: '2026-04-30' } });
+    expect(screen.getByLabelText('Au')).not.toHaveAccessibleDescription('Période trop longue');
+  });
+
+  it("puts the server's refusal of the fiscal year beside the Exercice field (R-LEDG-04)", async () => {
+    stubPage({
+      'GET /api/exports/fec': () =>
+        jsonResponse(
+          {
+            message: 'Requête invalide : exercice : Exercice invalide',
+            issues: [{ path: 'exercice', message: 'Exercice invalide' }],
+          },
+          400,
+        ),
+    });
+    renderWithSession(<SageExportPanel />, me);
+    const select = await screen.findByRole('combobox', { name: 'Exercice' });
+    await userEvent.click(screen.getByRole('button', { name: 'Télécharger le FEC' }));
+    await vi.waitFor(() => expect(select).toHaveAccessibleDescription('Exercice invalide'));
+  });
 });

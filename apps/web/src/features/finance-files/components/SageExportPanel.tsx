@@ -5,9 +5,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { exportQuerySchema } from '@gdf/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useForm, type Path, type PathValue } from 'react-hook-form';
 import { formErrorText } from '@/lib/api-client';
+import { contractProblems, showServerIssues } from '@/lib/forms';
 import { useCurrentStructure } from '@/lib/session';
 import { exportHistoryQueryKey } from '../api/export-history-api';
 import { downloadSageFile, previewSageExport, type SageExportRequest } from '../api/sage-export-api';
@@ -19,6 +21,33 @@ import { SagePreview } from './SagePreview';
 
 const JOURNALS = ['VE', 'AC', 'BQ', 'OD'];
 
+interface SageFormValues {
+  mode: 'season' | 'dates';
+  seasonId: number;
+  from: string;
+  to: string;
+  /** Empty: every journal. */
+  journaux: string[];
+  format: 'pnm' | 'csv';
+}
+/** The fields a refusal of the server may name (the request's names). */
+const REQUEST_FIELDS = ['from', 'to', 'journaux'] as const;
+
+/** The form as the export's query, which the server parses with the same contract. */
+function periodOf(values: SageFormValues): { from: string; to: string } {
+  return values.mode === 'season' ? seasonPeriod(values.seasonId) : { from: values.from, to: values.to };
+}
+const toQuery = (values: SageFormValues) => ({
+  ...periodOf(values),
+  format: values.format,
+  journaux: values.journaux.length > 0 ? values.journaux.join(',') : undefined,
+});
+
+/** The latest season; its bounds wait in the dates until 'Par dates' is chosen. */
+function firstValues(seasonId: number): SageFormValues {
+  return { mode: 'season', seasonId, ...seasonPeriod(seasonId), journaux: [], format: 'pnm' };
+}
+
 /**
  * SAGE child of the export files page: period and journals, preview, then download; the FEC
  * of a fiscal year; the history of the files produced.
@@ -27,35 +56,39 @@ export function SageExportPanel() {
   const { structureId } = useCurrentStructure();
   const queryClient = useQueryClient();
   const seasons = recentSeasons(new Date());
-  const [mode, setMode] = useState<'season' | 'dates'>('season');
-  const [seasonId, setSeasonId] = useState(seasons[0]?.id ?? 0);
-  const [dates, setDates] = useState(seasonPeriod(seasonId));
-  const [journals, setJournals] = useState<string[]>([]);
-  const [format, setFormat] = useState<'pnm' | 'csv'>('pnm');
+  const { watch, setValue, setError, clearErrors, formState } = useForm<SageFormValues>({
+    defaultValues: firstValues(seasons[0]?.id ?? 0),
+  });
+  const values = watch();
+  // A change takes back what the server said of the previous values.
+  const edit = <Name extends Path<SageFormValues>>(name: Name, value: PathValue<SageFormValues, Name>) => {
+    setValue(name, value);
+    clearErrors();
+  };
   const request: SageExportRequest = {
     structureId,
-    ...(mode === 'season' ? seasonPeriod(seasonId) : dates),
-    format,
-    journals,
+    ...periodOf(values),
+    format: values.format,
+    journals: values.journaux,
   };
-  const errorText = (e: unknown) => formErrorText(e, m.genericError, { from: m.from, to: m.to, journals: m.journals });
-  const preview = useMutation({ mutationFn: (previewed: SageExportRequest) => previewSageExport(previewed) });
+  const errorText = (e: unknown) => formErrorText(e, m.genericError, { from: m.from, to: m.to, journaux: m.journals });
+  const placeServerIssues = (e: unknown) => showServerIssues(e, REQUEST_FIELDS, setError);
+  const preview = useMutation({
+    mutationFn: (previewed: SageExportRequest) => previewSageExport(previewed),
+    onError: placeServerIssues,
+  });
   // A preview describes the settings it was made with: once they change, it is hidden
   // until asked again, so totals never sit next to settings they do not describe.
   const previewIsCurrent = JSON.stringify(preview.variables) === JSON.stringify(request);
-  // Dates are checked here, under their fields, before anything is asked of the server.
-  const fromError = mode === 'dates' && !dates.from ? m.dateRequired : undefined;
-  const toError =
-    mode === 'dates'
-      ? !dates.to
-        ? m.dateRequired
-        : dates.from && dates.to < dates.from
-          ? m.periodReversed
-          : undefined
-      : undefined;
-  const periodInvalid = Boolean(fromError || toError);
+  // The dates are checked as typed, under their fields, with the contract the server parses
+  // the query with, before anything is asked of the server.
+  const problems = contractProblems(exportQuerySchema, toQuery(values));
+  const fromError = problems.from ?? formState.errors.from?.message;
+  const toError = problems.to ?? formState.errors.to?.message;
+  const periodInvalid = Object.keys(problems).length > 0;
   const download = useMutation({
     mutationFn: (downloaded: SageExportRequest) => downloadSageFile(downloaded),
+    onError: placeServerIssues,
     // The file just produced is now in the history.
     onSettled: () => queryClient.invalidateQueries({ queryKey: exportHistoryQueryKey(structureId) }),
   });
@@ -66,20 +99,20 @@ export function SageExportPanel() {
         <ToggleButtonGroup
           size="small"
           exclusive
-          value={mode}
-          onChange={(_e, v: 'season' | 'dates' | null) => v && setMode(v)}
+          value={values.mode}
+          onChange={(_e, v: 'season' | 'dates' | null) => v && edit('mode', v)}
           aria-label={m.period}
         >
           <ToggleButton value="season">{m.bySeason}</ToggleButton>
           <ToggleButton value="dates">{m.byDates}</ToggleButton>
         </ToggleButtonGroup>
-        {mode === 'season' ? (
+        {values.mode === 'season' ? (
           <TextField
             select
             size="small"
             label={m.season}
-            value={seasonId}
-            onChange={(e) => setSeasonId(Number(e.target.value))}
+            value={values.seasonId}
+            onChange={(e) => edit('seasonId', Number(e.target.value))}
             sx={{ minWidth: 140 }}
           >
             {seasons.map((s) => (
@@ -94,20 +127,20 @@ export function SageExportPanel() {
               type="date"
               size="small"
               label={m.from}
-              value={dates.from}
+              value={values.from}
               error={Boolean(fromError)}
               helperText={fromError}
-              onChange={(e) => setDates({ ...dates, from: e.target.value })}
+              onChange={(e) => edit('from', e.target.value)}
               slotProps={{ inputLabel: { shrink: true } }}
             />
             <TextField
               type="date"
               size="small"
               label={m.to}
-              value={dates.to}
+              value={values.to}
               error={Boolean(toError)}
               helperText={toError}
-              onChange={(e) => setDates({ ...dates, to: e.target.value })}
+              onChange={(e) => edit('to', e.target.value)}
               slotProps={{ inputLabel: { shrink: true } }}
             />
           </>
@@ -116,8 +149,10 @@ export function SageExportPanel() {
           select
           size="small"
           label={m.journals}
-          value={journals}
-          onChange={(e) => setJournals(e.target.value as unknown as string[])}
+          value={values.journaux}
+          error={Boolean(formState.errors.journaux)}
+          helperText={formState.errors.journaux?.message}
+          onChange={(e) => edit('journaux', e.target.value as unknown as string[])}
           slotProps={{
             select: {
               multiple: true,
@@ -138,8 +173,8 @@ export function SageExportPanel() {
           select
           size="small"
           label={m.format}
-          value={format}
-          onChange={(e) => setFormat(e.target.value as 'pnm' | 'csv')}
+          value={values.format}
+          onChange={(e) => edit('format', e.target.value as 'pnm' | 'csv')}
           sx={{ minWidth: 220 }}
         >
           <MenuItem value="pnm">{m.formatPnm}</MenuItem>

@@ -14,14 +14,17 @@ const ISO = 'YYYY-MM-DD';
 export function SepaCollectionDateField({
   value,
   calendar,
+  serverError,
   onChange,
 }: {
   /** YYYY-MM-DD, or 'invalide' while a typed date is incomplete. */
   value: string;
   calendar: SepaCalendar;
+  /** The server's word on the date, when it named the field. */
+  serverError?: string | undefined;
   onChange: (value: string) => void;
 }) {
-  const problem = value === '' ? null : collectionDateProblem(value, calendar);
+  const problem = (value === '' ? null : collectionDateProblem(value, calendar)) ?? serverError ?? null;
   const parsed = value === '' || value === 'invalide' ? null : dayjs(value);
   return (
     <DatePicker

@@ -1,11 +1,19 @@
-import { DEFAULT_PAIN008_VERSION, formatEuros, SEPA_DEFAULT_CATEGORIES, type SepaCalendar } from '@gdf/domain';
+import {
+  DEFAULT_PAIN008_VERSION,
+  formatEuros,
+  SEPA_DEFAULT_CATEGORIES,
+  sepaGenerateBodySchema,
+  type SepaCalendar,
+} from '@gdf/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { CenteredProgress } from '@/components/CenteredProgress';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { formatDate } from '@/lib/format';
+import { contractProblems, showServerIssues } from '@/lib/forms';
 import { useSeasons } from '@/lib/seasons';
 import { useGenerateSepa } from '../api/generate-sepa';
 import { useSepaPreview, type SepaSelection } from '../api/sepa-preview';
@@ -23,12 +31,15 @@ import { SepaSummaryBar } from './SepaSummaryBar';
  * the structures below can be searched by name or federal code and come a page at a time.
  */
 export function SepaCollectionPanel({ calendar, structureId }: { calendar: SepaCalendar; structureId: number }) {
-  const [values, setValues] = useState<SepaFormValues>(() => ({
-    dateEcheance: calendar.earliestDate,
-    saison: null,
-    categories: [...SEPA_DEFAULT_CATEGORIES],
-    version: DEFAULT_PAIN008_VERSION,
-  }));
+  const { control, watch, setError, clearErrors, formState } = useForm<SepaFormValues>({
+    defaultValues: {
+      dateEcheance: calendar.earliestDate,
+      saison: null,
+      categories: [...SEPA_DEFAULT_CATEGORIES],
+      version: DEFAULT_PAIN008_VERSION,
+    },
+  });
+  const values = watch();
   const { seasons, settled } = useSeasons();
   // Until the user picks one: the current season (R-SEPA-10), all of them if there is none.
   const currentSeason = seasons.find((season) => season.EST_SaisonCourante)?.id;
@@ -44,19 +55,27 @@ export function SepaCollectionPanel({ calendar, structureId }: { calendar: SepaC
   );
   // A date the server would refuse is neither previewed nor generated; nor 'every season'
   // while the current one is still being looked up.
-  const validDate = collectionDateProblem(values.dateEcheance, calendar) === null;
+  // The generation's body is checked with the contract the server parses it with; the date
+  // against the TARGET calendar, as the server does.
+  const validDate =
+    contractProblems(sepaGenerateBodySchema, { ...selection, version: values.version }).dateEcheance === undefined &&
+    collectionDateProblem(values.dateEcheance, calendar) === null;
   const preview = useSepaPreview(selection, validDate && saison !== null);
   const [confirming, setConfirming] = useState(false);
   const [query, setQuery] = useState('');
   const generation = useGenerateSepa();
+  // A new selection takes back what the server said of the previous one.
+  const selectionKey = JSON.stringify(values);
+  useEffect(() => clearErrors(), [selectionKey, clearErrors]);
 
   return (
     <>
       <SepaSelectionForm
-        values={{ ...values, saison: saison ?? '' }}
+        control={control}
+        shownSeason={saison ?? ''}
         calendar={calendar}
         seasons={seasons}
-        onChange={setValues}
+        dateError={formState.errors.dateEcheance?.message}
       />
       {validDate && preview.isPending && <CenteredProgress label={sepaMessages.loading} />}
       {preview.isError && <Alert severity="error">{sepaErrorText(preview.error)}</Alert>}
@@ -81,7 +100,12 @@ export function SepaCollectionPanel({ calendar, structureId }: { calendar: SepaC
             cancelLabel={sepaMessages.cancel}
             confirmLabel={sepaMessages.confirm}
             onCancel={() => setConfirming(false)}
-            onConfirm={() => generation.mutate({ selection, version: values.version })}
+            onConfirm={() =>
+              generation.mutate(
+                { selection, version: values.version },
+                { onError: (e) => showServerIssues(e, ['dateEcheance'], setError) },
+              )
+            }
           >
             {sepaMessages.confirmText(
               String(preview.data.nbFlux),

@@ -91,6 +91,26 @@ describe('Prélèvements SEPA section', () => {
     expect(generate).toHaveBeenCalledTimes(1);
   });
 
+  it("puts the server's refusal of the collection date beside the date field (R-SEPA-06)", async () => {
+    const refusal = 'Date d’échéance refusée par le serveur';
+    await renderPreviewed(preview, {
+      'POST /api/exports/sepa/prelevements': () =>
+        jsonResponse(
+          {
+            message: `Requête invalide : dateEcheance : ${refusal}`,
+            issues: [{ path: 'dateEcheance', message: refusal }],
+          },
+          400,
+        ),
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Générer et télécharger le fichier' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Générer le fichier de prélèvements ?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Générer' }));
+    const helper = await screen.findByText(refusal, { selector: '.MuiFormHelperText-root' });
+    // Beside the field: in the date field's own form control.
+    expect(helper.closest('.MuiFormControl-root')?.querySelector('input[name="dateEcheance"]')).not.toBeNull();
+  });
+
   it('saves the generated file and lists the structures the pre-flight gate left out, with their reason', async () => {
     // jsdom has no object URLs: record the saved Blob instead.
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:sepa');

@@ -2,6 +2,7 @@ import { PAIN008_VERSIONS, type Pain008Version, type SepaCalendar } from '@gdf/d
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { Controller, type Control } from 'react-hook-form';
 import type { Season } from '@/lib/seasons';
 import { sepaMessages } from '../messages';
 import { SepaCollectionDateField } from './SepaCollectionDateField';
@@ -18,73 +19,103 @@ const CATEGORY_IDS = Object.keys(sepaMessages.categoryNames).map(Number);
 
 /** Collection date (TARGET calendar), a season or all, categories and file format. */
 export function SepaSelectionForm({
-  values,
+  control,
+  shownSeason,
   calendar,
   seasons,
-  onChange,
+  dateError,
 }: {
-  values: SepaFormValues;
+  control: Control<SepaFormValues>;
+  /** The season shown while the user has not picked one (the current one, '' for all). */
+  shownSeason: string;
   calendar: SepaCalendar;
   /** The federation's seasons, newest first ('' in `values.saison` means all of them). */
   seasons: readonly Season[];
-  onChange: (values: SepaFormValues) => void;
+  /** What the server said of the date, beside it. */
+  dateError?: string | undefined;
 }) {
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-      <SepaCollectionDateField
-        value={values.dateEcheance}
-        calendar={calendar}
-        onChange={(dateEcheance) => onChange({ ...values, dateEcheance })}
+      <Controller
+        name="dateEcheance"
+        control={control}
+        render={({ field }) => (
+          <SepaCollectionDateField
+            value={field.value}
+            calendar={calendar}
+            serverError={dateError}
+            onChange={field.onChange}
+          />
+        )}
       />
-      <TextField
-        select
-        label={sepaMessages.season}
-        value={values.saison ?? ''}
-        sx={{ minWidth: 180 }}
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        onChange={(event) => onChange({ ...values, saison: event.target.value })}
-      >
-        <MenuItem value="">{sepaMessages.allSeasons}</MenuItem>
-        {seasons.map((season) => (
-          <MenuItem key={season.id} value={String(season.id)}>
-            {season.NomSaison}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        label={sepaMessages.categories}
-        value={values.categories}
-        sx={{ minWidth: 220 }}
-        slotProps={{
-          select: {
-            multiple: true,
-            renderValue: (selected) => (selected as number[]).map((id) => sepaMessages.categoryNames[id]).join(', '),
-          },
-        }}
-        onChange={(event) => {
-          const selected = event.target.value as unknown as number[];
-          if (selected.length > 0) onChange({ ...values, categories: selected });
-        }}
-      >
-        {CATEGORY_IDS.map((id) => (
-          <MenuItem key={id} value={id}>
-            {sepaMessages.categoryNames[id]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
-        label={sepaMessages.version}
-        value={values.version}
-        onChange={(event) => onChange({ ...values, version: event.target.value as Pain008Version })}
-      >
-        {PAIN008_VERSIONS.map((version) => (
-          <MenuItem key={version} value={version}>
-            {sepaMessages.versions[version]}
-          </MenuItem>
-        ))}
-      </TextField>
+      <Controller
+        name="saison"
+        control={control}
+        render={({ field }) => (
+          <TextField
+            select
+            label={sepaMessages.season}
+            value={field.value ?? shownSeason}
+            sx={{ minWidth: 180 }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            onChange={(event) => field.onChange(event.target.value)}
+          >
+            <MenuItem value="">{sepaMessages.allSeasons}</MenuItem>
+            {seasons.map((season) => (
+              <MenuItem key={season.id} value={String(season.id)}>
+                {season.NomSaison}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        name="categories"
+        control={control}
+        render={({ field }) => (
+          <TextField
+            select
+            label={sepaMessages.categories}
+            value={field.value}
+            sx={{ minWidth: 220 }}
+            slotProps={{
+              select: {
+                multiple: true,
+                renderValue: (selected) =>
+                  (selected as number[]).map((id) => sepaMessages.categoryNames[id]).join(', '),
+              },
+            }}
+            onChange={(event) => {
+              const selected = event.target.value as unknown as number[];
+              if (selected.length > 0) field.onChange(selected);
+            }}
+          >
+            {CATEGORY_IDS.map((id) => (
+              <MenuItem key={id} value={id}>
+                {sepaMessages.categoryNames[id]}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        name="version"
+        control={control}
+        render={({ field }) => (
+          <TextField
+            select
+            label={sepaMessages.version}
+            value={field.value}
+            onChange={(event) => field.onChange(event.target.value as Pain008Version)}
+          >
+            {PAIN008_VERSIONS.map((version) => (
+              <MenuItem key={version} value={version}>
+                {sepaMessages.versions[version]}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
     </Stack>
   );
 }

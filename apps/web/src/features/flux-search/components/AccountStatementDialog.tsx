@@ -13,10 +13,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDocumentAmount, formatIsoDay, statementPeriodProblem } from '@gdf/domain';
+import { accountStatementQuerySchema, formatDocumentAmount, formatIsoDay } from '@gdf/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { formErrorText } from '@/lib/api-client';
+import { contractProblems, showServerIssues } from '@/lib/forms';
 import { formatDateTime, formatInteger } from '@/lib/format';
 import type { Season } from '@/lib/seasons';
 import { fetchIssuedStatements, fetchStatementPreview } from '../api/account-statements';
@@ -39,12 +41,20 @@ interface AccountStatementDialogProps {
 
 const CUSTOM = 'custom';
 
-/** The chosen period, or why it is not one yet. */
-function periodOf(choice: string, from: string, to: string): { period: StatementPeriodChoice } | { problem: string } {
+/** The dialog's period: a season's id or 'custom', and the days of a custom one (the query's names). */
+interface StatementFormValues {
+  choice: string;
+  du: string;
+  au: string;
+}
+const PERIOD_FIELDS = ['du', 'au'] as const;
+
+/** The chosen period, or why it is not one yet: both days, then the query's contract (R-STMT-03). */
+function periodOf({ choice, du, au }: StatementFormValues): { period: StatementPeriodChoice } | { problem: string } {
   if (choice !== CUSTOM) return { period: { saison: Number(choice) } };
-  if (!from || !to) return { problem: m.statementDatesMissing };
-  const problem = statementPeriodProblem(from, to);
-  return problem ? { problem: m.statementPeriodProblem(problem) } : { period: { du: from, au: to } };
+  if (!du || !au) return { problem: m.statementDatesMissing };
+  const problem = contractProblems(accountStatementQuerySchema, { du, au }).du;
+  return problem ? { problem: m.statementPeriodProblem(problem) } : { period: { du, au } };
 }
 
 /**
@@ -54,13 +64,19 @@ function periodOf(choice: string, from: string, to: string): { period: Statement
  */
 export function AccountStatementDialog(props: AccountStatementDialogProps) {
   const { statementStructureId, structureId, onClose } = props;
-  const [choice, setChoice] = useState(String(props.defaultSeason));
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const form = useForm<StatementFormValues>({ defaultValues: { choice: String(props.defaultSeason), du: '', au: '' } });
+  const values = form.watch();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const queryClient = useQueryClient();
-  const chosen = periodOf(choice, from, to);
+  const chosen = periodOf(values);
+  // The server's word on a day, when it names it, goes beside that day.
+  const placeServerIssues = (failure: unknown) => showServerIssues(failure, PERIOD_FIELDS, form.setError);
+  const dayField = (name: 'du' | 'au') => {
+    const { ref, ...field } = form.register(name, { onChange: () => form.clearErrors() });
+    const dayError = form.formState.errors[name]?.message;
+    return { ...field, inputRef: ref, error: Boolean(dayError), helperText: dayError };
+  };
   const period = 'period' in chosen ? chosen.period : null;
 
   const preview = useQuery({
@@ -69,6 +85,9 @@ export function AccountStatementDialog(props: AccountStatementDialogProps) {
     enabled: period !== null,
     staleTime: 0,
   });
+  useEffect(() => {
+    if (preview.error) showServerIssues(preview.error, PERIOD_FIELDS, form.setError);
+  }, [preview.error, form.setError]);
   const issuedKey = ['account-statements', statementStructureId, structureId];
   const issued = useQuery({
     queryKey: issuedKey,
@@ -82,6 +101,7 @@ export function AccountStatementDialog(props: AccountStatementDialogProps) {
       await work();
       await queryClient.invalidateQueries({ queryKey: issuedKey });
     } catch (failure) {
+      placeServerIssues(failure);
       setError(formErrorText(failure, m.downloadError));
     } finally {
       setBusy(false);
@@ -99,35 +119,43 @@ export function AccountStatementDialog(props: AccountStatementDialogProps) {
       <DialogTitle id="account-statement-title">{name ? m.statementTitle(name) : m.statementTitleLoading}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
-            label={m.statementPeriod}
-            value={choice}
-            onChange={(event) => setChoice(event.target.value)}
-            disabled={busy}
-          >
-            {props.seasons.map((season) => (
-              <MenuItem key={season.id} value={String(season.id)}>
-                {season.NomSaison}
-              </MenuItem>
-            ))}
-            <MenuItem value={CUSTOM}>{m.statementCustom}</MenuItem>
-          </TextField>
-          {choice === CUSTOM && (
+          <Controller
+            name="choice"
+            control={form.control}
+            render={({ field }) => (
+              <TextField
+                select
+                label={m.statementPeriod}
+                value={field.value}
+                name={field.name}
+                onChange={(event) => {
+                  field.onChange(event.target.value);
+                  form.clearErrors();
+                }}
+                disabled={busy}
+              >
+                {props.seasons.map((season) => (
+                  <MenuItem key={season.id} value={String(season.id)}>
+                    {season.NomSaison}
+                  </MenuItem>
+                ))}
+                <MenuItem value={CUSTOM}>{m.statementCustom}</MenuItem>
+              </TextField>
+            )}
+          />
+          {values.choice === CUSTOM && (
             <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 2 }}>
               <TextField
                 type="date"
                 label={m.statementFrom}
-                value={from}
-                onChange={(event) => setFrom(event.target.value)}
+                {...dayField('du')}
                 slotProps={{ inputLabel: { shrink: true } }}
                 disabled={busy}
               />
               <TextField
                 type="date"
                 label={m.statementTo}
-                value={to}
-                onChange={(event) => setTo(event.target.value)}
+                {...dayField('au')}
                 slotProps={{ inputLabel: { shrink: true } }}
                 disabled={busy}
               />

@@ -9,9 +9,16 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { DOCUMENT_PACK_MAX_DOCUMENTS, type FluxDocumentKind, type FluxSearchFilters } from '@gdf/domain';
+import {
+  DOCUMENT_PACK_MAX_DOCUMENTS,
+  documentPackRequestSchema,
+  type FluxDocumentKind,
+  type FluxSearchFilters,
+} from '@gdf/domain';
 import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { formErrorText } from '@/lib/api-client';
+import { contractProblems } from '@/lib/forms';
 import { formatInteger } from '@/lib/format';
 import { downloadDocumentPack, type PackProgress } from '../api/download-document-pack';
 import { fluxSearchMessages as m } from '../messages';
@@ -38,12 +45,15 @@ const megabytes = (bytes: number) =>
  */
 export function DocumentPackButton({ filters, structureId, disabled }: DocumentPackButtonProps) {
   const [open, setOpen] = useState(false);
-  const [kinds, setKinds] = useState<FluxDocumentKind[]>(['facture']);
+  const { watch, setValue } = useForm<{ kinds: FluxDocumentKind[] }>({ defaultValues: { kinds: ['facture'] } });
+  const kinds = watch('kinds');
+  // The request's contract, as the server parses it: at least one kind.
+  const kindsProblem = contractProblems(documentPackRequestSchema, { filters, kinds }).kinds;
   const [state, setState] = useState<PackState>({ step: 'choose' });
   const controller = useRef<AbortController | null>(null);
 
   const toggle = (kind: FluxDocumentKind) =>
-    setKinds((current) => (current.includes(kind) ? current.filter((k) => k !== kind) : [...current, kind]));
+    setValue('kinds', kinds.includes(kind) ? kinds.filter((k) => k !== kind) : [...kinds, kind]);
 
   const start = async () => {
     const abort = new AbortController();
@@ -91,7 +101,7 @@ export function DocumentPackButton({ filters, structureId, disabled }: DocumentP
               />
             ))}
           </FormGroup>
-          {kinds.length === 0 && <Alert severity="info">{m.packChooseOne}</Alert>}
+          {kindsProblem && <Alert severity="info">{kindsProblem}</Alert>}
           {running && (
             <>
               <LinearProgress aria-label={m.packPreparing} sx={{ my: 1 }} />
@@ -115,7 +125,7 @@ export function DocumentPackButton({ filters, structureId, disabled }: DocumentP
           ) : (
             <>
               <Button onClick={close}>{m.packClose}</Button>
-              <Button variant="contained" disabled={kinds.length === 0} onClick={() => void start()}>
+              <Button variant="contained" disabled={Boolean(kindsProblem)} onClick={() => void start()}>
                 {m.packStart}
               </Button>
             </>

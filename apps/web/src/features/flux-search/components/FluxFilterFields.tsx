@@ -6,9 +6,9 @@ import {
   FLUX_PAYMENT_STATUSES,
   FLUX_PAYMENT_STATUS_LABELS,
   isFluxPaymentStatus,
-  type FluxFilterErrors,
   type FluxSearchFilters,
 } from '@gdf/domain';
+import { Controller, useWatch, type Control } from 'react-hook-form';
 import { fluxSearchMessages as m } from '../messages';
 import { DateFilter } from './DateFilter';
 import type { FluxFilterPanelProps } from './FluxFilterPanel';
@@ -24,108 +24,154 @@ type TextFilter = 'licence' | 'lastName' | 'codeFederal' | 'label' | 'fluxId' | 
 const NUMERIC: ReadonlySet<TextFilter> = new Set(['licence', 'fluxId']);
 const AMOUNTS: ReadonlySet<TextFilter> = new Set(['minAmount', 'maxAmount']);
 
+type DateField = 'startDate' | 'endDate' | 'settledFrom' | 'settledTo';
+
 interface FluxFilterFieldsProps extends Pick<
   FluxFilterPanelProps,
   'seasons' | 'renderStructurePicker' | 'lockedStructureName'
 > {
-  filters: FluxSearchFilters;
-  errors: FluxFilterErrors;
-  onChange: (patch: Partial<FluxSearchFilters>) => void;
+  control: Control<FluxSearchFilters>;
+  /** A field the user changed: its message (and the form's) goes until the next search. */
+  onEdit: (field: keyof FluxSearchFilters) => void;
   onEnter: () => void;
 }
 
-export function FluxFilterFields({ filters, errors, onChange, onEnter, seasons, ...structure }: FluxFilterFieldsProps) {
-  const text = (field: TextFilter, label: string) => (
+/**
+ * The filters, each its own controlled field: typing re-renders that field only, not the
+ * panel nor the results.
+ */
+export function FluxFilterFields(props: FluxFilterFieldsProps) {
+  const { control, onEdit, onEnter, seasons, renderStructurePicker, lockedStructureName } = props;
+  // The end of a range may not precede its start: the pickers need the starts.
+  const [startDate, settledFrom] = useWatch({ control, name: ['startDate', 'settledFrom'] });
+  const text = (name: TextFilter, label: string) => (
     <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-      <FilterTextField
-        label={label}
-        value={filters[field]}
-        rules={NUMERIC.has(field) ? RULES.licence : AMOUNTS.has(field) ? RULES.amount : RULES.text}
-        numeric={NUMERIC.has(field)}
-        decimal={AMOUNTS.has(field)}
-        error={errors[field]}
-        onChange={(value) => onChange({ [field]: value })}
-        onEnter={onEnter}
+      <Controller
+        name={name}
+        control={control}
+        render={({ field, fieldState }) => (
+          <FilterTextField
+            label={label}
+            value={field.value}
+            rules={NUMERIC.has(name) ? RULES.licence : AMOUNTS.has(name) ? RULES.amount : RULES.text}
+            numeric={NUMERIC.has(name)}
+            decimal={AMOUNTS.has(name)}
+            error={fieldState.error?.message}
+            onChange={(value) => {
+              field.onChange(value);
+              onEdit(name);
+            }}
+            onEnter={onEnter}
+          />
+        )}
+      />
+    </Grid>
+  );
+  const date = (name: DateField, label: string, minDate?: string) => (
+    <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+      <Controller
+        name={name}
+        control={control}
+        render={({ field, fieldState }) => (
+          <DateFilter
+            label={label}
+            value={field.value}
+            error={fieldState.error?.message}
+            minDate={minDate || undefined}
+            onChange={(value) => {
+              field.onChange(value);
+              onEdit(name);
+            }}
+          />
+        )}
       />
     </Grid>
   );
   return (
     <Grid container spacing={2} sx={{ mt: 1 }}>
-      <SelectFilter
-        label={m.season}
-        value={filters.season ?? ''}
-        allLabel={m.allSeasons}
-        options={[
-          // The chosen season stays listed even before (or without) the seasons list.
-          ...(filters.season !== null && !seasons.some((season) => season.id === filters.season)
-            ? [[filters.season, String(filters.season)] as const]
-            : []),
-          ...seasons.map((season) => [season.id, season.NomSaison] as const),
-        ]}
-        onChange={(value) => onChange({ season: value === '' ? null : Number(value) })}
+      <Controller
+        name="season"
+        control={control}
+        render={({ field }) => (
+          <SelectFilter
+            label={m.season}
+            value={field.value ?? ''}
+            allLabel={m.allSeasons}
+            options={[
+              // The chosen season stays listed even before (or without) the seasons list.
+              ...(field.value !== null && !seasons.some((season) => season.id === field.value)
+                ? [[field.value, String(field.value)] as const]
+                : []),
+              ...seasons.map((season) => [season.id, season.NomSaison] as const),
+            ]}
+            onChange={(value) => {
+              field.onChange(value === '' ? null : Number(value));
+              onEdit('season');
+            }}
+          />
+        )}
       />
       <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        {structure.renderStructurePicker ? (
-          structure.renderStructurePicker(filters.structureId, (structureId) => onChange({ structureId }))
+        {renderStructurePicker ? (
+          <Controller
+            name="structureId"
+            control={control}
+            render={({ field }) => (
+              <>
+                {renderStructurePicker(field.value, (structureId) => {
+                  field.onChange(structureId);
+                  onEdit('structureId');
+                })}
+              </>
+            )}
+          />
         ) : (
-          <TextField fullWidth size="small" label={m.structure} value={structure.lockedStructureName ?? ''} disabled />
+          <TextField fullWidth size="small" label={m.structure} value={lockedStructureName ?? ''} disabled />
         )}
       </Grid>
       {text('licence', m.licence)}
       {text('lastName', m.lastName)}
       {text('codeFederal', m.codeFederal)}
       {text('label', m.label)}
-      <SelectFilter
-        label={m.status}
-        value={filters.status}
-        allLabel={m.allStatuses}
-        options={FLUX_PAYMENT_STATUSES.map((status) => [status, FLUX_PAYMENT_STATUS_LABELS[status]] as const)}
-        onChange={(value) => onChange({ status: isFluxPaymentStatus(value) ? value : '' })}
+      <Controller
+        name="status"
+        control={control}
+        render={({ field }) => (
+          <SelectFilter
+            label={m.status}
+            value={field.value}
+            allLabel={m.allStatuses}
+            options={FLUX_PAYMENT_STATUSES.map((status) => [status, FLUX_PAYMENT_STATUS_LABELS[status]] as const)}
+            onChange={(value) => {
+              field.onChange(isFluxPaymentStatus(value) ? value : '');
+              onEdit('status');
+            }}
+          />
+        )}
       />
       {text('fluxId', m.fluxId)}
-      <SelectFilter
-        label={m.category}
-        value={filters.category ?? ''}
-        allLabel={m.allCategories}
-        options={Object.entries(FLUX_CATEGORY_NAMES).map(([id, name]) => [Number(id), name] as const)}
-        onChange={(value) => onChange({ category: value === '' ? null : Number(value) })}
+      <Controller
+        name="category"
+        control={control}
+        render={({ field }) => (
+          <SelectFilter
+            label={m.category}
+            value={field.value ?? ''}
+            allLabel={m.allCategories}
+            options={Object.entries(FLUX_CATEGORY_NAMES).map(([id, name]) => [Number(id), name] as const)}
+            onChange={(value) => {
+              field.onChange(value === '' ? null : Number(value));
+              onEdit('category');
+            }}
+          />
+        )}
       />
       {text('minAmount', m.minAmount)}
       {text('maxAmount', m.maxAmount)}
-      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        <DateFilter
-          label={m.startDate}
-          value={filters.startDate}
-          error={errors.startDate}
-          onChange={(startDate) => onChange({ startDate })}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        <DateFilter
-          label={m.endDate}
-          value={filters.endDate}
-          error={errors.endDate}
-          minDate={filters.startDate || undefined}
-          onChange={(endDate) => onChange({ endDate })}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        <DateFilter
-          label={m.settledFrom}
-          value={filters.settledFrom}
-          error={errors.settledFrom}
-          onChange={(settledFrom) => onChange({ settledFrom })}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        <DateFilter
-          label={m.settledTo}
-          value={filters.settledTo}
-          error={errors.settledTo}
-          minDate={filters.settledFrom || undefined}
-          onChange={(settledTo) => onChange({ settledTo })}
-        />
-      </Grid>
+      {date('startDate', m.startDate)}
+      {date('endDate', m.endDate, startDate)}
+      {date('settledFrom', m.settledFrom)}
+      {date('settledTo', m.settledTo, settledFrom)}
     </Grid>
   );
 }

@@ -7,14 +7,15 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  fluxSearchFiltersContract,
   parisToday,
   resetClearsStructure,
-  validateFluxFilters,
-  type FluxFilterErrors,
   type FluxSearchFilters,
   type StructureTypeId,
 } from '@gdf/domain';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm, type Path, type Resolver } from 'react-hook-form';
+import { contractResolver } from '@/lib/forms';
 import type { Season } from '@/lib/seasons';
 import { fluxSearchMessages as m } from '../messages';
 import { filterChips } from '../utils/filter-chips';
@@ -38,44 +39,57 @@ export interface FluxFilterPanelProps {
 
 const chipListSx = { flexWrap: 'wrap', gap: 0.5, listStyle: 'none', m: 0, p: 0 } as const;
 
+/** The day of the check: a page left open overnight refuses tomorrow's dates the next day. */
+const checkFilters: Resolver<FluxSearchFilters> = (values, context, options) =>
+  contractResolver(fluxSearchFiltersContract(parisToday()))(values, context, options);
+
 /** The collapsible filter panel (R-SEARCH-01 to R-SEARCH-07). */
 export function FluxFilterPanel(props: FluxFilterPanelProps) {
   const { initialFilters, resetFilters, structureType, onSearch } = props;
   const [open, setOpen] = useState(true);
-  const [filters, setFilters] = useState(initialFilters);
-  // Filters arriving by URL are checked as typed ones are, and flagged at once.
-  const urlErrors = (): FluxFilterErrors =>
-    props.activeFilters ? validateFluxFilters(initialFilters, parisToday()) : {};
-  const [errors, setErrors] = useState<FluxFilterErrors>(urlErrors);
+  const {
+    control,
+    handleSubmit,
+    reset,
+    getValues,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<FluxSearchFilters>({
+    defaultValues: initialFilters,
+    resolver: checkFilters,
+    // Errors are re-checked on the next search (a field being corrected loses its message
+    // at once, see `edited`); the focus stays where the user typed.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   // A new URL (back/forward, a shared link) re-seeds the form in place: no re-mount, so
   // after a search the focus stays in the field and the panel stays as the user left it.
+  // Filters arriving by URL are checked as typed ones are, and flagged at once.
   const seed = JSON.stringify(initialFilters);
-  const [seededFrom, setSeededFrom] = useState(seed);
-  if (seed !== seededFrom) {
-    setSeededFrom(seed);
-    setFilters(initialFilters);
-    setErrors(urlErrors());
-  }
+  const seededFrom = useRef(seed);
+  const hasActiveFilters = Boolean(props.activeFilters);
+  useEffect(() => {
+    if (seededFrom.current !== seed) {
+      seededFrom.current = seed;
+      reset(JSON.parse(seed) as FluxSearchFilters);
+    }
+    if (!hasActiveFilters) return;
+    const checked = fluxSearchFiltersContract(parisToday()).safeParse(JSON.parse(seed));
+    for (const issue of checked.error?.issues ?? []) {
+      const field = (issue.path.map(String).join('.') || 'root') as Path<FluxSearchFilters> | 'root';
+      setError(field, { type: issue.code, message: issue.message });
+    }
+  }, [seed, hasActiveFilters, reset, setError]);
 
-  const change = (patch: Partial<FluxSearchFilters>) => {
-    setFilters((previous) => ({ ...previous, ...patch }));
-    // Errors are re-checked on the next search; a field being corrected loses its message now.
-    setErrors((previous) => {
-      const next = { ...previous, form: undefined };
-      for (const key of Object.keys(patch)) delete next[key as keyof FluxFilterErrors];
-      return next;
-    });
+  const edited = (field: keyof FluxSearchFilters) => {
+    if (errors[field]) clearErrors(field);
+    if (errors.root) clearErrors('root');
   };
+  const submit = () => void handleSubmit(onSearch)();
 
-  const submit = () => {
-    const found = validateFluxFilters(filters, parisToday());
-    setErrors(found);
-    if (Object.keys(found).length === 0) onSearch(filters);
-  };
-
-  const reset = () => {
-    setFilters({ ...resetFilters, structureId: resetClearsStructure(structureType) ? null : filters.structureId });
-    setErrors({});
+  const resetForm = () => {
+    reset({ ...resetFilters, structureId: resetClearsStructure(structureType) ? null : getValues('structureId') });
     props.onReset?.();
   };
 
@@ -105,18 +119,18 @@ export function FluxFilterPanel(props: FluxFilterPanelProps) {
             submit();
           }}
         >
-          <FluxFilterFields {...props} filters={filters} errors={errors} onChange={change} onEnter={submit} />
+          <FluxFilterFields {...props} control={control} onEdit={edited} onEnter={submit} />
           {invalid && (
             <Alert severity="error" sx={{ mt: 2 }}>
               {m.formAlert}
-              {errors.form && ` : ${errors.form}`}
+              {errors.root && ` : ${errors.root.message}`}
             </Alert>
           )}
           <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
             <Button type="submit" variant="contained">
               {m.search}
             </Button>
-            <Button type="button" onClick={reset}>
+            <Button type="button" onClick={resetForm}>
               {m.reset}
             </Button>
             <Typography variant="caption" color="text.secondary">
