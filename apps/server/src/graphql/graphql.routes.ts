@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import type { IssuanceSettings } from '../modules/flux-documents/issue-documents';
 import { HttpError } from '../lib/http-errors';
 import { UNEXPECTED_MESSAGE, type HasuraCode } from './errors';
-import { executeGraphqlRequest, type GraphqlRequestBody } from './execute-request';
+import { executeGraphqlRequest, type GraphqlRequestBody } from './execution/execute-request';
 
 const MAX_QUERY_LENGTH = 100_000;
 

@@ -7,7 +7,7 @@ import { ModuleSlug } from '@gdf/domain';
 import type { TableName } from '../metadata/tables';
 import { requireModule } from '../../modules/scope/scope';
 import { TtlCache } from '../../lib/ttl-cache';
-import { readCacheOf } from '../../db/read-cache';
+import { readCacheOf } from '../execution/share';
 import { withWordLookups, type Lookup } from '../compiler/word-search';
 import { compileCountEstimate, plannerExpectsMore, type CountEstimate } from '../compiler/count-estimate';
 

@@ -1,5 +1,5 @@
-import { TtlCache } from '../lib/ttl-cache';
-import type { Database } from './database';
+import { TtlCache } from '../../lib/ttl-cache';
+import type { Database } from '../../db/database';
 
 /**
  * Identical reads share one execution: a statement with the same text and parameters

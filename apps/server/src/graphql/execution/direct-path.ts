@@ -9,13 +9,13 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
-import { collectRootFields, fieldSelection, type SelectionSource } from './compiler/selection';
-import type { GraphqlContext } from './context';
+import { collectRootFields, fieldSelection, type SelectionSource } from '../compiler/selection';
+import type { GraphqlContext } from '../context';
 import { ModuleSlug } from '@gdf/domain';
-import { TtlCache } from '../lib/ttl-cache';
-import { moduleRefusal } from '../modules/scope/scope';
-import { compileRootField, runRootField, type CompiledRootField } from './resolvers/root-query';
-import { rootFieldTarget } from './schema/build-schema';
+import { TtlCache } from '../../lib/ttl-cache';
+import { moduleRefusal } from '../../modules/scope/scope';
+import { compileRootField, runRootField, type CompiledRootField } from '../resolvers/root-query';
+import { rootFieldTarget } from '../schema/build-schema';
 
 /**
  * Read-only operations answered without graphql-js's executor, as Hasura does: every

@@ -1,4 +1,4 @@
-import type { IssuanceSettings } from '../modules/flux-documents/issue-documents';
+import type { IssuanceSettings } from '../../modules/flux-documents/issue-documents';
 import {
   BREAK,
   Kind,
@@ -18,22 +18,22 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Database } from '../db/database';
-import { HttpError } from '../lib/http-errors';
-import type { RequestScope } from '../modules/scope/scope';
-import { resolveScope } from '../plugins/scope';
-import type { GraphqlContext } from './context';
-import { readCacheOf } from '../db/read-cache';
-import { executeDirectly } from './direct-execution';
-import { toHasuraError, type HasuraCode, type HasuraError } from './errors';
-import { LIMITS } from './limits';
-import { mutationRefusal } from './metadata/mutation-grants';
-import { graphqlSchema } from './schema/build-schema';
-import { TtlCache } from '../lib/ttl-cache';
-import { Semaphore } from '../lib/semaphore';
-import { COST_BUDGET, HEAVY_QUERY_COST, operationCost } from './cost';
-import { acquireHeavySlot } from './heavy-queries';
-import { tableRowBound } from './table-bounds';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../lib/http-errors';
+import type { RequestScope } from '../../modules/scope/scope';
+import { resolveScope } from '../../plugins/scope';
+import type { GraphqlContext } from '../context';
+import { readCacheOf } from './share';
+import { executeDirectly } from './direct-path';
+import { toHasuraError, type HasuraCode, type HasuraError } from '../errors';
+import { LIMITS } from '../limits';
+import { mutationRefusal } from '../metadata/mutation-grants';
+import { graphqlSchema } from '../schema/build-schema';
+import { TtlCache } from '../../lib/ttl-cache';
+import { Semaphore } from '../../lib/semaphore';
+import { COST_BUDGET, HEAVY_QUERY_COST, operationCost } from '../cost';
+import { acquireHeavySlot } from '../heavy-queries';
+import { tableRowBound } from '../table-bounds';
 
 export interface GraphqlRequestBody {
   query: string;
