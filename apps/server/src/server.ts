@@ -13,6 +13,7 @@ import { parseAllowList } from './lib/safe-fetch';
 import { creditorIdentifier } from './modules/exports-sepa/sepa-settings';
 import { issueMissingDocuments } from './modules/flux-documents/issue-documents';
 import { closeDemoFiscalYears } from './modules/ledger/ledger-validation';
+import { parseCachesOff } from './graphql/execution/caches';
 
 const env = readConfiguration();
 const embedded = !env.DATABASE_URL;
@@ -73,6 +74,7 @@ const app = await buildApp({
   ...(env.TRUST_PROXY !== undefined ? { trustProxy: env.TRUST_PROXY } : {}),
   accessTokenLifetimeSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
   sessions: { lifetimeSeconds: env.SESSION_TTL_SECONDS },
+  graphqlCachesOff: parseCachesOff(env.BENCH_CACHES_OFF),
   sepa: {
     ics: env.SEPA_CREDITOR_ICS,
     sequenceType: env.SEPA_SEQUENCE_TYPE,
