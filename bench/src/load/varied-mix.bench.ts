@@ -6,7 +6,7 @@
  * PGlite: the app in this process (its database is in the server's process anyway).
  *   npx tsx bench/src/load/varied-mix.bench.ts --flux 2000000 --database-url postgres://postgres@127.0.0.1:5432/gdf_bench
  * Options: --connections 10,50 --seconds 20 --modes "page then count|page+count|page, count" --cache off,on --searches 6000
- * What each GraphQL cache earns (ADR 0040): --caches-off "|plans|prepared|documents" --rounds 2 runs the whole set
+ * What each GraphQL cache earns (ADR 0040): --caches-off "|prepared|documents" --rounds 2 runs the whole set
  * once per configuration ('' = every cache on; names of graphql/execution/caches.ts, comma-separated), each on its
  * own server process, and again for every round, so A and B alternate on a machine whose load drifts.
  */

@@ -13,7 +13,7 @@ import { requireModule } from '../../modules/scope/scope';
  * The first stage of a GraphQL read: a root field, or a whole operation, compiled to SQL
  * (compiler/) for the caller's scope. Both paths compile here: graphql-js's resolvers one
  * root field at a time (resolvers/root-query.ts), the direct path a whole operation
- * (plan.ts, kept for identical requests). Every check (module access, arguments, limits) happens
+ * (plan.ts). Every check (module access, arguments, limits) happens
  * here, before any statement runs (run.ts).
  */
 
@@ -21,9 +21,8 @@ import { requireModule } from '../../modules/scope/scope';
 export type RootFieldKind = 'list' | 'by_pk' | 'aggregate';
 
 /**
- * A compiled root field: its statement and parameters. It depends only on the request's
- * document, variables and scope (the caller's structure and module access), so the
- * direct path may reuse it for identical requests.
+ * A compiled root field: its statement and parameters, for the request's document,
+ * variables and scope (the caller's structure and module access).
  */
 export interface CompiledRootField {
   kind: RootFieldKind;

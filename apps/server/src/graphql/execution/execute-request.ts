@@ -87,7 +87,7 @@ const jsonFieldResolver: GraphQLFieldResolver<unknown, unknown> = (source, args,
 /**
  * Parsed documents that passed validation, by query text: the schema is built once per
  * process and never changes while it runs, so nothing makes one invalid (a new schema
- * comes with a new process). The plans of an operation (plan.ts) live as long as its document.
+ * comes with a new process).
  */
 const validDocuments = new TtlCache<DocumentNode>(500, 60 * 60_000);
 

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabaseTargets } from '../support/databases';
+import { loginAs } from '../support/test-app';
 import { closeGraphqlContext, openGraphqlContext, sqlIds, type GraphqlContext } from './graphql-context';
 
 /**
- * What invalidates each cache the GraphQL read pipeline keeps (graphql/execution/, ADR 0040).
+ * What invalidates each cache the GraphQL read pipeline keeps (graphql/execution/, ADR 0040),
+ * and that what it no longer keeps (compiled plans) follows scope, standing and variables.
  * The clock stands still unless a test moves it (timers stay real), so nothing here passes
  * because a time-to-live ran out by itself on a slow machine.
  */
@@ -59,7 +61,7 @@ describe.each(testDatabaseTargets())('what invalidates the read pipeline’s cac
     );
   });
 
-  it('plans and shared reads: a scope change is another plan and another read (the club never gets the head office’s rows)', async () => {
+  it('compile and shared reads: a scope change is another statement and another read (the club never gets the head office’s rows)', async () => {
     const everything = { where: {} };
     const club = await context.club<Search>(SEARCH, everything);
     const siege = await context.siege<Search>(SEARCH, everything);
@@ -71,7 +73,7 @@ describe.each(testDatabaseTargets())('what invalidates the read pipeline’s cac
     expect(clubAgain.raw).toBe(club.raw);
   });
 
-  it('plans: new variables compile anew (a plan never answers for other values)', async () => {
+  it('compile and shared reads: new variables are another statement (nothing compiled answers for other values)', async () => {
     const [first, second] = (await sqlIds(
       context.database,
       `SELECT id FROM "MKP_FluxFinancier" WHERE "ID_Structure" = $1 ORDER BY id LIMIT 2`,
@@ -83,13 +85,13 @@ describe.each(testDatabaseTargets())('what invalidates the read pipeline’s cac
     expect(other.data?.MKP_FluxFinancier.map((row) => row.id)).toEqual([second]);
   });
 
-  it('plans: a structure blocked since its plan was compiled is refused once its standing is read again (30 s)', async () => {
+  it('compile: a structure blocked since its last search is refused once its standing is read again (30 s)', async () => {
     const everything = { where: {} };
     expect((await context.club<Search>(SEARCH, everything)).errors).toBeUndefined();
     await context.database.query(`UPDATE "STR_Structure" SET "EST_Bloquee" = true WHERE id = $1`, [context.clubId]);
     try {
-      // Within the plan's minute, but the standing (plugins/scope.ts, 30 s) is read again: the
-      // plan's key holds the flux module's access, so the kept plan does not answer.
+      // The standing (plugins/scope.ts) is kept 30 s; then every request compiles with it, so
+      // nothing compiled for the club before it was blocked answers (no plan is kept, ADR 0040).
       vi.setSystemTime(Date.now() + 30_001);
       const refused = await context.club<Search>(SEARCH, everything);
       expect(refused.errors?.[0]?.extensions.code).toBe('permission-error');
@@ -134,5 +136,28 @@ describe.each(testDatabaseTargets())('what invalidates the read pipeline’s cac
     } finally {
       query.mockRestore();
     }
+  });
+
+  it('documents: a kept document is costed again with each request’s variables, runs the operation asked, and an invalid one is never kept', async () => {
+    const twoOperations = `query Rows($offset: Int!) { FEDE_Saison(limit: 1, offset: $offset, order_by: {id: asc}) { id } }
+      query Count { FEDE_Saison_aggregate { aggregate { count } } }`;
+    const token = await loginAs(context.app, 'club@demo.fr');
+    const send = async (operationName: string, variables: Record<string, unknown>) =>
+      (
+        await context.app.inject({
+          method: 'POST',
+          url: '/v1/graphql',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { query: twoOperations, variables, operationName },
+        })
+      ).json() as { data?: Record<string, unknown>; errors?: Array<{ extensions: { code: string } }> };
+    expect((await send('Rows', { offset: 0 })).data?.FEDE_Saison).toHaveLength(1);
+    expect((await send('Count', {})).data).toHaveProperty('FEDE_Saison_aggregate.aggregate.count');
+    // 9,000,000 skipped rows cost 450,000, over the budget: the kept document does not skip the cost.
+    expect((await send('Rows', { offset: 9_000_000 })).errors?.[0]?.extensions.code).toBe('cost-exceeded');
+
+    const invalid = `{ FEDE_Saison(limit: 1) { id colonneInconnue } }`;
+    for (let attempt = 0; attempt < 2; attempt += 1)
+      expect((await context.club(invalid)).errors?.[0]?.extensions.code).toBe('validation-failed');
   });
 });
