@@ -11,15 +11,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { openDatabase } from '../../../apps/server/src/db/database';
-import { PAGE_QUERY } from '../search/search-scenarios';
 import { login } from '../search/search.bench';
+import { repeatedSearch } from './graphql-load';
 import { cpuTicks, startPostgresCpu } from './postgres-cpu';
 import { startServerProcess } from './server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const CONNECTIONS = 50;
 const WARMUP_S = 3;
 
 const { values } = parseArgs({
@@ -46,11 +44,11 @@ for (let round = 1; round <= Number(values.rounds); round += 1) {
     built = true;
     try {
       const token = await login(server.address);
-      await load(server.address, token, WARMUP_S, false);
+      await repeatedSearch(server.address, token, where, WARMUP_S, false);
       for (const fresh of [false, true]) {
         const postgres = await startPostgresCpu(databaseUrl);
         const before = server.pid ? await cpuTicks(server.pid) : null;
-        const result = await load(server.address, token, seconds, fresh);
+        const result = await repeatedSearch(server.address, token, where, seconds, fresh);
         const after = server.pid ? await cpuTicks(server.pid) : null;
         const postgresMs = await postgres.stop();
         const requests = result.requests.total;
@@ -65,19 +63,4 @@ for (let round = 1; round <= Number(values.rounds); round += 1) {
       await server.stop();
     }
   }
-}
-
-function load(address: string, token: string, duration: number, fresh: boolean) {
-  return autocannon({
-    url: `${address}/v1/graphql`,
-    connections: CONNECTIONS,
-    duration,
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-      ...(fresh ? { 'cache-control': 'no-cache' } : {}),
-    },
-    body: JSON.stringify({ query: PAGE_QUERY, variables: { where } }),
-  });
 }
