@@ -32,6 +32,7 @@ import { registerStructureRibsRoutes } from './modules/structure-ribs/structure-
 import { registerStructureStatusRoutes } from './modules/structure-status/structure-status.routes';
 import type { UploadQuota } from '@gdf/domain';
 import type { SafeFetchPolicy } from './lib/safe-fetch';
+import type { GraphqlCache } from './graphql/execution/caches';
 import { registerGraphql } from './graphql/graphql.routes';
 import { registerReadCacheInvalidation } from './plugins/read-cache-invalidation';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -71,6 +72,8 @@ export interface AppOptions {
   graphqlDirectExecution?: boolean;
   /** __schema/__type for super_administrateur; default: NODE_ENV development or test only. */
   graphqlIntrospection?: boolean;
+  /** GraphQL caches switched off (BENCH_CACHES_OFF): the bench measures what each earns. */
+  graphqlCachesOff?: ReadonlySet<GraphqlCache>;
   /**
    * Where an earlier version kept uploaded and SEPA files on disk: moved into the database
    * before the app serves anything (ADR 0010). Unset: nothing to move (tests, new installs).
@@ -166,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     issuance,
     directExecution: options.graphqlDirectExecution,
     introspection: options.graphqlIntrospection,
+    ...(options.graphqlCachesOff ? { cachesOff: options.graphqlCachesOff } : {}),
   });
 
   if (options.staticDir) await registerSpa(app, options.staticDir, { serveSourceMaps: options.serveSourceMaps });

@@ -64,6 +64,8 @@ const environmentSchema = z.object({
   SEPA_SEQUENCE_TYPE: z.enum(['FRST', 'RCUR', 'OOFF', 'FNAL']).default('RCUR'),
   /** TARGET days between generating a file and its collection date: EPC SDD Core D-1, banks often ask D-2. */
   SEPA_MIN_LEAD_DAYS: z.coerce.number().int().min(1).max(10).default(1),
+  /** For the bench only: GraphQL caches to switch off, comma-separated (graphql/execution/caches.ts). */
+  BENCH_CACHES_OFF: z.string().default(''),
 });
 
 const isDemoIcs = (ics: string) => ics.replace(/\s+/g, '').toUpperCase() === DEMO_SEPA_ICS;

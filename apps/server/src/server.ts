@@ -8,6 +8,7 @@ import { loadOrCreateSecret } from './lib/secrets';
 import { parseAllowList } from './lib/safe-fetch';
 import { creditorIdentifier } from './modules/exports-sepa/sepa-settings';
 import { issueMissingDocuments } from './modules/flux-documents/issue-documents';
+import { parseCachesOff } from './graphql/execution/caches';
 
 const env = readConfiguration();
 const embedded = !env.DATABASE_URL;
@@ -45,6 +46,7 @@ const app = await buildApp({
   ...(env.TRUST_PROXY !== undefined ? { trustProxy: env.TRUST_PROXY } : {}),
   accessTokenLifetimeSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
   sessions: { lifetimeSeconds: env.SESSION_TTL_SECONDS },
+  graphqlCachesOff: parseCachesOff(env.BENCH_CACHES_OFF),
   sepa: {
     ics: env.SEPA_CREDITOR_ICS,
     sequenceType: env.SEPA_SEQUENCE_TYPE,

@@ -9,8 +9,9 @@ const WARMUP_S = 5;
 /** The uncached reference run, shorter: it shows what the database alone sustains. */
 const UNCACHED_DURATION_S = 10;
 
-async function run(address: string, token: string, where: unknown, seconds: number, fresh: boolean) {
-  const result = await autocannon({
+/** The search page's query with `where`, sent again and again by CONNECTIONS users for `seconds`. */
+export function repeatedSearch(address: string, token: string, where: unknown, seconds: number, fresh: boolean) {
+  return autocannon({
     url: `${address}/v1/graphql`,
     connections: CONNECTIONS,
     duration: seconds,
@@ -22,6 +23,10 @@ async function run(address: string, token: string, where: unknown, seconds: numb
     },
     body: JSON.stringify({ query: PAGE_QUERY, variables: { where } }),
   });
+}
+
+async function run(address: string, token: string, where: unknown, seconds: number, fresh: boolean) {
+  const result = await repeatedSearch(address, token, where, seconds, fresh);
   return {
     requestsPerSecond: result.requests.average,
     p99: result.latency.p99,

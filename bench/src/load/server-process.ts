@@ -13,9 +13,16 @@ export interface ServerProcess {
  * The production server (apps/server/dist/server.js, rebuilt first) in its own process on
  * PostgreSQL, as users get it: the load generator never shares the server's event loop.
  */
-export async function startServerProcess(root: string, databaseUrl: string): Promise<ServerProcess> {
-  const build = spawnSync('npm', ['run', 'build', '-w', '@gdf/server'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('Construction du serveur impossible');
+export async function startServerProcess(
+  root: string,
+  databaseUrl: string,
+  /** More environment (BENCH_CACHES_OFF); `build: false` reuses the server built by an earlier start. */
+  options: { env?: Record<string, string>; build?: boolean } = {},
+): Promise<ServerProcess> {
+  if (options.build !== false) {
+    const build = spawnSync('npm', ['run', 'build', '-w', '@gdf/server'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('Construction du serveur impossible');
+  }
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
     cwd: root,
     env: {
@@ -28,6 +35,7 @@ export async function startServerProcess(root: string, databaseUrl: string): Pro
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

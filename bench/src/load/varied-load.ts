@@ -31,6 +31,8 @@ export interface MixRun {
   connections: number;
   /** Sent with Cache-Control: no-cache (the server's shared reads bypassed). */
   fresh: boolean;
+  /** The server's GraphQL caches switched off (BENCH_CACHES_OFF), '' for none. */
+  cachesOff?: string;
   seconds: number;
   searchesPerSecond: number;
   errors: number;

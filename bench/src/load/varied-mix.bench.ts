@@ -6,6 +6,9 @@
  * PGlite: the app in this process (its database is in the server's process anyway).
  *   npx tsx bench/src/load/varied-mix.bench.ts --flux 2000000 --database-url postgres://postgres@127.0.0.1:5432/gdf_bench
  * Options: --connections 10,50 --seconds 20 --modes "page then count|page+count|page, count" --cache off,on --searches 6000
+ * What each GraphQL cache earns (ADR 0040): --caches-off "|prepared|documents" --rounds 2 runs the whole set
+ * once per configuration ('' = every cache on; names of graphql/execution/caches.ts, comma-separated), each on its
+ * own server process, and again for every round, so A and B alternate on a machine whose load drifts.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -13,6 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../../../apps/server/src/app';
 import type { Database } from '../../../apps/server/src/db/database';
+import { parseCachesOff } from '../../../apps/server/src/graphql/execution/caches';
 import type { BenchResult } from '../bench-result';
 import { DEMO_SEPA_ICS } from '../../../apps/server/src/modules/exports-sepa/sepa-settings';
 import { issueMissingDocuments } from '../../../apps/server/src/modules/flux-documents/issue-documents';
@@ -37,6 +41,10 @@ export interface MixBenchOptions {
   modes?: MixMode[];
   /** false: Cache-Control: no-cache (every statement runs); true: the shared reads as in production. */
   cache?: boolean[];
+  /** Server configurations, each the GraphQL caches it switches off (BENCH_CACHES_OFF); default [''] (none). */
+  cachesOff?: string[];
+  /** How many times the configurations follow each other (A, B, A, B...). */
+  rounds?: number;
   log?: (line: string) => void;
 }
 
@@ -50,37 +58,62 @@ export async function benchVariedMix(options: MixBenchOptions): Promise<MixRun[]
   const searches = await variedSearches(database, options.searches ?? 6_000);
   const distinct = new Set(searches.map((search) => JSON.stringify(search.where))).size;
   log(`  ${searches.length} recherches de ${SEARCH_KINDS.length} sortes, ${distinct} distinctes`);
-  const server = await startServer(options.databaseUrl, database);
+  const structureId = await headOfficeId(database);
   const runs: MixRun[] = [];
+  let built = false;
   try {
-    const target: MixTarget = {
-      address: server.address,
-      token: await login(server.address),
-      structureId: await headOfficeId(database),
-      searches,
-      ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
-      ...(server.pid ? { serverPid: server.pid } : {}),
-    };
-    for (const connections of options.connections ?? [10, 50]) {
-      for (const cached of options.cache ?? [false, true]) {
-        for (const mode of options.modes ?? [CURRENT_MODE, PREVIOUS_MODE]) {
-          await runMix(target, { mode, connections, seconds: WARMUP_S, fresh: !cached });
-          const run = await runMix(target, { mode, connections, seconds: options.seconds ?? 20, fresh: !cached });
-          log(`  ${describeRun(run)}`);
-          runs.push(run);
+    for (let round = 0; round < (options.rounds ?? 1); round += 1) {
+      for (const cachesOff of options.cachesOff ?? ['']) {
+        const server = await startServer(options.databaseUrl, database, cachesOff, !built);
+        built = true;
+        try {
+          const target: MixTarget = {
+            address: server.address,
+            token: await login(server.address),
+            structureId,
+            searches,
+            ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+            ...(server.pid ? { serverPid: server.pid } : {}),
+          };
+          runs.push(...(await runSet(target, options, cachesOff, log)));
+        } finally {
+          await server.stop();
         }
       }
     }
     return runs;
   } finally {
-    await server.stop();
     await database.close();
   }
 }
 
-async function startServer(databaseUrl: string | undefined, database: Database) {
-  if (databaseUrl) return startServerProcess(root, databaseUrl);
-  const app = await buildApp({ database, jwtSecret: randomBytes(32).toString('hex'), loginRateLimit: false });
+/** Every connection count x cache x mode of the options on one server, each after its warm-up. */
+async function runSet(target: MixTarget, options: MixBenchOptions, cachesOff: string, log: (line: string) => void) {
+  const runs: MixRun[] = [];
+  for (const connections of options.connections ?? [10, 50]) {
+    for (const cached of options.cache ?? [false, true]) {
+      for (const mode of options.modes ?? [CURRENT_MODE, PREVIOUS_MODE]) {
+        await runMix(target, { mode, connections, seconds: WARMUP_S, fresh: !cached });
+        const run = {
+          ...(await runMix(target, { mode, connections, seconds: options.seconds ?? 20, fresh: !cached })),
+          ...(cachesOff ? { cachesOff } : {}),
+        };
+        log(`  ${describeRun(run)}`);
+        runs.push(run);
+      }
+    }
+  }
+  return runs;
+}
+
+async function startServer(databaseUrl: string | undefined, database: Database, cachesOff: string, build: boolean) {
+  if (databaseUrl) return startServerProcess(root, databaseUrl, { env: { BENCH_CACHES_OFF: cachesOff }, build });
+  const app = await buildApp({
+    database,
+    jwtSecret: randomBytes(32).toString('hex'),
+    loginRateLimit: false,
+    graphqlCachesOff: parseCachesOff(cachesOff),
+  });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return { address, pid: undefined, stop: () => app.close() };
 }
@@ -103,7 +136,8 @@ const MODE_LABELS: Record<MixMode, string> = {
   'page then count': 'page (et estimation) puis total s’il manque',
 };
 const label = (run: MixRun) =>
-  `${MODE_LABELS[run.mode]}, ${run.connections} connexions, ${run.fresh ? 'sans cache' : 'lectures partagées'}`;
+  `${MODE_LABELS[run.mode]}, ${run.connections} connexions, ${run.fresh ? 'sans cache' : 'lectures partagées'}` +
+  (run.cachesOff ? `, caches coupés : ${run.cachesOff}` : '');
 
 export function describeRun(run: MixRun): string {
   const cpu =
@@ -216,6 +250,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       modes: { type: 'string', default: `${CURRENT_MODE}|${PREVIOUS_MODE}` },
       cache: { type: 'string', default: 'off,on' },
       searches: { type: 'string', default: '6000' },
+      'caches-off': { type: 'string', default: '' },
+      rounds: { type: 'string', default: '1' },
     },
   });
   const runs = await benchVariedMix({
@@ -226,6 +262,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     seconds: Number(values.seconds),
     modes: values.modes.split('|') as MixMode[],
     cache: values.cache.split(',').map((value) => value === 'on'),
+    cachesOff: values['caches-off'].split('|'),
+    rounds: Number(values.rounds),
     log: (line) => console.log(line),
   });
   console.log(`\n${formatMixTable(runs)}`);

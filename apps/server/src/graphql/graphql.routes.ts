@@ -3,7 +3,8 @@ import type { Database } from '../db/database';
 import type { IssuanceSettings } from '../modules/flux-documents/issue-documents';
 import { HttpError } from '../lib/http-errors';
 import { UNEXPECTED_MESSAGE, type HasuraCode } from './errors';
-import { executeGraphqlRequest, type GraphqlRequestBody } from './execute-request';
+import type { GraphqlCache } from './execution/caches';
+import { executeGraphqlRequest, type GraphqlRequestBody } from './execution/execute-request';
 
 const MAX_QUERY_LENGTH = 100_000;
 
@@ -14,12 +15,19 @@ const MAX_QUERY_LENGTH = 100_000;
  */
 export async function registerGraphql(
   app: FastifyInstance,
-  options: { database: Database; issuance: IssuanceSettings; directExecution?: boolean; introspection?: boolean },
+  options: {
+    database: Database;
+    issuance: IssuanceSettings;
+    directExecution?: boolean;
+    introspection?: boolean;
+    cachesOff?: ReadonlySet<GraphqlCache>;
+  },
 ): Promise<void> {
   const execution = {
     issuance: options.issuance,
     directExecution: options.directExecution ?? true,
     introspection: options.introspection ?? ['development', 'test'].includes(process.env.NODE_ENV ?? ''),
+    ...(options.cachesOff?.size ? { cachesOff: options.cachesOff } : {}),
   };
   await app.register(async (scoped) => {
     scoped.setErrorHandler(hasuraErrorHandler);

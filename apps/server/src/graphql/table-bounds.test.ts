@@ -21,4 +21,21 @@ describe('tableRowBound', () => {
       now.mockRestore();
     }
   });
+
+  it('is read again once 10 s have passed, not before: a table that grew is costed by its new bound', async () => {
+    const now = vi.spyOn(performance, 'now').mockReturnValue(1_000_000);
+    try {
+      expect((await tableRowBound(database))('FEDE_Saison')).toBe(0);
+      await database.query(
+        `INSERT INTO "FEDE_Saison" (id, "NomSaison", "NomSaisonShort", "DateDebut", "DateFin", "EST_SaisonCourante")
+         VALUES (7, '2031-2032', '31-32', '2031-09-01', '2032-08-31', false)`,
+      );
+      now.mockReturnValue(1_010_000);
+      expect((await tableRowBound(database))('FEDE_Saison')).toBe(0);
+      now.mockReturnValue(1_010_001);
+      expect((await tableRowBound(database))('FEDE_Saison')).toBe(7);
+    } finally {
+      now.mockRestore();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * A small bounded cache with a time-to-live, oldest entry evicted first: validated
- * GraphQL documents and plans, verified tokens, shared reads (db/read-cache.ts).
+ * GraphQL documents and plans, verified tokens, shared reads (graphql/execution/share.ts).
  */
 export class TtlCache<Value> {
   private readonly entries = new Map<string, { value: Value; expires: number }>();

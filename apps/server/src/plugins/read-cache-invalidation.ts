@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
-import { readCacheOf } from '../db/read-cache';
+import { readCacheOf } from '../graphql/execution/share';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** GraphQL clears the cache itself, for mutations only (queries are POSTed too). */

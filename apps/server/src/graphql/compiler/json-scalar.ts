@@ -2,7 +2,7 @@ import type { ScalarName } from '../metadata/tables';
 
 /**
  * A column value in the JSON PostgreSQL builds, already in the form the GraphQL scalar
- * serialises it to, so a response assembled from that JSON (direct-execution.ts) is the
+ * serialises it to, so a response assembled from that JSON (execution/direct-path.ts) is the
  * one graphql-js would have produced: timestamps as `toISOString()` (UTC, milliseconds,
  * `Z`), numerics as JSON numbers printed like JavaScript prints them (float8 output is
  * the shortest round-trip form, as `Number.prototype.toString`).

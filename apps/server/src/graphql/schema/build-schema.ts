@@ -11,7 +11,8 @@ import type { GraphqlContext } from '../context';
 import { SCOPE_RULES } from '../metadata/scope-rules';
 import { TABLE_LIST } from '../metadata/tables';
 import { insertFluxOne, relaunchFluxResolver, updateFluxByPk } from '../resolvers/mutations';
-import { rootFieldResolver, type RootFieldKind } from '../resolvers/root-query';
+import type { RootFieldKind } from '../execution/compile';
+import { rootFieldResolver } from '../resolvers/root-query';
 import type { TableName } from '../metadata/tables';
 import { FluxInsertInput, FluxPkColumnsInput, FluxSetInput } from './mutation-types';
 import { TableTypes } from './table-types';
@@ -84,7 +85,7 @@ function buildSchema(): GraphQLSchema {
   });
 }
 
-/** What a root query field reads, for the direct path (direct-execution.ts). */
+/** What a root query field reads, for the direct path (execution/direct-path.ts). */
 export interface RootFieldTarget {
   table: TableName;
   kind: RootFieldKind;

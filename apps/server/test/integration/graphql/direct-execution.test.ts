@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app';
-import { directExecutionStats } from '../../../src/graphql/direct-execution';
+import { directExecutionStats } from '../../../src/graphql/execution/direct-path';
 import type { TableName } from '../../../src/graphql/metadata/tables';
 import { testDatabaseTargets } from '../support/databases';
 import { TEST_JWT_SECRET, loginAs } from '../support/test-app';

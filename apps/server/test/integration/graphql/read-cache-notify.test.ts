@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../../src/db/database';
-import { readCacheOf } from '../../../src/db/read-cache';
+import { readCacheOf } from '../../../src/graphql/execution/share';
 import { TABLE_LIST } from '../../../src/graphql/metadata/tables';
 import { adminQuery } from '../support/databases';
 

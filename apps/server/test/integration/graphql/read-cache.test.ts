@@ -3,7 +3,7 @@ import { testDatabaseTargets } from '../support/databases';
 import { closeGraphqlContext, openGraphqlContext, sqlIds, type GraphqlContext } from './graphql-context';
 
 /**
- * Shared reads (db/read-cache.ts) never hide a write made through the server: a
+ * Shared reads (graphql/execution/share.ts) never hide a write made through the server: a
  * mutation or a write request clears them. Writes made behind the server's back (here
  * plain SQL) show at once on PostgreSQL (its commit notifies every process), after the
  * time-to-live on PGlite, and at once anywhere with Cache-Control: no-cache.

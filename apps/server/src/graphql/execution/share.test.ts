@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ReadCache } from './read-cache';
+import { ReadCache } from './share';
 
 describe('ReadCache (identical reads share one execution)', () => {
   it('runs concurrent identical reads once and shares the result', async () => {

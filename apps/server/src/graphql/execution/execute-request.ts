@@ -1,4 +1,4 @@
-import type { IssuanceSettings } from '../modules/flux-documents/issue-documents';
+import type { IssuanceSettings } from '../../modules/flux-documents/issue-documents';
 import {
   BREAK,
   Kind,
@@ -18,22 +18,23 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Database } from '../db/database';
-import { HttpError } from '../lib/http-errors';
-import type { RequestScope } from '../modules/scope/scope';
-import { resolveScope } from '../plugins/scope';
-import type { GraphqlContext } from './context';
-import { readCacheOf } from '../db/read-cache';
-import { executeDirectly } from './direct-execution';
-import { toHasuraError, type HasuraCode, type HasuraError } from './errors';
-import { LIMITS } from './limits';
-import { mutationRefusal } from './metadata/mutation-grants';
-import { graphqlSchema } from './schema/build-schema';
-import { TtlCache } from '../lib/ttl-cache';
-import { Semaphore } from '../lib/semaphore';
-import { COST_BUDGET, HEAVY_QUERY_COST, operationCost } from './cost';
-import { acquireHeavySlot } from './heavy-queries';
-import { tableRowBound } from './table-bounds';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../lib/http-errors';
+import type { RequestScope } from '../../modules/scope/scope';
+import { resolveScope } from '../../plugins/scope';
+import type { GraphqlContext } from '../context';
+import type { GraphqlCache } from './caches';
+import { clearingSharedReads } from './share';
+import { executeDirectly } from './direct-path';
+import { toHasuraError, type HasuraCode, type HasuraError } from '../errors';
+import { LIMITS } from '../limits';
+import { mutationRefusal } from '../metadata/mutation-grants';
+import { graphqlSchema } from '../schema/build-schema';
+import { TtlCache } from '../../lib/ttl-cache';
+import { Semaphore } from '../../lib/semaphore';
+import { COST_BUDGET, HEAVY_QUERY_COST, operationCost } from '../cost';
+import { acquireHeavySlot } from '../heavy-queries';
+import { tableRowBound } from '../table-bounds';
 
 export interface GraphqlRequestBody {
   query: string;
@@ -50,12 +51,14 @@ export interface GraphqlHttpResult {
 }
 
 export interface GraphqlExecutionOptions {
-  /** Answer eligible queries without graphql-js's executor (direct-execution.ts); on by default. */
+  /** Answer eligible queries without graphql-js's executor (direct-path.ts); on by default. */
   directExecution: boolean;
   /** __schema and __type for super_administrateur: in development and tests only. */
   introspection: boolean;
   /** What a created or relaunched flux's documents freeze besides the database (its ICS). */
   issuance: IssuanceSettings;
+  /** Caches switched off, for the bench only (execution/caches.ts). */
+  cachesOff?: ReadonlySet<GraphqlCache>;
 }
 
 const failure = (code: HasuraCode, message: string, status = 200, retryAfterSeconds?: number): GraphqlHttpResult => ({
@@ -81,7 +84,11 @@ const jsonFieldResolver: GraphQLFieldResolver<unknown, unknown> = (source, args,
   return defaultFieldResolver(source, args, context, info);
 };
 
-/** Parsed documents that passed validation (the schema never changes while running). */
+/**
+ * Parsed documents that passed validation, by query text: the schema is built once per
+ * process and never changes while it runs, so nothing makes one invalid (a new schema
+ * comes with a new process).
+ */
 const validDocuments = new TtlCache<DocumentNode>(500, 60 * 60_000);
 
 /**
@@ -97,7 +104,8 @@ export async function executeGraphqlRequest(
   options: GraphqlExecutionOptions,
 ): Promise<GraphqlHttpResult> {
   const schema = graphqlSchema();
-  let document = validDocuments.get(body.query);
+  const keepDocuments = !options.cachesOff?.has('documents');
+  let document = keepDocuments ? validDocuments.get(body.query) : undefined;
   let parsed = document;
   if (!parsed) {
     try {
@@ -120,7 +128,8 @@ export async function executeGraphqlRequest(
     const validationErrors = validate(schema, parsed, specifiedRules, { maxErrors: 20 });
     if (validationErrors.length > 0)
       return { status: 200, body: { errors: validationErrors.map((e) => toHasuraError(e).error) } };
-    validDocuments.set(body.query, (document = parsed));
+    document = parsed;
+    if (keepDocuments) validDocuments.set(body.query, document);
   }
 
   if (method === 'GET' && operation.operation !== 'query')
@@ -149,6 +158,7 @@ export async function executeGraphqlRequest(
       freshReads: /no-cache/i.test(String(request.headers['cache-control'] ?? '')),
       wordLookups: new Map(),
       statements: new Semaphore(LIMITS.statementsPerRequest),
+      ...(options.cachesOff ? { cachesOff: options.cachesOff } : {}),
     };
     const execution: Execution = { schema, document, body, contextValue, log };
     if (operation.operation === 'mutation') {
@@ -216,15 +226,9 @@ interface Execution {
   log: FastifyBaseLogger;
 }
 
-/** Mutations clear the shared reads before they write and after (db/read-cache.ts). */
-async function executeMutation(execution: Execution): Promise<GraphqlHttpResult> {
-  const cache = readCacheOf(execution.contextValue.database);
-  cache.clear();
-  try {
-    return await executeWithGraphqlJs(execution);
-  } finally {
-    cache.clear();
-  }
+/** Mutations clear the shared reads before they write and after (share.ts). */
+function executeMutation(execution: Execution): Promise<GraphqlHttpResult> {
+  return clearingSharedReads(execution.contextValue.database, () => executeWithGraphqlJs(execution));
 }
 
 async function executeWithGraphqlJs({
