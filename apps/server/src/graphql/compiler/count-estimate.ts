@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database';
 import { validationFailed } from '../errors';
 import type { TableName } from '../metadata/tables';
+import { estimateScopeCondition } from '../metadata/scope-rules';
 import { rowSource, type ListArgs } from './row-source';
 import type { FieldSelection } from './selection';
 import { SqlBuilder } from './sql-builder';
@@ -56,7 +57,7 @@ export function compileCountEstimate(
     count.args.distinct === undefined;
   if (!plainCount || others.length > 0 || otherValues.length > 0)
     throw validationFailed('estimate ne s’applique qu’à aggregate { count }.');
-  const b = new SqlBuilder(scope);
+  const b = new EstimateSqlBuilder(scope);
   const args: ListArgs = { where: field.args.where };
   const source = rowSource(table, args, undefined, b, { defaultLimit: null });
   return {
@@ -67,6 +68,17 @@ export function compileCountEstimate(
     json: JSON.stringify({ [aggregate.key]: { [count.key]: limit } }),
     unsettledJson: field.args.estimateOnly === true ? JSON.stringify({ [aggregate.key]: null }) : null,
   };
+}
+
+/**
+ * The builder of the estimate's EXPLAIN: the flux's structure scope in the form the planner
+ * estimates (a federation sees its structures' flux, not a guessed half of them); the
+ * same rows as the statement that counts.
+ */
+class EstimateSqlBuilder extends SqlBuilder {
+  override scopeOf(table: TableName, alias: string): string | null {
+    return estimateScopeCondition(table, alias, this.scope, this.params);
+  }
 }
 
 /** Whether the planner expects so many rows that the count may answer its limit unread. */

@@ -96,6 +96,22 @@ describe.each(testDatabaseTargets())('capped counts from the estimate on $name',
     expect(refused.errors?.[0]?.message).toBe('estimateOnly demande estimate: true.');
   });
 
+  it('expects the flux of a federation as many as its structures hold, not half of them', async () => {
+    // The head office sees every structure of the seed; "in the federation's structures"
+    // read as a subquery was a default guess of half the rows, so an estimate of six times
+    // the cap looked like three and the count ran.
+    const cap = Math.floor(scoped / 6);
+    const response = await context.siege<{ total: { aggregate: { n: number } | null } }>(
+      `query Estimate($cap: Int!) {
+        total: MKP_FluxFinancier_aggregate(limit: $cap, estimate: true, estimateOnly: true) { aggregate { n: count } }
+      }`,
+      { cap },
+      { 'cache-control': 'no-cache' },
+    );
+    expect(response.errors).toBeUndefined();
+    expect(response.data?.total.aggregate).toEqual({ n: cap });
+  });
+
   it('is refused without a limit or with anything but count', async () => {
     const noLimit = await context.siege(
       `{ MKP_FluxFinancier_aggregate(estimate: true) { aggregate { count } } }`,
