@@ -113,8 +113,8 @@ export async function benchCountPlans(options: {
         limit: 30,
         offset: 0,
         cap: COUNT_LIMIT,
-      })) as { rows: unknown[]; estimate: { aggregate: unknown } };
-      if (settledTotal({ rows: page.rows, aboveCapEstimated: page.estimate.aggregate !== null }, 0, 30) !== null)
+      })) as { rows: unknown[]; estimate: { aggregate: { count: number } | null } };
+      if (settledTotal({ rows: page.rows, totalWithPage: page.estimate.aggregate?.count ?? null }, 0, 30) !== null)
         continue;
       recorder.take();
       const total = (await post(SEARCH_COUNT, { where: search.where, cap: COUNT_LIMIT })) as {

@@ -94,11 +94,11 @@ export async function runMix(
         } else if (options.mode === 'page then count') {
           const page = (await post(target, options.fresh, SEARCH_PAGE_WITH_ESTIMATE, pageVariables(search, true))) as {
             rows: unknown[];
-            estimate: { aggregate: unknown };
+            estimate: { aggregate: { count: number } | null };
           };
           pageTimes.get(search.kind)?.push(performance.now() - sent);
           const settled = settledTotal(
-            { rows: page.rows, aboveCapEstimated: page.estimate.aggregate !== null },
+            { rows: page.rows, totalWithPage: page.estimate.aggregate?.count ?? null },
             0,
             PAGE_SIZE,
           );

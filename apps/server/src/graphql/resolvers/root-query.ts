@@ -9,7 +9,7 @@ import { requireModule } from '../../modules/scope/scope';
 import { TtlCache } from '../../lib/ttl-cache';
 import { readCacheOf } from '../../db/read-cache';
 import { withWordLookups, type Lookup } from '../compiler/word-search';
-import { compileCountEstimate, plannerExpectsMore, type CountEstimate } from '../compiler/count-estimate';
+import { answerFromEstimate, compileCountEstimate, type CountEstimate } from '../compiler/count-estimate';
 
 type Resolver = GraphQLFieldResolver<unknown, GraphqlContext, Record<string, unknown>>;
 
@@ -69,9 +69,9 @@ async function jsonTexts(compiled: CompiledRootField, context: GraphqlContext): 
   recentStatements.set(compiled.text, runs);
   const prepared = !compiled.planSensitive && runs >= PREPARE_FROM_RUN;
   const { estimate } = compiled;
-  if (estimate && (await plannerExpectsMore(context.database, estimate, await resolvedParams(estimate, context))))
-    return [estimate.json];
-  if (estimate?.unsettledJson) return [estimate.unsettledJson];
+  const settled =
+    estimate && (await answerFromEstimate(context.database, estimate, await resolvedParams(estimate, context)));
+  if (settled) return [settled];
   const params = await resolvedParams(compiled, context);
   const rows = await context.database.query<{ j: string }>(compiled.text, params, { prepared, read: true });
   return rows.map((row) => row.j);
