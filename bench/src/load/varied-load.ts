@@ -13,9 +13,9 @@ import { SEARCH_KINDS, type SearchKind, type VariedSearch } from './varied-searc
 /**
  * How a search is sent: 'page+count' as the page sent it before its count followed the page (R-SEARCH-13; the page and its
  * capped total in one request), 'page, count' as two requests sent together, 'page then
- * count' as the page sends it now: the first page with the planner's word on its total;
- * the count, which may come from the planner's estimate too, only when that page did not
- * settle it (fewer rows than asked, or far above the cap: settledTotal).
+ * count' as the page sends it now: the first page with the planner's word on its total
+ * (a total it expects small counted with the page); the count only when that page did not
+ * settle it (fewer rows than asked, far above the cap, or counted with it: settledTotal).
  */
 export type MixMode = 'page+count' | 'page, count' | 'page then count';
 
@@ -96,11 +96,11 @@ export async function runMix(
         } else if (options.mode === 'page then count') {
           const page = (await post(target, options.fresh, SEARCH_PAGE_WITH_ESTIMATE, pageVariables(search, true))) as {
             rows: unknown[];
-            estimate: { aggregate: unknown };
+            estimate: { aggregate: { count: number } | null };
           };
           pageTimes.get(search.kind)?.push(performance.now() - sent);
           const settled = settledTotal(
-            { rows: page.rows, aboveCapEstimated: page.estimate.aggregate !== null },
+            { rows: page.rows, totalWithPage: page.estimate.aggregate?.count ?? null },
             0,
             PAGE_SIZE,
           );

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database';
 import { validationFailed } from '../errors';
 import type { TableName } from '../metadata/tables';
+import { estimateScopeCondition } from '../metadata/scope-rules';
 import { rowSource, type ListArgs } from './row-source';
 import type { FieldSelection } from './selection';
 import { SqlBuilder } from './sql-builder';
@@ -12,9 +13,11 @@ import type { Lookup } from './word-search';
  * times n matching rows, the count answers n ("plus de 10 000" on the search page)
  * without reading them; otherwise it counts as without `estimate` (at most n rows). The
  * planner's estimate costs a plan (~1 ms); counting 10,001 matching rows costs 5-100 ms.
- * With `estimateOnly: true` nothing is ever counted: the answer is the limit when the
- * planner expects far more, else `aggregate: null` (the search page sends it with its
- * first page, and asks the count only when neither the page nor the planner settled it).
+ * With `estimateOnly: true` nothing large is ever counted: the answer is the limit when the
+ * planner expects far more, the count itself when it expects few rows (at most
+ * COUNT_ESTIMATE.countUpTo: about a millisecond, less than a second request would cost),
+ * else `aggregate: null` (the search page sends it with its first page, and asks the count
+ * only when neither the page nor the planner settled it).
  */
 
 /**
@@ -23,7 +26,17 @@ import type { Lookup } from './word-search';
  * estimates are off by up to ~3x either way on name and label searches; at 5x no search
  * under the cap was answered "more" (bench/RESULTS.md, count-estimate section).
  */
-export const COUNT_ESTIMATE = { margin: 5 };
+export const COUNT_ESTIMATE = {
+  margin: 5,
+  /**
+   * With estimateOnly, totals the planner expects at most this many rows are counted with
+   * the page. On the varied mix (2,000,000 flux) 257 of the 693 counts the page left to a
+   * second request expected at most 1,000 rows, each counted in under a millisecond
+   * (season + structure, structure + month), while the second request cost its own round
+   * trip, session check, lookups and plans (bench/RESULTS.md).
+   */
+  countUpTo: 1_000,
+};
 
 export interface CountEstimate {
   /** EXPLAIN (FORMAT JSON) of the rows the count would read, without its limit. */
@@ -33,7 +46,7 @@ export interface CountEstimate {
   limit: number;
   /** The field's JSON with count = limit. */
   json: string;
-  /** `estimateOnly`: the field's JSON when the planner does not settle it (nothing counted); else null. */
+  /** `estimateOnly`: the field's JSON when the planner expects neither few nor far more rows; else null. */
   unsettledJson: string | null;
 }
 
@@ -56,7 +69,7 @@ export function compileCountEstimate(
     count.args.distinct === undefined;
   if (!plainCount || others.length > 0 || otherValues.length > 0)
     throw validationFailed('estimate ne s’applique qu’à aggregate { count }.');
-  const b = new SqlBuilder(scope);
+  const b = new EstimateSqlBuilder(scope);
   const args: ListArgs = { where: field.args.where };
   const source = rowSource(table, args, undefined, b, { defaultLimit: null });
   return {
@@ -69,10 +82,32 @@ export function compileCountEstimate(
   };
 }
 
-/** Whether the planner expects so many rows that the count may answer its limit unread. */
-export async function plannerExpectsMore(database: Database, estimate: CountEstimate, params: unknown[]) {
+/**
+ * The builder of the estimate's EXPLAIN: the flux's structure scope in the form the planner
+ * estimates (a federation sees its structures' flux, not a guessed half of them); the
+ * same rows as the statement that counts.
+ */
+class EstimateSqlBuilder extends SqlBuilder {
+  override scopeOf(table: TableName, alias: string): string | null {
+    return estimateScopeCondition(table, alias, this.scope, this.params);
+  }
+}
+
+/**
+ * What the planner settles without counting: the field's JSON (the limit when it expects far
+ * more rows; with estimateOnly, `aggregate: null` when it expects neither few nor far more),
+ * or null when the count must run.
+ */
+export async function answerFromEstimate(
+  database: Database,
+  estimate: CountEstimate,
+  params: unknown[],
+): Promise<string | null> {
   const [row] = await database.query<{ 'QUERY PLAN': unknown }>(estimate.text, params, { read: true });
   const plan = row?.['QUERY PLAN'];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: { 'Plan Rows': number } }>;
-  return (parsed[0]?.Plan['Plan Rows'] ?? 0) >= Math.max(1, estimate.limit) * COUNT_ESTIMATE.margin;
+  const expected = parsed[0]?.Plan['Plan Rows'] ?? 0;
+  if (expected >= Math.max(1, estimate.limit) * COUNT_ESTIMATE.margin) return estimate.json;
+  if (estimate.unsettledJson !== null && expected > COUNT_ESTIMATE.countUpTo) return estimate.unsettledJson;
+  return null;
 }

@@ -1,4 +1,4 @@
-import { plannerExpectsMore } from '../compiler/count-estimate';
+import { answerFromEstimate } from '../compiler/count-estimate';
 import { withWordLookups, type Lookup } from '../compiler/word-search';
 import type { GraphqlContext } from '../context';
 import { TtlCache } from '../../lib/ttl-cache';
@@ -34,9 +34,9 @@ function preparedRun(compiled: CompiledRootField, context: GraphqlContext): bool
 /** Runs one compiled statement; each row holds one JSON text `j`. */
 async function jsonTexts(compiled: CompiledRootField, context: GraphqlContext): Promise<string[]> {
   const { estimate } = compiled;
-  if (estimate && (await plannerExpectsMore(context.database, estimate, await resolvedParams(estimate, context))))
-    return [estimate.json];
-  if (estimate?.unsettledJson) return [estimate.unsettledJson];
+  const settled =
+    estimate && (await answerFromEstimate(context.database, estimate, await resolvedParams(estimate, context)));
+  if (settled) return [settled];
   const prepared = preparedRun(compiled, context);
   const params = await resolvedParams(compiled, context);
   const rows = await context.database.query<{ j: string }>(compiled.text, params, { prepared, read: true });

@@ -1,5 +1,5 @@
 import { HEAD_OFFICE_STRUCTURE_ID } from '@gdf/domain';
-import { structureScopeCondition, type RequestScope } from '../../modules/scope/scope';
+import { structureScopeCondition, structureScopeEstimateCondition, type RequestScope } from '../../modules/scope/scope';
 import type { TableName } from './tables';
 
 /**
@@ -110,6 +110,21 @@ function headOfficePerson(userColumn: string, params: unknown[]): string {
   const headOffice = `$${params.push(HEAD_OFFICE_STRUCTURE_ID)}`;
   return `(EXISTS (SELECT 1 FROM "STR_StructureUtilisateur" hm WHERE hm."ID_Utilisateur" = ${userColumn} AND hm."ID_Structure" = ${headOffice}::integer)
     OR EXISTS (SELECT 1 FROM "STR_Structure" hs WHERE hs.id = ${headOffice}::integer AND hs."ID_Correspondant" = ${userColumn}))`;
+}
+
+/**
+ * The scope condition of `table` for the planner's row estimate only (count-estimate.ts):
+ * the same rows, the flux's federation scope in the form PostgreSQL estimates.
+ */
+export function estimateScopeCondition(
+  table: TableName,
+  alias: string,
+  scope: RequestScope,
+  params: unknown[],
+): string | null {
+  if (table !== 'MKP_FluxFinancier') return scopeCondition(table, alias, scope, params);
+  const condition = structureScopeEstimateCondition(scope, `${alias}."ID_Structure"`, params);
+  return condition === 'TRUE' ? null : condition;
 }
 
 /** The scope condition of `table` on `alias`, or null when the table adds none. */

@@ -50,7 +50,7 @@ function buildSchema(): GraphQLSchema {
         estimateOnly: {
           type: GraphQLBoolean,
           description:
-            'Avec estimate : ne compte jamais ; aggregate vaut null quand le planificateur ne prévoit pas bien plus de lignes que limit',
+            'Avec estimate : ne compte que si le planificateur prévoit peu de lignes ; aggregate vaut null quand il n’en prévoit ni peu ni bien plus que limit',
         },
       },
       resolve: rootFieldResolver(table.name, 'aggregate'),

@@ -59,6 +59,23 @@ export function structureScopeCondition(
 }
 
 /**
+ * The rows of structureScopeCondition (no `alsoVisible`), written for the planner's row
+ * estimate only, never run: a federation's members as a semi-join on the structures,
+ * which PostgreSQL estimates from the structures' statistics, where `= ref OR IN
+ * (subquery)` is a default guess of about half the rows, whatever the federation holds.
+ */
+export function structureScopeEstimateCondition(
+  scope: Pick<RequestScope, 'unrestricted' | 'currentStructureId' | 'currentStructureType'>,
+  column: string,
+  params: unknown[],
+): string {
+  if (scope.currentStructureType !== StructureType.Federation || scope.unrestricted)
+    return structureScopeCondition(scope, column, params);
+  const ref = `$${params.push(scope.currentStructureId)}`;
+  return `EXISTS (SELECT 1 FROM "STR_Structure" s WHERE s.id = ${column} AND (s.id = ${ref} OR s."ID_Federation" = ${ref}))`;
+}
+
+/**
  * Why the current structure may not open a module, or null: the domain's card-state
  * precedence (moduleAccessRefusal: blocked > not affiliated > not affiliated this season >
  * no permission, R-PERM-02) with the cards' texts. super_administrateur bypasses all of them.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNT_ESTIMATE } from '../../../src/graphql/compiler/count-estimate';
 import { testDatabaseTargets } from '../support/databases';
 import { SIEGE_SCOPE_SQL, closeGraphqlContext, openGraphqlContext, type GraphqlContext } from './graphql-context';
 
@@ -67,7 +68,7 @@ describe.each(testDatabaseTargets())('capped counts from the estimate on $name',
     expect(bigger.data?.total.aggregate.n).toBe(scoped);
   });
 
-  it('with estimateOnly, answers the planner alone: the limit, or no aggregate and nothing counted', async () => {
+  it('with estimateOnly, counts only what the planner expects small: the limit far above, the count of few rows, else no aggregate', async () => {
     const ESTIMATE_ONLY = `query Estimate($where: MKP_FluxFinancier_bool_exp!, $cap: Int!) {
       total: MKP_FluxFinancier_aggregate(where: $where, limit: $cap, estimate: true, estimateOnly: true) { aggregate { n: count } }
     }`;
@@ -81,11 +82,24 @@ describe.each(testDatabaseTargets())('capped counts from the estimate on $name',
       return response.data?.total.aggregate ?? null;
     };
     expect(await estimateOnly({}, 10)).toEqual({ n: 10 });
-    expect(await estimateOnly({ ID_Saison: { _eq: season } }, inSeason + 1)).toBeNull();
-    expect(await estimateOnly({ id: { _eq: 1 } }, 10_001)).toBeNull();
-    // Shared reads on: the estimate alone (no aggregate) is not served to the counting estimate.
-    const alone = await context.siege<{ total: { aggregate: null } }>(ESTIMATE_ONLY, { where: {}, cap: scoped + 1 });
-    expect(alone.data?.total.aggregate).toBeNull();
+    // One row expected: counted with the page, exactly as the plain count.
+    const one = { id: { _eq: 1 } };
+    expect(await estimateOnly(one, 10_001)).toEqual({ n: await count(false, one, 10_001) });
+    expect(await estimateOnly({ ID_Saison: { _eq: season } }, inSeason + 1)).toEqual(
+      inSeason <= COUNT_ESTIMATE.countUpTo ? { n: inSeason } : null,
+    );
+    // Neither few nor far more rows expected: nothing counted.
+    const countUpTo = COUNT_ESTIMATE.countUpTo;
+    COUNT_ESTIMATE.countUpTo = 0;
+    try {
+      expect(await estimateOnly({ ID_Saison: { _eq: season } }, inSeason + 1)).toBeNull();
+      expect(await estimateOnly(one, 10_001)).toBeNull();
+      // Shared reads on: the estimate alone (no aggregate) is not served to the counting estimate.
+      const alone = await context.siege<{ total: { aggregate: null } }>(ESTIMATE_ONLY, { where: {}, cap: scoped + 1 });
+      expect(alone.data?.total.aggregate).toBeNull();
+    } finally {
+      COUNT_ESTIMATE.countUpTo = countUpTo;
+    }
     const shared = await context.siege<Count>(COUNT(true), { where: {}, cap: scoped + 1 });
     expect(shared.data?.total.aggregate.n).toBe(scoped);
     const refused = await context.siege(
@@ -94,6 +108,22 @@ describe.each(testDatabaseTargets())('capped counts from the estimate on $name',
       { 'cache-control': 'no-cache' },
     );
     expect(refused.errors?.[0]?.message).toBe('estimateOnly demande estimate: true.');
+  });
+
+  it('expects the flux of a federation as many as its structures hold, not half of them', async () => {
+    // The head office sees every structure of the seed; "in the federation's structures"
+    // read as a subquery was a default guess of half the rows, so an estimate of six times
+    // the cap looked like three and the count ran.
+    const cap = Math.floor(scoped / 6);
+    const response = await context.siege<{ total: { aggregate: { n: number } | null } }>(
+      `query Estimate($cap: Int!) {
+        total: MKP_FluxFinancier_aggregate(limit: $cap, estimate: true, estimateOnly: true) { aggregate { n: count } }
+      }`,
+      { cap },
+      { 'cache-control': 'no-cache' },
+    );
+    expect(response.errors).toBeUndefined();
+    expect(response.data?.total.aggregate).toEqual({ n: cap });
   });
 
   it('is refused without a limit or with anything but count', async () => {

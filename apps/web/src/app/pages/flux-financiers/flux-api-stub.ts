@@ -65,6 +65,8 @@ interface StubOptions {
   total?: number;
   /** The page's estimate says "far above the cap" (default: when `total` is above 10,000). */
   estimateAboveCap?: boolean;
+  /** The server counted the total with the page (its planner expected few rows). */
+  countedWithPage?: boolean;
   detail?: object;
   relaunch?: 'ok' | 'fail';
   /** The detail answers a GraphQL error the first time. */
@@ -127,7 +129,8 @@ export function stubFluxApi(options: StubOptions = {}) {
               );
         if (!query.includes('estimateOnly: true')) return jsonResponse({ data: { rows: page } });
         const aboveCap = options.estimateAboveCap ?? (options.total ?? 0) > 10_000;
-        return jsonResponse({ data: { rows: page, estimate: { aggregate: aboveCap ? { count: 10_001 } : null } } });
+        const withPage = aboveCap ? { count: 10_001 } : options.countedWithPage ? { count: options.total } : null;
+        return jsonResponse({ data: { rows: page, estimate: { aggregate: withPage } } });
       }
       // The capped count follows the page (R-SEARCH-13) when the page did not settle it: `total`, or the rows.
       if (query.includes('FluxSearchCount')) {

@@ -21,13 +21,13 @@ describe('the count of a flux search', { timeout: 45_000 }, () => {
     // The range shows no "sur …" until the count is there.
     expect(screen.getByText('1–30')).toBeInTheDocument();
     // The page brought the planner's word (not conclusive here): the count is asked after
-    // the page answered, for the page's where, capped, estimate allowed.
+    // the page answered, for the page's where, capped, counted (the page asked the planner).
     expect(searches()[0]?.query).toContain('estimateOnly: true');
     expect(searches()[0]?.variables).toMatchObject({ cap: 10_001, limit: 30, offset: 0 });
     await waitFor(() => expect(counts()).toHaveLength(1));
     expect(calls.indexOf(counts()[0]!)).toBeGreaterThan(calls.indexOf(searches()[0]!));
     expect(counts()[0]?.variables).toEqual({ where: searches()[0]?.variables.where, cap: 10_001 });
-    expect(counts()[0]?.query).toContain('estimate: true');
+    expect(counts()[0]?.query).not.toContain('estimate');
     release();
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('65 flux'));
     expect(screen.getByText('1–30 sur 65')).toBeInTheDocument();
@@ -51,6 +51,14 @@ describe('the count of a flux search', { timeout: 45_000 }, () => {
     const { counts } = stubFluxApi({ total: 50_000 });
     renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('plus de 10 000 flux'));
+    expect(counts()).toHaveLength(0);
+  });
+
+  it('shows the total the server counted with the page (few rows expected): no count asked', async () => {
+    const { counts } = stubFluxApi({ total: 65, countedWithPage: true });
+    renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('65 flux'));
+    expect(screen.getByText('1–30 sur 65')).toBeInTheDocument();
     expect(counts()).toHaveLength(0);
   });
 

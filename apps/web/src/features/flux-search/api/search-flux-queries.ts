@@ -22,9 +22,10 @@ export const SEARCH_PAGE = `query SearchFluxPage($where: MKP_FluxFinancier_bool_
 }`;
 
 /**
- * A page of results with the planner's word on its total (nothing counted): sent while the
- * filter set's total is not known. `estimate.aggregate` is { count: $cap } when the server
- * expects far more than the cap ("plus de 10 000"), else null.
+ * A page of results with the planner's word on its total: sent while the filter set's total
+ * is not known. `estimate.aggregate` is { count: $cap } when the server expects far more
+ * than the cap ("plus de 10 000"), the exact count when it expects few rows (counted with
+ * the page, cheaper than a second request), else null (nothing counted).
  */
 export const SEARCH_PAGE_WITH_ESTIMATE = `query SearchFluxPageEstimate($where: MKP_FluxFinancier_bool_exp!, $orderBy: [MKP_FluxFinancier_order_by!], $limit: Int!, $offset: Int!, $cap: Int!) {
   rows: MKP_FluxFinancier(where: $where, order_by: $orderBy, limit: $limit, offset: $offset) { ${FLUX_ROW_FIELDS} }
@@ -33,11 +34,11 @@ export const SEARCH_PAGE_WITH_ESTIMATE = `query SearchFluxPageEstimate($where: M
 
 /**
  * The capped total of a filter set ("plus de 10 000" above the cap), asked once per filter
- * set after its page, when neither the page nor the planner settled it (settledTotal). `estimate: true`: when the server's planner expects
- * far more rows than the cap, it answers the cap without counting.
+ * set after its page, when neither the page nor the planner settled it (settledTotal). The
+ * page has just asked the planner: the count does not ask it again, it counts.
  */
 export const SEARCH_COUNT = `query FluxSearchCount($where: MKP_FluxFinancier_bool_exp!, $cap: Int!) {
-  total: MKP_FluxFinancier_aggregate(where: $where, limit: $cap, estimate: true) { aggregate { count } }
+  total: MKP_FluxFinancier_aggregate(where: $where, limit: $cap) { aggregate { count } }
 }`;
 
 /** The page's default order (newest first, id last so pages never overlap). */
@@ -48,21 +49,26 @@ export const COUNT_LIMIT = FLUX_TOTAL_CAP + 1;
 
 export interface FluxPage {
   rows: FluxRow[];
-  /** Asked with the page (the total not known yet): the server's planner expects far more than the cap. */
-  aboveCapEstimated: boolean;
+  /**
+   * Asked with the page (the total not known yet): COUNT_LIMIT when the server's planner
+   * expects far more than the cap, the exact total when it expected few rows and counted
+   * them; null when it settled nothing.
+   */
+  totalWithPage: number | null;
 }
 
 /**
- * The capped total a page settles without counting, else null (the count is asked). A page
- * holding fewer rows than asked (none only on the first page) ends the search: offset + its
- * rows, exact. Otherwise the planner's "far above the cap" reads "plus de 10 000".
+ * The capped total a page settles without a count request, else null (the count is
+ * asked). A page holding fewer rows than asked (none only on the first page) ends the
+ * search: offset + its rows, exact. Otherwise the total the page brought: COUNT_LIMIT
+ * ("plus de 10 000", the planner's word) or a small total counted with it.
  */
 export function settledTotal(
-  page: Pick<FluxPage, 'aboveCapEstimated'> & { rows: readonly unknown[] },
+  page: Pick<FluxPage, 'totalWithPage'> & { rows: readonly unknown[] },
   offset: number,
   limit: number,
 ): number | null {
   const short = page.rows.length < limit && (page.rows.length > 0 || offset === 0);
   if (short) return offset + page.rows.length;
-  return page.aboveCapEstimated ? COUNT_LIMIT : null;
+  return page.totalWithPage;
 }

@@ -11,8 +11,9 @@ import {
 
 /**
  * One page of results: the table renders from it, before the total is known. With
- * `withEstimate` the same request carries the planner's word on the total (one plan, nothing
- * counted), so a search far above the cap needs no count.
+ * `withEstimate` the same request carries the planner's word on the total (one plan; a total
+ * it expects small is counted with the page), so a search far above the cap or a small one
+ * needs no count request.
  */
 export async function searchFluxPage(
   structureId: number,
@@ -22,20 +23,17 @@ export async function searchFluxPage(
 ): Promise<FluxPage> {
   if (!withEstimate) {
     const data = await graphqlRequest<{ rows: FluxRow[] }>(SEARCH_PAGE, params, { structureId, signal });
-    return { rows: data.rows, aboveCapEstimated: false };
+    return { rows: data.rows, totalWithPage: null };
   }
   const data = await graphqlRequest<{ rows: FluxRow[]; estimate: { aggregate: { count: number } | null } }>(
     SEARCH_PAGE_WITH_ESTIMATE,
     { ...params, cap: COUNT_LIMIT },
     { structureId, signal },
   );
-  return { rows: data.rows, aboveCapEstimated: data.estimate.aggregate !== null };
+  return { rows: data.rows, totalWithPage: data.estimate.aggregate?.count ?? null };
 }
 
-/**
- * The capped total of a search: at most FLUX_TOTAL_CAP + 1 ("plus de 10 000"), which the
- * server may answer from its planner's estimate when the search matches far more.
- */
+/** The capped total of a search, counted: at most FLUX_TOTAL_CAP + 1 ("plus de 10 000"). */
 export async function countFlux(structureId: number, where: FluxWhere, signal?: AbortSignal): Promise<number> {
   const data = await graphqlRequest<{ total: { aggregate: { count: number } } }>(
     SEARCH_COUNT,
