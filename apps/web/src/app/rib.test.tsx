@@ -1,5 +1,5 @@
 import { ALL_MODULE_SLUGS } from '@gdf/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi, type ApiHandler } from '@/test/stub-api';
 import { headOfficeMembership, meWith, statusApi } from './testing/access-fixtures';
@@ -67,8 +67,8 @@ describe("RIB page: the head office's bank accounts", () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     let calls = 0;
     openRib(() => (++calls, jsonResponse({ message: 'boom' }, 500)));
-    await vi.waitFor(() => expect(calls).toBe(1));
-    await vi.waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    await waitFor(() => expect(calls).toBe(1));
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByText(/boom|erreur|Aucun RIB/i)).toBeNull();

@@ -1,5 +1,5 @@
 import type { FiscalYearsResponse, FiscalYearView, ValidationResult } from '@gdf/domain';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { headOfficeMe } from '@/test/fixtures';
@@ -229,7 +229,7 @@ describe('Exercices comptables: validating and closing', () => {
     expect(await screen.findByText('Exercice 2026-2027 : 57 écritures validées.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(sent).toEqual([{ path: `${BASE}/3/validation`, body: { jusquau: '2026-11-15' } }]);
-    await vi.waitFor(() => expect(within(rowOf(table, '2026-2027')).getByText('15/11/2026')).toBeInTheDocument());
+    await waitFor(() => expect(within(rowOf(table, '2026-2027')).getByText('15/11/2026')).toBeInTheDocument());
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith(`${BASE}?`))).toHaveLength(2);
   });
 
@@ -270,7 +270,7 @@ describe('Exercices comptables: validating and closing', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Valider les écritures de l’exercice 2026-2027' });
     const confirm = within(dialog).getByRole('button', { name: /Valider les écritures/ });
     await userEvent.click(confirm);
-    await vi.waitFor(() => expect(confirm).toBeDisabled());
+    await waitFor(() => expect(confirm).toBeDisabled());
     expect(within(confirm).getByRole('progressbar')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Annuler' })).toBeDisabled();
     // Escape does not hide a request under way.
@@ -282,7 +282,7 @@ describe('Exercices comptables: validating and closing', () => {
     pending.answer(jsonResponse({ statusCode: 409, error: 'Conflict', message: refusal }, 409));
     expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBe(dialog);
-    await vi.waitFor(() => expect(confirm).toBeEnabled());
+    await waitFor(() => expect(confirm).toBeEnabled());
     expect(screen.queryByText(/écritures? validées?\./)).toBeNull();
   });
 
@@ -302,7 +302,7 @@ describe('Exercices comptables: validating and closing', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Valider les écritures de l’exercice 2026-2027' });
     await userEvent.click(within(dialog).getByRole('button', { name: /Valider les écritures/ }));
     const date = within(dialog).getByLabelText('Valider jusqu’au');
-    await vi.waitFor(() => expect(date).toHaveAccessibleDescription(message));
+    await waitFor(() => expect(date).toHaveAccessibleDescription(message));
     expect(date).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -339,7 +339,7 @@ describe('Exercices comptables: validating and closing', () => {
     );
     expect(await screen.findByText('Exercice 2025-2026 clôturé : 12 écritures validées.')).toBeInTheDocument();
     expect(close).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(within(rowOf(table, '2025-2026')).getByText('Clôturé')).toBeInTheDocument());
+    await waitFor(() => expect(within(rowOf(table, '2025-2026')).getByText('Clôturé')).toBeInTheDocument());
     expect(within(table).queryByRole('button', { name: /Clôturer/ })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { headOfficeMe } from '@/test/fixtures';
@@ -159,8 +159,8 @@ describe('Paramétrages comptables: a settings list', () => {
     await userEvent.click(within(rowOf(table, '706000')).getByRole('button', { name: 'Supprimer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Supprimer cet élément ?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await vi.waitFor(() => expect(within(table).queryByText('706000')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(within(table).queryByText('706000')).toBeNull());
     expect(screen.getByRole('textbox', { name: 'Libellé' })).toHaveValue('Clients cotisants');
     expect(screen.getByRole('button', { name: 'Enregistrer' })).toBeInTheDocument();
   });
@@ -174,15 +174,15 @@ describe('Paramétrages comptables: a settings list', () => {
     expect(dialog).toHaveTextContent('« 706000 Prestations de services 7 » sera supprimé.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     // The dialog hides the page from assistive technology until it has closed.
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent).toEqual([]);
     expect(within(table).getByText('706000')).toBeInTheDocument();
 
     await userEvent.click(within(rowOf(table, '706000')).getByRole('button', { name: 'Supprimer' }));
     dialog = await screen.findByRole('dialog', { name: 'Supprimer cet élément ?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await vi.waitFor(() => expect(within(table).queryByText('706000')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(within(table).queryByText('706000')).toBeNull());
     expect(sent).toEqual([{ method: 'DELETE', path: '/api/parametrages-comptables/comptes/2', body: undefined }]);
     expect(screen.getByRole('alert')).toHaveTextContent('Élément supprimé.');
   });

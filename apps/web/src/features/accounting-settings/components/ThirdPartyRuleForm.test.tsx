@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { headOfficeMe } from '@/test/fixtures';
@@ -91,7 +91,7 @@ describe('Compte de tiers: the third-party account rule', () => {
     await screen.findByRole('textbox', { name: 'SIREN (nom du fichier FEC)' });
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     const account = screen.getByRole('textbox', { name: 'Compte collectif' });
-    await vi.waitFor(() => expect(account).toHaveAccessibleDescription('Compte inconnu du plan comptable'));
+    await waitFor(() => expect(account).toHaveAccessibleDescription('Compte inconnu du plan comptable'));
     expect(screen.getByText('Compte collectif : Compte inconnu du plan comptable')).toBeInTheDocument();
   });
 });

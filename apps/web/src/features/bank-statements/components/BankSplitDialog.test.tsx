@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SEPA_WRITE } from '@gdf/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -77,7 +77,7 @@ describe("'Corriger': search the open flux and split the credit (R-BANK-04)", { 
     await user.type(amountField('2026-FFME-501'), '734,56');
     expect(sumLine()).toBe('Total : 1 234,56 € sur un crédit de 1 234,56 €');
     await user.click(within(dialog).getByRole('button', { name: 'Rapprocher' }));
-    await vi.waitFor(() => expect(onConfirmed).toHaveBeenCalled());
+    await waitFor(() => expect(onConfirmed).toHaveBeenCalled());
     expect(bodies).toEqual([
       {
         parts: [

@@ -1,5 +1,5 @@
 import type { ExportHistoryItem, MeResponse } from '@gdf/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithSession } from '@/test/render-with-session';
@@ -130,12 +130,12 @@ describe('SAGE page: the history of the files produced (R-LEDG-11)', () => {
     renderWithSession(<ExportHistory />, me);
     const table = await findTable();
     await userEvent.click(within(table).getByRole('button', { name: 'Télécharger sage-2025-09-01-2026-08-31.txt' }));
-    await vi.waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
     const [blob, fileName] = saveBlob.mock.calls[0] as [Blob, string];
     expect(fileName).toBe('sage-2025-09-01-2026-08-31.txt');
     expect(await blob.text()).toBe('VE;bytes as first produced');
     expect(String(fetchMock.mock.calls[1]?.[0])).toBe('/api/exports/sage/historique/8/fichier?structureId=1318');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(
         fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/exports/sage/historique?')),
       ).toHaveLength(2),

@@ -1,5 +1,5 @@
 import type { FiscalYearView, MeResponse } from '@gdf/domain';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithSession } from '@/test/render-with-session';
@@ -99,7 +99,7 @@ describe('SAGE export panel', () => {
     fireEvent.change(screen.getByLabelText('Au'), { target: { value: '2026-04-30' } });
     expect(screen.queryByText('La date de fin précède la date de début')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Aperçu des écritures' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(callsTo(fetchMock, '/api/exports/sage/preview').at(-1)).toContain('from=2026-03-31&to=2026-04-30'),
     );
   });
@@ -124,11 +124,11 @@ describe('SAGE export panel', () => {
     await userEvent.keyboard('{Escape}');
 
     await userEvent.click(screen.getByRole('button', { name: 'Télécharger le FEC' }));
-    await vi.waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
     expect(saveBlob.mock.calls[0]?.[1]).toBe('775672272FEC20250831.txt');
     expect(callsTo(fetchMock, '/api/exports/fec')).toEqual(['/api/exports/fec?exercice=2&structureId=42']);
     expect(callsTo(fetchMock, '/api/exports/fec')[0]).not.toMatch(/from=|to=/);
-    await vi.waitFor(() => expect(callsTo(fetchMock, '/api/exports/sage/historique')).toHaveLength(2));
+    await waitFor(() => expect(callsTo(fetchMock, '/api/exports/sage/historique')).toHaveLength(2));
   });
 
   it('says a fiscal year not validated to its end gives a provisional file', async () => {
@@ -147,7 +147,7 @@ describe('SAGE export panel', () => {
       ),
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Télécharger le FEC' }));
-    await vi.waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
     expect(saveBlob.mock.calls[0]?.[1]).toBe('775672272FEC20260831-BROUILLARD.txt');
     expect(callsTo(fetchMock, '/api/exports/fec')).toEqual(['/api/exports/fec?exercice=3&structureId=42']);
   });
@@ -160,9 +160,9 @@ describe('SAGE export panel', () => {
     renderWithSession(<SageExportPanel />, me);
     expect(await screen.findByText('Aucun fichier produit pour l’instant.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Télécharger le fichier Sage' }));
-    await vi.waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
     expect(saveBlob.mock.calls[0]?.[1]).toBe('sage-BROUILLARD.txt');
-    await vi.waitFor(() => expect(callsTo(fetchMock, '/api/exports/sage/historique')).toHaveLength(2));
+    await waitFor(() => expect(callsTo(fetchMock, '/api/exports/sage/historique')).toHaveLength(2));
   });
 
   it("says a missing date with the contract's message beside the field (R-LEDG-03)", async () => {
@@ -188,7 +188,7 @@ describe('SAGE export panel', () => {
     renderWithSession(<SageExportPanel />, me);
     await userEvent.click(screen.getByRole('button', { name: 'Par dates' }));
     await userEvent.click(screen.getByRole('button', { name: 'Aperçu des écritures' }));
-    await vi.waitFor(() => expect(screen.getByLabelText('Au')).toHaveAccessibleDescription('Période trop longue'));
+    await waitFor(() => expect(screen.getByLabelText('Au')).toHaveAccessibleDescription('Période trop longue'));
     fireEvent.change(screen.getByLabelText('Au'), { target: { value: '2026-04-30' } });
     expect(screen.getByLabelText('Au')).not.toHaveAccessibleDescription('Période trop longue');
   });
@@ -207,6 +207,6 @@ describe('SAGE export panel', () => {
     renderWithSession(<SageExportPanel />, me);
     const select = await screen.findByRole('combobox', { name: 'Exercice' });
     await userEvent.click(screen.getByRole('button', { name: 'Télécharger le FEC' }));
-    await vi.waitFor(() => expect(select).toHaveAccessibleDescription('Exercice invalide'));
+    await waitFor(() => expect(select).toHaveAccessibleDescription('Exercice invalide'));
   });
 });

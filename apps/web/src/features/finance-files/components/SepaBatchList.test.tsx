@@ -1,5 +1,5 @@
 import type { MeResponse, SepaBatch } from '@gdf/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { headOfficeMe } from '@/test/fixtures';
@@ -62,7 +62,7 @@ describe('SEPA batch history: cancelling a batch (R-SEPA-08)', () => {
 
     // 'Retour' changes nothing.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Retour' }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(cancel).not.toHaveBeenCalled();
 
     await userEvent.click(within(row).getByRole('button', { name: cancelLabel }));
@@ -70,7 +70,7 @@ describe('SEPA batch history: cancelling a batch (R-SEPA-08)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Annuler le lot' }));
     expect(await screen.findByText(/annulé : 12 flux seront repris dans le prochain fichier/)).toBeInTheDocument();
     expect(cancel).toHaveBeenCalledTimes(1);
-    await vi.waitFor(async () => expect(within(await rowOf()).getByText('Annulé')).toBeInTheDocument());
+    await waitFor(async () => expect(within(await rowOf()).getByText('Annulé')).toBeInTheDocument());
     row = await rowOf();
     expect(within(row).getByText(/le 21\/11\/2026 .* par Paul Durand/)).toBeInTheDocument();
     expect(within(row).queryByRole('button')).toBeNull(); // neither download nor cancel
@@ -89,13 +89,13 @@ describe('SEPA batch history: cancelling a batch (R-SEPA-08)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Annuler ce lot de prélèvements ?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Annuler le lot' }));
     const pending = await within(row).findByRole('button', { name: cancelLabel });
-    await vi.waitFor(() => expect(pending).toHaveTextContent('Annulation…'));
+    await waitFor(() => expect(pending).toHaveTextContent('Annulation…'));
     expect(pending).toBeDisabled();
     const refusal =
       'Ce lot SEPA ne peut plus être annulé : des prélèvements de ce lot ont déjà été marqués réglés (le fichier a été traité par la banque).';
     answer(jsonResponse({ statusCode: 409, error: 'conflict', message: refusal }, 409));
     expect(await screen.findByText(refusal)).toBeInTheDocument();
-    await vi.waitFor(() => expect(within(row).getByRole('button', { name: cancelLabel })).toBeEnabled());
+    await waitFor(() => expect(within(row).getByRole('button', { name: cancelLabel })).toBeEnabled());
   });
 
   it('offers no cancellation without the SEPA write grant, nor for a batch the bank answered for', async () => {

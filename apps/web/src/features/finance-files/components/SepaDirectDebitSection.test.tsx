@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { headOfficeMe } from '@/test/fixtures';
@@ -81,7 +81,7 @@ describe('Prélèvements SEPA section', () => {
     expect(dialog.textContent?.replace(/\s/g, ' ')).toContain('1 flux pour 42,50 €');
     expect(dialog).toHaveTextContent('pain.008.001.08');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(generate).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Générer et télécharger le fichier' }));
@@ -192,10 +192,10 @@ describe('Prélèvements SEPA section', () => {
     await userEvent.click(season);
     await userEvent.click(await screen.findByRole('option', { name: '2025-2026' }));
     expect(season).toHaveTextContent('2025-2026');
-    await vi.waitFor(() => expect(previewUrls().at(-1)).toContain('saison=2026'));
+    await waitFor(() => expect(previewUrls().at(-1)).toContain('saison=2026'));
     await userEvent.click(season);
     await userEvent.click(await screen.findByRole('option', { name: 'Toutes les saisons' }));
-    await vi.waitFor(() => expect(previewUrls().at(-1)).not.toContain('saison='));
+    await waitFor(() => expect(previewUrls().at(-1)).not.toContain('saison='));
   });
 
   it('previews every season when the seasons cannot be read (no current one to default to)', async () => {
@@ -264,7 +264,7 @@ describe('Prélèvements SEPA section', () => {
     renderSection();
     await screen.findByRole('table', { name: 'Prélèvements à générer par structure' });
     typeDate('15/01/2099');
-    await vi.waitFor(() => expect(previews).toBe(2));
+    await waitFor(() => expect(previews).toBe(2));
     expect(screen.getByRole('button', { name: 'Générer et télécharger le fichier' })).toBeDisabled();
   });
 
@@ -336,7 +336,7 @@ describe('Prélèvements SEPA section', () => {
     expect(await day('30')).toBeEnabled();
     await userEvent.click(screen.getByRole('button', { name: 'Mois suivant' }));
     // The month slides in: until the old one has left, both are in the grid.
-    await vi.waitFor(async () => {
+    await waitFor(async () => {
       expect(await day('31')).toBeEnabled();
       expect(within(await screen.findByRole('grid')).getAllByRole('gridcell', { name: '24' })).toHaveLength(1);
     });
@@ -344,7 +344,7 @@ describe('Prélèvements SEPA section', () => {
     expect(await day('25')).toBeDisabled(); // Christmas Day
     expect(await day('26')).toBeDisabled(); // 26 December
     await userEvent.click(await day('24'));
-    await vi.waitFor(() => {
+    await waitFor(() => {
       const urls = fetchMock.mock.calls.map((call) => String(call[0])).filter((url) => url.includes('preview'));
       expect(urls.at(-1)).toContain('dateEcheance=2026-12-24');
     });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SEPA_WRITE, type SepaReturnImportResult, type SepaReturnReport } from '@gdf/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -136,7 +136,7 @@ describe('Importer un retour bancaire (R-RET-01, R-RET-03)', () => {
     expect(dialog).toHaveTextContent('2 flux seront marqués rejetés');
     await user.click(within(dialog).getByRole('button', { name: 'Importer le retour' }));
     expect(await screen.findByText('Import terminé : 2 flux marqués rejetés.')).toBeInTheDocument();
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('table', { name: 'Flux marqués rejetés' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Importer le retour' })).toBeDisabled();
     expect(fetchMock).toHaveBeenCalledTimes(2);

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meFixture } from '@/test/fixtures';
@@ -46,7 +46,7 @@ describe('account statement period (R-STMT-03)', () => {
     await openCustomPeriod();
     fireEvent.change(screen.getByLabelText('Du'), { target: { value: '2026-03-01' } });
     fireEvent.change(screen.getByLabelText('Au'), { target: { value: '2026-03-31' } });
-    await vi.waitFor(() => expect(screen.getByLabelText('Au')).toHaveAccessibleDescription(refusal));
+    await waitFor(() => expect(screen.getByLabelText('Au')).toHaveAccessibleDescription(refusal));
     expect(screen.getByLabelText('Du')).not.toHaveAccessibleDescription(refusal);
   });
 });
