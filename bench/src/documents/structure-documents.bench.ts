@@ -23,6 +23,12 @@ const statusMegabytes = (pid: number, field: 'VmHWM' | 'VmRSS') => {
 };
 const peakMegabytes = (pid: number) => statusMegabytes(pid, 'VmHWM');
 
+/** The server's CPU time so far (user + system, /proc/<pid>/stat): what a measure costs whatever the machine's load. */
+const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
 /** The machine's load average (1, 5, 15 min): the bench shares its cores. */
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
@@ -101,27 +107,34 @@ export async function benchStructureDocuments(
     const idle = statusMegabytes(pid, 'VmRSS');
     log(`  serveur au repos après connexion : ${idle.toFixed(0)} Mo résidents ; charge ${loadAverage()}`);
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    const firstCpu = cpuSeconds(pid);
     const first = await downloadPack(server.address, token, body);
     const firstPeak = peakMegabytes(pid);
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    const againCpu = cpuSeconds(pid);
     const again = await downloadPack(server.address, token, body);
     const againPeak = peakMegabytes(pid);
+    const againCpuEnd = cpuSeconds(pid);
     log(`  charge de la machine : ${loadAverage()}`);
     log(
-      `  lot de ${group.n} factures : ${first.seconds.toFixed(1)} s (${(first.bytes / 1e6).toFixed(1)} Mo, pic ${firstPeak.toFixed(0)} Mo), ` +
-        `puis ${again.seconds.toFixed(1)} s (pic ${againPeak.toFixed(0)} Mo)`,
+      `  lot de ${group.n} factures : ${first.seconds.toFixed(1)} s (${(first.bytes / 1e6).toFixed(1)} Mo, pic ${firstPeak.toFixed(0)} Mo, ` +
+        `CPU du serveur ${(againCpu - firstCpu).toFixed(1)} s), puis ${again.seconds.toFixed(1)} s (pic ${againPeak.toFixed(0)} Mo, ` +
+        `CPU du serveur ${(againCpuEnd - againCpu).toFixed(1)} s)`,
     );
 
     // The first request of the day issues the statement (PDF and xlsx rendered and stored),
     // the second finds the same statement and sends its stored PDF.
     const issuedBefore = await issuedStatements(database, largest.structure);
+    const statementCpu = cpuSeconds(pid);
     const issue = await fetchStatement(server.address, token, largest.structure);
+    const issueCpu = cpuSeconds(pid) - statementCpu;
     const issuedNow = (await issuedStatements(database, largest.structure)) > issuedBefore;
     const askedAgain = await fetchStatement(server.address, token, largest.structure);
     const statementSeconds = issue.seconds;
     log(
       `  relevé de compte de la structure ${largest.structure} (${largest.n} flux de la saison) : ` +
-        `${issue.seconds.toFixed(2)} s (${issuedNow ? 'émis' : 'déjà émis ce jour'}, ${(issue.bytes / 1e3).toFixed(0)} ko), ` +
+        `${issue.seconds.toFixed(2)} s (${issuedNow ? 'émis' : 'déjà émis ce jour'}, ${(issue.bytes / 1e3).toFixed(0)} ko, ` +
+        `CPU du serveur ${issueCpu.toFixed(2)} s), ` +
         `redemandé : ${askedAgain.seconds.toFixed(2)} s ; charge ${loadAverage()}`,
     );
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { assetPath } from '../lib/assets';
+import { withSharedWork, type FontkitFont } from './shared-font';
 
 /**
  * DejaVu Sans (assets/fonts, with its licence): French glyphs, '€', and the narrow no-break
@@ -19,22 +20,23 @@ let loaded: PdfFonts | undefined;
 
 /**
  * Read and parsed once per process (R-DOC-06), then shared by every document:
- * re-parsing the font tables per document cost ~40 ms an invoice.
+ * re-parsing the font tables per document cost ~40 ms an invoice. The words they shape and
+ * the glyphs they decode are kept across documents too (shared-font.ts).
  */
 export function pdfFonts(): PdfFonts {
   if (!loaded) {
     const fontkit = pdfkitFontkit();
     const folder = fontsFolder();
     loaded = {
-      regular: fontkit.create(readFileSync(path.join(folder, FONT_FILES.regular))),
-      bold: fontkit.create(readFileSync(path.join(folder, FONT_FILES.bold))),
+      regular: withSharedWork(fontkit.create(readFileSync(path.join(folder, FONT_FILES.regular)))),
+      bold: withSharedWork(fontkit.create(readFileSync(path.join(folder, FONT_FILES.bold)))),
     };
   }
   return loaded;
 }
 
 /** The very fontkit pdfkit depends on (resolved from pdfkit), so both agree on the font objects. */
-function pdfkitFontkit(): { create(bytes: Uint8Array): ParsedFont } {
+function pdfkitFontkit(): { create(bytes: Uint8Array): ParsedFont & FontkitFont } {
   const fromHere = createRequire(import.meta.url);
   return createRequire(fromHere.resolve('pdfkit'))('fontkit');
 }

@@ -43,8 +43,9 @@ export function createPdfDocument(meta: PdfMeta): PDFKit.PDFDocument {
     ...(meta.archival ? { subset: 'PDF/A-3b' as const } : {}),
     lang: 'fr-FR',
     displayTitle: true,
-    // Typed as a file path, but pdfkit 0.20 takes a parsed font too: nothing read or parsed per document.
-    font: fonts.regular as unknown as string,
+    // No default font: pdfkit would load Helvetica, or, given ours, look it up afresh (a new
+    // font object and a comparison of its name tables) at every doc.font(FONT.regular).
+    font: null as unknown as string,
     info: {
       Title: metadataText(meta.title),
       Subject: metadataText(meta.subject),
@@ -53,8 +54,12 @@ export function createPdfDocument(meta: PdfMeta): PDFKit.PDFDocument {
       ...(meta.createdAt ? { CreationDate: meta.createdAt } : {}),
     },
   });
+  // Typed as font bytes, but pdfkit 0.20 takes a parsed font too: nothing read or parsed per document.
   doc.registerFont(FONT.regular, fonts.regular as unknown as Uint8Array);
   doc.registerFont(FONT.bold, fonts.bold as unknown as Uint8Array);
+  // Every page starts in the regular font, as pdfkit's default font did.
+  doc.font(FONT.regular);
+  doc.on('pageAdded', () => doc.font(FONT.regular));
   return doc;
 }
 

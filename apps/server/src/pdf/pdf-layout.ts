@@ -99,10 +99,25 @@ function drawTableHeader(doc: Doc, columns: readonly Column[], y: number): numbe
 }
 
 function rowHeight(doc: Doc, columns: readonly Column[], row: readonly string[]): number {
-  const heights = row.map((cell, index) =>
-    doc.heightOfString(cell, { width: columns[index]!.width - 2 * CELL_PADDING }),
-  );
+  const heights = row.map((cell, index) => cellHeight(doc, cell, columns[index]!.width - 2 * CELL_PADDING));
   return Math.max(...heights) + 2 * CELL_PADDING;
+}
+
+/** The characters after which a line always breaks (Unicode line breaking classes BK, CR, LF, NL). */
+const MANDATORY_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/;
+/** Below this margin a cell's width is measured again by the line wrapper (its sums may round apart). */
+const ONE_LINE_MARGIN = 0.01;
+
+/**
+ * The height pdfkit's heightOfString gives, without running its line wrapper for a cell that
+ * fits on one line (dates, numbers, amounts: most cells of a long statement): one line high.
+ * The sum is written as heightOfString computes it, from the current y, so it rounds alike.
+ */
+export function cellHeight(doc: Doc, text: string, width: number): number {
+  if (text === '' || MANDATORY_BREAK.test(text) || doc.widthOfString(text) > width - ONE_LINE_MARGIN)
+    return doc.heightOfString(text, { width });
+  const { y } = doc;
+  return y + doc.currentLineHeight(true) - y;
 }
 
 /** Starts a new page when `needed` points do not fit below `y`. */

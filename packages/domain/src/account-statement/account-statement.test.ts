@@ -11,24 +11,10 @@ import {
   rejectedDebits,
   type AccountFlux,
 } from './account-statement';
+import { accountFluxBuilder } from './account-flux.fixture';
 import { accountStatementQuerySchema } from './statement-request';
 
-let nextId = 1;
-function flux(overrides: Partial<AccountFlux> & { at: string }): AccountFlux {
-  const { at, ...rest } = overrides;
-  return {
-    id: nextId++,
-    createdAt: new Date(at),
-    label: 'Cotisation',
-    isDebit: true,
-    amountTTC: 1000,
-    dueDate: null,
-    settled: false,
-    relaunchedBy: null,
-    bankReturn: null,
-    ...rest,
-  };
-}
+const flux = accountFluxBuilder(1);
 
 const SEASON = { from: '2025-09-01', to: '2026-08-31' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountFlux } from '../account-statement/account-statement';
+import { accountFluxBuilder } from '../account-statement/account-flux.fixture';
 import {
   REMINDER_LEGAL_TERMS,
   buildReminderLetter,
@@ -17,22 +17,7 @@ import {
 } from './index';
 import { StructureType } from '../structures/structure-types';
 
-let nextId = 100;
-function flux(overrides: Partial<AccountFlux> & { at: string }): AccountFlux {
-  const { at, ...rest } = overrides;
-  return {
-    id: nextId++,
-    createdAt: new Date(at),
-    label: 'Cotisation',
-    isDebit: true,
-    amountTTC: 1000,
-    dueDate: null,
-    settled: false,
-    relaunchedBy: null,
-    bankReturn: null,
-    ...rest,
-  };
-}
+const flux = accountFluxBuilder(100);
 
 const structure = (id: number, name: string) => ({ id, name, code: `C${id}` });
 

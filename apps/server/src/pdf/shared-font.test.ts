@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import { describe, expect, it } from 'vitest';
+import { FONT_FILES, fontsFolder } from './fonts';
+import { withSharedWork, type FontkitFont } from './shared-font';
+
+const fontkit = createRequire(createRequire(import.meta.url).resolve('pdfkit'))('fontkit') as {
+  create(bytes: Uint8Array): FontkitFont;
+};
+const parse = () => fontkit.create(readFileSync(path.join(fontsFolder(), FONT_FILES.regular)));
+
+/** A small document drawn with `font`: wrapped text, repeated words, an amount with U+202F, composite glyphs (é, ç). */
+function render(font: FontkitFont): Promise<Buffer> {
+  const doc = new PDFDocument({ compress: true, info: { CreationDate: new Date(Date.UTC(2026, 0, 2)) } });
+  doc.registerFont('Texte', font as unknown as Uint8Array);
+  doc.font('Texte').fontSize(10);
+  for (let line = 0; line < 3; line++)
+    doc.text(`Facture n° 2026-${line} — reçu 1\u202f234,56 € — échéance le 12/03/2026, déjà réglée`, { width: 200 });
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.end();
+  });
+}
+
+/** A fake font that counts its work. */
+function countingFont() {
+  const calls = { layout: 0, decode: 0 };
+  const font: FontkitFont = {
+    layout: (text) => {
+      calls.layout++;
+      return { glyphs: [{ id: text.length }], positions: [{ xAdvance: 600 }] };
+    },
+    getGlyph: (id) => ({
+      id,
+      _decode: () => {
+        calls.decode++;
+        return { numberOfContours: id };
+      },
+    }),
+  };
+  return { font, calls };
+}
+
+describe('fonts shared by every document (R-DOC-06)', () => {
+  it('give the same PDF bytes as a font parsed for the document alone, first and again', async () => {
+    const alone = await render(parse());
+    const shared = withSharedWork(parse());
+    expect((await render(shared)).equals(alone)).toBe(true);
+    expect((await render(shared)).equals(alone)).toBe(true);
+  });
+
+  it('shape a word once, and give every caller positions of its own to scale', () => {
+    const { font, calls } = countingFont();
+    const shared = withSharedWork(font);
+    const first = shared.layout('Facture');
+    (first.positions[0] as { xAdvance: number }).xAdvance *= 0.01;
+    const again = shared.layout('Facture');
+    expect(calls.layout).toBe(1);
+    expect(again.positions[0]).toEqual({ xAdvance: 600 });
+    // Features other than the default shaping are not remembered.
+    shared.layout('Facture', ['smcp']);
+    expect(calls.layout).toBe(2);
+  });
+
+  it('keep at most the words allowed, dropping the least recently used', () => {
+    const { font, calls } = countingFont();
+    const shared = withSharedWork(font, 2);
+    shared.layout('un');
+    shared.layout('deux');
+    shared.layout('un'); // 'un' is now the most recent
+    shared.layout('trois'); // drops 'deux'
+    expect(calls.layout).toBe(3);
+    shared.layout('un');
+    expect(calls.layout).toBe(3);
+    shared.layout('deux');
+    expect(calls.layout).toBe(4);
+  });
+
+  it('decode a glyph once for every subset that copies it', () => {
+    const { font, calls } = countingFont();
+    const shared = withSharedWork(font);
+    expect(shared.getGlyph(5)?._decode()).toEqual({ numberOfContours: 5 });
+    expect(shared.getGlyph(5)?._decode()).toEqual({ numberOfContours: 5 });
+    expect(calls.decode).toBe(1);
+  });
+});
