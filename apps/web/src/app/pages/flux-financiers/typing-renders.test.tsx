@@ -39,6 +39,9 @@ describe('typing a filter over the results', { timeout: 20_000 }, () => {
     const label = screen.getByRole('textbox', { name: 'Libellé' });
     await user.click(label);
     const before = { ...renders };
+    // The counters are live: both components have rendered through the wrappers above.
+    expect(before.table).toBeGreaterThan(0);
+    expect(before.fields).toBeGreaterThan(0);
     await user.type(label, ' annuelle');
     expect(label).toHaveValue('Licence annuelle');
     expect(renders.table - before.table).toBe(0);
