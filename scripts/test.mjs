@@ -20,7 +20,8 @@ const stages = [
   [
     ['Lint', 'npx', ['eslint', '.']],
     ['Format', 'npx', ['prettier', '--check', '.']],
-    ['Types', 'npm', ['run', 'typecheck']],
+    ['Types (domain, server, seed)', 'npm', ['run', 'typecheck:server']],
+    ['Types (web, e2e, bench)', 'npm', ['run', 'typecheck:web']],
   ],
   [['Domain, server and web (Vitest)', 'npx', ['vitest', 'run']]],
   [['Build', 'npm', ['run', 'build']]],
