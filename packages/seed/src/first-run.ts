@@ -22,7 +22,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { seedDemoData } from './seed';
 
 /** The embedded database exists once PostgreSQL's data directory holds its version file. */
-export const embeddedDatabaseExists = (dir: string) => existsSync(path.join(dir, 'PG_VERSION'));
+const embeddedDatabaseExists = (dir: string) => existsSync(path.join(dir, 'PG_VERSION'));
 
 const env = (() => {
   try {
