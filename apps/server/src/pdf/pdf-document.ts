@@ -1,11 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { pdfFonts } from './fonts';
-
-/** A4 portrait in PDF points, with the margins every document uses. */
-export const A4 = { width: 595.28, height: 841.89, margin: 48 } as const;
-export const CONTENT_WIDTH = A4.width - 2 * A4.margin;
-
-export const FONT = { regular: 'Regular', bold: 'Bold' } as const;
+import { installPageFooters } from './page-footer';
+import { A4, FONT } from './page-format';
 
 export interface PdfMeta {
   title: string;
@@ -15,7 +11,12 @@ export interface PdfMeta {
   createdAt?: Date;
   /** PDF/A-3b (ISO 19005-3): sRGB output intent and pdfaid in the XMP; Factur-X invoices are. */
   archival?: boolean;
+  /** Written at the foot of every page, followed by ' — page n/N'. */
+  footer: string;
 }
+
+/** Each document's footers, written when pdfToBuffer ends it. */
+const pageFooters = new WeakMap<PDFKit.PDFDocument, { write(): void }>();
 
 /**
  * pdfkit copies Title, Author and Subject into the XMP metadata unescaped: text that XML
@@ -26,9 +27,10 @@ export function metadataText(text: string): string {
 }
 
 /**
- * A4 portrait, compressed, French, with the two embedded (subset) fonts registered.
- * The regular font is also the default font, so pdfkit never loads Helvetica: every
- * font in the file is embedded.
+ * A4 portrait, compressed, French, with the two embedded (subset) fonts registered and the
+ * page footers in place. The regular font is also the default font, so pdfkit never loads
+ * Helvetica: every font in the file is embedded. Each page is written out when the next one
+ * starts: memory stays flat whatever the page count.
  */
 export function createPdfDocument(meta: PdfMeta): PDFKit.PDFDocument {
   const fonts = pdfFonts();
@@ -37,8 +39,6 @@ export function createPdfDocument(meta: PdfMeta): PDFKit.PDFDocument {
     layout: 'portrait',
     margin: A4.margin,
     compress: true,
-    // Pages stay in memory until the end so the footer can say 'page n/N'.
-    bufferPages: true,
     pdfVersion: '1.7',
     ...(meta.archival ? { subset: 'PDF/A-3b' as const } : {}),
     lang: 'fr-FR',
@@ -60,11 +60,13 @@ export function createPdfDocument(meta: PdfMeta): PDFKit.PDFDocument {
   // Every page starts in the regular font, as pdfkit's default font did.
   doc.font(FONT.regular);
   doc.on('pageAdded', () => doc.font(FONT.regular));
+  pageFooters.set(doc, installPageFooters(doc, meta.footer));
   return doc;
 }
 
-/** Ends the document and collects its bytes. */
+/** Writes the page footers, ends the document and collects its bytes. */
 export function pdfToBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  pageFooters.get(doc)?.write();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,23 +1,74 @@
 import { describe, expect, it } from 'vitest';
-import { FONT, createPdfDocument } from './pdf-document';
-import { cellHeight } from './pdf-layout';
+import { createPdfDocument, pdfToBuffer } from './pdf-document';
+import { FONT } from './page-format';
+import { drawCell, fitRightAlignedColumns, measureCell, type Align, type Column } from './pdf-layout';
 
-describe('table cell heights (R-DOC-06)', () => {
-  it('are what pdfkit measures, with or without its line wrapper', () => {
-    const doc = createPdfDocument({ title: 't', subject: 's', author: 'a' });
+const CELLS = [
+  '12/03/2026',
+  '2026-FFME-0123456',
+  '1\u202f234,56\u00a0€',
+  '',
+  'deux\nlignes',
+  'fin en espace ',
+  'Cotisation annuelle de la structure pour la saison 2025-2026, licences comprises',
+  'mot',
+];
+
+/** A document with one text drawn by `draw`, dated so its bytes depend only on what is drawn. */
+function documentWith(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const doc = createPdfDocument({
+    title: 't',
+    subject: 's',
+    author: 'a',
+    footer: 'pied',
+    createdAt: new Date(Date.UTC(2026, 0, 2)),
+  });
+  doc.font(FONT.regular).fontSize(9);
+  draw(doc);
+  return pdfToBuffer(doc);
+}
+
+describe('table cells (R-DOC-06)', () => {
+  it('are as high as pdfkit measures them, with or without its line wrapper', () => {
+    const doc = createPdfDocument({ title: 't', subject: 's', author: 'a', footer: 'pied' });
     doc.font(FONT.regular).fontSize(9);
     doc.y = 523.7;
-    const cells = [
-      '12/03/2026',
-      '2026-FFME-0123456',
-      '1\u202f234,56\u00a0€',
-      '',
-      'deux\nlignes',
-      'Cotisation annuelle de la structure pour la saison 2025-2026, licences comprises',
-      'mot',
-    ];
     for (const width of [48, 68, 145])
-      for (const text of cells)
-        expect(cellHeight(doc, text, width), `${text} @ ${width}`).toBe(doc.heightOfString(text, { width }));
+      for (const text of CELLS)
+        expect(measureCell(doc, text, width).height, `${text} @ ${width}`).toBe(doc.heightOfString(text, { width }));
+  });
+
+  it('are drawn byte for byte as pdfkit draws them in their width, one line or wrapped', async () => {
+    const box = { x: 100.5, y: 200.25, width: 68 };
+    for (const align of ['left', 'right', 'center'] as Align[])
+      for (const text of CELLS) {
+        const byPdfkit = await documentWith((doc) => doc.text(text, box.x, box.y, { width: box.width, align }));
+        const byCell = await documentWith((doc) => drawCell(doc, text, box, align, measureCell(doc, text, box.width)));
+        expect(byCell.equals(byPdfkit), `${align} « ${text} »`).toBe(true);
+      }
+  });
+
+  it('keep an amount on one line: right-aligned columns widen to their widest cell, the label gives way', () => {
+    const doc = createPdfDocument({ title: 't', subject: 's', author: 'a', footer: 'pied' });
+    const columns: Column[] = [
+      { header: 'Date', width: 62, align: 'left' },
+      { header: 'Libellé', width: 300, align: 'left' },
+      { header: 'Débit', width: 70, align: 'right' },
+      { header: 'Solde', width: 68, align: 'right' },
+    ];
+    const rows = [
+      ['01/09/2026', 'Solde initial', '', '40\u202f316\u202f290,70\u00a0€'],
+      ['02/09/2026', 'Licence', '22,80\u00a0€', '40\u202f316\u202f313,50\u00a0€'],
+    ];
+    doc.font(FONT.regular).fontSize(9);
+    expect(measureCell(doc, rows[0]![3]!, 68 - 10).height).toBeGreaterThan(measureCell(doc, 'x', 58).height);
+    const fitted = fitRightAlignedColumns(doc, columns, rows, 1);
+    for (const row of rows)
+      row.forEach((cell, index) => {
+        if (cell !== '') expect(measureCell(doc, cell, fitted[index]!.width - 10).lineWidth, cell).not.toBeNull();
+      });
+    expect(fitted[2]!.width).toBe(70); // wide enough already
+    expect(fitted.reduce((sum, column) => sum + column.width, 0)).toBe(500);
+    expect(fitted[1]!.width).toBeLessThan(300);
   });
 });

@@ -1,7 +1,6 @@
-import { A4, CONTENT_WIDTH, FONT } from './pdf-document';
+import { A4, COLOR, CONTENT_WIDTH, FONT } from './page-format';
 
-/** Shared drawing primitives: blocks, label/value rows, tables, footer. Return the next y. */
-export const COLOR = { text: '#1d1d1f', muted: '#5f6368', accent: '#1f3a5f', rule: '#c9d1dc', fill: '#eef2f7' };
+/** Shared drawing primitives: blocks, label/value rows, tables. Return the next y. */
 export const BOTTOM = A4.height - A4.margin - 24;
 
 type Doc = PDFKit.PDFDocument;
@@ -51,6 +50,28 @@ export interface Column {
 
 const CELL_PADDING = 5;
 
+/**
+ * The columns with every right-aligned one (amounts, counts) at least as wide as its widest
+ * cell, so an amount never breaks across two lines; what they gain is taken from the
+ * `flexible` column (the label, which wraps).
+ */
+export function fitRightAlignedColumns(
+  doc: Doc,
+  columns: readonly Column[],
+  rows: ReadonlyArray<readonly string[]>,
+  flexible: number,
+): Column[] {
+  doc.font(FONT.regular).fontSize(9);
+  const fitted = columns.map((column, index) => {
+    if (column.align !== 'right') return { ...column };
+    const widest = Math.max(...rows.map((row) => doc.widthOfString(row[index] ?? '')));
+    return { ...column, width: Math.max(column.width, Math.ceil(widest + 2 * CELL_PADDING)) };
+  });
+  const gained = fitted.reduce((sum, column, index) => sum + column.width - columns[index]!.width, 0);
+  fitted[flexible]!.width -= gained;
+  return fitted;
+}
+
 /** A table with a filled header row; rows wrap in their first column and break across pages. */
 export function drawTable(
   doc: Doc,
@@ -61,7 +82,8 @@ export function drawTable(
   let cursor = drawTableHeader(doc, columns, y);
   doc.font(FONT.regular).fontSize(9).fillColor(COLOR.text);
   for (const row of rows) {
-    const height = rowHeight(doc, columns, row);
+    const cells = row.map((cell, index) => measureCell(doc, cell, columns[index]!.width - 2 * CELL_PADDING));
+    const height = Math.max(...cells.map((cell) => cell.height)) + 2 * CELL_PADDING;
     if (cursor + height > BOTTOM) {
       doc.addPage();
       cursor = drawTableHeader(doc, columns, A4.margin);
@@ -70,10 +92,8 @@ export function drawTable(
     let x = A4.margin;
     row.forEach((cell, index) => {
       const column = columns[index]!;
-      doc.text(cell, x + CELL_PADDING, cursor + CELL_PADDING, {
-        width: column.width - 2 * CELL_PADDING,
-        align: column.align,
-      });
+      const box = { x: x + CELL_PADDING, y: cursor + CELL_PADDING, width: column.width - 2 * CELL_PADDING };
+      drawCell(doc, cell, box, column.align, cells[index]!);
       x += column.width;
     });
     cursor += height;
@@ -98,26 +118,47 @@ function drawTableHeader(doc: Doc, columns: readonly Column[], y: number): numbe
   return y + height;
 }
 
-function rowHeight(doc: Doc, columns: readonly Column[], row: readonly string[]): number {
-  const heights = row.map((cell, index) => cellHeight(doc, cell, columns[index]!.width - 2 * CELL_PADDING));
-  return Math.max(...heights) + 2 * CELL_PADDING;
-}
-
 /** The characters after which a line always breaks (Unicode line breaking classes BK, CR, LF, NL). */
 const MANDATORY_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/;
 /** Below this margin a cell's width is measured again by the line wrapper (its sums may round apart). */
 const ONE_LINE_MARGIN = 0.01;
 
+export interface CellMeasure {
+  /** What pdfkit's heightOfString gives for the cell. */
+  height: number;
+  /** The text's width when it fits on one line with nothing to trim at its end, else null. */
+  lineWidth: number | null;
+}
+
 /**
- * The height pdfkit's heightOfString gives, without running its line wrapper for a cell that
- * fits on one line (dates, numbers, amounts: most cells of a long statement): one line high.
- * The sum is written as heightOfString computes it, from the current y, so it rounds alike.
+ * A table cell measured without pdfkit's line wrapper when it fits on one line (dates, numbers,
+ * amounts: most cells of a long statement): one line high. The sum is written as
+ * heightOfString computes it, from the current y, so it rounds alike.
  */
-export function cellHeight(doc: Doc, text: string, width: number): number {
-  if (text === '' || MANDATORY_BREAK.test(text) || doc.widthOfString(text) > width - ONE_LINE_MARGIN)
-    return doc.heightOfString(text, { width });
+export function measureCell(doc: Doc, text: string, width: number): CellMeasure {
+  const lineWidth = text === '' || MANDATORY_BREAK.test(text) || /\s$/.test(text) ? null : doc.widthOfString(text);
+  if (lineWidth === null || lineWidth > width - ONE_LINE_MARGIN)
+    return { height: doc.heightOfString(text, { width }), lineWidth: null };
   const { y } = doc;
-  return y + doc.currentLineHeight(true) - y;
+  return { height: y + doc.currentLineHeight(true) - y, lineWidth };
+}
+
+/**
+ * A cell's text in its box, as doc.text(text, x, y, { width, align }) draws it; one measured
+ * to fit on one line is placed where pdfkit's line wrapper would put it, without the wrapper
+ * (its line breaking is most of the cost of a 10,000-line statement).
+ */
+export function drawCell(
+  doc: Doc,
+  text: string,
+  box: { x: number; y: number; width: number },
+  align: Align,
+  measure: CellMeasure,
+): void {
+  const { lineWidth } = measure;
+  if (lineWidth !== null && (align === 'left' || align === 'right'))
+    doc.text(text, box.x + (align === 'right' ? box.width - lineWidth : 0), box.y, { lineBreak: false });
+  else doc.text(text, box.x, box.y, { width: box.width, align });
 }
 
 /** Starts a new page when `needed` points do not fit below `y`. */
@@ -125,23 +166,6 @@ export function ensureSpace(doc: Doc, y: number, needed: number): number {
   if (y + needed <= BOTTOM) return y;
   doc.addPage();
   return A4.margin;
-}
-
-/** A muted line at the foot of every page; drawn inside the bottom margin, so no page break. */
-export function drawFooter(doc: Doc, text: string): void {
-  const range = doc.bufferedPageRange();
-  for (let page = range.start; page < range.start + range.count; page++) {
-    doc.switchToPage(page);
-    const bottomMargin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.font(FONT.regular).fontSize(7.5).fillColor(COLOR.muted);
-    doc.text(`${text} — page ${page - range.start + 1}/${range.count}`, A4.margin, A4.height - A4.margin + 8, {
-      width: CONTENT_WIDTH,
-      align: 'center',
-      lineBreak: false,
-    });
-    doc.page.margins.bottom = bottomMargin;
-  }
 }
 
 /** A rule across the content width at `y`: thin and grey between rows, thicker to close a block. */

@@ -2,14 +2,25 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FONT_FILES, fontsFolder } from './fonts';
-import { withSharedWork, type FontkitFont } from './shared-font';
+import { NUMERIC_CHARACTERS, independentCharacters, withSharedWork, type FontkitFont } from './shared-font';
 
 const fontkit = createRequire(createRequire(import.meta.url).resolve('pdfkit'))('fontkit') as {
   create(bytes: Uint8Array): FontkitFont;
 };
-const parse = () => fontkit.create(readFileSync(path.join(fontsFolder(), FONT_FILES.regular)));
+const parse = (weight: keyof typeof FONT_FILES = 'regular') =>
+  fontkit.create(readFileSync(path.join(fontsFolder(), FONT_FILES[weight])));
+
+/** What a layout gives pdfkit: glyph ids, positions and the run's width. */
+function shape(run: ReturnType<FontkitFont['layout']>) {
+  return {
+    glyphs: run.glyphs.map((glyph) => (glyph as { id: number }).id),
+    positions: run.positions.map((position) => ({ ...(position as { xAdvance: number }) })),
+    advanceWidth: (run as unknown as { advanceWidth: number }).advanceWidth,
+  };
+}
 
 /** A small document drawn with `font`: wrapped text, repeated words, an amount with U+202F, composite glyphs (é, ç). */
 function render(font: FontkitFont): Promise<Buffer> {
@@ -32,7 +43,7 @@ function countingFont() {
   const font: FontkitFont = {
     layout: (text) => {
       calls.layout++;
-      return { glyphs: [{ id: text.length }], positions: [{ xAdvance: 600 }] };
+      return { glyphs: [{ id: text.length }], positions: [{ xAdvance: 600, yAdvance: 0, xOffset: 0, yOffset: 0 }] };
     },
     getGlyph: (id) => ({
       id,
@@ -55,12 +66,12 @@ describe('fonts shared by every document (R-DOC-06)', () => {
 
   it('shape a word once, and give every caller positions of its own to scale', () => {
     const { font, calls } = countingFont();
-    const shared = withSharedWork(font);
+    const shared = withSharedWork(font, { composable: '' });
     const first = shared.layout('Facture');
     (first.positions[0] as { xAdvance: number }).xAdvance *= 0.01;
     const again = shared.layout('Facture');
     expect(calls.layout).toBe(1);
-    expect(again.positions[0]).toEqual({ xAdvance: 600 });
+    expect(again.positions[0]).toEqual({ xAdvance: 600, yAdvance: 0, xOffset: 0, yOffset: 0 });
     // Features other than the default shaping are not remembered.
     shared.layout('Facture', ['smcp']);
     expect(calls.layout).toBe(2);
@@ -68,7 +79,7 @@ describe('fonts shared by every document (R-DOC-06)', () => {
 
   it('keep at most the words allowed, dropping the least recently used', () => {
     const { font, calls } = countingFont();
-    const shared = withSharedWork(font, 2);
+    const shared = withSharedWork(font, { wordsKept: 2, composable: '' });
     shared.layout('un');
     shared.layout('deux');
     shared.layout('un'); // 'un' is now the most recent
@@ -78,6 +89,41 @@ describe('fonts shared by every document (R-DOC-06)', () => {
     expect(calls.layout).toBe(3);
     shared.layout('deux');
     expect(calls.layout).toBe(4);
+  });
+
+  it('shape amounts, dates and numbers from their characters exactly as the font shapes them whole', () => {
+    for (const weight of ['regular', 'bold'] as const) {
+      const alone = parse(weight);
+      const shared = withSharedWork(parse(weight));
+      expect(independentCharacters(alone, NUMERIC_CHARACTERS)).toEqual(new Set(NUMERIC_CHARACTERS));
+      fc.assert(
+        fc.property(
+          fc.string({ unit: fc.constantFrom(...NUMERIC_CHARACTERS), minLength: 2, maxLength: 24 }),
+          (text) => {
+            expect(shape(shared.layout(text))).toEqual(shape(alone.layout(text)));
+          },
+        ),
+        { numRuns: 300 },
+      );
+      for (const text of ['1\u202f234,56\u00a0€', '12/03/2026 ', '−5,5\u00a0%', '40\u202f319\u202f001,50\u00a0€'])
+        expect(shape(shared.layout(text)), text).toEqual(shape(alone.layout(text)));
+    }
+  });
+
+  it('leave out of the composed words a character the font kerns with a neighbour', () => {
+    // A fake font that kerns 'A' before 'V', as real fonts do.
+    const layout = (text: string) => ({
+      glyphs: [...text].map((character) => ({ id: character.codePointAt(0)! })),
+      positions: [...text].map((character, index) => ({
+        xAdvance: character === 'A' && text[index + 1] === 'V' ? 500 : 600,
+        yAdvance: 0,
+        xOffset: 0,
+        yOffset: 0,
+      })),
+    });
+    const font: FontkitFont = { layout, getGlyph: () => null };
+    expect(independentCharacters(font, 'AV0')).toEqual(new Set(['V', '0']));
+    expect(shape(withSharedWork(font).layout('0A')).positions.map((position) => position.xAdvance)).toEqual([600, 600]);
   });
 
   it('decode a glyph once for every subset that copies it', () => {

@@ -8,11 +8,14 @@ import {
   rejectedRows,
   type AccountStatement,
 } from '@gdf/domain';
-import { A4, CONTENT_WIDTH, FONT, createPdfDocument, pdfToBuffer } from '../../pdf/pdf-document';
-import { COLOR, drawBlock, drawFooter, drawTable, ensureSpace, type Column } from '../../pdf/pdf-layout';
+import { createPdfDocument, pdfToBuffer } from '../../pdf/pdf-document';
+import { A4, COLOR, CONTENT_WIDTH, FONT } from '../../pdf/page-format';
+import { drawBlock, drawTable, ensureSpace, fitRightAlignedColumns, type Column } from '../../pdf/pdf-layout';
 import type { StatementStructure } from './account-statement.repository';
 
 const text = ACCOUNT_STATEMENT_TEXT;
+/** The label column of each table: it gives up the width the amounts need. */
+const LABEL_COLUMN = { movements: 2, others: 1 } as const;
 
 /**
  * The relevé de compte in the documents' style (title, structure block, accent tables, footer),
@@ -30,6 +33,7 @@ export function renderAccountStatementPdf(
     author: structure.name,
     createdAt: issuedAt,
     archival: true,
+    footer: `${ACCOUNT_STATEMENT_TITLE}${number ? ` ${number}` : ''} — ${structure.name}`,
   });
   doc
     .font(FONT.bold)
@@ -52,8 +56,14 @@ export function renderAccountStatementPdf(
 
   const c = text.columns;
   const o = text.overdueColumns;
-  const movements = columns([c.date, 62], [c.number, 58], [c.label, 155], [c.debit, -78], [c.credit, -78], [c.balance]);
-  y = drawTable(doc, movements, accountStatementRows(statement), y + 18);
+  const movementRows = accountStatementRows(statement);
+  const movements = fitRightAlignedColumns(
+    doc,
+    columns([c.date, 62], [c.number, 58], [c.label, 155], [c.debit, -78], [c.credit, -78], [c.balance]),
+    movementRows,
+    LABEL_COLUMN.movements,
+  );
+  y = drawTable(doc, movements, movementRows, y + 18);
   y = note(doc, text.balanceNote, y + 6);
 
   y = heading(doc, `${text.overdue} — ${text.asOf(statement.asOf)}`, y + 16);
@@ -71,7 +81,8 @@ export function renderAccountStatementPdf(
       [o.status, 60],
       [o.amount],
     );
-    y = drawTable(doc, overdue, overdueRows(statement), y + 10);
+    const rows = overdueRows(statement);
+    y = drawTable(doc, fitRightAlignedColumns(doc, overdue, rows, LABEL_COLUMN.others), rows, y + 10);
   }
 
   y = heading(doc, text.rejected, y + 16);
@@ -84,9 +95,9 @@ export function renderAccountStatementPdf(
       [text.rejectedColumns.reason, 170],
       [o.amount],
     );
-    drawTable(doc, rejected, rejectedRows(statement), y);
+    const rows = rejectedRows(statement);
+    drawTable(doc, fitRightAlignedColumns(doc, rejected, rows, LABEL_COLUMN.others), rows, y);
   }
-  drawFooter(doc, `${ACCOUNT_STATEMENT_TITLE}${number ? ` ${number}` : ''} — ${structure.name}`);
   return pdfToBuffer(doc);
 }
 

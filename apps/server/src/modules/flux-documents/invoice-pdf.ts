@@ -1,16 +1,8 @@
 import type { InvoiceDocument } from '@gdf/domain';
 import { embedFacturX } from '../../pdf/factur-x';
-import { A4, CONTENT_WIDTH, FONT, createPdfDocument, pdfToBuffer } from '../../pdf/pdf-document';
-import {
-  COLOR,
-  drawBlock,
-  drawFooter,
-  drawLabelValues,
-  drawRule,
-  drawTable,
-  ensureSpace,
-  type Column,
-} from '../../pdf/pdf-layout';
+import { createPdfDocument, pdfToBuffer } from '../../pdf/pdf-document';
+import { A4, COLOR, CONTENT_WIDTH, FONT } from '../../pdf/page-format';
+import { drawBlock, drawLabelValues, drawRule, drawTable, ensureSpace, type Column } from '../../pdf/pdf-layout';
 
 const RIGHT_COLUMN_X = A4.margin + CONTENT_WIDTH / 2 + 10;
 const RIGHT_COLUMN_WIDTH = CONTENT_WIDTH / 2 - 10;
@@ -26,6 +18,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument, issuedAt?: Date, fact
     author: invoice.seller.name,
     createdAt: issuedAt,
     archival: facturXml !== undefined,
+    footer: invoice.pageFoot,
   });
   if (facturXml !== undefined) embedFacturX(doc, facturXml, issuedAt ?? new Date());
   let y = drawHeader(doc, invoice);
@@ -35,7 +28,6 @@ export function renderInvoicePdf(invoice: InvoiceDocument, issuedAt?: Date, fact
   if (invoice.paymentTerms) y = drawSection(doc, invoice.paymentTerms, y + 16);
   if (invoice.preNotification) y = drawSection(doc, invoice.preNotification, y + 16);
   if (invoice.legalFooter.length > 0) drawLegalFooter(doc, invoice.legalFooter, y + 16);
-  drawFooter(doc, invoice.pageFoot);
   return pdfToBuffer(doc);
 }
 

@@ -1,6 +1,7 @@
 import type { StatementDocument } from '@gdf/domain';
-import { A4, CONTENT_WIDTH, FONT, createPdfDocument, pdfToBuffer } from '../../pdf/pdf-document';
-import { COLOR, drawBlock, drawFooter, drawRule } from '../../pdf/pdf-layout';
+import { createPdfDocument, pdfToBuffer } from '../../pdf/pdf-document';
+import { A4, COLOR, CONTENT_WIDTH, FONT } from '../../pdf/page-format';
+import { drawBlock, drawRule } from '../../pdf/pdf-layout';
 
 const ROW_HEIGHT = 26;
 const LABEL_WIDTH = 140;
@@ -12,6 +13,7 @@ export function renderStatementPdf(statement: StatementDocument, issuedAt?: Date
     subject: statement.rows.find(([label]) => label === 'Libellé')?.[1] ?? statement.title,
     author: statement.structure.name,
     createdAt: issuedAt,
+    footer: `${statement.title} — ${statement.structure.name}`,
   });
   doc
     .font(FONT.bold)
@@ -41,6 +43,5 @@ export function renderStatementPdf(statement: StatementDocument, issuedAt?: Date
     y += height;
   });
   drawRule(doc, y, { width: 0.8, color: COLOR.accent });
-  drawFooter(doc, `${statement.title} — ${statement.structure.name}`);
   return pdfToBuffer(doc);
 }

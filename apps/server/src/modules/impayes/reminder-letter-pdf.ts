@@ -1,6 +1,7 @@
 import { REMINDER_LETTER_TEXT, formatDocumentAmount, reminderLetterRows, type ReminderLetter } from '@gdf/domain';
-import { A4, CONTENT_WIDTH, FONT, createPdfDocument, pdfToBuffer } from '../../pdf/pdf-document';
-import { COLOR, drawBlock, drawFooter, drawTable, ensureSpace, type Column } from '../../pdf/pdf-layout';
+import { createPdfDocument, pdfToBuffer } from '../../pdf/pdf-document';
+import { A4, COLOR, CONTENT_WIDTH, FONT } from '../../pdf/page-format';
+import { drawBlock, drawTable, ensureSpace, type Column } from '../../pdf/pdf-layout';
 
 const text = REMINDER_LETTER_TEXT;
 const c = text.columns;
@@ -28,6 +29,7 @@ export function renderReminderLetterPdf(
     author: parties.sender.name,
     createdAt: issuedAt,
     archival: true,
+    footer: letter.documentTitle,
   });
   doc
     .font(FONT.bold)
@@ -79,6 +81,5 @@ export function renderReminderLetterPdf(
     .fillColor(COLOR.text)
     .text(letter.closing, A4.margin, y, { width: CONTENT_WIDTH });
   doc.font(FONT.bold).text(parties.sender.name, A4.margin, doc.y + 16, { width: CONTENT_WIDTH, align: 'right' });
-  drawFooter(doc, letter.documentTitle);
   return pdfToBuffer(doc);
 }

@@ -1,0 +1,84 @@
+/**
+ * PDF content operators that show one line of text, for text pdfkit cannot draw where it is
+ * needed (a page footer written once the page count is known). Glyphs come from pdfkit's own
+ * embedded font, so they join its subset and its ToUnicode map like any text it draws.
+ */
+
+/** A shaped glyph's placement, in thousandths of the font size (pdfkit scales fontkit's units so). */
+interface GlyphPlacement {
+  xAdvance: number;
+  xOffset: number;
+  yOffset: number;
+  /** The glyph's own width: xAdvance minus this is the kerning the shaper added after it. */
+  advanceWidth: number;
+}
+
+/** What this module uses of a pdfkit EmbeddedFont (pdfkit's internal font object, `doc._font`). */
+export interface PdfkitEmbeddedFont {
+  /** The font's resource name in a page or form (F1, F2, ...). */
+  id: string;
+  /** Ascender in thousandths of the font size. */
+  ascender: number;
+  /** Glyph ids (4 hex digits each, in the document's subset) and their placements. */
+  encode(text: string): [string[], GlyphPlacement[]];
+  ref(): PDFKit.PDFKitReference;
+}
+
+/** A number as PDF content writes it: at most six decimals, no exponent. */
+export function pdfNumber(value: number): string {
+  return String(Math.round(value * 1e6) / 1e6);
+}
+
+/** '#5f6368' as the operands of `rg` (DeviceRGB fill colour). */
+export function rgbOperands(hex: string): string {
+  return [1, 3, 5].map((at) => pdfNumber(Number.parseInt(hex.slice(at, at + 2), 16) / 255)).join(' ');
+}
+
+/**
+ * `BT … ET` showing `text` with its top-left corner at (x, top) in PDF space (y upwards), as
+ * pdfkit places a line: the baseline one ascender below the top. Kerning goes into the TJ
+ * array; a glyph the shaper offsets (a combining mark) gets its own text matrix.
+ */
+export function showTextOperators(
+  font: PdfkitEmbeddedFont,
+  size: number,
+  text: string,
+  x: number,
+  top: number,
+): string {
+  const [glyphs, placements] = font.encode(text);
+  const scale = size / 1000;
+  const baseline = top - font.ascender * scale;
+  const at = (penX: number, dx = 0, dy = 0) => `1 0 0 1 ${pdfNumber(penX + dx)} ${pdfNumber(baseline + dy)} Tm`;
+  const operators = ['BT', `/${font.id} ${pdfNumber(size)} Tf`, at(x)];
+  let array: string[] = [];
+  let run = '';
+  const closeRun = () => {
+    if (run) array.push(`<${run}>`);
+    run = '';
+  };
+  const showArray = () => {
+    closeRun();
+    if (array.length > 0) operators.push(`[${array.join(' ')}] TJ`);
+    array = [];
+  };
+  let penX = x;
+  placements.forEach((placement, index) => {
+    if (placement.xOffset || placement.yOffset) {
+      showArray();
+      operators.push(at(penX, placement.xOffset * scale, placement.yOffset * scale), `[<${glyphs[index]}>] TJ`);
+      operators.push(at(penX + placement.xAdvance * scale));
+    } else {
+      run += glyphs[index];
+      const kerning = placement.xAdvance - placement.advanceWidth;
+      if (kerning !== 0) {
+        closeRun();
+        array.push(pdfNumber(-kerning));
+      }
+    }
+    penX += placement.xAdvance * scale;
+  });
+  showArray();
+  operators.push('ET');
+  return operators.join('\n');
+}
