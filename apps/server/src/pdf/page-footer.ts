@@ -1,5 +1,5 @@
 import { A4, COLOR, CONTENT_WIDTH, FONT } from './page-format';
-import { pdfNumber, rgbOperands, showTextOperators, type PdfkitEmbeddedFont } from './text-operators';
+import { currentFont, pdfNumber, rgbOperands, showTextOperators } from './text-operators';
 
 const FOOTER_SIZE = 7.5;
 /** The footer line's top, inside the bottom margin. */
@@ -27,7 +27,7 @@ export function installPageFooters(doc: PDFKit.PDFDocument, text: string): { wri
     write() {
       doc.removeListener('pageAdded', place);
       doc.font(FONT.regular).fontSize(FOOTER_SIZE);
-      const font = (doc as unknown as { _font: PdfkitEmbeddedFont })._font;
+      const font = currentFont(doc);
       forms.forEach((form, index) => {
         const line = `${text} — page ${index + 1}/${forms.length}`;
         const x = A4.margin + (CONTENT_WIDTH - doc.widthOfString(line)) / 2;

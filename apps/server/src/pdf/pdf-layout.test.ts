@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createPdfDocument, pdfToBuffer } from './pdf-document';
+import { createPdfDocument } from './pdf-document';
 import { FONT } from './page-format';
-import { drawCell, fitRightAlignedColumns, measureCell, type Align, type Column } from './pdf-layout';
+import { fitRightAlignedColumns, measureCell, type Column } from './pdf-layout';
 
 const CELLS = [
   '12/03/2026',
@@ -14,20 +14,6 @@ const CELLS = [
   'mot',
 ];
 
-/** A document with one text drawn by `draw`, dated so its bytes depend only on what is drawn. */
-function documentWith(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  const doc = createPdfDocument({
-    title: 't',
-    subject: 's',
-    author: 'a',
-    footer: 'pied',
-    createdAt: new Date(Date.UTC(2026, 0, 2)),
-  });
-  doc.font(FONT.regular).fontSize(9);
-  draw(doc);
-  return pdfToBuffer(doc);
-}
-
 describe('table cells (R-DOC-06)', () => {
   it('are as high as pdfkit measures them, with or without its line wrapper', () => {
     const doc = createPdfDocument({ title: 't', subject: 's', author: 'a', footer: 'pied' });
@@ -36,16 +22,6 @@ describe('table cells (R-DOC-06)', () => {
     for (const width of [48, 68, 145])
       for (const text of CELLS)
         expect(measureCell(doc, text, width).height, `${text} @ ${width}`).toBe(doc.heightOfString(text, { width }));
-  });
-
-  it('are drawn byte for byte as pdfkit draws them in their width, one line or wrapped', async () => {
-    const box = { x: 100.5, y: 200.25, width: 68 };
-    for (const align of ['left', 'right', 'center'] as Align[])
-      for (const text of CELLS) {
-        const byPdfkit = await documentWith((doc) => doc.text(text, box.x, box.y, { width: box.width, align }));
-        const byCell = await documentWith((doc) => drawCell(doc, text, box, align, measureCell(doc, text, box.width)));
-        expect(byCell.equals(byPdfkit), `${align} « ${text} »`).toBe(true);
-      }
   });
 
   it('keep an amount on one line: right-aligned columns widen to their widest cell, the label gives way', () => {

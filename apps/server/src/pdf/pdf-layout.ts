@@ -1,4 +1,5 @@
 import { A4, COLOR, CONTENT_WIDTH, FONT } from './page-format';
+import { addPdfSpaceContent, currentFont, currentFontSize, showTextOperators } from './text-operators';
 
 /** Shared drawing primitives: blocks, label/value rows, tables. Return the next y. */
 export const BOTTOM = A4.height - A4.margin - 24;
@@ -89,13 +90,17 @@ export function drawTable(
       cursor = drawTableHeader(doc, columns, A4.margin);
       doc.font(FONT.regular).fontSize(9).fillColor(COLOR.text);
     }
+    const oneLineCells: string[] = [];
     let x = A4.margin;
     row.forEach((cell, index) => {
       const column = columns[index]!;
       const box = { x: x + CELL_PADDING, y: cursor + CELL_PADDING, width: column.width - 2 * CELL_PADDING };
-      drawCell(doc, cell, box, column.align, cells[index]!);
+      const shown = oneLineCellOperators(doc, cell, box, column.align, cells[index]!);
+      if (shown) oneLineCells.push(shown);
+      else doc.text(cell, box.x, box.y, { width: box.width, align: column.align });
       x += column.width;
     });
+    addPdfSpaceContent(doc, currentFont(doc), oneLineCells);
     cursor += height;
     drawRule(doc, cursor);
   }
@@ -144,9 +149,9 @@ export function measureCell(doc: Doc, text: string, width: number): CellMeasure 
 }
 
 /**
- * A cell's text in its box, as doc.text(text, x, y, { width, align }) draws it; one measured
- * to fit on one line is placed where pdfkit's line wrapper would put it, without the wrapper
- * (its line breaking is most of the cost of a 10,000-line statement).
+ * A cell's text in its box, placed as doc.text(text, x, y, { width, align }) places it.
+ * One measured to fit on one line is shown with its own operators (pdfkit's text call and
+ * line wrapper are most of the cost of a 10,000-line statement); the rest goes through pdfkit.
  */
 export function drawCell(
   doc: Doc,
@@ -155,10 +160,22 @@ export function drawCell(
   align: Align,
   measure: CellMeasure,
 ): void {
-  const { lineWidth } = measure;
-  if (lineWidth !== null && (align === 'left' || align === 'right'))
-    doc.text(text, box.x + (align === 'right' ? box.width - lineWidth : 0), box.y, { lineBreak: false });
+  const shown = oneLineCellOperators(doc, text, box, align, measure);
+  if (shown) addPdfSpaceContent(doc, currentFont(doc), [shown]);
   else doc.text(text, box.x, box.y, { width: box.width, align });
+}
+
+/** The operators of a left- or right-aligned cell that fits on one line, else null. */
+function oneLineCellOperators(
+  doc: Doc,
+  text: string,
+  box: { x: number; y: number; width: number },
+  align: Align,
+  { lineWidth }: CellMeasure,
+): string | null {
+  if (lineWidth === null || (align !== 'left' && align !== 'right')) return null;
+  const x = box.x + (align === 'right' ? box.width - lineWidth : 0);
+  return showTextOperators(currentFont(doc), currentFontSize(doc), text, x, doc.page.height - box.y);
 }
 
 /** Starts a new page when `needed` points do not fit below `y`. */

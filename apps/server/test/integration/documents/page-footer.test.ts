@@ -1,41 +1,19 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPdfDocument, pdfToBuffer } from '../../../src/pdf/pdf-document';
 import { A4, CONTENT_WIDTH } from '../../../src/pdf/page-format';
 import { drawTable } from '../../../src/pdf/pdf-layout';
-import { pdfFontList, pdfInfo, pdfRawText } from './pdf-tools';
+import { pdfFontList, pdfInfo, pdfRawText, pdfWords } from './pdf-tools';
 
-/** The footer's words on `page` and their horizontal extent (pdftotext -bbox, points from the left). */
+/** The footer's words on `page` (the lowest line) and their horizontal extent. */
 function footerBox(pdf: Buffer, page: number): { text: string; left: number; right: number } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'gdf-footer-'));
-  try {
-    const file = path.join(dir, 'document.pdf');
-    writeFileSync(file, pdf);
-    const html = execFileSync('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), file, '-'], {
-      encoding: 'utf8',
-    });
-    // The footer is the lowest line: its words share the largest yMin.
-    const words = [
-      ...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g),
-    ].map(([, xMin, yMin, xMax, text]) => ({
-      xMin: Number(xMin),
-      yMin: Number(yMin),
-      xMax: Number(xMax),
-      text: text!,
-    }));
-    const bottom = Math.max(...words.map((word) => word.yMin));
-    const line = words.filter((word) => word.yMin === bottom);
-    return {
-      text: line.map((word) => word.text).join(' '),
-      left: Math.min(...line.map((word) => word.xMin)),
-      right: Math.max(...line.map((word) => word.xMax)),
-    };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const words = pdfWords(pdf, page);
+  const bottom = Math.max(...words.map((word) => word.box[1]));
+  const line = words.filter((word) => word.box[1] === bottom);
+  return {
+    text: line.map((word) => word.text).join(' '),
+    left: Math.min(...line.map((word) => word.box[0])),
+    right: Math.max(...line.map((word) => word.box[2])),
+  };
 }
 
 async function tableDocument(rows: number) {

@@ -16,6 +16,23 @@ function poppler(tool: string, args: string[], pdf: Buffer): string {
   }
 }
 
+export interface PdfWord {
+  text: string;
+  /** xMin, yMin, xMax, yMax in points from the page's top-left corner. */
+  box: [number, number, number, number];
+}
+
+/** Each word pdftotext finds on `page`, with its box. */
+export function pdfWords(pdf: Buffer, page: number): PdfWord[] {
+  const html = poppler('pdftotext', ['-bbox', '-f', String(page), '-l', String(page)], pdf);
+  return [
+    ...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g),
+  ].map(([, xMin, yMin, xMax, yMax, text]) => ({
+    text: text!,
+    box: [Number(xMin), Number(yMin), Number(xMax), Number(yMax)],
+  }));
+}
+
 /** The text a reader can select and search, in reading layout, exactly as extracted. */
 export function pdfRawText(pdf: Buffer): string {
   return poppler('pdftotext', ['-layout', '-enc', 'UTF-8'], pdf);

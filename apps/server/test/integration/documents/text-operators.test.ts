@@ -1,55 +1,66 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPdfDocument, pdfToBuffer } from '../../../src/pdf/pdf-document';
 import { A4, FONT } from '../../../src/pdf/page-format';
-import { showTextOperators, type PdfkitEmbeddedFont } from '../../../src/pdf/text-operators';
+import { drawCell, measureCell, type Align } from '../../../src/pdf/pdf-layout';
+import { addPdfSpaceContent, currentFont, showTextOperators } from '../../../src/pdf/text-operators';
+import { pdfWords, type PdfWord } from './pdf-tools';
 
-/** Each word pdftotext finds on page 1, with its box (points). */
-function words(pdf: Buffer) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'gdf-text-'));
-  try {
-    const file = path.join(dir, 'document.pdf');
-    writeFileSync(file, pdf);
-    const html = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', file, '-'], { encoding: 'utf8' });
-    return [
-      ...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g),
-    ].map(([, xMin, yMin, xMax, yMax, text]) => ({ text, box: [xMin, yMin, xMax, yMax].map(Number) }));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const document = () => {
+const document = (size: number) => {
   const doc = createPdfDocument({ title: 't', subject: 's', author: 'a', footer: 'pied' });
-  return doc.font(FONT.regular).fontSize(11);
+  return doc.font(FONT.regular).fontSize(size);
 };
 
-describe('a line shown with our own text operators (page footers)', () => {
+/** The words of page 1 but the footer's (its line is the lowest). */
+async function bodyWords(doc: PDFKit.PDFDocument): Promise<PdfWord[]> {
+  const words = pdfWords(await pdfToBuffer(doc), 1);
+  const footer = Math.max(...words.map((word) => word.box[1]));
+  return words.filter((word) => word.box[1] !== footer);
+}
+
+function expectSamePlaces(actual: PdfWord[], expected: PdfWord[], what: string) {
+  expect(
+    actual.map((word) => word.text),
+    what,
+  ).toEqual(expected.map((word) => word.text));
+  actual.forEach((word, index) =>
+    word.box.forEach((value, side) =>
+      expect(value, `${what}: ${word.text} [${side}]`).toBeCloseTo(expected[index]!.box[side]!, 2),
+    ),
+  );
+}
+
+describe('text shown with our own operators (page footers, one-line table cells)', () => {
   // Kerned pairs (AV, Te, Wy, T.) and a combining accent (e + U+0301) the shaper offsets.
   const line = 'AVATAR — Tête à Wyoming T. Ve\u0301ronique 1\u202f234,56 €';
-  const at = { x: 87.25, top: 300.5 };
 
   it('puts every word where pdfkit puts it, and extracts as the same text', async () => {
-    const byPdfkit = document();
+    const at = { x: 87.25, top: 300.5 };
+    const byPdfkit = document(11);
     byPdfkit.text(line, at.x, at.top, { lineBreak: false });
-    const expected = words(await pdfToBuffer(byPdfkit));
+    const ours = document(11);
+    addPdfSpaceContent(ours, currentFont(ours), [
+      showTextOperators(currentFont(ours), 11, line, at.x, A4.height - at.top),
+    ]);
+    expectSamePlaces(await bodyWords(ours), await bodyWords(byPdfkit), line);
+  });
 
-    const ours = document();
-    const font = (ours as unknown as { _font: PdfkitEmbeddedFont })._font;
-    (ours.page as unknown as { fonts: Record<string, unknown> }).fonts[font.id] = font.ref();
-    ours.addContent(`q 1 0 0 -1 0 ${A4.height} cm`);
-    ours.addContent(showTextOperators(font, 11, line, at.x, A4.height - at.top));
-    ours.addContent('Q');
-    const actual = words(await pdfToBuffer(ours));
-
-    expect(actual.map((word) => word.text)).toEqual(expected.map((word) => word.text));
-    actual.forEach((word, index) =>
-      word.box.forEach((value, side) =>
-        expect(value, `${word.text} [${side}]`).toBeCloseTo(expected[index]!.box[side]!, 2),
-      ),
-    );
+  it('places table cells as pdfkit places them in their width, one line or wrapped', async () => {
+    const cells = [
+      '12/03/2026',
+      '1\u202f234,56\u00a0€',
+      'AVATAR Tête',
+      'fin en espace ',
+      'deux\nlignes',
+      'Cotisation annuelle de la structure pour la saison 2025-2026',
+    ];
+    const box = { x: 100.5, y: 200.25, width: 68 };
+    for (const align of ['left', 'right', 'center'] as Align[])
+      for (const text of cells) {
+        const byPdfkit = document(9);
+        byPdfkit.text(text, box.x, box.y, { width: box.width, align });
+        const ours = document(9);
+        drawCell(ours, text, box, align, measureCell(ours, text, box.width));
+        expectSamePlaces(await bodyWords(ours), await bodyWords(byPdfkit), `${align} « ${text} »`);
+      }
   });
 });
