@@ -15,8 +15,13 @@ export interface PdfMeta {
   footer: string;
 }
 
-/** Each document's footers, written when pdfToBuffer ends it. */
-const pageFooters = new WeakMap<PDFKit.PDFDocument, { write(): void }>();
+/**
+ * Each document's footers, written when pdfToBuffer ends it. A property of the document, not
+ * a WeakMap: V8 keeps a WeakMap's entries through its minor collections, so every invoice of
+ * a 1,000-invoice pack lived until a full collection (about 100 MB more resident memory).
+ */
+const PAGE_FOOTERS = Symbol('page footers');
+type WithFooters = PDFKit.PDFDocument & { [PAGE_FOOTERS]?: { write(): void } };
 
 /**
  * pdfkit copies Title, Author and Subject into the XMP metadata unescaped: text that XML
@@ -60,13 +65,13 @@ export function createPdfDocument(meta: PdfMeta): PDFKit.PDFDocument {
   // Every page starts in the regular font, as pdfkit's default font did.
   doc.font(FONT.regular);
   doc.on('pageAdded', () => doc.font(FONT.regular));
-  pageFooters.set(doc, installPageFooters(doc, meta.footer));
+  (doc as WithFooters)[PAGE_FOOTERS] = installPageFooters(doc, meta.footer);
   return doc;
 }
 
 /** Writes the page footers, ends the document and collects its bytes. */
 export function pdfToBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  pageFooters.get(doc)?.write();
+  (doc as WithFooters)[PAGE_FOOTERS]?.write();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
