@@ -1,5 +1,6 @@
 import { A4, COLOR, CONTENT_WIDTH, FONT } from './page-format';
-import { currentFont, pdfNumber, rgbOperands, showTextOperators } from './text-operators';
+import { currentFont, pageResources } from './pdfkit-internals';
+import { pdfNumber, rgbOperands, showTextOperators } from './text-operators';
 
 const FOOTER_SIZE = 7.5;
 /** The footer line's top, inside the bottom margin. */
@@ -17,7 +18,7 @@ export function installPageFooters(doc: PDFKit.PDFDocument, text: string): { wri
     const form = doc.ref({ Type: 'XObject', Subtype: 'Form', BBox: [0, 0, A4.width, A4.height] });
     forms.push(form);
     const name = `Pied${forms.length}`;
-    (doc.page as unknown as { xobjects: Record<string, PDFKit.PDFKitReference> }).xobjects[name] = form;
+    pageResources(doc).xobjects[name] = form;
     // pdfkit draws top-down (it flips the page's space when it adds a page); the form is written in PDF space.
     doc.addContent(`q 1 0 0 -1 0 ${pdfNumber(A4.height)} cm /${name} Do Q`);
   };

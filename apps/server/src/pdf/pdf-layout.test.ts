@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createPdfDocument } from './pdf-document';
 import { FONT } from './page-format';
-import { fitRightAlignedColumns, measureCell, type Column } from './pdf-layout';
+import { fitRightAlignedColumns, type Column } from './pdf-layout';
+import { measureCell } from './table-cells';
 
 const CELLS = [
   '12/03/2026',

@@ -1,11 +1,12 @@
 import { A4, COLOR, CONTENT_WIDTH, FONT } from './page-format';
-import { addPdfSpaceContent, currentFont, currentFontSize, showTextOperators } from './text-operators';
+import { currentFont } from './pdfkit-internals';
+import { cellOperators, measureCell, type Align, type WrappedCells } from './table-cells';
+import { addPdfSpaceContent } from './text-operators';
 
 /** Shared drawing primitives: blocks, label/value rows, tables. Return the next y. */
 export const BOTTOM = A4.height - A4.margin - 24;
 
 type Doc = PDFKit.PDFDocument;
-export type Align = 'left' | 'right' | 'center';
 
 export interface TextBlock {
   heading?: string;
@@ -82,25 +83,27 @@ export function drawTable(
 ): number {
   let cursor = drawTableHeader(doc, columns, y);
   doc.font(FONT.regular).fontSize(9).fillColor(COLOR.text);
+  const wrapped: WrappedCells = new Map();
   for (const row of rows) {
-    const cells = row.map((cell, index) => measureCell(doc, cell, columns[index]!.width - 2 * CELL_PADDING));
+    const cells = row.map((cell, index) => measureCell(doc, cell, columns[index]!.width - 2 * CELL_PADDING, wrapped));
     const height = Math.max(...cells.map((cell) => cell.height)) + 2 * CELL_PADDING;
     if (cursor + height > BOTTOM) {
       doc.addPage();
       cursor = drawTableHeader(doc, columns, A4.margin);
       doc.font(FONT.regular).fontSize(9).fillColor(COLOR.text);
     }
-    const oneLineCells: string[] = [];
+    // The row's cells are shown in one block of operators (see table-cells.ts).
+    const shown: string[] = [];
     let x = A4.margin;
     row.forEach((cell, index) => {
       const column = columns[index]!;
       const box = { x: x + CELL_PADDING, y: cursor + CELL_PADDING, width: column.width - 2 * CELL_PADDING };
-      const shown = oneLineCellOperators(doc, cell, box, column.align, cells[index]!);
-      if (shown) oneLineCells.push(shown);
+      const operators = cellOperators(doc, box, column.align, cells[index]!);
+      if (operators) shown.push(...operators);
       else doc.text(cell, box.x, box.y, { width: box.width, align: column.align });
       x += column.width;
     });
-    addPdfSpaceContent(doc, currentFont(doc), oneLineCells);
+    addPdfSpaceContent(doc, currentFont(doc), shown);
     cursor += height;
     drawRule(doc, cursor);
   }
@@ -121,61 +124,6 @@ function drawTableHeader(doc: Doc, columns: readonly Column[], y: number): numbe
     x += column.width;
   }
   return y + height;
-}
-
-/** The characters after which a line always breaks (Unicode line breaking classes BK, CR, LF, NL). */
-const MANDATORY_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/;
-/** Below this margin a cell's width is measured again by the line wrapper (its sums may round apart). */
-const ONE_LINE_MARGIN = 0.01;
-
-export interface CellMeasure {
-  /** What pdfkit's heightOfString gives for the cell. */
-  height: number;
-  /** The text's width when it fits on one line with nothing to trim at its end, else null. */
-  lineWidth: number | null;
-}
-
-/**
- * A table cell measured without pdfkit's line wrapper when it fits on one line (dates, numbers,
- * amounts: most cells of a long statement): one line high. The sum is written as
- * heightOfString computes it, from the current y, so it rounds alike.
- */
-export function measureCell(doc: Doc, text: string, width: number): CellMeasure {
-  const lineWidth = text === '' || MANDATORY_BREAK.test(text) || /\s$/.test(text) ? null : doc.widthOfString(text);
-  if (lineWidth === null || lineWidth > width - ONE_LINE_MARGIN)
-    return { height: doc.heightOfString(text, { width }), lineWidth: null };
-  const { y } = doc;
-  return { height: y + doc.currentLineHeight(true) - y, lineWidth };
-}
-
-/**
- * A cell's text in its box, placed as doc.text(text, x, y, { width, align }) places it.
- * One measured to fit on one line is shown with its own operators (pdfkit's text call and
- * line wrapper are most of the cost of a 10,000-line statement); the rest goes through pdfkit.
- */
-export function drawCell(
-  doc: Doc,
-  text: string,
-  box: { x: number; y: number; width: number },
-  align: Align,
-  measure: CellMeasure,
-): void {
-  const shown = oneLineCellOperators(doc, text, box, align, measure);
-  if (shown) addPdfSpaceContent(doc, currentFont(doc), [shown]);
-  else doc.text(text, box.x, box.y, { width: box.width, align });
-}
-
-/** The operators of a left- or right-aligned cell that fits on one line, else null. */
-function oneLineCellOperators(
-  doc: Doc,
-  text: string,
-  box: { x: number; y: number; width: number },
-  align: Align,
-  { lineWidth }: CellMeasure,
-): string | null {
-  if (lineWidth === null || (align !== 'left' && align !== 'right')) return null;
-  const x = box.x + (align === 'right' ? box.width - lineWidth : 0);
-  return showTextOperators(currentFont(doc), currentFontSize(doc), text, x, doc.page.height - box.y);
 }
 
 /** Starts a new page when `needed` points do not fit below `y`. */

@@ -1,29 +1,11 @@
+import { pageResources, type PdfkitEmbeddedFont } from './pdfkit-internals';
+
 /**
  * PDF content operators that show one line of text: for a page footer written once the page
  * count is known (pdfkit can only draw on the current page), and for the one-line cells of a
  * long table (pdfkit's text call costs more than the glyphs it shows). Glyphs come from
  * pdfkit's own embedded font, so they join its subset and its ToUnicode map like any text it draws.
  */
-
-/** A shaped glyph's placement, in thousandths of the font size (pdfkit scales fontkit's units so). */
-interface GlyphPlacement {
-  xAdvance: number;
-  xOffset: number;
-  yOffset: number;
-  /** The glyph's own width: xAdvance minus this is the kerning the shaper added after it. */
-  advanceWidth: number;
-}
-
-/** What this module uses of a pdfkit EmbeddedFont (pdfkit's internal font object, `doc._font`). */
-export interface PdfkitEmbeddedFont {
-  /** The font's resource name in a page or form (F1, F2, ...). */
-  id: string;
-  /** Ascender in thousandths of the font size. */
-  ascender: number;
-  /** Glyph ids (4 hex digits each, in the document's subset) and their placements. */
-  encode(text: string): [string[], GlyphPlacement[]];
-  ref(): PDFKit.PDFKitReference;
-}
 
 /** A number as PDF content writes it: at most six decimals, no exponent. */
 export function pdfNumber(value: number): string {
@@ -84,22 +66,12 @@ export function showTextOperators(
   return operators.join('\n');
 }
 
-/** pdfkit's current font (doc.font(...) sets it): an internal of pdfkit, read here only. */
-export function currentFont(doc: PDFKit.PDFDocument): PdfkitEmbeddedFont {
-  return (doc as unknown as { _font: PdfkitEmbeddedFont })._font;
-}
-
-/** pdfkit's current font size (doc.fontSize(...) sets it), in points. */
-export function currentFontSize(doc: PDFKit.PDFDocument): number {
-  return (doc as unknown as { _fontSize: number })._fontSize;
-}
-
 /**
  * Adds operators written in PDF space (y upwards) to the current page, which pdfkit draws
  * top-down (it flips the page's space when it adds a page), and lists `font` in the page's resources.
  */
 export function addPdfSpaceContent(doc: PDFKit.PDFDocument, font: PdfkitEmbeddedFont, operators: string[]): void {
   if (operators.length === 0) return;
-  (doc.page as unknown as { fonts: Record<string, unknown> }).fonts[font.id] ??= font.ref();
+  pageResources(doc).fonts[font.id] ??= font.ref();
   doc.addContent(`q 1 0 0 -1 0 ${pdfNumber(doc.page.height)} cm\n${operators.join('\n')}\nQ`);
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createPdfDocument, pdfToBuffer } from '../../../src/pdf/pdf-document';
 import { A4, FONT } from '../../../src/pdf/page-format';
-import { drawCell, measureCell, type Align } from '../../../src/pdf/pdf-layout';
-import { addPdfSpaceContent, currentFont, showTextOperators } from '../../../src/pdf/text-operators';
+import { currentFont } from '../../../src/pdf/pdfkit-internals';
+import { drawCell, measureCell, type Align } from '../../../src/pdf/table-cells';
+import { addPdfSpaceContent, showTextOperators } from '../../../src/pdf/text-operators';
 import { pdfWords, type PdfWord } from './pdf-tools';
 
 const document = (size: number) => {

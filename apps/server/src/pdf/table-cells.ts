@@ -1,0 +1,87 @@
+import { currentFont, currentFontSize, wrapLines } from './pdfkit-internals';
+import { addPdfSpaceContent, showTextOperators } from './text-operators';
+
+type Doc = PDFKit.PDFDocument;
+export type Align = 'left' | 'right' | 'center';
+
+/** The characters after which a line always breaks (Unicode line breaking classes BK, CR, LF, NL). */
+const MANDATORY_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/;
+/** Below this margin a cell's width is measured again by the line wrapper (its sums may round apart). */
+const ONE_LINE_MARGIN = 0.01;
+
+export interface CellMeasure {
+  /** What pdfkit's heightOfString gives for the cell. */
+  height: number;
+  /** The lines pdfkit draws the cell as ('' draws none). */
+  lines: readonly string[];
+  /** From one line's top to the next. */
+  step: number;
+  /** The single line's width, when the cell fits on one line with nothing to trim at its end. */
+  lineWidth: number | null;
+}
+
+/** Wrapped cells already measured in this font, size and width: a statement's labels repeat. */
+export type WrappedCells = Map<string, CellMeasure>;
+
+/**
+ * A table cell as pdfkit would lay it out in `width`: one that fits on one line (dates,
+ * numbers, amounts) measured without the line wrapper; a longer one wrapped by pdfkit once per
+ * distinct text (`known`). Heights are summed as heightOfString sums them, so they round alike.
+ */
+export function measureCell(doc: Doc, text: string, width: number, known?: WrappedCells): CellMeasure {
+  const lineWidth = text === '' || MANDATORY_BREAK.test(text) || /\s$/.test(text) ? null : doc.widthOfString(text);
+  if (lineWidth !== null && lineWidth <= width - ONE_LINE_MARGIN) {
+    const { y } = doc;
+    const step = y + doc.currentLineHeight(true) - y;
+    return { height: step, lines: [text], step, lineWidth };
+  }
+  const key = `${width}\u0000${text}`;
+  let wrapped = known?.get(key);
+  if (!wrapped) {
+    wrapped = { ...wrapLines(doc, text, width), lineWidth: null };
+    known?.set(key, wrapped);
+  }
+  return wrapped;
+}
+
+/**
+ * A cell's text in its box, placed as doc.text(text, x, y, { width, align }) places it, shown
+ * with its own operators when left- or right-aligned (pdfkit's text call and line wrapper
+ * were most of the cost of a 10,000-line statement), else drawn by pdfkit.
+ */
+export function drawCell(
+  doc: Doc,
+  text: string,
+  box: { x: number; y: number; width: number },
+  align: Align,
+  measure: CellMeasure,
+): void {
+  const shown = cellOperators(doc, box, align, measure);
+  if (shown) addPdfSpaceContent(doc, currentFont(doc), shown);
+  else doc.text(text, box.x, box.y, { width: box.width, align });
+}
+
+/** The operators of a left- or right-aligned cell, a line each; null for other alignments. */
+export function cellOperators(
+  doc: Doc,
+  box: { x: number; y: number; width: number },
+  align: Align,
+  { lines, step, lineWidth }: CellMeasure,
+): string[] | null {
+  if (align !== 'left' && align !== 'right') return null;
+  const font = currentFont(doc);
+  const size = currentFontSize(doc);
+  const operators: string[] = [];
+  let top = box.y;
+  for (const line of lines) {
+    const text = line.replace(/\n/g, '');
+    if (text !== '') {
+      // pdfkit right-aligns a line without its trailing spaces.
+      const x =
+        align === 'left' ? box.x : box.x + box.width - (lineWidth ?? doc.widthOfString(text.replace(/\s+$/, '')));
+      operators.push(showTextOperators(font, size, text, x, doc.page.height - top));
+    }
+    top += step;
+  }
+  return operators;
+}
