@@ -32,38 +32,35 @@ export function showTextOperators(
   const [glyphs, placements] = font.encode(text);
   const scale = size / 1000;
   const baseline = top - font.ascender * scale;
-  const at = (penX: number, dx = 0, dy = 0) => `1 0 0 1 ${pdfNumber(penX + dx)} ${pdfNumber(baseline + dy)} Tm`;
-  const operators = ['BT', `/${font.id} ${pdfNumber(size)} Tf`, at(x)];
-  let array: string[] = [];
-  let run = '';
-  const closeRun = () => {
-    if (run) array.push(`<${run}>`);
-    run = '';
-  };
-  const showArray = () => {
-    closeRun();
-    if (array.length > 0) operators.push(`[${array.join(' ')}] TJ`);
-    array = [];
-  };
+  let operators = `BT\n/${font.id} ${pdfNumber(size)} Tf\n${textMatrix(x, baseline)}`;
+  let kerned = ''; // the TJ array so far: glyph strings each followed by its kerning
+  let run = ''; // glyphs since the last kerning
   let penX = x;
   placements.forEach((placement, index) => {
     if (placement.xOffset || placement.yOffset) {
-      showArray();
-      operators.push(at(penX, placement.xOffset * scale, placement.yOffset * scale), `[<${glyphs[index]}>] TJ`);
-      operators.push(at(penX + placement.xAdvance * scale));
+      operators += showArray(kerned, run);
+      kerned = run = '';
+      const at = textMatrix(penX + placement.xOffset * scale, baseline + placement.yOffset * scale);
+      operators += `\n${at}\n[<${glyphs[index]}>] TJ\n${textMatrix(penX + placement.xAdvance * scale, baseline)}`;
     } else {
       run += glyphs[index];
       const kerning = placement.xAdvance - placement.advanceWidth;
       if (kerning !== 0) {
-        closeRun();
-        array.push(pdfNumber(-kerning));
+        kerned += `<${run}> ${pdfNumber(-kerning)} `;
+        run = '';
       }
     }
     penX += placement.xAdvance * scale;
   });
-  showArray();
-  operators.push('ET');
-  return operators.join('\n');
+  return `${operators}${showArray(kerned, run)}\nET`;
+}
+
+const textMatrix = (x: number, y: number) => `1 0 0 1 ${pdfNumber(x)} ${pdfNumber(y)} Tm`;
+
+/** `[…] TJ` of the kerned glyphs and the last run, or nothing when both are empty. */
+function showArray(kerned: string, run: string): string {
+  const items = `${kerned}${run ? `<${run}>` : ''}`.trimEnd();
+  return items ? `\n[${items}] TJ` : '';
 }
 
 /**
