@@ -1,7 +1,8 @@
 import { A4, COLOR, CONTENT_WIDTH, FONT } from './page-format';
 import { currentFont } from './pdfkit-internals';
-import { cellOperators, measureCell, type Align, type WrappedCells } from './table-cells';
-import { addPdfSpaceContent } from './text-operators';
+import { cellShowings, measureCell, newTableCellMemory, type Align } from './table-cells';
+import { addPdfSpaceContent, textObject } from './text-operators';
+import { currentFontSize } from './pdfkit-internals';
 
 /** Shared drawing primitives: blocks, label/value rows, tables. Return the next y. */
 export const BOTTOM = A4.height - A4.margin - 24;
@@ -83,27 +84,28 @@ export function drawTable(
 ): number {
   let cursor = drawTableHeader(doc, columns, y);
   doc.font(FONT.regular).fontSize(9).fillColor(COLOR.text);
-  const wrapped: WrappedCells = new Map();
+  const memory = newTableCellMemory();
   for (const row of rows) {
-    const cells = row.map((cell, index) => measureCell(doc, cell, columns[index]!.width - 2 * CELL_PADDING, wrapped));
+    const cells = row.map((cell, index) => measureCell(doc, cell, columns[index]!.width - 2 * CELL_PADDING, memory));
     const height = Math.max(...cells.map((cell) => cell.height)) + 2 * CELL_PADDING;
     if (cursor + height > BOTTOM) {
       doc.addPage();
       cursor = drawTableHeader(doc, columns, A4.margin);
       doc.font(FONT.regular).fontSize(9).fillColor(COLOR.text);
     }
-    // The row's cells are shown in one block of operators (see table-cells.ts).
-    const shown: string[] = [];
+    // The row's cells are shown in one text object (see table-cells.ts).
+    const showings: string[] = [];
     let x = A4.margin;
     row.forEach((cell, index) => {
       const column = columns[index]!;
       const box = { x: x + CELL_PADDING, y: cursor + CELL_PADDING, width: column.width - 2 * CELL_PADDING };
-      const operators = cellOperators(doc, box, column.align, cells[index]!);
-      if (operators) shown.push(...operators);
+      const shown = cellShowings(doc, box, column.align, cells[index]!, memory);
+      if (shown) showings.push(...shown);
       else doc.text(cell, box.x, box.y, { width: box.width, align: column.align });
       x += column.width;
     });
-    addPdfSpaceContent(doc, currentFont(doc), shown);
+    if (showings.length > 0)
+      addPdfSpaceContent(doc, currentFont(doc), [textObject(currentFont(doc), currentFontSize(doc), showings)]);
     cursor += height;
     drawRule(doc, cursor);
   }

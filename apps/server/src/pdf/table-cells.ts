@@ -1,5 +1,5 @@
 import { currentFont, currentFontSize, wrapLines } from './pdfkit-internals';
-import { addPdfSpaceContent, showTextOperators } from './text-operators';
+import { addPdfSpaceContent, encodeLine, lineShowing, textObject, type EncodedLine } from './text-operators';
 
 type Doc = PDFKit.PDFDocument;
 export type Align = 'left' | 'right' | 'center';
@@ -20,15 +20,23 @@ export interface CellMeasure {
   lineWidth: number | null;
 }
 
-/** Wrapped cells already measured in this font, size and width: a statement's labels repeat. */
-export type WrappedCells = Map<string, CellMeasure>;
+/**
+ * What a table remembers of its cells, in its font and size: wrapped cells already measured
+ * (a statement's labels repeat), and texts already encoded (dates, amounts, labels).
+ */
+export interface TableCellMemory {
+  wrapped: Map<string, CellMeasure>;
+  encoded: Map<string, EncodedLine>;
+}
+
+export const newTableCellMemory = (): TableCellMemory => ({ wrapped: new Map(), encoded: new Map() });
 
 /**
  * A table cell as pdfkit would lay it out in `width`: one that fits on one line (dates,
  * numbers, amounts) measured without the line wrapper; a longer one wrapped by pdfkit once per
- * distinct text (`known`). Heights are summed as heightOfString sums them, so they round alike.
+ * distinct text (`memory`). Heights are summed as heightOfString sums them, so they round alike.
  */
-export function measureCell(doc: Doc, text: string, width: number, known?: WrappedCells): CellMeasure {
+export function measureCell(doc: Doc, text: string, width: number, memory?: TableCellMemory): CellMeasure {
   const lineWidth = text === '' || MANDATORY_BREAK.test(text) || /\s$/.test(text) ? null : doc.widthOfString(text);
   if (lineWidth !== null && lineWidth <= width - ONE_LINE_MARGIN) {
     const { y } = doc;
@@ -36,10 +44,10 @@ export function measureCell(doc: Doc, text: string, width: number, known?: Wrapp
     return { height: step, lines: [text], step, lineWidth };
   }
   const key = `${width}\u0000${text}`;
-  let wrapped = known?.get(key);
+  let wrapped = memory?.wrapped.get(key);
   if (!wrapped) {
     wrapped = { ...wrapLines(doc, text, width), lineWidth: null };
-    known?.set(key, wrapped);
+    memory?.wrapped.set(key, wrapped);
   }
   return wrapped;
 }
@@ -56,22 +64,27 @@ export function drawCell(
   align: Align,
   measure: CellMeasure,
 ): void {
-  const shown = cellOperators(doc, box, align, measure);
-  if (shown) addPdfSpaceContent(doc, currentFont(doc), shown);
+  const showings = cellShowings(doc, box, align, measure);
+  if (showings)
+    addPdfSpaceContent(doc, currentFont(doc), [textObject(currentFont(doc), currentFontSize(doc), showings)]);
   else doc.text(text, box.x, box.y, { width: box.width, align });
 }
 
-/** The operators of a left- or right-aligned cell, a line each; null for other alignments. */
-export function cellOperators(
+/**
+ * The text-showing operators of a left- or right-aligned cell, a line each, for a text object
+ * in the current font and size (see textObject); null for other alignments.
+ */
+export function cellShowings(
   doc: Doc,
   box: { x: number; y: number; width: number },
   align: Align,
   { lines, step, lineWidth }: CellMeasure,
+  memory: TableCellMemory = newTableCellMemory(),
 ): string[] | null {
   if (align !== 'left' && align !== 'right') return null;
   const font = currentFont(doc);
   const size = currentFontSize(doc);
-  const operators: string[] = [];
+  const showings: string[] = [];
   let top = box.y;
   for (const line of lines) {
     const text = line.replace(/\n/g, '');
@@ -79,9 +92,11 @@ export function cellOperators(
       // pdfkit right-aligns a line without its trailing spaces.
       const x =
         align === 'left' ? box.x : box.x + box.width - (lineWidth ?? doc.widthOfString(text.replace(/\s+$/, '')));
-      operators.push(showTextOperators(font, size, text, x, doc.page.height - top));
+      let encoded = memory.encoded.get(text);
+      if (!encoded) memory.encoded.set(text, (encoded = encodeLine(font, text)));
+      showings.push(lineShowing(font, size, encoded, x, doc.page.height - top));
     }
     top += step;
   }
-  return operators;
+  return showings;
 }

@@ -17,33 +17,53 @@ export function rgbOperands(hex: string): string {
   return [1, 3, 5].map((at) => pdfNumber(Number.parseInt(hex.slice(at, at + 2), 16) / 255)).join(' ');
 }
 
-/**
- * `BT … ET` showing `text` with its top-left corner at (x, top) in PDF space (y upwards), as
- * pdfkit places a line: the baseline one ascender below the top. Kerning goes into the TJ
- * array; a glyph the shaper offsets (a combining mark) gets its own text matrix.
- */
-export function showTextOperators(
-  font: PdfkitEmbeddedFont,
-  size: number,
-  text: string,
-  x: number,
-  top: number,
-): string {
+/** A line of text as glyphs of the document's subset, ready to be shown anywhere. */
+export interface EncodedLine {
+  glyphs: string[];
+  placements: ReturnType<PdfkitEmbeddedFont['encode']>[1];
+  /** `[…] TJ` with the kerning, when no glyph is offset: the same wherever the line goes. */
+  array: string | null;
+}
+
+/** Encodes `text` in `font` (its glyphs join the document's subset). */
+export function encodeLine(font: PdfkitEmbeddedFont, text: string): EncodedLine {
   const [glyphs, placements] = font.encode(text);
-  const scale = size / 1000;
-  const baseline = top - font.ascender * scale;
-  let operators = `BT\n/${font.id} ${pdfNumber(size)} Tf\n${textMatrix(x, baseline)}`;
+  if (placements.some((placement) => placement.xOffset || placement.yOffset))
+    return { glyphs, placements, array: null };
   let kerned = ''; // the TJ array so far: glyph strings each followed by its kerning
   let run = ''; // glyphs since the last kerning
-  let penX = x;
   placements.forEach((placement, index) => {
+    run += glyphs[index];
+    const kerning = placement.xAdvance - placement.advanceWidth;
+    if (kerning !== 0) {
+      kerned += `<${run}> ${pdfNumber(-kerning)} `;
+      run = '';
+    }
+  });
+  return { glyphs, placements, array: showArray(kerned, run) };
+}
+
+/**
+ * The operators, inside a text object (BT … ET, font set), that show `line` with its top-left
+ * corner at (x, top) in PDF space (y upwards), as pdfkit places a line: the baseline one
+ * ascender below the top. A glyph the shaper offsets (a combining mark) gets its own text matrix.
+ */
+export function lineShowing(font: PdfkitEmbeddedFont, size: number, line: EncodedLine, x: number, top: number): string {
+  const scale = size / 1000;
+  const baseline = top - font.ascender * scale;
+  if (line.array !== null) return line.array && `${textMatrix(x, baseline)}\n${line.array}`;
+  let operators = textMatrix(x, baseline);
+  let kerned = '';
+  let run = '';
+  let penX = x;
+  line.placements.forEach((placement, index) => {
     if (placement.xOffset || placement.yOffset) {
-      operators += showArray(kerned, run);
+      operators += `\n${showArray(kerned, run)}`;
       kerned = run = '';
       const at = textMatrix(penX + placement.xOffset * scale, baseline + placement.yOffset * scale);
-      operators += `\n${at}\n[<${glyphs[index]}>] TJ\n${textMatrix(penX + placement.xAdvance * scale, baseline)}`;
+      operators += `\n${at}\n[<${line.glyphs[index]}>] TJ\n${textMatrix(penX + placement.xAdvance * scale, baseline)}`;
     } else {
-      run += glyphs[index];
+      run += line.glyphs[index];
       const kerning = placement.xAdvance - placement.advanceWidth;
       if (kerning !== 0) {
         kerned += `<${run}> ${pdfNumber(-kerning)} `;
@@ -52,15 +72,31 @@ export function showTextOperators(
     }
     penX += placement.xAdvance * scale;
   });
-  return `${operators}${showArray(kerned, run)}\nET`;
+  return `${operators}\n${showArray(kerned, run)}`.trimEnd();
+}
+
+/** One text object of lines shown in `font` at `size` (each from lineShowing). */
+export function textObject(font: PdfkitEmbeddedFont, size: number, showings: readonly string[]): string {
+  return `BT\n/${font.id} ${pdfNumber(size)} Tf\n${showings.filter(Boolean).join('\n')}\nET`;
+}
+
+/** `BT … ET` showing `text` with its top-left corner at (x, top) in PDF space: see lineShowing. */
+export function showTextOperators(
+  font: PdfkitEmbeddedFont,
+  size: number,
+  text: string,
+  x: number,
+  top: number,
+): string {
+  return textObject(font, size, [lineShowing(font, size, encodeLine(font, text), x, top)]);
 }
 
 const textMatrix = (x: number, y: number) => `1 0 0 1 ${pdfNumber(x)} ${pdfNumber(y)} Tm`;
 
-/** `[…] TJ` of the kerned glyphs and the last run, or nothing when both are empty. */
+/** `[…] TJ` of the kerned glyphs and the last run, or '' when both are empty. */
 function showArray(kerned: string, run: string): string {
   const items = `${kerned}${run ? `<${run}>` : ''}`.trimEnd();
-  return items ? `\n[${items}] TJ` : '';
+  return items ? `[${items}] TJ` : '';
 }
 
 /**
