@@ -21,15 +21,20 @@ export interface CellMeasure {
 }
 
 /**
- * What a table remembers of its cells, in its font and size: wrapped cells already measured
- * (a statement's labels repeat), and texts already encoded (dates, amounts, labels).
+ * What a table remembers of its cells, in its font and size: widths, wrapped cells (a
+ * statement's labels repeat) and encoded texts (dates, amounts, labels), each once per text.
  */
 export interface TableCellMemory {
+  widths: Map<string, number>;
   wrapped: Map<string, CellMeasure>;
   encoded: Map<string, EncodedLine>;
 }
 
-export const newTableCellMemory = (): TableCellMemory => ({ wrapped: new Map(), encoded: new Map() });
+export const newTableCellMemory = (): TableCellMemory => ({
+  widths: new Map(),
+  wrapped: new Map(),
+  encoded: new Map(),
+});
 
 /**
  * A table cell as pdfkit would lay it out in `width`: one that fits on one line (dates,
@@ -37,7 +42,7 @@ export const newTableCellMemory = (): TableCellMemory => ({ wrapped: new Map(), 
  * distinct text (`memory`). Heights are summed as heightOfString sums them, so they round alike.
  */
 export function measureCell(doc: Doc, text: string, width: number, memory?: TableCellMemory): CellMeasure {
-  const lineWidth = text === '' || MANDATORY_BREAK.test(text) || /\s$/.test(text) ? null : doc.widthOfString(text);
+  const lineWidth = text === '' || MANDATORY_BREAK.test(text) || /\s$/.test(text) ? null : widthOf(doc, text, memory);
   if (lineWidth !== null && lineWidth <= width - ONE_LINE_MARGIN) {
     const { y } = doc;
     const step = y + doc.currentLineHeight(true) - y;
@@ -50,6 +55,15 @@ export function measureCell(doc: Doc, text: string, width: number, memory?: Tabl
     memory?.wrapped.set(key, wrapped);
   }
   return wrapped;
+}
+
+function widthOf(doc: Doc, text: string, memory?: TableCellMemory): number {
+  let width = memory?.widths.get(text);
+  if (width === undefined) {
+    width = doc.widthOfString(text);
+    memory?.widths.set(text, width);
+  }
+  return width;
 }
 
 /**
