@@ -13,6 +13,16 @@ const isoDay = new Intl.DateTimeFormat('en-CA', {
   month: '2-digit',
   day: '2-digit',
 });
+const wallClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
 const frenchDay = new Intl.DateTimeFormat('fr-FR', {
   timeZone: TIME_ZONE,
   year: 'numeric',
@@ -20,9 +30,55 @@ const frenchDay = new Intl.DateTimeFormat('fr-FR', {
   day: '2-digit',
 });
 
+const DAY_MS = 86_400_000;
+/**
+ * For each UTC day asked about (days since 1970), the instant the next Paris day starts (and
+ * both days, formatted). Paris
+ * is always ahead of UTC by less than a day, so that midnight falls within the UTC day: before
+ * it an instant is on the same calendar day in Paris, from it on the next. A few time-zone
+ * lookups per UTC day, where formatting every instant was most of an Impayés list's time.
+ */
+const parisDaysOfUtcDay = new Map<number, { midnight: number; same: string; next: string }>();
+const isoOfUtcDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
 /** "2024-03-01": the calendar day of `date` in Europe/Paris. */
 export function parisIsoDate(date: Date): string {
-  return isoDay.format(date);
+  const time = date.getTime();
+  if (!Number.isFinite(time)) throw new RangeError('Date invalide');
+  const utcDay = Math.floor(time / DAY_MS);
+  let days = parisDaysOfUtcDay.get(utcDay);
+  if (!days) {
+    days = { midnight: parisMidnightIn(utcDay), same: isoOfUtcDay(utcDay), next: isoOfUtcDay(utcDay + 1) };
+    parisDaysOfUtcDay.set(utcDay, days);
+  }
+  return time >= days.midnight ? days.next : days.same;
+}
+
+/** Paris's offset from UTC at `time`, in milliseconds (whole seconds). */
+function parisOffsetAt(time: number): number {
+  const part = Object.fromEntries(wallClock.formatToParts(time).map(({ type, value }) => [type, Number(value)]));
+  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour, part.minute, part.second);
+  return wall - Math.floor(time / 1000) * 1000;
+}
+
+/**
+ * The first instant of UTC day `utcDay` that is the next calendar day in Paris: the local
+ * midnight with the offset in force at the end of the UTC day, checked; when clocks changed
+ * in between (the 1970s rules changed them at local midnight), found by bisection.
+ */
+function parisMidnightIn(utcDay: number): number {
+  const next = isoOfUtcDay(utcDay + 1);
+  const end = (utcDay + 1) * DAY_MS;
+  const candidate = end - parisOffsetAt(end - 1);
+  if (isoDay.format(candidate) === next && isoDay.format(candidate - 1) !== next) return candidate;
+  let before = utcDay * DAY_MS;
+  let after = end - 1;
+  while (after - before > 1) {
+    const middle = Math.floor((before + after) / 2);
+    if (isoDay.format(middle) === next) after = middle;
+    else before = middle;
+  }
+  return after;
 }
 
 /** "01/03/2024": the calendar day of `date` in Europe/Paris. */

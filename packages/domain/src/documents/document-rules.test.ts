@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fluxDocumentFileName, invoiceBlocks, invoiceNumber, invoiceTitle, isAffiliationFlux } from './document-rules';
 import { formatDocumentAmount, formatIsoDay, formatParisDate, parisIsoDate } from './document-format';
@@ -62,6 +63,46 @@ describe('file names (R-DOC-05: the flux id and the date)', () => {
     expect(fluxDocumentFileName('releve', 7, new Date('2024-02-29T23:30:00Z'))).toBe('releve-7-2024-03-01.pdf');
     // Summer time: 22:30 UTC on 30 June is 00:30 on 1 July in Paris.
     expect(parisIsoDate(new Date('2024-06-30T22:30:00Z'))).toBe('2024-07-01');
+  });
+});
+
+describe('the Paris calendar day of an instant (R-DATA-03)', () => {
+  const intlDay = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Paris',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+
+  it('is the day Intl gives in Europe/Paris, for any instant from 1970 to 2100', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Date.UTC(2100, 0, 1) }), (time) => {
+        expect(parisIsoDate(new Date(time))).toBe(intlDay.format(new Date(time)));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('turns at Paris midnight, in winter and summer time and on the days the clocks change', () => {
+    // Midnight in Paris: 23:00 UTC in winter, 22:00 UTC in summer; clocks change at 01:00 UTC.
+    const edges = [
+      ['2024-01-15T23:00:00Z', '2024-01-16'],
+      ['2024-07-15T22:00:00Z', '2024-07-16'],
+      ['2024-03-30T23:00:00Z', '2024-03-31'], // the night before summer time starts
+      ['2024-03-31T22:00:00Z', '2024-04-01'], // its first midnight
+      ['2024-10-26T22:00:00Z', '2024-10-27'], // the night before it ends
+      ['2024-10-27T23:00:00Z', '2024-10-28'],
+    ] as const;
+    for (const [instant, day] of edges) {
+      const time = Date.parse(instant);
+      expect(parisIsoDate(new Date(time)), instant).toBe(day);
+      expect(parisIsoDate(new Date(time - 1)), `${instant} - 1 ms`).toBe(intlDay.format(new Date(time - 1)));
+      expect(parisIsoDate(new Date(time - 1))).not.toBe(day);
+    }
+  });
+
+  it('refuses an invalid date', () => {
+    expect(() => parisIsoDate(new Date(Number.NaN))).toThrow(RangeError);
   });
 });
 
