@@ -32,11 +32,11 @@ const frenchDay = new Intl.DateTimeFormat('fr-FR', {
 
 const DAY_MS = 86_400_000;
 /**
- * For each UTC day asked about (days since 1970), the instant the next Paris day starts (and
- * both days, formatted). Paris
- * is always ahead of UTC by less than a day, so that midnight falls within the UTC day: before
- * it an instant is on the same calendar day in Paris, from it on the next. A few time-zone
- * lookups per UTC day, where formatting every instant was most of an Impayés list's time.
+ * For each UTC day asked about (days since 1970), the instant the next Paris day starts, and
+ * both days formatted. Paris is always ahead of UTC by less than a day, so that midnight falls
+ * within the UTC day: before it an instant is on the same calendar day in Paris, from it on
+ * the next. A few time-zone lookups per UTC day, where formatting every instant was most of an
+ * Impayés list's time.
  */
 const parisDaysOfUtcDay = new Map<number, { midnight: number; same: string; next: string }>();
 const isoOfUtcDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
