@@ -87,9 +87,7 @@ export function createAccountStatementService(database: Database, today: () => s
 
   /** The same statement asked again (same structure, period, day, content) is the one issued before. */
   async function issue(scope: RequestScope, structureId: number, request: StatementRequest) {
-    const T0 = performance.now(); const C0 = process.cpuUsage(); const lap = (what: string) => process.env.TIMING && console.error(what, (performance.now() - T0).toFixed(0), ((process.cpuUsage(C0).user + process.cpuUsage(C0).system) / 1000).toFixed(0));
     const { structure, statement } = await compute(scope, structureId, request);
-    lap('compute');
     const key = {
       structureId,
       period: statement.period,
@@ -100,16 +98,13 @@ export function createAccountStatementService(database: Database, today: () => s
     if (same) return same;
     const id = await reserveStatementId(database);
     const number = accountStatementNumber(id, statement.asOf);
-    lap('same+reserve');
     const pdf = await renderAccountStatementPdf(statement, structure, new Date(), number);
-    lap('pdf');
     const { table, header, footer, amountColumns } = accountStatementTable(statement, structure.name, {
       number,
       day: statement.asOf,
     });
     const xlsx = Buffer.concat(await toXlsx(table, { header, footer, amountColumns, worksheet: 'Relevé de compte' }));
-    lap('xlsx');
-    try { return await storeIssuedStatement(database, scope, {
+    return storeIssuedStatement(database, scope, {
       ...key,
       id,
       number,
@@ -117,7 +112,7 @@ export function createAccountStatementService(database: Database, today: () => s
       overdueTotal: statement.overdue.total,
       pdf,
       xlsx,
-    }); } finally { lap('stored'); }
+    });
   }
 
   async function send(scope: RequestScope, statement: IssuedStatement, format: 'pdf' | 'xlsx'): Promise<StatementFile> {
