@@ -50,9 +50,9 @@ async function pdfkitMedian(
 }
 
 /** R-FACT-12: the Factur-X invoice as issued, its CII XML built and schema-checked, then PDF/A-3b with it. */
-function renderFacturX(): Promise<Buffer> {
+async function renderFacturX(): Promise<Buffer> {
   const input = sampleInvoiceInput();
-  const xml = facturXml(input);
+  const xml = await facturXml(input);
   if (xml === null) throw new Error('sample invoice: no Factur-X XML');
   return renderInvoicePdf(buildInvoiceDocument(input), input.flux.createdAt, xml);
 }

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { Database } from '../../db/database';
 import { readContentHead, readContentSlice, type ContentHead } from '../../db/content-store';
 
-/** Slice read per statement: a download holds about this much (twice, hex-decoded on pg) at a time. */
+/** Slice read per statement: a download holds about this much at a time (and its base64 text). */
 export const CONTENT_SLICE_BYTES = 1024 * 1024;
 
 export interface OpenedContent {

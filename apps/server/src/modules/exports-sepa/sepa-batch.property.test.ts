@@ -114,8 +114,8 @@ describe('SEPA batch property: every file the gate lets through is valid against
   it('holds for thousands of generated structures, addresses, RIBs and labels', { timeout: 60_000 }, async () => {
     const files: Array<{ xml: string; version: Pain008Version }> = [];
     let debtors = 0;
-    fc.assert(
-      fc.property(batchCase, ({ version, structures }) => {
+    await fc.assert(
+      fc.asyncProperty(batchCase, async ({ version, structures }) => {
         debtors += structures.length;
         const rows: DebtorDueRow[] = structures.map((s, index) => ({
           ...s,
@@ -151,7 +151,7 @@ describe('SEPA batch property: every file the gate lets through is valid against
         });
         for (const t of batch.transactions) expect(transactionProblem(t, COLLECTION)).toBeNull();
         if (batch.xml === null) return;
-        expect(pain008XmlProblems(batch.xml, version)).toEqual([]);
+        expect(await pain008XmlProblems(batch.xml, version)).toEqual([]);
         files.push({ xml: batch.xml, version });
       }),
       { numRuns: 600 },

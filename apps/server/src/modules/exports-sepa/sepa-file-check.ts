@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { toCents, type Pain008Version } from '@gdf/domain';
-import { XmlDocument, XsdValidator } from 'libxml2-wasm';
+import type { XmlDocument, XsdValidator } from 'libxml2-wasm';
 import { assetPath } from '../../lib/assets';
+import type { Libxml2 } from '../../lib/libxml2';
 import { checkOwnXml, schemaProblems } from '../../lib/xml-check';
 
 /**
@@ -18,12 +19,12 @@ function schemaFile(version: Pain008Version): string {
 }
 
 /** Compiled once per version and kept: compiling takes ~100 ms, validating a file a few. */
-function validatorFor(version: Pain008Version): XsdValidator {
+function validatorFor(lib: Libxml2, version: Pain008Version): XsdValidator {
   let validator = validators.get(version);
   if (!validator) {
-    const schema = XmlDocument.fromString(readFileSync(schemaFile(version), 'utf8'));
+    const schema = lib.XmlDocument.fromString(readFileSync(schemaFile(version), 'utf8'));
     try {
-      validator = XsdValidator.fromDoc(schema);
+      validator = lib.XsdValidator.fromDoc(schema);
     } finally {
       schema.dispose();
     }
@@ -36,9 +37,9 @@ function validatorFor(version: Pain008Version): XsdValidator {
  * Problems of a written pain.008 file, in French, at most a few; empty when the file is
  * valid against its XSD and its control totals match its transactions.
  */
-export function pain008XmlProblems(xml: string, version: Pain008Version): string[] {
-  return checkOwnXml(xml, (doc) => {
-    const problems = schemaProblems(validatorFor(version), doc, version);
+export function pain008XmlProblems(xml: string, version: Pain008Version): Promise<string[]> {
+  return checkOwnXml(xml, (doc, lib) => {
+    const problems = schemaProblems(lib, validatorFor(lib, version), doc, version);
     return problems.length > 0 ? problems : controlTotalProblems(doc, version);
   });
 }

@@ -134,7 +134,7 @@ export async function generateSepa(
     }
     const exclues = [...excluded, ...batch.excluded].sort((a, b) => a.NomStructure.localeCompare(b.NomStructure));
     if (batch.xml === null) throw new HttpError(409, NOTHING_TO_COLLECT, 'conflict');
-    const problems = pain008XmlProblems(batch.xml, version);
+    const problems = await pain008XmlProblems(batch.xml, version);
     if (problems.length > 0) throw invalidFile(problems);
     const fluxIds = batch.transactions.map((t) => t.fluxId);
     if ((await claimLockedFlux(tx, batchId, fluxIds)) !== fluxIds.length) {

@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { ZipWriter, crc32 } from './zip-writer';
 
@@ -33,6 +35,23 @@ describe('ZipWriter', () => {
     }
     expect(listing).toContain('No errors detected');
     expect(listing).toContain('2024-FFME-1.pdf');
+  });
+
+  it("keeps none of the short buffers cut from Node's shared pool until the end of the pack", () => {
+    // Between two entries of a pack, a document's queries cut small buffers from the same
+    // 8 kB pools as Buffer.from(name): a name kept as such a slice kept its whole pool.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    gc();
+    const before = process.memoryUsage().arrayBuffers;
+    const zip = new ZipWriter();
+    for (let i = 0; i < 1000; i++) {
+      zip.entry(`facture-2024-${String(i).padStart(6, '0')}-Dupont Jean.pdf`, Buffer.alloc(100));
+      for (let k = 0; k < 24; k++) Buffer.allocUnsafe(250);
+    }
+    gc();
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(1024 * 1024);
+    expect(zip.end()).toHaveLength(2 * 1000 + 1);
   });
 
   it('refuses the same name twice', () => {

@@ -27,7 +27,12 @@ const MAX_ZIP32 = 0xffffffff;
 const UTF8_NAMES = 0x0800;
 
 interface CentralRecord {
-  name: Buffer;
+  /**
+   * The name as text, encoded again for the central directory: a short Buffer.from() is a
+   * slice of Node's shared 8 kB pool, and keeping it for the whole pack would keep its pool
+   * (and the other short-lived buffers cut from it) until the pack ends.
+   */
+  name: string;
   crc: number;
   size: number;
   offset: number;
@@ -62,7 +67,7 @@ export class ZipWriter {
     header.writeUInt32LE(bytes.length, 22);
     header.writeUInt16LE(encodedName.length, 26);
     header.writeUInt16LE(0, 28);
-    this.records.push({ name: encodedName, crc, size: bytes.length, offset: this.offset, time, date });
+    this.records.push({ name, crc, size: bytes.length, offset: this.offset, time, date });
     this.offset += header.length + encodedName.length + bytes.length;
     if (this.offset > MAX_ZIP32) throw new Error('Archive ZIP trop volumineuse (plus de 4 Gio)');
     return [header, encodedName, bytes];
@@ -73,6 +78,7 @@ export class ZipWriter {
     const chunks: Buffer[] = [];
     let size = 0;
     for (const record of this.records) {
+      const name = Buffer.from(record.name, 'utf8');
       const header = Buffer.alloc(46);
       header.writeUInt32LE(0x02014b50, 0);
       header.writeUInt16LE(20, 4); // made by: 2.0
@@ -84,11 +90,11 @@ export class ZipWriter {
       header.writeUInt32LE(record.crc, 16);
       header.writeUInt32LE(record.size, 20);
       header.writeUInt32LE(record.size, 24);
-      header.writeUInt16LE(record.name.length, 28);
+      header.writeUInt16LE(name.length, 28);
       // extra, comment, disk, internal attributes: 0; external attributes: 0; offset:
       header.writeUInt32LE(record.offset, 42);
-      chunks.push(header, record.name);
-      size += header.length + record.name.length;
+      chunks.push(header, name);
+      size += header.length + name.length;
     }
     const end = Buffer.alloc(22);
     end.writeUInt32LE(0x06054b50, 0);

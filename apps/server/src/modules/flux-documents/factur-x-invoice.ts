@@ -7,7 +7,7 @@ import { ciiXmlProblems } from './factur-x-check';
  * (no seller SIREN, totals that are not the lines'): the PDF is then issued alone, as before.
  * A built XML the schema rejects is our defect: issuance stops rather than send it.
  */
-export function facturXml(input: InvoiceInput): string | null {
+export async function facturXml(input: InvoiceInput): Promise<string | null> {
   if (!hasFacturX(input)) return null;
   let xml: string;
   try {
@@ -16,7 +16,7 @@ export function facturXml(input: InvoiceInput): string | null {
     if (error instanceof FacturXRefusal) return null;
     throw error;
   }
-  const problems = ciiXmlProblems(xml);
+  const problems = await ciiXmlProblems(xml);
   if (problems.length > 0) throw new Error(`Factur-X du flux ${input.flux.id} : ${problems.join(' ; ')}`);
   return xml;
 }

@@ -129,7 +129,7 @@ function createRenderer(database: Database, settings: FluxDocumentsSettings) {
       return { fileName: statement.fileName, pdf: await renderStatementPdf(statement, issued.issuedAt) };
     }
     const invoice = buildInvoiceDocument(issued.invoice);
-    const xml = facturXml(issued.invoice);
+    const xml = await facturXml(issued.invoice);
     return {
       fileName: invoice.fileName,
       pdf: await renderInvoicePdf(invoice, issued.issuedAt, xml ?? undefined),
