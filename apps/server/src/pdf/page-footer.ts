@@ -16,6 +16,8 @@ export function installPageFooters(doc: PDFKit.PDFDocument, text: string): { wri
   const forms: PDFKit.PDFKitReference[] = [];
   const place = () => {
     const form = doc.ref({ Type: 'XObject', Subtype: 'Form', BBox: [0, 0, A4.width, A4.height] });
+    // One short line: compressing it would cost more time (a deflate per page) than it saves bytes.
+    form.compress = false;
     forms.push(form);
     const name = `Pied${forms.length}`;
     pageResources(doc).xobjects[name] = form;
