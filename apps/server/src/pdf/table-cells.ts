@@ -1,5 +1,5 @@
 import { currentFont, currentFontSize, wrapLines } from './pdfkit-internals';
-import { addPdfSpaceContent, encodeLine, lineShowing, textObject, type EncodedLine } from './text-operators';
+import { encodeLine, lineShowing, type EncodedLine } from './text-operators';
 
 type Doc = PDFKit.PDFDocument;
 export type Align = 'left' | 'right' | 'center';
@@ -67,26 +67,10 @@ function widthOf(doc: Doc, text: string, memory?: TableCellMemory): number {
 }
 
 /**
- * A cell's text in its box, placed as doc.text(text, x, y, { width, align }) places it, shown
- * with its own operators when left- or right-aligned (pdfkit's text call and line wrapper
- * were most of the cost of a 10,000-line statement), else drawn by pdfkit.
- */
-export function drawCell(
-  doc: Doc,
-  text: string,
-  box: { x: number; y: number; width: number },
-  align: Align,
-  measure: CellMeasure,
-): void {
-  const showings = cellShowings(doc, box, align, measure);
-  if (showings)
-    addPdfSpaceContent(doc, currentFont(doc), [textObject(currentFont(doc), currentFontSize(doc), showings)]);
-  else doc.text(text, box.x, box.y, { width: box.width, align });
-}
-
-/**
- * The text-showing operators of a left- or right-aligned cell, a line each, for a text object
- * in the current font and size (see textObject); null for other alignments.
+ * The text-showing operators of a left- or right-aligned cell, a line each, placed as
+ * doc.text(text, x, y, { width, align }) places them, for a text object in the current font and
+ * size (see textObject); null for other alignments, which pdfkit draws. Showing cells ourselves
+ * skips pdfkit's text call and line wrapper, most of the cost of a 10,000-line statement.
  */
 export function cellShowings(
   doc: Doc,

@@ -1,3 +1,4 @@
+import { wallClock, wallClockAsUtc } from '../flux/paris-day';
 import { formatEuros, type Cents } from '../money/money';
 
 /**
@@ -12,16 +13,6 @@ const isoDay = new Intl.DateTimeFormat('en-CA', {
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
-});
-const wallClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
 });
 const frenchDay = new Intl.DateTimeFormat('fr-FR', {
   timeZone: TIME_ZONE,
@@ -56,9 +47,7 @@ export function parisIsoDate(date: Date): string {
 
 /** Paris's offset from UTC at `time`, in milliseconds (whole seconds). */
 function parisOffsetAt(time: number): number {
-  const part = Object.fromEntries(wallClock.formatToParts(time).map(({ type, value }) => [type, Number(value)]));
-  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour, part.minute, part.second);
-  return wall - Math.floor(time / 1000) * 1000;
+  return wallClockAsUtc(wallClock(time, TIME_ZONE)) - Math.floor(time / 1000) * 1000;
 }
 
 /**

@@ -49,3 +49,49 @@ export function parisDateTime(instant: Date, timeZone = TIME_ZONE): string {
   const { year, month, day, hour, minute, second } = parts;
   return `${year}-${month}-${day}T${hour}:${minute}:${second}${offsetAt(instant, timeZone)}`;
 }
+
+/** A wall-clock reading in a time zone. */
+export interface WallClock {
+  year: number;
+  /** 1 to 12. */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock of `instant` in `timeZone` (one formatter per zone, made once). */
+export function wallClock(instant: Date | number, timeZone = TIME_ZONE): WallClock {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+  };
+}
+
+/** A wall clock read as if it were UTC, in ms: minus the instant, the zone's offset then. */
+export function wallClockAsUtc(clock: WallClock): number {
+  return Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
+}

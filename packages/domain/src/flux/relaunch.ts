@@ -1,4 +1,5 @@
 import { FluxCategory } from './categories';
+import { wallClock, wallClockAsUtc, type WallClock } from './paris-day';
 /**
  * Relaunch of a failed direct debit (R-FLUX-05: "It re-creates a direct-debit flux
  * dated one month later"; "A direct-debit relaunch is dated one month ahead").
@@ -45,48 +46,12 @@ export function relaunchDate(now: Date, timeZone = 'Europe/Paris'): Date {
   return fromWallClock(target, timeZone, now.getUTCMilliseconds());
 }
 
-interface WallClock {
-  year: number;
-  /** 1 to 12. */
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function wallClock(date: Date, timeZone: string): WallClock {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return {
-    year: part('year'),
-    month: part('month'),
-    day: part('day'),
-    hour: part('hour'),
-    minute: part('minute'),
-    second: part('second'),
-  };
-}
-
-function asUtc(clock: WallClock): number {
-  return Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
-}
-
 /** The instant whose wall clock in `timeZone` is `clock` (two passes settle DST changes). */
 function fromWallClock(clock: WallClock, timeZone: string, milliseconds: number): Date {
-  const wanted = asUtc(clock);
+  const wanted = wallClockAsUtc(clock);
   let instant = wanted;
   for (let pass = 0; pass < 2; pass++) {
-    const offset = asUtc(wallClock(new Date(instant), timeZone)) - instant;
+    const offset = wallClockAsUtc(wallClock(new Date(instant), timeZone)) - instant;
     instant = wanted - offset;
   }
   return new Date(instant + milliseconds);

@@ -2,9 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { createPdfDocument, pdfToBuffer } from '../../../src/pdf/pdf-document';
 import { A4, FONT } from '../../../src/pdf/page-format';
 import { currentFont } from '../../../src/pdf/pdfkit-internals';
-import { drawCell, measureCell, type Align } from '../../../src/pdf/table-cells';
-import { addPdfSpaceContent, showTextOperators } from '../../../src/pdf/text-operators';
+import { cellShowings, measureCell, type Align, type CellMeasure } from '../../../src/pdf/table-cells';
+import { addPdfSpaceContent, showTextOperators, textObject } from '../../../src/pdf/text-operators';
 import { pdfWords, type PdfWord } from './pdf-tools';
+
+/** One cell drawn as drawTable draws it: our operators when it can, else pdfkit. */
+function drawCell(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  box: { x: number; y: number; width: number },
+  align: Align,
+  measure: CellMeasure,
+): void {
+  const showings = cellShowings(doc, box, align, measure);
+  if (showings) addPdfSpaceContent(doc, currentFont(doc), [textObject(currentFont(doc), 9, showings)]);
+  else doc.text(text, box.x, box.y, { width: box.width, align });
+}
 
 const document = (size: number) => {
   const doc = createPdfDocument({ title: 't', subject: 's', author: 'a', footer: 'pied' });
