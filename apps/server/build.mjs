@@ -14,6 +14,8 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
+  // Read only to map a logged error's stack (src/lib/source-stack.ts): positions, not the sources' text.
+  sourcesContent: false,
   external: [...external, ...external.map((name) => `${name}/*`)],
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -6,6 +6,7 @@ import { dataDir, defaultPgliteDir, repositoryRoot } from './db/paths';
 import { readPostgresSettings, settingsWarnings } from './db/postgres-settings';
 import { loadOrCreateSecret } from './lib/secrets';
 import { parseAllowList } from './lib/safe-fetch';
+import { sourceMappedErrorSerializer } from './lib/source-stack';
 import { creditorIdentifier } from './modules/exports-sepa/sepa-settings';
 import { issueMissingDocuments } from './modules/flux-documents/issue-documents';
 import { parseCachesOff } from './graphql/execution/caches';
@@ -35,6 +36,8 @@ const app = await buildApp({
         method: request.method,
         url: request.url.replace(/([?&]access_token=)[^&]*/g, '$1[masqué]'),
       }),
+      // Stacks point at the TypeScript sources, without --enable-source-maps (ADR 0042).
+      err: sourceMappedErrorSerializer(),
     },
   },
   staticDir: path.join(repositoryRoot(), 'apps', 'web', 'dist'),

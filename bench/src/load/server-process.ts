@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
 
 export interface ServerProcess {
   address: string;
@@ -11,7 +12,8 @@ export interface ServerProcess {
 
 /**
  * The production server (apps/server/dist/server.js, rebuilt first) in its own process on
- * PostgreSQL, as users get it: the load generator never shares the server's event loop.
+ * PostgreSQL, started as `npm start` starts it (its Node flags, ADR 0042): the load
+ * generator never shares the server's event loop.
  */
 export async function startServerProcess(
   root: string,
@@ -23,7 +25,7 @@ export async function startServerProcess(
     const build = spawnSync('npm', ['run', 'build', '-w', '@gdf/server'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('Construction du serveur impossible');
   }
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/server.js')], {
     cwd: root,
     env: {
       ...process.env,

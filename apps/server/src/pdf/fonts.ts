@@ -1,5 +1,5 @@
+import { create as parseFont } from 'fontkit';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { assetPath } from '../lib/assets';
 import { withSharedWork, type FontkitFont } from './shared-font';
@@ -25,20 +25,20 @@ let loaded: PdfFonts | undefined;
  */
 export function pdfFonts(): PdfFonts {
   if (!loaded) {
-    const fontkit = pdfkitFontkit();
-    const folder = fontsFolder();
-    loaded = {
-      regular: withSharedWork(fontkit.create(readFileSync(path.join(folder, FONT_FILES.regular)))),
-      bold: withSharedWork(fontkit.create(readFileSync(path.join(folder, FONT_FILES.bold)))),
-    };
+    loaded = { regular: parsedFont('regular'), bold: parsedFont('bold') };
   }
   return loaded;
 }
 
-/** The very fontkit pdfkit depends on (resolved from pdfkit), so both agree on the font objects. */
-function pdfkitFontkit(): { create(bytes: Uint8Array): ParsedFont & FontkitFont } {
-  const fromHere = createRequire(import.meta.url);
-  return createRequire(fromHere.resolve('pdfkit'))('fontkit');
+/**
+ * Parsed by the fontkit pdfkit imports: the same ES module (apps/server depends on the range
+ * pdfkit does, so npm installs one copy), where requiring it would load its CommonJS build as
+ * a second copy (about 2 MB).
+ */
+function parsedFont(weight: FontWeight): ParsedFont & FontkitFont {
+  return withSharedWork(
+    parseFont(readFileSync(path.join(fontsFolder(), FONT_FILES[weight]))) as ParsedFont & FontkitFont,
+  );
 }
 
 /** apps/server/assets/fonts. */

@@ -1,5 +1,5 @@
+import { create as parseFont } from 'fontkit';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import fc from 'fast-check';
@@ -7,11 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { FONT_FILES, fontsFolder } from './fonts';
 import { NUMERIC_CHARACTERS, independentCharacters, withSharedWork, type FontkitFont } from './shared-font';
 
-const fontkit = createRequire(createRequire(import.meta.url).resolve('pdfkit'))('fontkit') as {
-  create(bytes: Uint8Array): FontkitFont;
-};
 const parse = (weight: keyof typeof FONT_FILES = 'regular') =>
-  fontkit.create(readFileSync(path.join(fontsFolder(), FONT_FILES[weight])));
+  parseFont(readFileSync(path.join(fontsFolder(), FONT_FILES[weight]))) as FontkitFont;
 
 /** What a layout gives pdfkit: glyph ids, positions and the run's width. */
 function shape(run: ReturnType<FontkitFont['layout']>) {

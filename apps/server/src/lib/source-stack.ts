@@ -1,0 +1,181 @@
+/**
+ * Stack traces of logged errors, mapped from the server's bundle (dist/server.js) back to
+ * the TypeScript sources. The server runs without --enable-source-maps (ADR 0042): Node
+ * would keep the parsed source map of every module that has one, about 20 MB resident. Here
+ * the bundle's map is read only when an error is logged, and only the positions of that
+ * stack are looked up; nothing of it stays in memory.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stdSerializers } from 'pino';
+
+/** The fields of a source map (version 3) this module reads. */
+export interface RawSourceMap {
+  sources: string[];
+  sourceRoot?: string;
+  mappings: string;
+}
+
+/** A position in generated code, zero-based as in the source map format. */
+export interface GeneratedPosition {
+  line: number;
+  column: number;
+}
+
+/** A position in a source, zero-based; `source` as the map names it. */
+export interface OriginalPosition {
+  source: string;
+  line: number;
+  column: number;
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const BASE64_VALUE = new Int8Array(128).fill(-1);
+for (let index = 0; index < BASE64.length; index++) BASE64_VALUE[BASE64.charCodeAt(index)] = index;
+const VLQ_CONTINUATION = 32;
+const SEMICOLON = 59;
+const COMMA = 44;
+
+/**
+ * The original position of each generated one: the source of the closest mapping at or
+ * before it (as Node's own SourceMap.findEntry), null when that mapping names no source or
+ * there is none. One pass over the mappings, decoding as it goes (their fields are deltas
+ * from the previous mapping, so no line can be read alone).
+ */
+export function findOriginalPositions(
+  map: RawSourceMap,
+  positions: readonly GeneratedPosition[],
+): Array<OriginalPosition | null> {
+  const order = positions.map((_, index) => index).sort((a, b) => compare(positions[a]!, positions[b]!));
+  const found: Array<OriginalPosition | null> = positions.map(() => null);
+  const { mappings } = map;
+  let next = 0;
+  let line = 0;
+  let column = 0;
+  let source = 0;
+  let sourceLine = 0;
+  let sourceColumn = 0;
+  let last: OriginalPosition | null = null;
+  let at = 0;
+  const readVlq = () => {
+    let value = 0;
+    let shift = 0;
+    let digit: number;
+    do {
+      digit = BASE64_VALUE[mappings.charCodeAt(at++)] ?? -1;
+      if (digit < 0) throw new Error('Source map : mappings illisibles');
+      value += (digit & 31) << shift;
+      shift += 5;
+    } while (digit & VLQ_CONTINUATION);
+    return value & 1 ? -(value >>> 1) : value >>> 1;
+  };
+  // Each wanted position before the mapping at (line, column) gets the mapping before it.
+  const settleBefore = (line: number, column: number) => {
+    while (next < order.length && compare(positions[order[next]!]!, { line, column }) < 0) found[order[next++]!] = last;
+  };
+  while (at < mappings.length && next < order.length) {
+    const code = mappings.charCodeAt(at);
+    if (code === SEMICOLON) {
+      line++;
+      column = 0;
+      at++;
+      continue;
+    }
+    if (code === COMMA) {
+      at++;
+      continue;
+    }
+    column += readVlq();
+    settleBefore(line, column);
+    const hasSource = at < mappings.length && !isSeparator(mappings.charCodeAt(at));
+    if (hasSource) {
+      source += readVlq();
+      sourceLine += readVlq();
+      sourceColumn += readVlq();
+      if (at < mappings.length && !isSeparator(mappings.charCodeAt(at))) readVlq(); // the name
+    }
+    last = hasSource ? { source: map.sources[source] ?? '', line: sourceLine, column: sourceColumn } : null;
+  }
+  while (next < order.length) found[order[next++]!] = last;
+  return found;
+}
+
+const isSeparator = (code: number) => code === SEMICOLON || code === COMMA;
+const compare = (a: GeneratedPosition, b: GeneratedPosition) => a.line - b.line || a.column - b.column;
+
+/** Positions already looked up, kept per mapper: an error logged again reads no map. */
+export const MAPPED_POSITIONS_KEPT = 1_000;
+
+/**
+ * A function giving `stack` with every position in `bundleFile` (`file:///…/server.js:12:5`
+ * or `/…/server.js:12:5`, one-based as V8 prints them) replaced by the source's
+ * (`/…/src/server.ts:40:3`). The map is read only for positions not seen before, so a
+ * burst of the same error costs one read. A stack is unchanged when the map is missing or
+ * unreadable: it is never lost.
+ */
+export function bundleStackMapper(
+  bundleFile: string,
+  readMap: () => RawSourceMap | null = () => readSourceMap(bundleFile),
+): (stack: string) => string {
+  const location = new RegExp(`(?:file://)?${escapeRegExp(bundleFile)}:(\\d+):(\\d+)`, 'g');
+  const mapFolder = path.dirname(bundleFile);
+  const known = new Map<string, string | null>();
+  const learn = (stack: string): boolean => {
+    const unknown = [...stack.matchAll(location)].filter((match) => !known.has(`${match[1]}:${match[2]}`));
+    if (unknown.length === 0) return true;
+    const map = readMap();
+    if (!map) return false;
+    let originals: Array<OriginalPosition | null>;
+    try {
+      originals = findOriginalPositions(
+        map,
+        unknown.map((match) => ({ line: Number(match[1]) - 1, column: Number(match[2]) - 1 })),
+      );
+    } catch {
+      return false;
+    }
+    unknown.forEach((match, index) => {
+      const original = originals[index];
+      if (known.size >= MAPPED_POSITIONS_KEPT) known.delete(known.keys().next().value!);
+      known.set(
+        `${match[1]}:${match[2]}`,
+        original
+          ? `${path.resolve(mapFolder, map.sourceRoot ?? '', original.source)}:${original.line + 1}:${original.column + 1}`
+          : null,
+      );
+    });
+    return true;
+  };
+  return (stack) =>
+    learn(stack)
+      ? stack.replace(location, (text, line: string, column: string) => known.get(`${line}:${column}`) ?? text)
+      : stack;
+}
+
+/** The map beside the bundle (`server.js.map`), or null: a stack is never lost to a missing map. */
+function readSourceMap(bundleFile: string): RawSourceMap | null {
+  try {
+    const map = JSON.parse(readFileSync(`${bundleFile}.map`, 'utf8')) as Partial<RawSourceMap>;
+    return Array.isArray(map.sources) && typeof map.mappings === 'string' ? (map as RawSourceMap) : null;
+  } catch {
+    return null;
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * pino's error serializer, its stack (causes included) mapped to the sources of `bundleFile`;
+ * by default this module's own file, which is the server's bundle once built (under tsx, a
+ * source file with no map beside it: stacks unchanged).
+ */
+export function sourceMappedErrorSerializer(bundleFile = fileURLToPath(import.meta.url)) {
+  const mapStack = bundleStackMapper(bundleFile);
+  return (error: Error) => {
+    const serialized = stdSerializers.err(error);
+    return typeof serialized.stack === 'string' ? { ...serialized, stack: mapStack(serialized.stack) } : serialized;
+  };
+}
