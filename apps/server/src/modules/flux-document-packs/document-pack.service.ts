@@ -9,6 +9,7 @@ import {
   fluxSearchFiltersContract,
   parisToday,
   validationIssues,
+  type DocumentPackFlux,
   type DocumentPackRequest,
   type FluxDocumentKind,
 } from '@gdf/domain';
@@ -86,27 +87,34 @@ export function createDocumentPackService(
     let summary = documentPackSummaryHeader();
     let sent = 0;
     let complete = false;
+    const items = packItems(selection, request.kinds as FluxDocumentKind[]);
+    const startReading = async (): Promise<PackRead | undefined> => {
+      const item = await items.next();
+      if (item.done) return undefined;
+      const read = readDocument(scope, item.value.kind, item.value.flux.id);
+      // Awaited in its turn; until then a failure must not count as unhandled.
+      read.catch(() => undefined);
+      return { ...item.value, read };
+    };
     try {
-      let afterId = 0;
+      let current = await startReading();
       // Flux created after the count are left out: the pack never exceeds what was accepted.
-      batches: while (sent < total) {
-        const batch = await selection.batch(afterId, PACK_BATCH_SIZE);
-        if (batch.length === 0) break;
-        for (const flux of batch) {
-          for (const kind of request.kinds as FluxDocumentKind[]) {
-            if (signal.aborted) return;
-            if (sent >= total) break batches;
-            const document = await readDocument(scope, kind, flux.id);
-            await options.onDocument?.();
-            // Removed since the count: left out, like a flux the search no longer shows.
-            if (!document) continue;
-            const name = documentPackEntryName(kind, flux, document.fileName);
-            yield* zip.entry(name, document.bytes);
-            summary += documentPackSummaryLine(flux, name);
-            sent++;
-          }
-          afterId = flux.id;
+      while (current && sent < total) {
+        if (signal.aborted) return;
+        // One document read ahead: the next one renders while this one's rows are written
+        // (PostgreSQL works on the other core); never one beyond what the pack may hold.
+        const next = sent + 1 < total ? await startReading() : undefined;
+        const document = await current.read;
+        await options.onDocument?.();
+        // Removed since the count: left out, like a flux the search no longer shows.
+        if (document) {
+          if (signal.aborted) return;
+          const name = documentPackEntryName(current.kind, current.flux, document.fileName);
+          yield* zip.entry(name, document.bytes);
+          summary += documentPackSummaryLine(current.flux, name);
+          sent++;
         }
+        current = next ?? (sent < total ? await startReading() : undefined);
       }
       if (signal.aborted) return;
       yield* zip.entry(DOCUMENT_PACK_SUMMARY_NAME, Buffer.from(summary, 'utf8'));
@@ -155,6 +163,31 @@ export function createDocumentPackService(
 }
 
 export type DocumentPackService = ReturnType<typeof createDocumentPackService>;
+
+interface PackItem {
+  flux: DocumentPackFlux;
+  kind: FluxDocumentKind;
+}
+
+/** An item whose document is being read (issued on first read); null when the flux is gone. */
+interface PackRead extends PackItem {
+  read: Promise<{ fileName: string; bytes: Buffer } | null>;
+}
+
+/** Every (flux, kind) the filters match, in flux id order, read in keyset batches as consumed. */
+async function* packItems(
+  selection: ReturnType<typeof createPackSelection>,
+  kinds: readonly FluxDocumentKind[],
+): AsyncGenerator<PackItem> {
+  for (let afterId = 0; ;) {
+    const batch = await selection.batch(afterId, PACK_BATCH_SIZE);
+    if (batch.length === 0) return;
+    for (const flux of batch) {
+      for (const kind of kinds) yield { flux, kind };
+      afterId = flux.id;
+    }
+  }
+}
 
 async function collect(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -151,6 +151,37 @@ describe.each(testDatabaseTargets())('document packs (R-DOC-08) on $name', (targ
     expect(empty.statusCode).toBe(400);
   });
 
+  it('reads one document ahead, never past the flux counted when the pack was asked', async () => {
+    const lateTag = `${tag}tard`;
+    const club = { categoryId: 1, structureId: suite.clubStructureId, seasonId: suite.seasonId, amount: '10' };
+    for (let i = 0; i < 3; i++) await insertFlux(suite.database, { ...club, name: `${lateTag} ${i}` });
+    // A matching flux created once the pack has been counted and its first document read.
+    let lateId: Promise<number> | undefined;
+    const app = await buildTestApp(suite.database, {
+      documentPacks: {
+        onDocument: async () => {
+          lateId ??= insertFlux(suite.database, { ...club, name: `${lateTag} 3` });
+          await lateId;
+        },
+      },
+    });
+    try {
+      const token = await loginAs(app, 'club@demo.fr');
+      const response = await post(app, token, { filters: filters({ label: lateTag }), kinds: ['facture'] });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['x-documents-count']).toBe('3');
+      expect([...readZip(response.rawPayload).keys()]).toHaveLength(4);
+      // Its facture was never read ahead: nothing was issued for it.
+      const [issued] = await suite.database.query<{ n: number }>(
+        `SELECT count(*)::integer AS n FROM "MKP_DocumentEmis" WHERE "ID_FluxFinancier" = $1 AND "Type" = 'facture'`,
+        [await lateId],
+      );
+      expect(issued!.n).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('stops the server work when the client cancels', async () => {
     const abortTag = `${tag}stop`;
     const total = 40;
