@@ -130,7 +130,25 @@ describe('source-mapped stacks of logged errors (ADR 0042)', () => {
     const error = thrownByBundle();
     const serialized = sourceMappedErrorSerializer(bundleFile)(error);
     expect(serialized).toMatchObject({ type: 'Error', message: 'Refusé : 123,45 €' });
-    expect(serialized.stack).toContain(path.join(folder, 'refuse.ts'));
-    expect(serialized.stack).not.toContain('dist/server.js');
+    expect(serialized).toHaveProperty('stack', expect.stringContaining(path.join(folder, 'refuse.ts')));
+    expect(JSON.stringify(serialized)).not.toContain('dist/server.js');
+  });
+
+  it('passes what is not an error through, as pino does', () => {
+    const serialize = sourceMappedErrorSerializer(bundleFile) as (value: unknown) => unknown;
+    expect(serialize(undefined)).toBeUndefined();
+    expect(serialize('délai dépassé')).toBe('délai dépassé');
+    expect(serialize({ code: 'E1' })).toEqual({ code: 'E1' });
+  });
+
+  it('finds the bundle in a folder whose name a URL escapes', () => {
+    const stack = rawStack.replaceAll(
+      pathToFileURL(bundleFile).href,
+      pathToFileURL('/srv/gestion finances/server.js').href,
+    );
+    const mapped = bundleStackMapper('/srv/gestion finances/server.js', () => map)(stack);
+    expect(stack).toContain('gestion%20finances');
+    expect(mapped).toContain('/srv/refuse.ts:');
+    expect(mapped).not.toContain('server.js:');
   });
 });

@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { stdSerializers } from 'pino';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { stdSerializers, type SerializedError } from 'pino';
 
 /** The fields of a source map (version 3) this module reads. */
 export interface RawSourceMap {
@@ -118,7 +118,8 @@ export function bundleStackMapper(
   bundleFile: string,
   readMap: () => RawSourceMap | null = () => readSourceMap(bundleFile),
 ): (stack: string) => string {
-  const location = new RegExp(`(?:file://)?${escapeRegExp(bundleFile)}:(\\d+):(\\d+)`, 'g');
+  const names = [pathToFileURL(bundleFile).href, bundleFile].map(escapeRegExp).join('|');
+  const location = new RegExp(`(?:${names}):(\\d+):(\\d+)`, 'g');
   const mapFolder = path.dirname(bundleFile);
   const known = new Map<string, string | null>();
   const learn = (stack: string): boolean => {
@@ -174,8 +175,11 @@ function escapeRegExp(text: string): string {
  */
 export function sourceMappedErrorSerializer(bundleFile = fileURLToPath(import.meta.url)) {
   const mapStack = bundleStackMapper(bundleFile);
-  return (error: Error) => {
-    const serialized = stdSerializers.err(error);
-    return typeof serialized.stack === 'string' ? { ...serialized, stack: mapStack(serialized.stack) } : serialized;
+  return (error: Error): SerializedError => {
+    // pino hands over whatever was logged under `err`; what is not an error comes back as is.
+    const serialized: unknown = stdSerializers.err(error);
+    if (typeof serialized !== 'object' || serialized === null) return serialized as SerializedError;
+    const { stack } = serialized as { stack?: unknown };
+    return (typeof stack === 'string' ? { ...serialized, stack: mapStack(stack) } : serialized) as SerializedError;
   };
 }
