@@ -1,5 +1,6 @@
 import { A4, COLOR, CONTENT_WIDTH, FONT } from './page-format';
 import { currentFont, pageResources } from './pdfkit-internals';
+import { textWidth } from './table-cells';
 import { pdfNumber, rgbOperands, showTextOperators } from './text-operators';
 
 const FOOTER_SIZE = 7.5;
@@ -33,7 +34,7 @@ export function installPageFooters(doc: PDFKit.PDFDocument, text: string): { wri
       const font = currentFont(doc);
       forms.forEach((form, index) => {
         const line = `${text} — page ${index + 1}/${forms.length}`;
-        const x = A4.margin + (CONTENT_WIDTH - doc.widthOfString(line)) / 2;
+        const x = A4.margin + (CONTENT_WIDTH - textWidth(doc, line)) / 2;
         const top = A4.height - FOOTER_TOP;
         (form.data as Record<string, unknown>).Resources = { Font: { [font.id]: font.ref() } };
         form.end(`${rgbOperands(COLOR.muted)} rg\n${showTextOperators(font, FOOTER_SIZE, line, x, top)}`);

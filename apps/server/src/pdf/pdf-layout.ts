@@ -1,6 +1,6 @@
 import { A4, COLOR, CONTENT_WIDTH, FONT } from './page-format';
 import { currentFont } from './pdfkit-internals';
-import { cellShowings, measureCell, newTableCellMemory, type Align } from './table-cells';
+import { cellShowings, measureCell, newTableCellMemory, textWidth, type Align } from './table-cells';
 import { addPdfSpaceContent, textObject } from './text-operators';
 import { currentFontSize } from './pdfkit-internals';
 
@@ -67,7 +67,7 @@ export function fitRightAlignedColumns(
   doc.font(FONT.regular).fontSize(9);
   const fitted = columns.map((column, index) => {
     if (column.align !== 'right') return { ...column };
-    const widest = Math.max(...rows.map((row) => doc.widthOfString(row[index] ?? '')));
+    const widest = Math.max(...rows.map((row) => textWidth(doc, row[index] ?? '')));
     return { ...column, width: Math.max(column.width, Math.ceil(widest + 2 * CELL_PADDING)) };
   });
   const gained = fitted.reduce((sum, column, index) => sum + column.width - columns[index]!.width, 0);

@@ -19,6 +19,10 @@ export interface PdfkitEmbeddedFont {
   id: string;
   /** Ascender in thousandths of the font size. */
   ascender: number;
+  /** Thousandths of the font size per font unit (1000 / unitsPerEm): pdfkit scales fontkit's positions by it. */
+  scale: number;
+  /** The fontkit font it embeds (createPdfDocument registers shared-font.ts's wrapper); none for a standard PDF font. */
+  font?: { layout(text: string): { positions: Array<{ xAdvance: number }> } };
   /** Glyph ids (4 hex digits each, in the document's subset) and their placements. */
   encode(text: string): [string[], GlyphPlacement[]];
   ref(): PDFKit.PDFKitReference;

@@ -58,18 +58,20 @@ export function withSharedWork<F extends FontkitFont>(
   const shaped = new Map<string, GlyphRun>();
   const glyphs = new Map<number, Glyph>();
   const characters = new Map<string, GlyphRun>();
-  let independent: Set<string> | undefined;
+  let independentOnes: Set<string> | undefined;
   const shapeCharacter = (character: string) => {
     let run = characters.get(character);
     if (!run) characters.set(character, (run = font.layout(character)));
     return run;
   };
-  const shared = Object.create(font) as F;
+  const composableSet = () => (independentOnes ??= independentCharacters(font, composable, shapeCharacter));
+  const shared = Object.create(font) as F & WithComposable;
+  shared[COMPOSABLE] = composableSet;
   shared.layout = (text, features, ...rest) => {
     // Only the default shaping is remembered (pdfkit asks for it unless a text sets features).
     if (features !== undefined || rest.length > 0) return font.layout(text, features, ...rest);
-    independent ??= independentCharacters(font, composable, shapeCharacter);
-    if (text.length > 1 && [...text].every((character) => independent!.has(character)))
+    const independent = composableSet();
+    if (text.length > 1 && [...text].every((character) => independent.has(character)))
       return joinRuns([...text].map(shapeCharacter));
     let run = shaped.get(text);
     if (run) shaped.delete(text);
@@ -93,6 +95,18 @@ export function withSharedWork<F extends FontkitFont>(
     return remembered;
   };
   return shared;
+}
+
+const COMPOSABLE = Symbol('composable characters');
+type WithComposable = { [COMPOSABLE]?: () => ReadonlySet<string> };
+
+/**
+ * The characters a font from withSharedWork shapes alone: a word made only of them is shaped
+ * as its characters side by side (composed-text.ts measures and encodes such words so). None
+ * for another font.
+ */
+export function composableCharacters(font: object): ReadonlySet<string> {
+  return (font as WithComposable)[COMPOSABLE]?.() ?? new Set();
 }
 
 /** pdfkit scales a run's positions in place: every caller gets its own positions. */

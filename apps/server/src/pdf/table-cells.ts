@@ -1,3 +1,4 @@
+import { composedWidth } from './composed-text';
 import { currentFont, currentFontSize, wrapLines } from './pdfkit-internals';
 import { encodeLine, lineShowing, type EncodedLine } from './text-operators';
 
@@ -60,10 +61,15 @@ export function measureCell(doc: Doc, text: string, width: number, memory?: Tabl
 function widthOf(doc: Doc, text: string, memory?: TableCellMemory): number {
   let width = memory?.widths.get(text);
   if (width === undefined) {
-    width = doc.widthOfString(text);
+    width = textWidth(doc, text);
     memory?.widths.set(text, width);
   }
   return width;
+}
+
+/** doc.widthOfString(text) in the current font and size; amounts, dates and numbers from their characters. */
+export function textWidth(doc: Doc, text: string): number {
+  return composedWidth(currentFont(doc), text, currentFontSize(doc)) ?? doc.widthOfString(text);
 }
 
 /**
@@ -88,8 +94,7 @@ export function cellShowings(
     const text = line.replace(/\n/g, '');
     if (text !== '') {
       // pdfkit right-aligns a line without its trailing spaces.
-      const x =
-        align === 'left' ? box.x : box.x + box.width - (lineWidth ?? doc.widthOfString(text.replace(/\s+$/, '')));
+      const x = align === 'left' ? box.x : box.x + box.width - (lineWidth ?? textWidth(doc, text.replace(/\s+$/, '')));
       let encoded = memory.encoded.get(text);
       if (!encoded) memory.encoded.set(text, (encoded = encodeLine(font, text)));
       showings.push(lineShowing(font, size, encoded, x, doc.page.height - top));

@@ -1,3 +1,4 @@
+import { composedGlyphs } from './composed-text';
 import { pageResources, type PdfkitEmbeddedFont } from './pdfkit-internals';
 
 /**
@@ -17,30 +18,50 @@ export function rgbOperands(hex: string): string {
   return [1, 3, 5].map((at) => pdfNumber(Number.parseInt(hex.slice(at, at + 2), 16) / 255)).join(' ');
 }
 
-/** A line of text as glyphs of the document's subset, ready to be shown anywhere. */
-export interface EncodedLine {
-  glyphs: string[];
-  placements: ReturnType<PdfkitEmbeddedFont['encode']>[1];
-  /** `[…] TJ` with the kerning, when no glyph is offset: the same wherever the line goes. */
-  array: string | null;
+/**
+ * A line of text as glyphs of the document's subset, ready to be shown anywhere: `[…] TJ` with
+ * the kerning when no glyph is offset (the same wherever the line goes), else its glyphs and
+ * their placements.
+ */
+export type EncodedLine =
+  { array: string } | { array: null; glyphs: string[]; placements: ReturnType<PdfkitEmbeddedFont['encode']>[1] };
+
+/**
+ * Encodes `text` in `font` (its glyphs join the document's subset): amounts, dates and numbers
+ * from their characters' glyphs (composed-text.ts), other texts by pdfkit.
+ */
+export function encodeLine(font: PdfkitEmbeddedFont, text: string): EncodedLine {
+  const composed = composedGlyphs(font, text);
+  if (composed) return { array: kernedShowArray(composed.glyphs, composed.kernings) };
+  return encodeByPdfkit(font, text);
 }
 
-/** Encodes `text` in `font` (its glyphs join the document's subset). */
-export function encodeLine(font: PdfkitEmbeddedFont, text: string): EncodedLine {
+/** `text` encoded by pdfkit's layout, whatever its characters. */
+export function encodeByPdfkit(font: PdfkitEmbeddedFont, text: string): EncodedLine {
   const [glyphs, placements] = font.encode(text);
   if (placements.some((placement) => placement.xOffset || placement.yOffset))
-    return { glyphs, placements, array: null };
+    return { array: null, glyphs, placements };
+  return {
+    array: kernedShowArray(
+      glyphs,
+      placements.map((placement) => placement.xAdvance - placement.advanceWidth),
+    ),
+  };
+}
+
+/** `[…] TJ` of the glyphs, each followed by the kerning after it when it has one. */
+function kernedShowArray(glyphs: readonly string[], kernings: readonly number[]): string {
   let kerned = ''; // the TJ array so far: glyph strings each followed by its kerning
   let run = ''; // glyphs since the last kerning
-  placements.forEach((placement, index) => {
-    run += glyphs[index];
-    const kerning = placement.xAdvance - placement.advanceWidth;
+  glyphs.forEach((glyph, index) => {
+    run += glyph;
+    const kerning = kernings[index]!;
     if (kerning !== 0) {
       kerned += `<${run}> ${pdfNumber(-kerning)} `;
       run = '';
     }
   });
-  return { glyphs, placements, array: showArray(kerned, run) };
+  return showArray(kerned, run);
 }
 
 /**

@@ -76,6 +76,13 @@ interface FluxRow {
 }
 
 /**
+ * A structure's balance before an instant (Σ débit − Σ crédit), summed from
+ * mkp_flux_structure_date_idx alone, which carries the sign and the amount (migration 0030).
+ */
+export const OPENING_BALANCE_SQL = `SELECT COALESCE(SUM(CASE WHEN "EST_Debit" THEN "MontantTTC" ELSE -"MontantTTC" END), 0)::text AS total
+  FROM "MKP_FluxFinancier" WHERE "ID_Structure" = $1 AND "Z_DateCreation" < $2::timestamptz`;
+
+/**
  * What the statement of `period` is built from, in two statements run side by side: the
  * balance of every flux before the period summed by the database (never read one by one: the
  * largest structure has ~77,000 flux over the seasons), then the period's flux and the earlier
@@ -89,11 +96,7 @@ export async function loadStatementParts(
 ): Promise<AccountStatementParts> {
   const start = parisDayStart(period.from);
   const [[opening], rows] = await Promise.all([
-    database.query<{ total: string }>(
-      `SELECT COALESCE(SUM(CASE WHEN "EST_Debit" THEN "MontantTTC" ELSE -"MontantTTC" END), 0)::text AS total
-         FROM "MKP_FluxFinancier" WHERE "ID_Structure" = $1 AND "Z_DateCreation" < $2::timestamptz`,
-      [structureId, start],
-    ),
+    database.query<{ total: string }>(OPENING_BALANCE_SQL, [structureId, start]),
     database.query<FluxRow>(
       `SELECT f.id, f."Z_DateCreation" AS "createdAt", f."NomFluxFinancier" AS label, f."EST_Debit" AS "isDebit",
           f."MontantTTC"::text AS ttc, f."DateEcheance"::text AS "dueDate", f."EST_Reglement" AS settled,

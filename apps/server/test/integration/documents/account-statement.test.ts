@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { OPENING_BALANCE_SQL } from '../../../src/modules/account-statement/account-statement.repository';
 import { testDatabaseTargets } from '../support/databases';
 import { insertFlux, oneId } from './document-fixtures';
 import { pdfBody, useDocumentSuite } from './document-suite';
@@ -193,6 +194,23 @@ describe.each(testDatabaseTargets())('relevé de compte of a structure (R-STMT-0
     const response = await suite.get(url(suite.clubStructureId, query), suite.clubToken);
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toContain(message);
+  });
+
+  it('sums the opening balance from mkp_flux_structure_date_idx alone, without reading the flux', async () => {
+    // The largest structure has ~77,000 flux before the season: their rows are not read (an
+    // index-only scan). Small test data would be scanned: forbid that, to see what the index allows.
+    await suite.database.query('VACUUM "MKP_FluxFinancier"');
+    const plan = await suite.database.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      await tx.query('SET LOCAL enable_bitmapscan = off');
+      return tx.query<Record<string, string>>(`EXPLAIN ${OPENING_BALANCE_SQL}`, [
+        suite.clubStructureId,
+        '2030-11-01T00:00:00Z',
+      ]);
+    });
+    expect(plan.map((row) => Object.values(row).join('')).join('\n')).toContain(
+      'Index Only Scan using mkp_flux_structure_date_idx',
+    );
   });
 
   it('needs a signed-in caller', async () => {
