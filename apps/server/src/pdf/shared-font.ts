@@ -1,3 +1,11 @@
+import {
+  encodeTrueTypeSubset,
+  isLongLocaSubset,
+  subsetTemplate,
+  type SubsetTemplate,
+  type TrueTypeSubset,
+} from './font-subset';
+
 /**
  * The fontkit work every document repeats, done once per process. pdfkit keeps its layout
  * cache per document and subsets each document's fonts anew: a pack of 1,000 invoices shaped
@@ -32,6 +40,7 @@ interface Glyph {
 export interface FontkitFont {
   layout(text: string, features?: unknown, ...rest: unknown[]): GlyphRun;
   getGlyph(id: number, codePoints?: number[]): Glyph | null;
+  createSubset?(): unknown;
 }
 
 /**
@@ -82,6 +91,18 @@ export function withSharedWork<F extends FontkitFont>(
     shaped.set(text, run);
     return copyOfRun(run);
   };
+  // Each document's subset writes its font file without re-encoding the tables every subset shares.
+  const createSubset = font.createSubset;
+  if (createSubset) {
+    let template: SubsetTemplate | undefined;
+    shared.createSubset = () => {
+      const subset = createSubset.call(shared);
+      if (!isLongLocaSubset(subset)) return subset;
+      template ??= subsetTemplate((createSubset.call(shared) as TrueTypeSubset).encode());
+      subset.encode = () => encodeTrueTypeSubset(subset, template!);
+      return subset;
+    };
+  }
   // The subsetter decodes every glyph it copies only to find composite glyphs' parts.
   shared.getGlyph = (id, codePoints) => {
     const known = glyphs.get(id);
