@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -91,6 +92,43 @@ describe.each(testDatabaseTargets())('Factur-X invoices on $name (R-FACT-12 to R
     expect(response.body).toBe(xml);
     const again = await suite.get(`/api/flux/${id}/facture.xml`, suite.clubToken);
     expect(again.headers['x-document-sha256']).toBe(response.headers['x-document-sha256']);
+  });
+
+  it('the first download stores the facture and its XML, each once, and one emission naming both', async () => {
+    const id = await newFlux(4, 'Facture stockée avec son XML');
+    const pdf = pdfBody(await suite.get(`/api/flux/${id}/facture.pdf`, suite.clubToken));
+    const xml = Buffer.from(embeddedXml(pdf), 'utf8');
+    const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    const stored = await suite.database.query<{
+      type: string;
+      contentId: number;
+      sha256: string;
+      size: string;
+      mime: string;
+      same: boolean;
+    }>(
+      `SELECT e."Type" AS type, c.id AS "contentId", e."Sha256" AS sha256, c."Taille"::text AS size,
+          c."TypeMime" AS mime, c."Sha256" = e."Sha256" AND c."Nature" = e."Type" AS same
+         FROM "MKP_DocumentEmis" e JOIN "DOC_Contenu" c ON c.id = e."ID_Contenu"
+        WHERE e."ID_FluxFinancier" = $1 ORDER BY e."Type"`,
+      [id],
+    );
+    expect(stored.map(({ contentId: _id, ...row }) => row)).toEqual([
+      { type: 'facture', sha256: sha256(pdf), size: String(pdf.length), mime: 'application/pdf', same: true },
+      { type: 'facture_xml', sha256: sha256(xml), size: String(xml.length), mime: 'text/xml', same: true },
+    ]);
+    const audit = await suite.database.query<{ details: unknown }>(
+      `SELECT "Details" AS details FROM "APP_AuditLog" WHERE "ID_Cible" = $1 AND "Action" = 'emission_document'`,
+      [id],
+    );
+    expect(audit.map((row) => row.details)).toEqual([
+      {
+        type: 'facture',
+        sha256: sha256(pdf),
+        contenu: stored[0]!.contentId,
+        facturX: { sha256: sha256(xml), contenu: stored[1]!.contentId },
+      },
+    ]);
   });
 
   it('the XML asked first issues the facture with it; every category and an avoir pass the schema', async () => {
