@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
 
 export interface ServerProcess {
   address: string;
@@ -12,7 +12,7 @@ export interface ServerProcess {
 
 /**
  * The production server (apps/server/dist/server.js, rebuilt first) in its own process on
- * PostgreSQL, started as `npm start` starts it (its Node flags, ADR 0042): the load
+ * PostgreSQL, started as `npm start` starts it (its Node flags and environment, ADR 0042 and 0044): the load
  * generator never shares the server's event loop.
  */
 export async function startServerProcess(
@@ -29,6 +29,7 @@ export async function startServerProcess(
     cwd: root,
     env: {
       ...process.env,
+      ...SERVER_ENVIRONMENT,
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
       JWT_SECRET: randomBytes(32).toString('hex'),

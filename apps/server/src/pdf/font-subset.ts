@@ -78,59 +78,68 @@ export function encodeTrueTypeSubset(subset: TrueTypeSubset, template: SubsetTem
   subset.loca.offsets.push(subset.offset);
   const glyphCount = subset.glyf.length;
 
-  const hhea = Buffer.from(template.get('hhea')!);
-  hhea.writeUInt16BE(subset.hmtx.metrics.length, HHEA_NUMBER_OF_METRICS);
-  const maxp = Buffer.from(template.get('maxp')!);
-  maxp.writeUInt16BE(glyphCount, MAXP_NUM_GLYPHS);
-  const tables: Record<Tag, Buffer> = {
-    head: template.get('head')!,
-    hhea,
-    loca: locaTable(subset.loca),
-    maxp,
-    'cvt ': template.get('cvt ')!,
-    prep: template.get('prep')!,
-    glyf: Buffer.concat(subset.glyf),
-    hmtx: hmtxTable(subset.hmtx.metrics),
-    fpgm: template.get('fpgm')!,
+  // One buffer for the whole file, as fontkit's encoder writes one: a few small buffers per
+  // subset, freed only after a collection, raised a 1,000-invoice pack's peak by ~8 MB.
+  const lengths: Record<Tag, number> = {
+    head: template.get('head')!.length,
+    hhea: template.get('hhea')!.length,
+    loca: subset.loca.offsets.length * 4,
+    maxp: template.get('maxp')!.length,
+    'cvt ': template.get('cvt ')!.length,
+    prep: template.get('prep')!.length,
+    glyf: subset.offset,
+    hmtx: subset.hmtx.metrics.length * 4,
+    fpgm: template.get('fpgm')!.length,
   };
-  return withDirectory(tables);
+  const file = withDirectory(lengths);
+  let at = 12 + 16 * TABLE_ORDER.length;
+  for (const tag of TABLE_ORDER) {
+    const start = at;
+    switch (tag) {
+      case 'loca':
+        for (const offset of subset.loca.offsets) at = file.writeUInt32BE(offset, at);
+        break;
+      case 'glyf':
+        for (const glyph of subset.glyf) {
+          file.set(glyph, at);
+          at += glyph.length;
+        }
+        break;
+      case 'hmtx':
+        for (const { advance, bearing } of subset.hmtx.metrics)
+          at = file.writeInt16BE(bearing, file.writeUInt16BE(advance, at));
+        break;
+      default:
+        at += template.get(tag)!.copy(file, at);
+    }
+    if (tag === 'hhea') file.writeUInt16BE(subset.hmtx.metrics.length, start + HHEA_NUMBER_OF_METRICS);
+    if (tag === 'maxp') file.writeUInt16BE(glyphCount, start + MAXP_NUM_GLYPHS);
+  }
+  return file;
 }
 
-/** 'loca' with 32-bit offsets (version 1, DejaVu's): see isLongLocaSubset. */
-function locaTable({ offsets }: { offsets: number[] }): Buffer {
-  const table = Buffer.alloc(offsets.length * 4);
-  offsets.forEach((offset, index) => table.writeUInt32BE(offset, index * 4));
-  return table;
-}
-
-/** 'hmtx': an advance and a left side bearing per glyph, no trailing bearings. */
-function hmtxTable(metrics: ReadonlyArray<{ advance: number; bearing: number }>): Buffer {
-  const table = Buffer.alloc(metrics.length * 4);
-  metrics.forEach(({ advance, bearing }, index) => {
-    table.writeUInt16BE(advance, index * 4);
-    table.writeInt16BE(bearing, index * 4 + 2);
-  });
-  return table;
-}
-
-/** fontkit's Directory: tag 'true', search fields, entries (checksum 0), then the tables back to back. */
-function withDirectory(tables: Record<Tag, Buffer>): Buffer {
+/**
+ * A file with fontkit's Directory written ('true', search fields, entries with checksum 0) and
+ * room for the tables after it, back to back in fontkit's order.
+ */
+function withDirectory(lengths: Record<Tag, number>): Buffer {
   const count = TABLE_ORDER.length;
-  const header = Buffer.alloc(12 + 16 * count);
-  header.write('true', 0, 'latin1');
+  const directoryLength = 12 + 16 * count;
+  const file = Buffer.alloc(directoryLength + TABLE_ORDER.reduce((sum, tag) => sum + lengths[tag], 0));
+  file.write('true', 0, 'latin1');
   const maxPowerOf2 = 2 ** Math.floor(Math.log(count) / Math.LN2);
-  header.writeUInt16BE(count, 4);
-  header.writeUInt16BE(maxPowerOf2 * 16, 6);
-  header.writeUInt16BE(Math.log(maxPowerOf2) / Math.LN2, 8);
-  header.writeUInt16BE(count * 16 - maxPowerOf2 * 16, 10);
-  let offset = header.length;
+  file.writeUInt16BE(count, 4);
+  file.writeUInt16BE(maxPowerOf2 * 16, 6);
+  file.writeUInt16BE(Math.log(maxPowerOf2) / Math.LN2, 8);
+  file.writeUInt16BE(count * 16 - maxPowerOf2 * 16, 10);
+  let offset = directoryLength;
   TABLE_ORDER.forEach((tag, entry) => {
     const at = 12 + 16 * entry;
-    header.write(tag, at, 'latin1');
-    header.writeUInt32BE(0, at + 4);
-    header.writeUInt32BE(offset, at + 8);
-    header.writeUInt32BE(tables[tag].length, at + 12);
-    offset += tables[tag].length;
+    file.write(tag, at, 'latin1');
+    file.writeUInt32BE(0, at + 4);
+    file.writeUInt32BE(offset, at + 8);
+    file.writeUInt32BE(lengths[tag], at + 12);
+    offset += lengths[tag];
   });
-  return Buffer.concat([header, ...TABLE_ORDER.map((tag) => tables[tag])]);
+  return file;
 }
