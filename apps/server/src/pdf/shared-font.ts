@@ -1,11 +1,3 @@
-import {
-  encodeTrueTypeSubset,
-  isLongLocaSubset,
-  subsetTemplate,
-  type SubsetTemplate,
-  type TrueTypeSubset,
-} from './font-subset';
-
 /**
  * The fontkit work every document repeats, done once per process. pdfkit keeps its layout
  * cache per document and subsets each document's fonts anew: a pack of 1,000 invoices shaped
@@ -16,7 +8,17 @@ import {
  * Amounts, dates and numbers are words of their own, nearly all different (a statement of
  * 10,000 lines has 26,000 of them): they are put together from their characters' shapes when
  * the font shapes those characters alone, whatever their neighbours (checked on the font).
+ * Each document's font subsets are written without re-encoding the tables every subset shares
+ * (font-subset.ts).
  */
+
+import {
+  encodeTrueTypeSubset,
+  isLongLocaSubset,
+  subsetTemplate,
+  type SubsetTemplate,
+  type TrueTypeSubset,
+} from './font-subset';
 
 /** What pdfkit reads of a fontkit glyph run; the rest of the run is carried along untouched. */
 interface GlyphRun {
@@ -67,20 +69,20 @@ export function withSharedWork<F extends FontkitFont>(
   const shaped = new Map<string, GlyphRun>();
   const glyphs = new Map<number, Glyph>();
   const characters = new Map<string, GlyphRun>();
-  let independentOnes: Set<string> | undefined;
+  let independent: Set<string> | undefined;
   const shapeCharacter = (character: string) => {
     let run = characters.get(character);
     if (!run) characters.set(character, (run = font.layout(character)));
     return run;
   };
-  const composableSet = () => (independentOnes ??= independentCharacters(font, composable, shapeCharacter));
+  const composableSet = () => (independent ??= independentCharacters(font, composable, shapeCharacter));
   const shared = Object.create(font) as F & WithComposable;
   shared[COMPOSABLE] = composableSet;
   shared.layout = (text, features, ...rest) => {
     // Only the default shaping is remembered (pdfkit asks for it unless a text sets features).
     if (features !== undefined || rest.length > 0) return font.layout(text, features, ...rest);
-    const independent = composableSet();
-    if (text.length > 1 && [...text].every((character) => independent.has(character)))
+    const alone = composableSet();
+    if (text.length > 1 && [...text].every((character) => alone.has(character)))
       return joinRuns([...text].map(shapeCharacter));
     let run = shaped.get(text);
     if (run) shaped.delete(text);
