@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSupportedDay, SUPPORTED_YEARS } from '../flux/paris-day';
 
 /** GET /api/structures/{id}/releve-de-compte?du&au&format: a structure's account statement (R-STMT-03). */
 export function accountStatementPath(structureId: number): string {
@@ -17,7 +18,8 @@ const isoDay = z
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'date inexistante');
+  }, 'date inexistante')
+  .refine(isSupportedDay, `date hors des années ${SUPPORTED_YEARS.first} à ${SUPPORTED_YEARS.last}`);
 
 /**
  * `du` and `au` (inclusive Paris days) default to the bounds of `saison`, else of the current

@@ -32,6 +32,14 @@ describe('document packs (R-DOC-08)', () => {
     );
   });
 
+  it('neutralises a structure name or label a spreadsheet would run as a formula (R-SEC-16)', () => {
+    const line = documentPackSummaryLine(
+      { ...flux, structureName: '=HYPERLINK("http://x","Club")', label: '@SUM(1+1)' },
+      '2024-FFME-42.pdf',
+    );
+    expect(line).toBe('2024-FFME-42;42;"\'=HYPERLINK(""http://x"",""Club"")";\'@SUM(1+1);1234,50;2024-FFME-42.pdf\r\n');
+  });
+
   it('accepts the search form values and at least one distinct kind', () => {
     const filters = { ...EMPTY_FLUX_FILTERS, season: 2024, status: 'impaye' as const };
     expect(documentPackRequestSchema.safeParse({ filters, kinds: ['facture'] }).success).toBe(true);

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { centsToDecimal, type Cents } from '../money/money';
-import { quoteCsvField } from '@gdf/file-formats';
+import { neutraliseFormula, quoteCsvField } from '@gdf/file-formats';
 import { fluxSearchFiltersSchema } from '../flux/search-filters-contract';
 import { invoiceNumber, type FluxDocumentKind } from './document-rules';
 
@@ -65,7 +65,7 @@ export function documentPackSummaryHeader(): string {
   return `\uFEFF${SUMMARY_HEADER.join(';')}\r\n`;
 }
 
-/** One ';'-separated line per document in the pack; amounts as 1234,50. */
+/** One ';'-separated line per document in the pack; amounts as 1234,50; text a spreadsheet would run as a formula neutralised (R-SEC-16). */
 export function documentPackSummaryLine(flux: DocumentPackFlux, fileName: string): string {
   return (
     [
@@ -76,7 +76,7 @@ export function documentPackSummaryLine(flux: DocumentPackFlux, fileName: string
       centsToDecimal(flux.amountCents).replace('.', ','),
       fileName,
     ]
-      .map((cell) => quoteCsvField(cell, ';'))
+      .map((cell) => quoteCsvField(neutraliseFormula(cell), ';'))
       .join(';') + '\r\n'
   );
 }

@@ -13,6 +13,19 @@ function offsetAt(instant: Date, timeZone: string): string {
   return offset === '' ? '+00:00' : offset;
 }
 
+/**
+ * The years a day given to the product may fall in. Beyond them an ISO string needs a
+ * six-digit year (+010000-01-01) and PostgreSQL has no year 0, so a bound there would fail in
+ * the database instead of being refused; and no flux, season or due date lies there.
+ */
+export const SUPPORTED_YEARS = { first: 1900, last: 2099 } as const;
+
+/** Whether a YYYY-MM-DD day's year is within SUPPORTED_YEARS. */
+export function isSupportedDay(isoDate: string): boolean {
+  const year = Number(isoDate.slice(0, 4));
+  return year >= SUPPORTED_YEARS.first && year <= SUPPORTED_YEARS.last;
+}
+
 /** `isoDate` (YYYY-MM-DD) at 00:00 in Paris. */
 export function parisDayStart(isoDate: string, timeZone = TIME_ZONE): string {
   // Clocks change at 01:00 UTC, so 00:00 UTC of the day has the offset of local midnight.

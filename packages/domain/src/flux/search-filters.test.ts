@@ -157,6 +157,14 @@ describe("R-SEARCH-15 filter: 'Réglé entre le … et le …' (DateReglement)",
     expect(validateFluxFilters(filters({ settledFrom: 'invalide' }), TODAY).settledFrom).toBe(
       FLUX_FILTER_MESSAGES.invalidDate,
     );
+    // Year 0 and six-digit years are days PostgreSQL cannot read back: refused before any query.
+    for (const day of ['0000-01-01', '1899-12-31']) {
+      expect(validateFluxFilters(filters({ startDate: day, settledFrom: day }), TODAY)).toEqual({
+        startDate: FLUX_FILTER_MESSAGES.invalidDate,
+        settledFrom: FLUX_FILTER_MESSAGES.invalidDate,
+      });
+    }
+    expect(validateFluxFilters(filters({ startDate: '1900-01-01' }), TODAY)).toEqual({});
     expect(validateFluxFilters(filters({ settledTo: '2026-11-22' }), TODAY).settledTo).toBe(
       FLUX_FILTER_MESSAGES.futureDate,
     );

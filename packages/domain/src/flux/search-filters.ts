@@ -6,7 +6,7 @@
 import { StructureType, type StructureTypeId } from '../structures/structure-types';
 import { centsToDecimal } from '../money/money';
 import { parseEuroAmount } from './amount-filter';
-import { parisDayStart, nextParisDayStart } from './paris-day';
+import { isSupportedDay, parisDayStart, nextParisDayStart } from './paris-day';
 import { fluxPaymentStatusWhere, type FluxPaymentStatus } from './payment-status';
 
 export interface FluxSearchFilters {
@@ -115,7 +115,8 @@ export function validateFluxFilters(filters: FluxSearchFilters, today: string): 
     for (const field of [start, end]) {
       const value = filters[field];
       if (value === '') continue;
-      if (!ISO_DATE.test(value) || Number.isNaN(Date.parse(value))) errors[field] = FLUX_FILTER_MESSAGES.invalidDate;
+      if (!ISO_DATE.test(value) || Number.isNaN(Date.parse(value)) || !isSupportedDay(value))
+        errors[field] = FLUX_FILTER_MESSAGES.invalidDate;
       // ISO dates compare as text: no date after today (R-SEARCH-02).
       else if (value > today) errors[field] = FLUX_FILTER_MESSAGES.futureDate;
     }

@@ -4,7 +4,9 @@ import {
   REMINDER_LEGAL_TERMS,
   buildReminderLetter,
   canRemindOverdue,
+  followsLastReminder,
   nextReminderLevel,
+  ownStructureAmongRecipients,
   overdueListTable,
   overdueRow,
   reminderIssueRequestSchema,
@@ -130,6 +132,17 @@ describe('reminder level: proposed from the last letter', () => {
     expect(nextReminderLevel({ level: 3, fluxIds: [1, 2] }, [5])).toBe(1);
   });
 
+  it('a letter follows the last one only while that one cited a flux still overdue (else it names no earlier letter)', () => {
+    expect(followsLastReminder(null, [1])).toBe(false);
+    expect(followsLastReminder({ level: 1, fluxIds: [1, 2] }, [5])).toBe(false);
+    expect(followsLastReminder({ level: 1, fluxIds: [1, 2] }, [2, 5])).toBe(true);
+  });
+
+  it('a structure never reminds itself: its own id among the recipients is refused', () => {
+    expect(ownStructureAmongRecipients(12, [3, 12])).toBe(true);
+    expect(ownStructureAmongRecipients(12, [3, 4])).toBe(false);
+  });
+
   it('only the head office, ligues and comités remind; clubs and other members do not', () => {
     expect(canRemindOverdue(StructureType.Federation)).toBe(true);
     expect(canRemindOverdue(StructureType.LigueRegionale)).toBe(true);
@@ -209,6 +222,14 @@ describe('reminder letter', () => {
     expect(three!.paragraphs[0]).toContain('nous vous mettons en demeure');
     expect(three!.paragraphs[0]).toContain('8 jours');
     expect(three!.legalTerms).toEqual(reminderLegalTerms());
+  });
+
+  it('a level 2 or 3 chosen with no earlier letter on these invoices claims none', () => {
+    for (const level of [2, 3] as const) {
+      const letter = buildReminderLetter({ ...input(level), previous: null });
+      expect(letter.paragraphs[0]).not.toMatch(/Malgré|précédent/);
+      expect(letter.paragraphs[0]).toContain(level === 2 ? '15 jours' : 'nous vous mettons en demeure');
+    }
   });
 
   it('refuses a letter citing nothing', () => {

@@ -32,7 +32,7 @@ export interface ReminderLetterInput {
   sender: LetterParty;
   recipient: LetterParty & { id: number };
   flux: readonly CitedFlux[];
-  /** The letter before this one, if any. */
+  /** The letter before this one on these invoices (followsLastReminder), else null. */
   previous: { level: ReminderLevel; date: string } | null;
 }
 
@@ -77,9 +77,11 @@ export const REMINDER_LETTER_TEXT = {
 } as const;
 
 function openingParagraph(input: ReminderLetterInput, total: string): string {
-  const previous = input.previous
-    ? ` notre ${REMINDER_LEVEL_LABELS[input.previous.level].toLowerCase()} du ${formatIsoDay(input.previous.date)}`
-    : ' nos précédents courriers';
+  // An earlier letter is named only when there is one on these invoices: a level 2 or 3 may
+  // be chosen without one, and a letter never claims a reminder that was not sent.
+  const despite = input.previous
+    ? `Malgré notre ${REMINDER_LEVEL_LABELS[input.previous.level].toLowerCase()} du ${formatIsoDay(input.previous.date)}, les factures ci-dessous restent impayées`
+    : 'Sauf erreur de notre part, les factures ci-dessous, arrivées à échéance, restent impayées à ce jour';
   switch (input.level) {
     case 1:
       return (
@@ -89,13 +91,13 @@ function openingParagraph(input: ReminderLetterInput, total: string): string {
       );
     case 2:
       return (
-        `Malgré${previous}, les factures ci-dessous restent impayées, pour un total de ${total}. ` +
+        `${despite}, pour un total de ${total}. ` +
         `Nous vous demandons de régler cette somme dans un délai de ${REMINDER_PAYMENT_DAYS[2]} jours ` +
         `à compter de la réception de ce courrier.`
       );
     case 3:
       return (
-        `Malgré${previous}, les factures ci-dessous restent impayées. Par la présente, nous vous mettons ` +
+        `${despite}. Par la présente, nous vous mettons ` +
         `en demeure de nous régler la somme de ${total} dans un délai de ${REMINDER_PAYMENT_DAYS[3]} jours ` +
         `à compter de la réception de cette lettre.`
       );

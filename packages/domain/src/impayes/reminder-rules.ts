@@ -30,10 +30,23 @@ export interface LastReminder {
  * new one and the reminders start again at level 1.
  */
 export function nextReminderLevel(last: LastReminder | null, overdueFluxIds: readonly number[]): ReminderLevel {
-  if (!last) return 1;
-  const stillOverdue = new Set(overdueFluxIds);
-  if (!last.fluxIds.some((id) => stillOverdue.has(id))) return 1;
+  if (!last || !followsLastReminder(last, overdueFluxIds)) return 1;
   return Math.min(last.level + 1, 3) as ReminderLevel;
+}
+
+/**
+ * Whether a new letter follows the last one: that one cited a flux still overdue. Only then
+ * may the letter name it ("Malgré notre relance du …"), whatever level is chosen.
+ */
+export function followsLastReminder(last: LastReminder | null, overdueFluxIds: readonly number[]): boolean {
+  if (!last) return false;
+  const stillOverdue = new Set(overdueFluxIds);
+  return last.fluxIds.some((id) => stillOverdue.has(id));
+}
+
+/** A structure does not remind itself: the letter's sender among its recipients is refused. */
+export function ownStructureAmongRecipients(senderId: number, recipientIds: readonly number[]): boolean {
+  return recipientIds.includes(senderId);
 }
 
 /**

@@ -119,6 +119,10 @@ export function createAccountStatementService(database: Database, today: () => s
     const file = statement.files[format];
     const content = await openContent(database, file.contentId);
     if (!content) throw new Error(`DOC_Contenu ${file.contentId} introuvable pour le relevé ${statement.number}`);
+    // The content checks its bytes against its own checksum; the frozen statement row holds the
+    // checksum of what was issued, so bytes replaced with a matching checksum are still refused.
+    if (content.sha256 !== file.sha256)
+      throw new Error(`Relevé ${statement.number} : le fichier ${format} stocké n’est plus celui émis`);
     await writeAuditRows(database, [
       {
         userId: scope.actor.userId,

@@ -27,8 +27,10 @@ export function registerDocumentPackRoutes(
     const cancel = new AbortController();
     // Pulled only as the socket drains: backpressure, one document in memory at a time.
     const stream = Readable.from(pack.chunks(cancel.signal), { objectMode: false });
-    // 'close' before the response finished: the client cancelled or went away. The signal
-    // stops a document in progress; destroying the stream ends the generator (its audit row).
+    // 'close' before the response finished: the client cancelled or went away. The signal stops
+    // the pack before its next document; the one being read and the one read ahead finish (a
+    // first read issues and stores the document, whole or not at all). Destroying the stream
+    // ends the generator (its audit row).
     reply.raw.on('close', () => {
       if (reply.raw.writableFinished) return;
       cancel.abort();

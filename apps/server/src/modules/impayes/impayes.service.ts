@@ -3,7 +3,9 @@ import {
   REMINDER_LETTER,
   buildReminderLetter,
   canRemindOverdue,
+  followsLastReminder,
   nextReminderLevel,
+  ownStructureAmongRecipients,
   overdueOf,
   overdueRow,
   parisToday,
@@ -37,6 +39,7 @@ export const IMPAYES_MESSAGES = {
   notReminding: 'Les impayés sont suivis par le siège, les ligues et les comités : votre structure n’y a pas accès.',
   structureNotFound: 'Structure introuvable',
   reminderNotFound: 'Lettre de relance introuvable',
+  ownStructure: 'Votre structure ne peut pas s’adresser une relance à elle-même : retirez-la de la sélection.',
   nothingOverdue: (names: string) =>
     `Aucun impayé échu pour ${names} : il n’y a rien à relancer. Désélectionnez ces structures et recommencez.`,
 } as const;
@@ -92,6 +95,8 @@ export function createImpayesService(database: Database, clock: () => Date = () 
       requireGrant(scope, REMINDER_LETTER);
       const now = clock();
       const asOf = parisToday(now);
+      if (ownStructureAmongRecipients(scope.currentStructureId, request.structureIds))
+        throw badRequest(IMPAYES_MESSAGES.ownStructure);
       const structures = await findStructures(database, scope, request.structureIds);
       if (structures.size !== request.structureIds.length) throw notFound(IMPAYES_MESSAGES.structureNotFound);
       const groups = byStructure(await loadCandidateFlux(database, scope, asOf, request.structureIds));
@@ -114,12 +119,8 @@ export function createImpayesService(database: Database, clock: () => Date = () 
         id: number;
       }> = [];
       for (const plan of plans) {
-        const level =
-          request.level ??
-          nextReminderLevel(
-            plan.last,
-            plan.overdue.map((item) => item.fluxId),
-          );
+        const overdueIds = plan.overdue.map((item) => item.fluxId);
+        const level = request.level ?? nextReminderLevel(plan.last, overdueIds);
         const recipient = await party(database, scope, plan.structure.id);
         const id = await nextReminderId(database);
         const letter = buildReminderLetter({
@@ -129,7 +130,10 @@ export function createImpayesService(database: Database, clock: () => Date = () 
           sender,
           recipient,
           flux: plan.overdue,
-          previous: plan.last ? { level: plan.last.level, date: plan.last.date } : null,
+          previous:
+            plan.last && followsLastReminder(plan.last, overdueIds)
+              ? { level: plan.last.level, date: plan.last.date }
+              : null,
         });
         const pdf = await renderReminderLetterPdf(letter, { sender, recipient }, now);
         // Nothing leaves unchecked: what is stored and sent must read as a PDF.

@@ -185,6 +185,9 @@ describe.each(testDatabaseTargets())('relevé de compte of a structure (R-STMT-0
   it.each([
     ['du=2030-11-30&au=2030-11-01', 'doit précéder'],
     ['du=2030-02-30', 'date inexistante'],
+    // Years PostgreSQL and ISO strings write differently (+010000-01-01): refused, not a 500.
+    ['du=9999-01-01&au=9999-12-31', 'années 1900 à 2099'],
+    ['du=0000-01-01&au=0000-12-31', 'années 1900 à 2099'],
     ['du=2010-01-01&au=2030-01-01', 'cinq ans'],
     ['format=docx', 'json, pdf ou xlsx'],
     // A lone bound takes the current season's other bound, and is checked against it.

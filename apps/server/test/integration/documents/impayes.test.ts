@@ -228,6 +228,13 @@ describe.each(testDatabaseTargets())('Impayés and reminder letters on $name', (
       expect(refused.statusCode, refused.body).toBe(404);
       expect(messageOf(refused)).toBe('Structure introuvable');
       expect(await count('MKP_Relance')).toBe(letters);
+      // Its own overdue flux are listed, but a structure never sends itself a letter.
+      const toItself = await post({ structureIds: [own], level: 1 }, token);
+      expect(toItself.statusCode, toItself.body).toBe(400);
+      expect(messageOf(toItself)).toBe(
+        'Votre structure ne peut pas s’adresser une relance à elle-même : retirez-la de la sélection.',
+      );
+      expect(await count('MKP_Relance')).toBe(letters);
       const pdf = await suite.get(`/api/impayes/relances/${letter!.id}/lettre.pdf`, token);
       expect(pdf.statusCode).toBe(404);
       expect((await suite.get(`/api/impayes/relances.zip?ids=${letter!.id}`, token)).statusCode).toBe(404);

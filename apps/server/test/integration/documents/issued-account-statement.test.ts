@@ -128,4 +128,22 @@ describe.each(testDatabaseTargets())('issued relevés de compte on $name', (targ
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json<{ message: string }>().message).toContain('saison inconnue');
   });
+
+  it('a stored file whose bytes no longer match the statement row is never served', async () => {
+    const april = 'du=2031-04-01&au=2031-04-30';
+    const response = await suite.get(statementUrl(suite.clubStructureId, `${april}&format=pdf`), suite.clubToken);
+    expect(response.statusCode).toBe(200);
+    const id = await oneId(suite.database, `SELECT id FROM "MKP_ReleveCompteEmis" WHERE "Numero" = $1`, [
+      response.headers['x-releve-numero'],
+    ]);
+    // Bytes replaced together with their own checksum: only the statement row still knows the first ones.
+    await suite.database.query(
+      `UPDATE "DOC_Contenu" SET "Octets" = 'altéré'::bytea, "Sha256" = encode(sha256('altéré'::bytea), 'hex'), "Taille" = length('altéré'::bytea)
+        WHERE id = (SELECT "ID_ContenuPdf" FROM "MKP_ReleveCompteEmis" WHERE id = $1)`,
+      [id],
+    );
+    const altered = await suite.get(issuedUrl(id, 'pdf'), suite.clubToken);
+    expect(altered.statusCode).toBe(500);
+    expect(altered.body).not.toContain('altéré');
+  });
 });

@@ -187,6 +187,8 @@ function cases(context: RestContext): Record<string, Record<string, BadRequest>>
           '?du=2025-02-30&au=2025-03-31',
           '?du=2026-01-02&au=2026-01-01',
           '?du=2015-01-01&au=2026-01-01',
+          '?du=9999-01-01&au=9999-12-31',
+          '?du=0000-01-01&au=0000-12-31',
           '?format=csv',
           '?structureId=abc',
         ].map((query) => [
