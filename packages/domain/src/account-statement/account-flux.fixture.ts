@@ -16,7 +16,9 @@ export function accountFluxBuilder(firstId: number) {
       amountTTC: 1000,
       dueDate: null,
       settled: false,
+      settledOn: null,
       relaunchedBy: null,
+      relaunchedAt: null,
       bankReturn: null,
       ...rest,
     };

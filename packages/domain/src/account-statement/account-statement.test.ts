@@ -5,7 +5,7 @@ import {
   buildAccountStatement,
   buildAccountStatementFromParts,
   calendarDaysBetween,
-  mayStillBeOwed,
+  isOpenAtStartOf,
   effectiveDueDate,
   overdueFlux,
   rejectedDebits,
@@ -18,7 +18,90 @@ const flux = accountFluxBuilder(1);
 
 const SEASON = { from: '2025-09-01', to: '2026-08-31' };
 
+/** Random settlement: unsettled, settled on a recorded day within 2024-2027, or settled with no day recorded. */
+function settlement(random: () => number): Pick<AccountFlux, 'settled' | 'settledOn'> {
+  const draw = random();
+  if (draw < 0.5) return { settled: false, settledOn: null };
+  if (draw < 0.6) return { settled: true, settledOn: null };
+  const day = new Date(Date.parse('2024-01-01T00:00:00Z') + Math.floor(random() * 4 * 365) * 86_400_000);
+  return { settled: true, settledOn: day.toISOString().slice(0, 10) };
+}
+
 describe('account statement: balances', () => {
+  it('a settled flux is closed by its settlement on DateReglement; one settled without a recorded day, on its own day', () => {
+    const statement = buildAccountStatement(
+      [
+        // Settled before the period: counts nowhere.
+        flux({ at: '2025-06-10T10:00:00+02:00', amountTTC: 7000, settled: true, settledOn: '2025-07-01' }),
+        // Settled before settlement days were recorded: closed on its own day, before the period.
+        flux({ at: '2025-06-11T10:00:00+02:00', amountTTC: 9000, settled: true }),
+        // Created before the period, settled in it: owed at the start, its settlement a line.
+        flux({
+          at: '2025-08-20T10:00:00+02:00',
+          amountTTC: 5000,
+          settled: true,
+          settledOn: '2025-09-15',
+          label: 'Licences',
+        }),
+        // In the period, settled after it: a line, owed at the end.
+        flux({
+          at: '2026-08-01T10:00:00+02:00',
+          amountTTC: 300,
+          settled: true,
+          settledOn: '2026-09-10',
+          label: 'Stage',
+        }),
+        // A credit paid out to the structure: its payment is a debit line.
+        flux({
+          at: '2025-10-01T10:00:00+02:00',
+          amountTTC: 200,
+          isDebit: false,
+          settled: true,
+          settledOn: '2025-10-05',
+          label: 'Avoir',
+        }),
+      ],
+      SEASON,
+      '2026-10-01',
+    );
+    expect(statement.openingBalance).toBe(5000);
+    expect(
+      statement.lines.map(({ kind, date, label, debit, credit, balance }) => [
+        kind,
+        date,
+        label,
+        debit,
+        credit,
+        balance,
+      ]),
+    ).toEqual([
+      ['reglement', '2025-09-15', 'Licences', null, 5000, 0],
+      ['flux', '2025-10-01', 'Avoir', null, 200, -200],
+      ['reglement', '2025-10-05', 'Avoir', 200, null, 0],
+      ['flux', '2026-08-01', 'Stage', 300, null, 300],
+    ]);
+    expect(statement.closingBalance).toBe(300);
+  });
+
+  it('a relaunched debit is closed on the day of the flux that carries it on: never owed twice', () => {
+    const relaunchedAt = new Date('2025-11-20T10:00:00+01:00');
+    const statement = buildAccountStatement(
+      [
+        flux({ id: 500, at: '2025-10-01T10:00:00+02:00', amountTTC: 4000, relaunchedBy: 501, relaunchedAt }),
+        flux({ id: 501, at: '2025-11-20T10:00:00+01:00', amountTTC: 4000 }),
+      ],
+      SEASON,
+      '2026-01-01',
+    );
+    expect(statement.lines.map(({ kind, fluxId, date, balance }) => [kind, fluxId, date, balance])).toEqual([
+      ['flux', 500, '2025-10-01', 4000],
+      ['flux', 501, '2025-11-20', 8000],
+      ['remplacement', 500, '2025-11-20', 4000],
+    ]);
+    expect(statement.lines[2]).toMatchObject({ credit: 4000, replacedBy: 501 });
+    expect(statement.closingBalance).toBe(4000);
+  });
+
   it('opening balance sums the flux before the period, débit minus crédit', () => {
     const statement = buildAccountStatement(
       [
@@ -81,7 +164,7 @@ describe('account statement: balances', () => {
           at: new Date(start + Math.floor(random() * 3 * 365 * 86_400_000)).toISOString(),
           isDebit: random() < 0.6,
           amountTTC: Math.floor(random() * 10_000_000),
-          settled: random() < 0.5,
+          ...settlement(random),
         }),
       );
       const statement = buildAccountStatement(set, SEASON, '2026-03-01');
@@ -91,15 +174,20 @@ describe('account statement: balances', () => {
       expect(statement.closingBalance, context).toBe(statement.openingBalance + debits - credits);
       expect(statement.lines.at(-1)?.balance ?? statement.openingBalance, context).toBe(statement.closingBalance);
       expect(Number.isInteger(statement.closingBalance), context).toBe(true);
-      // Every flux up to the period's end counted exactly once.
+      // The closing balance is what is still owed at the period's end: each flux created by then
+      // and neither settled nor relaunched by then, counted exactly once.
       const signed = (item: AccountFlux) => (item.isDebit ? item.amountTTC : -item.amountTTC);
-      const upToEnd = set.filter((item) => item.createdAt.getTime() < Date.parse('2026-08-31T22:00:00Z'));
-      expect(statement.closingBalance, context).toBe(upToEnd.reduce((sum, item) => sum + signed(item), 0));
+      const owedAtEnd = set.filter(
+        (item) =>
+          item.createdAt.getTime() < Date.parse('2026-08-31T22:00:00Z') &&
+          !(item.settled && (item.settledOn ?? '0000-00-00') <= '2026-08-31'),
+      );
+      expect(statement.closingBalance, context).toBe(owedAtEnd.reduce((sum, item) => sum + signed(item), 0));
     }
   });
 });
 
-describe('account statement from parts: the flux before the period summed, only those still owed read', () => {
+describe('account statement from parts: only the flux before the period still owed at its start read', () => {
   it('property: equals the statement built from every flux (seeded random flux sets, returns and relaunches included)', () => {
     let seed = 31_2026;
     const random = () => {
@@ -116,8 +204,10 @@ describe('account statement from parts: the flux before the period summed, only 
           at: new Date(start + Math.floor(random() * 3 * 365 * 86_400_000)).toISOString(),
           isDebit: random() < 0.7,
           amountTTC: Math.floor(random() * 1_000_000),
-          settled: random() < 0.4,
-          relaunchedBy: random() < 0.1 ? 1 : null,
+          ...settlement(random),
+          ...(random() < 0.1
+            ? { relaunchedBy: 1, relaunchedAt: new Date(start + Math.floor(random() * 3 * 365 * 86_400_000)) }
+            : {}),
           dueDate: random() < 0.5 ? '2025-10-15' : null,
           bankReturn: random() < 0.15 ? { type: 'rejet', reasonCode: 'AM04', date: '2025-10-20' } : null,
         }),
@@ -126,14 +216,10 @@ describe('account statement from parts: the flux before the period summed, only 
       const before = (item: AccountFlux) => item.createdAt.getTime() < Date.parse('2025-08-31T22:00:00Z');
       const inPeriod = (item: AccountFlux) =>
         !before(item) && item.createdAt.getTime() < Date.parse('2026-08-31T22:00:00Z');
-      const openingBalance = set
-        .filter(before)
-        .reduce((sum, item) => sum + (item.isDebit ? item.amountTTC : -item.amountTTC), 0);
       // As the database gives them: unsorted, the earlier ones filtered like SQL does.
       const parts = {
-        openingBalance,
         periodFlux: set.filter(inPeriod).reverse(),
-        earlierOpenFlux: set.filter((item) => before(item) && mayStillBeOwed(item)),
+        earlierOpenFlux: set.filter((item) => before(item) && isOpenAtStartOf(item, SEASON.from)),
       };
       expect(buildAccountStatementFromParts(parts, SEASON, '2026-03-01'), `seed ${runSeed}`).toEqual(whole);
     }

@@ -1,19 +1,22 @@
 /**
- * Relevé de compte of a structure over a period (R-STMT-01, R-STMT-02): the structure's flux as a
- * running account, then what it still owes, aged.
+ * Relevé de compte of a structure over a period (R-STMT-01, R-STMT-02): the structure's account
+ * as a running balance, then what it still owes, aged.
  *
  * Sign convention, from the structure's point of view: a debit flux (EST_Debit) is what the
- * structure owes, shown in the 'Débit' column; a credit flux in 'Crédit'. A balance is
+ * structure owes, in the 'Débit' column; a credit flux in 'Crédit'. A balance is
  * Σ débit − Σ crédit: positive means the structure owes that much to the federation.
- * - opening balance: the balance of every flux dated before the period;
- * - each flux of the period, in date order (then number), with the running balance after it;
- * - closing balance: opening + Σ débit − Σ crédit of the period (= the last running balance).
- * A flux's day is its creation instant's calendar day in Europe/Paris; flux after the period
- * are left out.
  *
- * The balance sums flux only: a debit settled without a credit flux (marked paid, or
- * reconciled with a bank entry) still counts in it. What is still unpaid is the 'due' part,
- * read from each flux's payment status (fluxPaymentStatus), not from the balance.
+ * Payments are not flux: a flux is settled (EST_Reglement, on DateReglement) or, for a rejected
+ * direct debit, relaunched (a new flux carries the debt on). So each flux is a movement on its
+ * day, and its closing a second, opposite movement: its settlement ('reglement') on its
+ * settlement day, or its replacement ('remplacement') on the day of the flux that relaunched it.
+ * A flux settled before settlement days were recorded is closed on its own day.
+ * - opening balance: the flux created before the period and not closed before it;
+ * - each movement of the period, in day order (a flux before its closing on the same day), with
+ *   the running balance after it;
+ * - closing balance: opening + Σ débit − Σ crédit of the period (= the last running balance) =
+ *   the flux still owed at the end of the period.
+ * A flux's day is its creation instant's calendar day in Europe/Paris.
  */
 import type { Cents } from '../money/money';
 import { parisIsoDate } from '../documents/document-format';
@@ -31,8 +34,12 @@ export interface AccountFlux {
   /** DateEcheance, YYYY-MM-DD, or null when the flux has none. */
   dueDate: string | null;
   settled: boolean;
+  /** DateReglement, YYYY-MM-DD: the day it was settled; null if unsettled or settled before days were recorded. */
+  settledOn: string | null;
   /** ID_FluxFinancierRelance: the flux created by its relaunch. */
   relaunchedBy: number | null;
+  /** When that relaunch flux was created; null when not relaunched. */
+  relaunchedAt: Date | null;
   /** The bank's return of this direct debit (MKP_RetourPrelevement), null when none. */
   bankReturn: BankReturn | null;
 }
@@ -51,14 +58,21 @@ export interface StatementPeriod {
   to: string;
 }
 
+/** A flux itself, its settlement, or its replacement by the flux that relaunched it. */
+export type StatementLineKind = 'flux' | 'reglement' | 'remplacement';
+
 export interface AccountStatementLine {
+  kind: StatementLineKind;
   fluxId: number;
+  /** For a 'remplacement': the relaunch flux that carries the debt on. */
+  replacedBy?: number;
   /** Paris calendar day, YYYY-MM-DD. */
   date: string;
+  /** The flux's label, whatever the kind (the documents word the kind). */
   label: string;
   debit: Cents | null;
   credit: Cents | null;
-  /** Balance after this flux. */
+  /** Balance after this movement. */
   balance: Cents;
 }
 
@@ -203,29 +217,25 @@ function sortByDate(flux: readonly AccountFlux[]): AccountFlux[] {
   return [...flux].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
 }
 
-/**
- * A flux dated before the period matters beyond the opening balance only while it may still
- * be owed (overdue or a rejected debit): neither settled nor relaunched. The database reads
- * those alone, and sums the others into the opening balance.
- */
+/** Still owed today, so possibly overdue or a rejected debit: neither settled nor relaunched. */
 export function mayStillBeOwed(flux: Pick<AccountFlux, 'settled' | 'relaunchedBy'>): boolean {
   return !flux.settled && flux.relaunchedBy === null;
 }
 
-/** What a statement is built from when the database sums the flux before the period. */
+/** What a statement is built from: the period's flux and the earlier ones still owed at its start. */
 export interface AccountStatementParts {
-  /** Σ débit − Σ crédit of every flux dated before the period. */
-  openingBalance: Cents;
   /** The flux dated in the period (Paris days). */
   periodFlux: readonly AccountFlux[];
-  /** Flux dated before the period that may still be owed (mayStillBeOwed); any other is ignored. */
+  /** Flux dated before the period still owed when it starts (isOpenAtStartOf); any other is ignored. */
   earlierOpenFlux: readonly AccountFlux[];
 }
 
 /**
  * The statement of `flux` (one structure's, up to the end of the period at least) over
- * `period`. Overdue flux and rejected debits are read among the flux up to the period's end,
- * aged at `asOf` (today in Paris by default: payment statuses are today's facts).
+ * `period`, every movement drawn then summed: the rule as stated, which
+ * buildAccountStatementFromParts computes from the flux still owed at the period's start only.
+ * Overdue flux and rejected debits are read among the flux up to the period's end, aged at
+ * `asOf` (today in Paris by default: payment statuses are today's facts).
  */
 export function buildAccountStatement(
   flux: readonly AccountFlux[],
@@ -233,47 +243,113 @@ export function buildAccountStatement(
   asOf: string = parisToday(),
 ): AccountStatement {
   let openingBalance = 0;
-  const periodFlux: AccountFlux[] = [];
-  const earlierOpenFlux: AccountFlux[] = [];
-  for (const item of flux) {
-    const day = parisIsoDate(item.createdAt);
-    if (day > period.to) continue;
-    if (day >= period.from) periodFlux.push(item);
-    else {
-      openingBalance += item.isDebit ? item.amountTTC : -item.amountTTC;
-      earlierOpenFlux.push(item);
-    }
+  const movements: Movement[] = [];
+  for (const movement of flux.flatMap(movementsOf)) {
+    if (movement.date < period.from) openingBalance += movement.signed;
+    else if (movement.date <= period.to) movements.push(movement);
   }
-  return buildAccountStatementFromParts({ openingBalance, periodFlux, earlierOpenFlux }, period, asOf);
+  const upToEnd = flux.filter((item) => parisIsoDate(item.createdAt) <= period.to);
+  return statementOf(openingBalance, movements, upToEnd, period, asOf);
 }
 
 /**
- * The same statement as buildAccountStatement from the flux before the period summed
- * (`openingBalance`) and only those of them still owed: a structure's whole history is
- * never read to state one season.
+ * The same statement as buildAccountStatement from the flux of the period and those before it
+ * still owed at its start (isOpenAtStartOf): a structure's whole history is never read to
+ * state one season. The opening balance is theirs; the later closings of the earlier ones
+ * are movements of the period.
  */
 export function buildAccountStatementFromParts(
   parts: AccountStatementParts,
   period: StatementPeriod,
   asOf: string = parisToday(),
 ): AccountStatement {
-  const { openingBalance } = parts;
+  let openingBalance = 0;
+  const movements: Movement[] = [];
+  const inPeriod = (movement: Movement) => movement.date >= period.from && movement.date <= period.to;
+  for (const item of parts.earlierOpenFlux) {
+    const [own, closing] = movementsOf(item);
+    openingBalance += own!.signed;
+    if (closing && inPeriod(closing)) movements.push(closing);
+  }
+  for (const item of parts.periodFlux)
+    for (const movement of movementsOf(item)) if (inPeriod(movement)) movements.push(movement);
+  const upToEnd = [...parts.earlierOpenFlux.filter(mayStillBeOwed), ...parts.periodFlux];
+  return statementOf(openingBalance, movements, upToEnd, period, asOf);
+}
+
+/** A movement of the account: signed from the structure's side (+ débit, − crédit). */
+interface Movement {
+  kind: StatementLineKind;
+  flux: AccountFlux;
+  date: string;
+  signed: Cents;
+}
+
+const KIND_ORDER: Record<StatementLineKind, number> = { flux: 0, reglement: 1, remplacement: 1 };
+
+/**
+ * The Paris day a flux stops being owed, or null while it is: its settlement day (never before
+ * its own day; its own day when settled before days were recorded), else the day of the flux
+ * that relaunched it.
+ */
+export function fluxClosingDay(
+  flux: Pick<AccountFlux, 'createdAt' | 'settled' | 'settledOn' | 'relaunchedBy' | 'relaunchedAt'>,
+): string | null {
+  const day = parisIsoDate(flux.createdAt);
+  const later = (other: string) => (other > day ? other : day);
+  if (flux.settled) return later(flux.settledOn ?? day);
+  if (flux.relaunchedBy !== null) return later(parisIsoDate(flux.relaunchedAt ?? flux.createdAt));
+  return null;
+}
+
+/** Owed when `day` (a Paris day) begins: created before it and not closed before it. */
+export function isOpenAtStartOf(
+  flux: Pick<AccountFlux, 'createdAt' | 'settled' | 'settledOn' | 'relaunchedBy' | 'relaunchedAt'>,
+  day: string,
+): boolean {
+  if (parisIsoDate(flux.createdAt) >= day) return false;
+  const closing = fluxClosingDay(flux);
+  return closing === null || closing >= day;
+}
+
+function movementsOf(flux: AccountFlux): Movement[] {
+  const signed = flux.isDebit ? flux.amountTTC : -flux.amountTTC;
+  const own: Movement = { kind: 'flux', flux, date: parisIsoDate(flux.createdAt), signed };
+  const closing = fluxClosingDay(flux);
+  if (closing === null) return [own];
+  return [own, { kind: flux.settled ? 'reglement' : 'remplacement', flux, date: closing, signed: -signed }];
+}
+
+function statementOf(
+  openingBalance: Cents,
+  movements: Movement[],
+  upToEnd: readonly AccountFlux[],
+  period: StatementPeriod,
+  asOf: string,
+): AccountStatement {
+  movements.sort(
+    (a, b) =>
+      (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) ||
+      KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+      a.flux.createdAt.getTime() - b.flux.createdAt.getTime() ||
+      a.flux.id - b.flux.id,
+  );
   let totalDebit = 0;
   let totalCredit = 0;
-  const lines: AccountStatementLine[] = [];
-  for (const item of sortByDate(parts.periodFlux)) {
-    if (item.isDebit) totalDebit += item.amountTTC;
-    else totalCredit += item.amountTTC;
-    lines.push({
-      fluxId: item.id,
-      date: parisIsoDate(item.createdAt),
-      label: item.label,
-      debit: item.isDebit ? item.amountTTC : null,
-      credit: item.isDebit ? null : item.amountTTC,
+  const lines: AccountStatementLine[] = movements.map(({ kind, flux, date, signed }) => {
+    if (signed >= 0) totalDebit += signed;
+    else totalCredit -= signed;
+    return {
+      kind,
+      fluxId: flux.id,
+      ...(kind === 'remplacement' && flux.relaunchedBy !== null ? { replacedBy: flux.relaunchedBy } : {}),
+      date,
+      label: flux.label,
+      debit: signed >= 0 ? signed : null,
+      credit: signed >= 0 ? null : -signed,
       balance: openingBalance + totalDebit - totalCredit,
-    });
-  }
-  const upToEnd = [...parts.earlierOpenFlux.filter(mayStillBeOwed), ...parts.periodFlux];
+    };
+  });
   return {
     period,
     asOf,

@@ -15,7 +15,9 @@ const flux = (id: number, at: string, isDebit: boolean, amountTTC: number): Acco
   amountTTC,
   dueDate: null,
   settled: false,
+  settledOn: null,
   relaunchedBy: null,
+  relaunchedAt: null,
   bankReturn: null,
 });
 
@@ -39,6 +41,39 @@ describe('relevé de compte document', () => {
       ' |  | Total des mouvements | 1 234,56 € | 500,00 € | ',
       '31/08/2026 |  | Solde final |  |  | 854,56 €',
     ]);
+  });
+
+  it('words a settlement, a payout and a relaunch as such, on their own day, in the PDF rows and the xlsx', () => {
+    const closed = buildAccountStatement(
+      [
+        { ...flux(4, '2025-09-05T10:00:00Z', true, 10_000), settled: true, settledOn: '2025-09-20' },
+        { ...flux(5, '2025-09-06T10:00:00Z', false, 2_500), settled: true, settledOn: '2025-09-21' },
+        {
+          ...flux(6, '2025-09-07T10:00:00Z', true, 4_000),
+          relaunchedBy: 7,
+          relaunchedAt: new Date('2025-09-22T10:00:00Z'),
+        },
+        flux(7, '2025-09-22T10:00:00Z', true, 4_000),
+      ],
+      { from: '2025-09-01', to: '2025-09-30' },
+      '2025-10-01',
+    );
+    const labels = accountStatementRows(closed).map((row) => `${row[0]} ${row[2]}`);
+    expect(labels.slice(1, -2)).toEqual([
+      '05/09/2025 Flux 4',
+      '06/09/2025 Flux 5',
+      '07/09/2025 Flux 6',
+      '20/09/2025 Règlement : Flux 4',
+      '21/09/2025 Versement : Flux 5',
+      '22/09/2025 Flux 7',
+      '22/09/2025 Prélèvement relancé (flux N° 7) : Flux 6',
+    ]);
+    expect(
+      accountStatementTable(closed, 'Club')
+        .table.rows.map((row) => row[2])
+        .slice(1, -2),
+    ).toEqual(labels.slice(1, -2).map((label) => label.slice(11)));
+    expect(closed.closingBalance).toBe(4_000);
   });
 
   it('lists overdue flux with their due day (default term), days late and status', () => {

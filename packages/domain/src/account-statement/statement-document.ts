@@ -5,7 +5,12 @@
 import { formatDocumentAmount, formatIsoDay } from '../documents/document-format';
 import type { ExportTable } from '@gdf/file-formats';
 import { FLUX_PAYMENT_STATUS_LABELS } from '../flux/payment-status';
-import { AGEING_BUCKETS, AGEING_BUCKET_LABELS, type AccountStatement } from './account-statement';
+import {
+  AGEING_BUCKETS,
+  AGEING_BUCKET_LABELS,
+  type AccountStatement,
+  type AccountStatementLine,
+} from './account-statement';
 
 export const ACCOUNT_STATEMENT_TITLE = 'Relevé de compte';
 
@@ -17,7 +22,12 @@ export const ACCOUNT_STATEMENT_TEXT = {
   closing: 'Solde final',
   totals: 'Total des mouvements',
   columns: { date: 'Date', number: 'N°', label: 'Libellé', debit: 'Débit', credit: 'Crédit', balance: 'Solde' },
-  balanceNote: 'Solde positif : montant dû par la structure ; négatif : en sa faveur.',
+  balanceNote:
+    'Solde positif : montant dû par la structure ; négatif : en sa faveur. Un flux réglé est soldé par son règlement, un prélèvement relancé par le flux qui le relance ; un règlement sans date enregistrée figure au jour du flux.',
+  settlementOfDebit: (label: string) => `Règlement : ${label}`,
+  settlementOfCredit: (label: string) => `Versement : ${label}`,
+  replacement: (label: string, replacedBy: number | undefined) =>
+    `Prélèvement relancé (flux N° ${replacedBy ?? '?'}) : ${label}`,
   overdue: 'Impayés échus par ancienneté',
   overdueColumns: { dueDate: 'Échéance', daysLate: 'Retard (j)', status: 'Statut', amount: 'Montant' },
   overdueTotal: 'Total échu',
@@ -46,6 +56,15 @@ export function issuedAccountStatementFileName(
 
 const amountOrEmpty = (cents: number | null) => (cents === null ? '' : formatDocumentAmount(cents));
 
+/** A line's label: the flux's own, or worded as its settlement or its replacement by a relaunch. */
+export function accountStatementLineLabel(line: AccountStatementLine): string {
+  const text = ACCOUNT_STATEMENT_TEXT;
+  if (line.kind === 'flux') return line.label;
+  if (line.kind === 'remplacement') return text.replacement(line.label, line.replacedBy);
+  // Settling a debit credits the account; paying out a credit debits it.
+  return line.credit !== null ? text.settlementOfDebit(line.label) : text.settlementOfCredit(line.label);
+}
+
 /** The movements table as text rows: opening, one row per flux, closing. */
 export function accountStatementRows(statement: AccountStatement): string[][] {
   const text = ACCOUNT_STATEMENT_TEXT;
@@ -54,7 +73,7 @@ export function accountStatementRows(statement: AccountStatement): string[][] {
     ...statement.lines.map((line) => [
       formatIsoDay(line.date),
       String(line.fluxId),
-      line.label,
+      accountStatementLineLabel(line),
       amountOrEmpty(line.debit),
       amountOrEmpty(line.credit),
       formatDocumentAmount(line.balance),
@@ -112,7 +131,7 @@ export function accountStatementTable(
     ...statement.lines.map((line) => [
       formatIsoDay(line.date),
       line.fluxId,
-      line.label,
+      accountStatementLineLabel(line),
       euros(line.debit),
       euros(line.credit),
       euros(line.balance),

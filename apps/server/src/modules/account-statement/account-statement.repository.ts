@@ -69,45 +69,59 @@ interface FluxRow {
   ttc: string;
   dueDate: string | null;
   settled: boolean;
+  settledOn: string | null;
   relaunchedBy: number | null;
+  relaunchedAt: Date | string | null;
   returnType: 'rejet' | 'retour' | null;
   reasonCode: string | null;
   returnDate: string | null;
 }
 
-/**
- * A structure's balance before an instant (Σ débit − Σ crédit), summed from
- * mkp_flux_structure_date_idx alone, which carries the sign and the amount (migration 0030).
- */
-export const OPENING_BALANCE_SQL = `SELECT COALESCE(SUM(CASE WHEN "EST_Debit" THEN "MontantTTC" ELSE -"MontantTTC" END), 0)::text AS total
-  FROM "MKP_FluxFinancier" WHERE "ID_Structure" = $1 AND "Z_DateCreation" < $2::timestamptz`;
+/** When the flux that relaunched f was created: looked up by its id, for a relaunched flux only. */
+const RELAUNCHED_AT = `CASE WHEN f."ID_FluxFinancierRelance" IS NOT NULL THEN
+    (SELECT rl."Z_DateCreation" FROM "MKP_FluxFinancier" rl WHERE rl.id = f."ID_FluxFinancierRelance") END`;
+
+const STATEMENT_COLUMNS = `f.id, f."Z_DateCreation" AS "createdAt", f."NomFluxFinancier" AS label, f."EST_Debit" AS "isDebit",
+    f."MontantTTC"::text AS ttc, f."DateEcheance"::text AS "dueDate", f."EST_Reglement" AS settled,
+    f."DateReglement"::text AS "settledOn", f."ID_FluxFinancierRelance" AS "relaunchedBy", ${RELAUNCHED_AT} AS "relaunchedAt",
+    r."TypeRetour" AS "returnType", r."CodeRaison" AS "reasonCode", r."DateRetour"::text AS "returnDate"`;
+
+const withReturn = (where: string) => `SELECT ${STATEMENT_COLUMNS}
+   FROM "MKP_FluxFinancier" f LEFT JOIN "MKP_RetourPrelevement" r ON r."ID_FluxFinancier" = f.id
+  WHERE f."ID_Structure" = $1 AND ${where}`;
 
 /**
- * What the statement of `period` is built from, in two statements run side by side: the
- * balance of every flux before the period summed by the database (never read one by one: the
- * largest structure has ~77,000 flux over the seasons), then the period's flux and the earlier
- * ones still owed (neither settled nor relaunched, as mayStillBeOwed says), from
- * mkp_flux_structure_date_idx.
+ * A structure's flux up to the end of the period: those of the period, and the earlier ones
+ * still owed when it starts (isOpenAtStartOf). The largest structure has ~77,000 flux over the
+ * seasons, nearly all closed long ago: each kind of open flux is its own index range, so the
+ * closed ones are never read (one OR of them read every flux of the structure: 250 ms).
+ * - of the period: mkp_flux_structure_date_idx;
+ * - unsettled and not relaunched: mkp_flux_saison_impaye_idx (partial);
+ * - settled on or after the first day: DateReglement, checked inside mkp_flux_structure_date_idx
+ *   (DateReglement is set only on a settled flux: trigger of migration 0019);
+ * - relaunched on or after the first day: the few relaunched flux, mkp_flux_relance_uq.
+ * A flux settled with no day recorded counts as settled on its own day: closed before the period.
  */
+export const STATEMENT_FLUX_SQL = [
+  withReturn(`f."Z_DateCreation" >= $2::timestamptz AND f."Z_DateCreation" < $3::timestamptz`),
+  withReturn(`f."Z_DateCreation" < $2::timestamptz AND NOT f."EST_Reglement" AND f."ID_FluxFinancierRelance" IS NULL`),
+  withReturn(`f."Z_DateCreation" < $2::timestamptz AND f."DateReglement" >= $4::date AND f."EST_Reglement"`),
+  withReturn(`f."Z_DateCreation" < $2::timestamptz AND f."ID_FluxFinancierRelance" IS NOT NULL AND NOT f."EST_Reglement"
+    AND (SELECT rl."Z_DateCreation" FROM "MKP_FluxFinancier" rl WHERE rl.id = f."ID_FluxFinancierRelance") >= $2::timestamptz`),
+].join('\n  UNION ALL\n');
+
+/** What the statement of `period` is built from (AccountStatementParts), in one statement. */
 export async function loadStatementParts(
   database: Pick<Database, 'query'>,
   structureId: number,
   period: StatementPeriod,
 ): Promise<AccountStatementParts> {
   const start = parisDayStart(period.from);
-  const [[opening], rows] = await Promise.all([
-    database.query<{ total: string }>(OPENING_BALANCE_SQL, [structureId, start]),
-    database.query<FluxRow>(
-      `SELECT f.id, f."Z_DateCreation" AS "createdAt", f."NomFluxFinancier" AS label, f."EST_Debit" AS "isDebit",
-          f."MontantTTC"::text AS ttc, f."DateEcheance"::text AS "dueDate", f."EST_Reglement" AS settled,
-          f."ID_FluxFinancierRelance" AS "relaunchedBy", r."TypeRetour" AS "returnType", r."CodeRaison" AS "reasonCode",
-          r."DateRetour"::text AS "returnDate"
-         FROM "MKP_FluxFinancier" f
-         LEFT JOIN "MKP_RetourPrelevement" r ON r."ID_FluxFinancier" = f.id
-        WHERE f."ID_Structure" = $1 AND f."Z_DateCreation" < $3::timestamptz
-          AND (f."Z_DateCreation" >= $2::timestamptz OR (NOT f."EST_Reglement" AND f."ID_FluxFinancierRelance" IS NULL))`,
-      [structureId, start, nextParisDayStart(period.to)],
-    ),
+  const rows = await database.query<FluxRow>(STATEMENT_FLUX_SQL, [
+    structureId,
+    start,
+    nextParisDayStart(period.to),
+    period.from,
   ]);
   const startTime = Date.parse(start);
   const periodFlux: AccountFlux[] = [];
@@ -116,7 +130,7 @@ export async function loadStatementParts(
     const flux = toAccountFlux(row);
     (flux.createdAt.getTime() >= startTime ? periodFlux : earlierOpenFlux).push(flux);
   }
-  return { openingBalance: toCents(opening?.total ?? '0'), periodFlux, earlierOpenFlux };
+  return { periodFlux, earlierOpenFlux };
 }
 
 function toAccountFlux(row: FluxRow): AccountFlux {
@@ -128,7 +142,9 @@ function toAccountFlux(row: FluxRow): AccountFlux {
     amountTTC: toCents(row.ttc),
     dueDate: row.dueDate,
     settled: row.settled,
+    settledOn: row.settledOn,
     relaunchedBy: row.relaunchedBy,
+    relaunchedAt: row.relaunchedAt === null ? null : new Date(row.relaunchedAt),
     bankReturn:
       row.returnType === null ? null : { type: row.returnType, reasonCode: row.reasonCode, date: row.returnDate ?? '' },
   };

@@ -70,7 +70,9 @@ export async function loadCandidateFlux(
     amountTTC: toCents(row.ttc),
     dueDate: row.dueDate,
     settled: false,
+    settledOn: null,
     relaunchedBy: null,
+    relaunchedAt: null,
     bankReturn:
       row.returnType === null ? null : { type: row.returnType, reasonCode: row.reasonCode, date: row.returnDate ?? '' },
   }));

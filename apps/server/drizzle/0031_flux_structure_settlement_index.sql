@@ -1,0 +1,2 @@
+DROP INDEX "mkp_flux_structure_date_idx";--> statement-breakpoint
+CREATE INDEX "mkp_flux_structure_date_idx" ON "MKP_FluxFinancier" USING btree ("ID_Structure","Z_DateCreation" DESC NULLS LAST,"id" DESC NULLS LAST,"DateReglement");
