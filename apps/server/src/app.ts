@@ -19,6 +19,10 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerMeRoutes } from './modules/me/me.routes';
 import { registerFluxDocumentRoutes } from './modules/flux-documents/flux-documents.routes';
 import { registerAccountStatementRoutes } from './modules/account-statement/account-statement.routes';
+import {
+  createAccountStatementService,
+  type AccountStatementSettings,
+} from './modules/account-statement/account-statement.service';
 import { registerImpayesRoutes } from './modules/impayes/impayes.routes';
 import { registerDocumentPackRoutes } from './modules/flux-document-packs/document-pack.routes';
 import type { DocumentPackOptions } from './modules/flux-document-packs/document-pack.service';
@@ -91,6 +95,8 @@ export interface AppOptions {
   ledgerClock?: () => Date;
   /** Document packs (R-DOC-08): a lower cap and a per-document hook, for tests. */
   documentPacks?: DocumentPackOptions;
+  /** Relevés de compte: a lower number of new statements a day, for tests. */
+  accountStatements?: AccountStatementSettings;
 }
 
 export interface LoginThrottleOptions {
@@ -155,7 +161,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStructureStatusRoutes(app, options.database);
   const issuance = { creditorIdentifier: creditorIdentifier(options.sepa?.ics) };
   registerFluxDocumentRoutes(app, options.database, issuance);
-  registerAccountStatementRoutes(app, options.database);
+  registerAccountStatementRoutes(
+    app,
+    options.database,
+    createAccountStatementService(options.database, undefined, options.accountStatements),
+  );
   registerImpayesRoutes(app, options.database);
   registerDocumentPackRoutes(app, options.database, issuance, options.documentPacks);
   registerAccountingSettingsRoutes(app, options.database);

@@ -9,6 +9,18 @@ export function accountStatementPath(structureId: number): string {
 export const ACCOUNT_STATEMENT_FORMATS = ['json', 'pdf', 'xlsx'] as const;
 export type AccountStatementFormat = (typeof ACCOUNT_STATEMENT_FORMATS)[number];
 
+/**
+ * New statements issued per structure and Paris day at most: each is stored for good, and
+ * issuing is open to every reader of the structure. The same statement asked again is not new.
+ */
+export const MAX_NEW_STATEMENTS_PER_DAY = 50;
+
+export const ACCOUNT_STATEMENT_MESSAGES = {
+  dailyLimit: (count: number) =>
+    `Déjà ${count} relevé${count > 1 ? 's' : ''} de compte émis aujourd’hui pour cette structure, le plus par jour : ` +
+    'retéléchargez un relevé émis, ou réessayez demain.',
+} as const;
+
 /** A statement covers at most this many days (five years): beyond, ask several. */
 export const MAX_STATEMENT_DAYS = 5 * 366;
 

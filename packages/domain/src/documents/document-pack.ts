@@ -22,6 +22,8 @@ export const DOCUMENT_PACK_MESSAGES = {
   empty: 'Aucun flux ne correspond à ces filtres : aucun document à télécharger.',
   invalidFilters: 'Filtres de recherche invalides',
   noKind: 'Choisissez au moins un type de document.',
+  busy: 'Un lot de documents est déjà en préparation pour vous : attendez qu’il se termine ou annulez-le, puis recommencez.',
+  serverBusy: 'Plusieurs lots de documents sont en préparation en ce moment : réessayez dans quelques minutes.',
 } as const;
 
 export const documentPackRequestSchema = z

@@ -1,4 +1,6 @@
 import {
+  ACCOUNT_STATEMENT_MESSAGES,
+  MAX_NEW_STATEMENTS_PER_DAY,
   ModuleSlug,
   accountStatementNumber,
   accountStatementTable,
@@ -12,7 +14,7 @@ import { toXlsx } from '@gdf/file-formats';
 import type { Readable } from 'node:stream';
 import type { Database } from '../../db/database';
 import { writeAuditRows } from '../../db/audit-log';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { HttpError, badRequest, notFound } from '../../lib/http-errors';
 import { openContent } from '../document-store/content-stream';
 import { sha256Hex } from '../../db/content-store';
 import { requireModule, type RequestScope } from '../scope/scope';
@@ -26,6 +28,7 @@ import {
 import {
   ACCOUNT_STATEMENT_AUDIT,
   XLSX_TYPE,
+  countStatementsIssuedOn,
   findIssuedStatement,
   findSameStatement,
   listIssuedStatements,
@@ -58,7 +61,17 @@ export interface StatementFile {
  * (ADR 0031). Every entry checks the flux module and the structure's scope first: a
  * structure, or an issued statement, out of scope is "not found".
  */
-export function createAccountStatementService(database: Database, today: () => string = () => parisToday()) {
+export interface AccountStatementSettings {
+  /** New statements per structure and day; MAX_NEW_STATEMENTS_PER_DAY. */
+  newPerDay?: number;
+}
+
+export function createAccountStatementService(
+  database: Database,
+  today: () => string = () => parisToday(),
+  settings: AccountStatementSettings = {},
+) {
+  const newPerDay = settings.newPerDay ?? MAX_NEW_STATEMENTS_PER_DAY;
   async function structureInScope(scope: RequestScope, structureId: number): Promise<StatementStructure> {
     requireModule(scope, ModuleSlug.FluxFinanciers);
     const structure = await findStatementStructure(database, scope, structureId);
@@ -96,6 +109,9 @@ export function createAccountStatementService(database: Database, today: () => s
     };
     const same = await findSameStatement(database, key);
     if (same) return same;
+    const issuedToday = await countStatementsIssuedOn(database, structureId, statement.asOf);
+    if (issuedToday >= newPerDay)
+      throw new HttpError(429, ACCOUNT_STATEMENT_MESSAGES.dailyLimit(newPerDay), 'too-many-requests');
     const id = await reserveStatementId(database);
     const number = accountStatementNumber(id, statement.asOf);
     const pdf = await renderAccountStatementPdf(statement, structure, new Date(), number);

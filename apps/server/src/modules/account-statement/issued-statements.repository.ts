@@ -76,6 +76,19 @@ export async function findSameStatement(
   return row ? toIssued(row) : null;
 }
 
+/** How many statements were issued for a structure as of a Paris day (DateArrete). */
+export async function countStatementsIssuedOn(
+  database: Pick<Database, 'query'>,
+  structureId: number,
+  day: string,
+): Promise<number> {
+  const [row] = await database.query<{ n: number }>(
+    `SELECT count(*)::integer AS n FROM "MKP_ReleveCompteEmis" WHERE "ID_Structure" = $1 AND "DateArrete" = $2::date`,
+    [structureId, day],
+  );
+  return row?.n ?? 0;
+}
+
 /** The id the next statement will have: its number is printed in the files before they are stored. */
 export async function reserveStatementId(database: Pick<Database, 'query'>): Promise<number> {
   const [row] = await database.query<{ id: number }>(

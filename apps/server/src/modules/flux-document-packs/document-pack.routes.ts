@@ -6,6 +6,7 @@ import { parseInput } from '../../lib/validation';
 import { createFluxDocumentsService, type FluxDocumentsSettings } from '../flux-documents/flux-documents.service';
 import { resolveScope } from '../../plugins/scope';
 import { createDocumentPackService, type DocumentPackOptions } from './document-pack.service';
+import { createPackSlots } from './pack-slots';
 
 /**
  * POST /api/flux/documents/pack.zip (R-DOC-08): the flux search's filters in the
@@ -20,10 +21,21 @@ export function registerDocumentPackRoutes(
 ): void {
   const documents = createFluxDocumentsService(database, settings);
   const service = createDocumentPackService(database, documents, options);
+  const slots = createPackSlots(options.concurrentPacks);
   app.post(DOCUMENT_PACK_PATH, { config: { auth: 'user' } }, async (request, reply) => {
     const body = parseInput(documentPackRequestSchema, request.body);
     const scope = await resolveScope(request, database);
-    const pack = await service.prepare(scope, body);
+    // Taken before any work, given back when the response ends however it ends (the document
+    // in progress, at most two, may finish after: bounded).
+    const slot = slots.take(scope.actor.userId);
+    reply.raw.once('close', () => slot.release());
+    let pack;
+    try {
+      pack = await service.prepare(scope, body);
+    } catch (error) {
+      slot.release();
+      throw error;
+    }
     const cancel = new AbortController();
     // Pulled only as the socket drains: backpressure, one document in memory at a time.
     const stream = Readable.from(pack.chunks(cancel.signal), { objectMode: false });

@@ -35,6 +35,8 @@ export interface PreparedPack {
 
 export interface DocumentPackOptions {
   cap?: number;
+  /** Packs built at once by this process (one per user at most); DEFAULT_CONCURRENT_PACKS. */
+  concurrentPacks?: number;
   /** Awaited after each document is read: tests count (and pace) the server's work around a cancel. */
   onDocument?: () => void | Promise<void>;
 }

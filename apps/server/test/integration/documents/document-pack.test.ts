@@ -1,4 +1,4 @@
-import { DOCUMENT_PACK_PATH, EMPTY_FLUX_FILTERS, type FluxSearchFilters } from '@gdf/domain';
+import { DOCUMENT_PACK_MESSAGES, DOCUMENT_PACK_PATH, EMPTY_FLUX_FILTERS, type FluxSearchFilters } from '@gdf/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabaseTargets } from '../support/databases';
@@ -57,6 +57,8 @@ describe.each(testDatabaseTargets())('document packs (R-DOC-08) on $name', (targ
     capped = await buildTestApp(suite.database, { documentPacks: { cap: 4 } });
     counted = await buildTestApp(suite.database, {
       documentPacks: {
+        // One pack at a time in this app: the held pack below makes a second caller wait too.
+        concurrentPacks: 1,
         // From the second document on, the server waits until the test has cancelled and the
         // server has seen its socket close: PGlite runs in this process and loopback buffers
         // would otherwise take the whole pack before the client could cancel.
@@ -208,6 +210,16 @@ describe.each(testDatabaseTargets())('document packs (R-DOC-08) on $name', (targ
     expect(response.status).toBe(200);
     const reader = response.body!.getReader();
     await reader.read();
+    // While it is built, the same user's second pack waits, and so does anyone's beyond the
+    // server's number of packs at once, in French, before any work.
+    const again = { filters: filters({ label: abortTag }), kinds: ['facture'] };
+    const second = await post(counted, token, again);
+    expect(second.statusCode, second.body).toBe(429);
+    expect(second.json<{ message: string }>().message).toBe(DOCUMENT_PACK_MESSAGES.busy);
+    const other = await post(counted, await loginAs(counted, 'siege@demo.fr'), again);
+    expect(other.statusCode, other.body).toBe(429);
+    expect(other.json<{ message: string }>().message).toBe(DOCUMENT_PACK_MESSAGES.serverBusy);
+    expect(documentsRead).toBe(2);
     cancel.abort();
     await reader.cancel().catch(() => undefined);
     // The server's own socket listeners ran first: its response has closed, the pack is cancelled.
@@ -236,5 +248,8 @@ describe.each(testDatabaseTargets())('document packs (R-DOC-08) on $name', (targ
       [`${abortTag} %`],
     );
     expect(issued!.n).toBeLessThan(total);
+    // The cancelled pack gave its place back: the same user gets a pack again.
+    const after = await post(counted, token, { filters: filters(), kinds: ['facture'] });
+    expect(after.statusCode, after.body).toBe(200);
   });
 });

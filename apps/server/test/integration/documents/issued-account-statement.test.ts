@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../support/databases';
+import { buildTestApp, loginAs } from '../support/test-app';
 import { insertFlux, oneId } from './document-fixtures';
 import { pdfBody, useDocumentSuite } from './document-suite';
 import { pdfText } from './pdf-tools';
@@ -127,6 +128,28 @@ describe.each(testDatabaseTargets())('issued relevés de compte on $name', (targ
     const unknown = await suite.get(statementUrl(suite.clubStructureId, 'saison=1900'), suite.clubToken);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json<{ message: string }>().message).toContain('saison inconnue');
+  });
+
+  it('a structure gets at most so many new statements a day; one already issued is still given', async () => {
+    const limited = await buildTestApp(suite.database, { accountStatements: { newPerDay: 1 } });
+    try {
+      const token = await loginAs(limited, 'club@demo.fr');
+      const ask = (query: string) =>
+        limited.inject({
+          method: 'GET',
+          url: statementUrl(suite.clubStructureId, `${query}&format=pdf`),
+          headers: { authorization: `Bearer ${token}` },
+        });
+      // Statements were issued today for this club by the tests above: the day's one is used.
+      const refused = await ask('du=2031-05-01&au=2031-05-31');
+      expect(refused.statusCode, refused.body).toBe(429);
+      expect(refused.json<{ message: string }>().message).toMatch(/^Déjà 1 relevé de compte émis aujourd’hui/);
+      // The same statement as one issued before is not a new one.
+      const again = await ask(MARCH);
+      expect(again.statusCode, again.body).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('a stored file whose bytes no longer match the statement row is never served', async () => {
