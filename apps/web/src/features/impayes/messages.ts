@@ -29,6 +29,7 @@ export const impayesMessages = {
   remindOne: 'Relancer',
   remindOneLabel: (name: string) => `Relancer ${name}`,
   remindSelection: 'Relancer la sélection',
+  ownStructure: 'Votre structure : pas de relance à elle-même.',
   export: 'Exporter (Excel)',
   exportError: 'L’export n’a pas pu être généré.',
   rowsPerPage: 'Lignes par page',

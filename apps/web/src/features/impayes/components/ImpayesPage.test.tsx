@@ -82,6 +82,18 @@ describe('Impayés page', () => {
     expect(exportXlsx).toHaveBeenCalledWith(1318, { key: 'structure', direction: 'desc' });
   });
 
+  it('lists its own structure among the rows but never offers to remind it', async () => {
+    fetchList.mockResolvedValue({ asOf: '2026-11-24', rows: [...ROWS, row(1318, 'Siège fédéral', 1_000)] });
+    const user = userEvent.setup();
+    openPage();
+    await screen.findByRole('table');
+    expect(screen.getByRole('checkbox', { name: 'Sélectionner Siège fédéral' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Relancer Siège fédéral' })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Sélectionner toutes les structures de la page' }));
+    expect(screen.getByRole('status')).toHaveTextContent('3 structures sélectionnées');
+    expect(screen.getByRole('checkbox', { name: 'Sélectionner toutes les structures de la page' })).toBeChecked();
+  });
+
   it('says when no structure owes anything, and offers Réessayer on a failure', async () => {
     fetchList.mockResolvedValueOnce({ asOf: '2026-11-24', rows: [] });
     const empty = openPage();

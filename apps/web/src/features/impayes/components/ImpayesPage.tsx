@@ -118,6 +118,7 @@ export function ImpayesPage({ backHref }: { backHref: string }) {
               selected={selected}
               onSelect={setSelected}
               onRemind={(row) => openDialog([row])}
+              ownStructureId={structureId}
               onDownloadLast={(row) =>
                 void downloadReminders([row.lastReminder!.id], structureId).catch(fail(m.downloadError))
               }

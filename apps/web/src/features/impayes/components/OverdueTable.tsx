@@ -36,6 +36,8 @@ interface OverdueTableProps {
   onSelect: (ids: ReadonlySet<number>) => void;
   onRemind: (row: OverdueRow) => void;
   onDownloadLast: (row: OverdueRow) => void;
+  /** The current structure: listed with its own debts, never sent a letter by itself. */
+  ownStructureId: number;
 }
 
 const PAGE_SIZES = [25, 50, 100];
@@ -50,12 +52,21 @@ const HEADERS: ReadonlyArray<{ key: OverdueSortKey; label: string; numeric: bool
  * The overdue list: every column sorts (the sort labels are buttons, so Tab and Enter sort
  * too), rows are selected for a batch of letters, and a page shows 25 to 100 structures.
  */
-export function OverdueTable({ rows, sort, onSort, selected, onSelect, onRemind, onDownloadLast }: OverdueTableProps) {
+export function OverdueTable({
+  rows,
+  sort,
+  onSort,
+  selected,
+  onSelect,
+  onRemind,
+  onDownloadLast,
+  ownStructureId,
+}: OverdueTableProps) {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
   const lastPage = Math.max(0, Math.ceil(rows.length / pageSize) - 1);
   const shown = rows.slice(Math.min(page, lastPage) * pageSize, (Math.min(page, lastPage) + 1) * pageSize);
-  const shownIds = shown.map((row) => row.structure.id);
+  const shownIds = shown.map((row) => row.structure.id).filter((id) => id !== ownStructureId);
   const allShown = shownIds.length > 0 && shownIds.every((id) => selected.has(id));
   const someShown = shownIds.some((id) => selected.has(id));
 
@@ -112,6 +123,8 @@ export function OverdueTable({ rows, sort, onSort, selected, onSelect, onRemind,
                 <TableCell padding="checkbox">
                   <Checkbox
                     checked={selected.has(row.structure.id)}
+                    disabled={row.structure.id === ownStructureId}
+                    title={row.structure.id === ownStructureId ? m.ownStructure : undefined}
                     onChange={(event) => toggle([row.structure.id], event.target.checked)}
                     slotProps={{ input: { 'aria-label': m.selectRow(row.structure.name) } }}
                   />
@@ -149,9 +162,22 @@ export function OverdueTable({ rows, sort, onSort, selected, onSelect, onRemind,
                   )}
                 </TableCell>
                 <TableCell>
-                  <Button size="small" aria-label={m.remindOneLabel(row.structure.name)} onClick={() => onRemind(row)}>
-                    {m.remindOne}
-                  </Button>
+                  {row.structure.id === ownStructureId ? (
+                    <Typography variant="caption" color="text.secondary" component="span">
+                      <Button size="small" aria-label={m.remindOneLabel(row.structure.name)} disabled>
+                        {m.remindOne}
+                      </Button>
+                      {m.ownStructure}
+                    </Typography>
+                  ) : (
+                    <Button
+                      size="small"
+                      aria-label={m.remindOneLabel(row.structure.name)}
+                      onClick={() => onRemind(row)}
+                    >
+                      {m.remindOne}
+                    </Button>
+                  )}
                 </TableCell>
               </TableRow>
             ))}
