@@ -175,7 +175,7 @@ describe('account statement: balances', () => {
       expect(statement.lines.at(-1)?.balance ?? statement.openingBalance, context).toBe(statement.closingBalance);
       expect(Number.isInteger(statement.closingBalance), context).toBe(true);
       // The closing balance is what is still owed at the period's end: each flux created by then
-      // and neither settled nor relaunched by then, counted exactly once.
+      // and not settled by then, counted exactly once (relaunches: the next property test).
       const signed = (item: AccountFlux) => (item.isDebit ? item.amountTTC : -item.amountTTC);
       const owedAtEnd = set.filter(
         (item) =>

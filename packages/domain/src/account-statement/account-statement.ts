@@ -277,11 +277,16 @@ export function buildAccountStatementFromParts(
   return statementOf(openingBalance, movements, upToEnd, period, asOf);
 }
 
-/** A movement of the account: signed from the structure's side (+ débit, − crédit). */
+/**
+ * A movement of the account: its column (a debit flux and the payout of a credit are débits;
+ * a credit flux and the settlement of a debit, crédits) and its amount signed from the
+ * structure's side (+ débit, − crédit).
+ */
 interface Movement {
   kind: StatementLineKind;
   flux: AccountFlux;
   date: string;
+  side: 'debit' | 'credit';
   signed: Cents;
 }
 
@@ -314,10 +319,12 @@ export function isOpenAtStartOf(
 
 function movementsOf(flux: AccountFlux): Movement[] {
   const signed = flux.isDebit ? flux.amountTTC : -flux.amountTTC;
-  const own: Movement = { kind: 'flux', flux, date: parisIsoDate(flux.createdAt), signed };
+  const side = flux.isDebit ? 'debit' : 'credit';
+  const own: Movement = { kind: 'flux', flux, date: parisIsoDate(flux.createdAt), side, signed };
   const closing = fluxClosingDay(flux);
   if (closing === null) return [own];
-  return [own, { kind: flux.settled ? 'reglement' : 'remplacement', flux, date: closing, signed: -signed }];
+  const kind = flux.settled ? 'reglement' : 'remplacement';
+  return [own, { kind, flux, date: closing, side: flux.isDebit ? 'credit' : 'debit', signed: -signed }];
 }
 
 function statementOf(
@@ -336,17 +343,20 @@ function statementOf(
   );
   let totalDebit = 0;
   let totalCredit = 0;
-  const lines: AccountStatementLine[] = movements.map(({ kind, flux, date, signed }) => {
-    if (signed >= 0) totalDebit += signed;
-    else totalCredit -= signed;
+  const lines: AccountStatementLine[] = movements.map(({ kind, flux, date, side, signed }) => {
+    // The column is the movement's side, whatever the amount's sign (a 0 € flux stays a débit).
+    const amount = side === 'debit' ? signed : -signed;
+    if (side === 'debit') totalDebit += amount;
+    else totalCredit += amount;
     return {
       kind,
       fluxId: flux.id,
       ...(kind === 'remplacement' && flux.relaunchedBy !== null ? { replacedBy: flux.relaunchedBy } : {}),
       date,
       label: flux.label,
-      debit: signed >= 0 ? signed : null,
-      credit: signed >= 0 ? null : -signed,
+      // + 0: a 0 € movement is written 0, never −0.
+      debit: side === 'debit' ? amount + 0 : null,
+      credit: side === 'credit' ? amount + 0 : null,
       balance: openingBalance + totalDebit - totalCredit,
     };
   });

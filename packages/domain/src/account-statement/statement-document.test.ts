@@ -76,6 +76,20 @@ describe('relevé de compte document', () => {
     expect(closed.closingBalance).toBe(4_000);
   });
 
+  it('a 0 € settled debit stays a débit, its settlement a crédit worded Règlement, never −0', () => {
+    const zero = buildAccountStatement(
+      [{ ...flux(8, '2025-09-05T10:00:00Z', true, 0), settled: true, settledOn: '2025-09-06' }],
+      { from: '2025-09-01', to: '2025-09-30' },
+      '2025-10-01',
+    );
+    expect(zero.lines.map(({ kind, debit, credit }) => [kind, debit, credit])).toEqual([
+      ['flux', 0, null],
+      ['reglement', null, 0],
+    ]);
+    expect(Object.is(zero.lines[1]!.credit, 0)).toBe(true);
+    expect(accountStatementRows(zero)[2]![2]).toBe('Règlement : Flux 8');
+  });
+
   it('lists overdue flux with their due day (default term), days late and status', () => {
     expect(overdueRows(statement).map((row) => row.slice(0, 5))).toEqual([
       ['1', 'Flux 1', '01/07/2025', '198', 'Impayé'],

@@ -10,14 +10,15 @@ export const ACCOUNT_STATEMENT_FORMATS = ['json', 'pdf', 'xlsx'] as const;
 export type AccountStatementFormat = (typeof ACCOUNT_STATEMENT_FORMATS)[number];
 
 /**
- * New statements issued per structure and Paris day at most: each is stored for good, and
- * issuing is open to every reader of the structure. The same statement asked again is not new.
+ * New statements a user issues per structure and Paris day at most: each is stored for good,
+ * and issuing is open to every reader of the structure. Counted per user, so one reader never
+ * uses up another's; the same statement asked again is not new.
  */
 export const MAX_NEW_STATEMENTS_PER_DAY = 50;
 
 export const ACCOUNT_STATEMENT_MESSAGES = {
   dailyLimit: (count: number) =>
-    `Déjà ${count} relevé${count > 1 ? 's' : ''} de compte émis aujourd’hui pour cette structure, le plus par jour : ` +
+    `Vous avez déjà émis ${count} relevé${count > 1 ? 's' : ''} de compte aujourd’hui pour cette structure, le maximum par jour : ` +
     'retéléchargez un relevé émis, ou réessayez demain.',
 } as const;
 

@@ -109,7 +109,7 @@ export function createAccountStatementService(
     };
     const same = await findSameStatement(database, key);
     if (same) return same;
-    const issuedToday = await countStatementsIssuedOn(database, structureId, statement.asOf);
+    const issuedToday = await countStatementsIssuedOn(database, structureId, scope.actor.userId, statement.asOf);
     if (issuedToday >= newPerDay)
       throw new HttpError(429, ACCOUNT_STATEMENT_MESSAGES.dailyLimit(newPerDay), 'too-many-requests');
     const id = await reserveStatementId(database);

@@ -76,15 +76,17 @@ export async function findSameStatement(
   return row ? toIssued(row) : null;
 }
 
-/** How many statements were issued for a structure as of a Paris day (DateArrete). */
+/** How many statements a user issued for a structure as of a Paris day (DateArrete). */
 export async function countStatementsIssuedOn(
   database: Pick<Database, 'query'>,
   structureId: number,
+  userId: number,
   day: string,
 ): Promise<number> {
   const [row] = await database.query<{ n: number }>(
-    `SELECT count(*)::integer AS n FROM "MKP_ReleveCompteEmis" WHERE "ID_Structure" = $1 AND "DateArrete" = $2::date`,
-    [structureId, day],
+    `SELECT count(*)::integer AS n FROM "MKP_ReleveCompteEmis"
+      WHERE "ID_Structure" = $1 AND "DateArrete" = $2::date AND "ID_Utilisateur" = $3`,
+    [structureId, day, userId],
   );
   return row?.n ?? 0;
 }

@@ -1,12 +1,13 @@
 import { DOCUMENT_PACK_PATH, documentPackRequestSchema, parisToday } from '@gdf/domain';
 import type { FastifyInstance } from 'fastify';
-import { Readable } from 'node:stream';
+import type { Socket } from 'node:net';
+import { Readable, finished } from 'node:stream';
 import type { Database } from '../../db/database';
 import { parseInput } from '../../lib/validation';
 import { createFluxDocumentsService, type FluxDocumentsSettings } from '../flux-documents/flux-documents.service';
 import { resolveScope } from '../../plugins/scope';
 import { createDocumentPackService, type DocumentPackOptions } from './document-pack.service';
-import { createPackSlots } from './pack-slots';
+import { PACK_IDLE_TIMEOUT_MS, createPackSlots } from './pack-slots';
 
 /**
  * POST /api/flux/documents/pack.zip (R-DOC-08): the flux search's filters in the
@@ -22,13 +23,30 @@ export function registerDocumentPackRoutes(
   const documents = createFluxDocumentsService(database, settings);
   const service = createDocumentPackService(database, documents, options);
   const slots = createPackSlots(options.concurrentPacks);
+  const idleTimeoutMs = options.idleTimeoutMs ?? PACK_IDLE_TIMEOUT_MS;
   app.post(DOCUMENT_PACK_PATH, { config: { auth: 'user' } }, async (request, reply) => {
     const body = parseInput(documentPackRequestSchema, request.body);
     const scope = await resolveScope(request, database);
-    // Taken before any work, given back when the response ends however it ends (the document
-    // in progress, at most two, may finish after: bounded).
+    // Taken before any work, given back when the response ends however it ends: finished()
+    // also calls back at once for a response closed before this line (a client gone while
+    // the scope was read). The document in progress, at most two, may finish after: bounded.
     const slot = slots.take(scope.actor.userId);
-    reply.raw.once('close', () => slot.release());
+    const cancel = new AbortController();
+    // A client that stops reading holds its place and a connection: after this long with no
+    // byte written, its socket is closed, which ends the pack like a cancel.
+    const socket = request.raw.socket as Socket | undefined;
+    const onIdle = () => socket?.destroy();
+    socket?.setTimeout?.(idleTimeoutMs);
+    socket?.once?.('timeout', onIdle);
+    finished(reply.raw, () => {
+      socket?.off?.('timeout', onIdle);
+      slot.release();
+      // Ended before the whole ZIP was sent: the client cancelled or went away. The signal stops
+      // the pack before its next document; the one being read and the one read ahead finish (a
+      // first read issues and stores the document, whole or not at all). Destroying the stream
+      // ends the generator (its audit row).
+      if (!reply.raw.writableFinished) cancel.abort();
+    });
     let pack;
     try {
       pack = await service.prepare(scope, body);
@@ -36,18 +54,10 @@ export function registerDocumentPackRoutes(
       slot.release();
       throw error;
     }
-    const cancel = new AbortController();
     // Pulled only as the socket drains: backpressure, one document in memory at a time.
     const stream = Readable.from(pack.chunks(cancel.signal), { objectMode: false });
-    // 'close' before the response finished: the client cancelled or went away. The signal stops
-    // the pack before its next document; the one being read and the one read ahead finish (a
-    // first read issues and stores the document, whole or not at all). Destroying the stream
-    // ends the generator (its audit row).
-    reply.raw.on('close', () => {
-      if (reply.raw.writableFinished) return;
-      cancel.abort();
-      stream.destroy();
-    });
+    if (cancel.signal.aborted) stream.destroy();
+    else cancel.signal.addEventListener('abort', () => stream.destroy(), { once: true });
     return reply
       .type('application/zip')
       .header('content-disposition', `attachment; filename="documents-${parisToday()}.zip"`)

@@ -37,6 +37,8 @@ export interface DocumentPackOptions {
   cap?: number;
   /** Packs built at once by this process (one per user at most); DEFAULT_CONCURRENT_PACKS. */
   concurrentPacks?: number;
+  /** Tests: a shorter PACK_IDLE_TIMEOUT_MS. */
+  idleTimeoutMs?: number;
   /** Awaited after each document is read: tests count (and pace) the server's work around a cancel. */
   onDocument?: () => void | Promise<void>;
 }

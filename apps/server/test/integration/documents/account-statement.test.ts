@@ -48,7 +48,7 @@ describe.each(testDatabaseTargets())('relevé de compte of a structure (R-STMT-0
   };
 
   // November 2030 of the club: flux on both sides of each bound, read in Europe/Paris.
-  const november = { first: 0, refund: 0, paidInNovember: 0, rejected: 0, relaunch: 0 };
+  const november = { first: 0, refund: 0, paidInNovember: 0, rejected: 0, relaunch: 0, lateDebit: 0 };
   beforeAll(async () => {
     const flux = (name: string, amount: string, createdAt: string, isDebit = true) =>
       insertFlux(suite.database, {
@@ -83,10 +83,30 @@ describe.each(testDatabaseTargets())('relevé de compte of a structure (R-STMT-0
       november.relaunch,
       november.rejected,
     ]);
+    // Relaunched before the period: only its relaunch is owed at the start.
+    const september = await flux('Prélèvement septembre', '60.00', '2030-09-10T10:00:00Z');
+    const septemberRelaunch = await flux('Prélèvement septembre (relance)', '60.00', '2030-10-10T10:00:00Z');
+    // Relaunched after the period: still owed at its end.
+    november.lateDebit = await flux('Prélèvement fin novembre', '20.00', '2030-11-25T10:00:00Z');
+    const decemberRelaunch = await flux('Prélèvement fin novembre (relance)', '20.00', '2030-12-05T10:00:00Z');
+    for (const [original, relaunch] of [
+      [september, septemberRelaunch],
+      [november.lateDebit, decemberRelaunch],
+    ])
+      await suite.database.query(`UPDATE "MKP_FluxFinancier" SET "ID_FluxFinancierRelance" = $1 WHERE id = $2`, [
+        relaunch,
+        original,
+      ]);
+    // Settled on a day recorded before its own: closed on its own day, before the period.
+    const backdated = await flux('Stage octobre', '33.00', '2030-10-28T10:00:00Z');
+    await suite.database.query(
+      `UPDATE "MKP_FluxFinancier" SET "EST_Reglement" = true, "DateReglement" = '2030-10-01' WHERE id = $1`,
+      [backdated],
+    );
   });
 
   it('balances add up to the cent against what SQL says is owed, settlements and relaunches closing their flux', async () => {
-    const { first, refund, paidInNovember, rejected, relaunch } = november;
+    const { first, refund, paidInNovember, rejected, relaunch, lateDebit } = november;
     const response = await suite.get(url(suite.clubStructureId, 'du=2030-11-01&au=2030-11-30'), suite.clubToken);
     expect(response.statusCode, response.body).toBe(200);
     const statement = response.json<StatementJson>();
@@ -94,13 +114,14 @@ describe.each(testDatabaseTargets())('relevé de compte of a structure (R-STMT-0
     const closing = await owedAt('2030-12-01');
     expect(statement.openingBalance).toBe(opening);
     expect(statement.closingBalance).toBe(closing);
-    expect(statement.closingBalance - statement.openingBalance).toBe(123_456 - 3_407 - 50_000);
+    expect(statement.closingBalance - statement.openingBalance).toBe(123_456 - 3_407 - 50_000 + 2_000);
     expect(statement.lines.map((line) => [line.kind, line.fluxId, line.date, line.debit, line.credit])).toEqual([
       ['flux', first, '2030-11-01', 123_456, null],
       ['flux', refund, '2030-11-10', null, 3_407],
       ['reglement', paidInNovember, '2030-11-15', null, 50_000],
       ['flux', relaunch, '2030-11-20', 4_000, null],
       ['remplacement', rejected, '2030-11-20', null, 4_000],
+      ['flux', lateDebit, '2030-11-25', 2_000, null],
     ]);
     expect(statement.lines.at(-1)?.balance).toBe(closing);
     expect(statement.structure.id).toBe(suite.clubStructureId);

@@ -184,6 +184,47 @@ describe.each(testDatabaseTargets())('document packs (R-DOC-08) on $name', (targ
     }
   });
 
+  it('ends a pack whose client stops reading, and gives its place back', async () => {
+    let unblock!: () => void;
+    const blocked = new Promise<void>((resolve) => (unblock = resolve));
+    let reads = 0;
+    const stalled = await buildTestApp(suite.database, {
+      documentPacks: {
+        idleTimeoutMs: 300,
+        concurrentPacks: 1,
+        // From the second document on, nothing more is written until the test says so.
+        onDocument: async () => {
+          reads++;
+          if (reads >= 2) await blocked;
+        },
+      },
+    });
+    try {
+      const token = await loginAs(stalled, 'club@demo.fr');
+      const address = await stalled.listen({ port: 0, host: '127.0.0.1' });
+      const serverSocketClosed = new Promise<void>((resolve) =>
+        stalled.server.once('connection', (socket) => socket.once('close', () => resolve())),
+      );
+      const response = await fetch(`${address}${DOCUMENT_PACK_PATH}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ filters: filters(), kinds: ['facture'] }),
+      });
+      expect(response.status).toBe(200);
+      // The client reads nothing more: the server closes the idle socket by itself.
+      await serverSocketClosed;
+      unblock();
+      await vi.waitFor(async () => {
+        const next = await post(stalled, token, { filters: filters(), kinds: ['facture'] });
+        expect(next.statusCode, next.body).toBe(200);
+      });
+    } finally {
+      unblock();
+      stalled.server.closeAllConnections();
+      await stalled.close();
+    }
+  });
+
   it('stops the server work when the client cancels', async () => {
     const abortTag = `${tag}stop`;
     const total = 40;

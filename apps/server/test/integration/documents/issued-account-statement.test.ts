@@ -130,7 +130,7 @@ describe.each(testDatabaseTargets())('issued relevés de compte on $name', (targ
     expect(unknown.json<{ message: string }>().message).toContain('saison inconnue');
   });
 
-  it('a structure gets at most so many new statements a day; one already issued is still given', async () => {
+  it('a user gets at most so many new statements of a structure a day; one already issued is still given', async () => {
     const limited = await buildTestApp(suite.database, { accountStatements: { newPerDay: 1 } });
     try {
       const token = await loginAs(limited, 'club@demo.fr');
@@ -143,10 +143,19 @@ describe.each(testDatabaseTargets())('issued relevés de compte on $name', (targ
       // Statements were issued today for this club by the tests above: the day's one is used.
       const refused = await ask('du=2031-05-01&au=2031-05-31');
       expect(refused.statusCode, refused.body).toBe(429);
-      expect(refused.json<{ message: string }>().message).toMatch(/^Déjà 1 relevé de compte émis aujourd’hui/);
+      expect(refused.json<{ message: string }>().message).toMatch(
+        /^Vous avez déjà émis 1 relevé de compte aujourd’hui pour cette structure, le maximum par jour/,
+      );
       // The same statement as one issued before is not a new one.
       const again = await ask(MARCH);
       expect(again.statusCode, again.body).toBe(200);
+      // Counted per user: the club's reader never uses up the federation's statements.
+      const byHeadOffice = await limited.inject({
+        method: 'GET',
+        url: statementUrl(suite.clubStructureId, 'du=2031-05-01&au=2031-05-31&format=pdf'),
+        headers: { authorization: `Bearer ${await loginAs(limited, 'siege@demo.fr')}` },
+      });
+      expect(byHeadOffice.statusCode, byHeadOffice.body).toBe(200);
     } finally {
       await limited.close();
     }
