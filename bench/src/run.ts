@@ -9,7 +9,8 @@
  * alone, likewise), --ledger-only (the validation and FEC figures alone, likewise), --pdf-only
  * (the invoice PDF and Factur-X figures alone, likewise), --bank-only (the statement import
  * and matching figures alone, likewise), --documents-only (the document pack and account
- * statement figures alone, likewise).
+ * statement figures alone, likewise), --sepa-only (the SEPA files' collection dates against the
+ * days their invoices announced, checked in SQL, alone, likewise).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -27,6 +28,7 @@ import { loadTestGraphql } from './load/graphql-load';
 import { benchVariedMix, formatMixTable, mixResults } from './load/varied-mix.bench';
 import { startServerProcess } from './load/server-process';
 import { benchRobustness } from './robustness/robustness.bench';
+import { benchSepaNotice } from './sepa/sepa-notice.bench';
 import { benchPdf } from './pdf/pdf.bench';
 import { resultsTable, writeResults } from './results';
 import { openBenchDatabase } from './search/bench-database';
@@ -47,6 +49,7 @@ const { values } = parseArgs({
     'pdf-only': { type: 'boolean', default: false },
     'bank-only': { type: 'boolean', default: false },
     'documents-only': { type: 'boolean', default: false },
+    'sepa-only': { type: 'boolean', default: false },
     'mix-only': { type: 'boolean', default: false },
   },
 });
@@ -146,6 +149,28 @@ async function documentsSection(): Promise<{ title: string; results: BenchResult
   }
 }
 
+/** R-SEPA-11 on the PostgreSQL bench database: SEPA files generated, then every one checked in SQL against what its invoices announced. */
+async function sepaNoticeSection(): Promise<{ title: string; results: BenchResult[] }> {
+  log(
+    `\n== Prélèvements SEPA et préavis des factures (R-SEPA-11), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`,
+  );
+  const database = await openBenchDatabase({ databaseUrl: pgUrl, flux: pgFlux }, log);
+  try {
+    return {
+      title: `Prélèvements SEPA jamais avant la date annoncée sur la facture, PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux`,
+      results: await benchSepaNotice(database, log),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+if (values['sepa-only']) {
+  const section = await sepaNoticeSection();
+  console.log(`\n${resultsTable([section])}`);
+  process.exit(section.results.every((result) => result.pass) ? 0 : 1);
+}
+
 if (values['documents-only']) {
   const section = await documentsSection();
   console.log(`\n${resultsTable([section])}`);
@@ -237,6 +262,7 @@ sections.push(await issuanceSection());
 sections.push(await ledgerSection());
 sections.push(await bankSection());
 sections.push(await documentsSection());
+sections.push(await sepaNoticeSection());
 
 if (!values['skip-load']) {
   log('\n== Charge GraphQL et JavaScript du tableau de bord ==');

@@ -8,7 +8,7 @@
  * invoice number with a partial amount; the debtor's IBAN (a structure's RIB) with the amount;
  * no reference, the amount alone; credits of nobody (no flux owes their amount); bank fees.
  */
-import { HEAD_OFFICE_STRUCTURE_ID, invoiceNumber, type BankStatementImportResult } from '@gdf/domain';
+import { HEAD_OFFICE_STRUCTURE_ID, invoiceNumber, parisToday, type BankStatementImportResult } from '@gdf/domain';
 import type { Database } from '../../../apps/server/src/db/database';
 import { importStatementFile } from '../../../apps/server/src/modules/bank-statements/bank-statements.service';
 import { entriesByIds } from '../../../apps/server/src/modules/bank-statements/bank-statements.repository';
@@ -98,6 +98,7 @@ export async function benchBankStatements(database: Database, log: (line: string
       ORDER BY f.id DESC LIMIT 1000`,
   );
   const next = random(22);
+  const today = parisToday();
   const entries: WrittenEntry[] = [];
   /** What each entry was generated from: the flux a sure proposal must name, or none. */
   const expected = new Map<string, { kind: Kind; fluxId: number | null }>();
@@ -109,7 +110,9 @@ export async function benchBankStatements(database: Database, log: (line: string
     for (let n = 0; n < count; n++) {
       const flux = kind === 'deja_regle' ? settled[n % settled.length]! : take(kind === 'iban' ? withIban : candidates);
       const reference = `B${String(entries.length + 1).padStart(5, '0')}`;
-      const bookingDate = addDays(flux.created, 1 + Math.floor(next() * 20));
+      // A statement covers past days only (R-BANK-08): a recent flux is paid today at the latest.
+      const paidOn = addDays(flux.created, 1 + Math.floor(next() * 20));
+      const bookingDate = paidOn < today ? paidOn : today;
       const base = { reference, bookingDate, direction: 'credit' as const };
       const entry: WrittenEntry = (() => {
         switch (kind) {

@@ -1,3 +1,4 @@
+import { BANK_STATEMENT_TEXT, firstControlCharacter, firstControlCharacterReference } from '@gdf/domain';
 import { SaxesParser } from 'saxes';
 import { badRequest, HttpError } from './http-errors';
 
@@ -37,7 +38,8 @@ export function fileTooLarge(maxBytes: number): HttpError {
  * Reads `bytes` (UTF-8, as ISO 20022 requires) into a tree with saxes, a maintained
  * non-validating parser that never fetches anything. Any DOCTYPE is refused outright: no
  * DTD, so no entity declarations, no external entity (XXE) and no entity expansion; saxes
- * knows only XML's five predefined entities and character references.
+ * knows only XML's five predefined entities and character references. A NUL or other control
+ * character is refused with its line.
  */
 export function readXmlTree(bytes: Buffer, limits: XmlLimits): XmlElement {
   if (bytes.length > limits.maxBytes) throw fileTooLarge(limits.maxBytes);
@@ -46,6 +48,13 @@ export function readXmlTree(bytes: Buffer, limits: XmlLimits): XmlElement {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     throw badRequest('Fichier illisible : il doit être encodé en UTF-8.');
+  }
+  // R-BANK-08: a NUL or other control character, written as such or by reference, is never in
+  // a bank file; named before the parser's generic refusal.
+  const control = firstControlCharacter(text, '\t\n\r') ?? firstControlCharacterReference(text);
+  if (control) {
+    const line = text.slice(0, control.index).split('\n').length;
+    throw badRequest(`Fichier refusé : ${BANK_STATEMENT_TEXT.controlCharacter(control.code, `ligne ${line}`)}.`);
   }
   const maxDepth = limits.maxDepth ?? 32;
   // A bank report of a few thousand debits holds well under 100,000 elements; 5 MB of empty

@@ -1,6 +1,8 @@
+import { formatIsoDay } from '../documents/document-format';
 import { formatEuros, type Cents } from '../money/money';
+import { BANK_FILE_FIRST_YEAR, BANK_FILE_LAST_YEAR } from './bank-file-checks';
 
-/** The French texts of bank-statement import and reconciliation that the server sends (R-BANK-01 to R-BANK-05). */
+/** The French texts of bank-statement import and reconciliation that the server sends (R-BANK-01 to R-BANK-08). */
 export const BANK_STATEMENT_TEXT = {
   noWriteGrant: "Vous n'avez pas le droit d'importer des relevés bancaires ni de les rapprocher.",
   notHeadOffice: 'Les relevés bancaires sont ceux du siège : choisissez le siège comme structure courante.',
@@ -11,6 +13,13 @@ export const BANK_STATEMENT_TEXT = {
   balancesDisagree: (statementId: string) =>
     `Le relevé ${statementId} est incohérent : ancien solde + mouvements ≠ nouveau solde. Le fichier est peut-être tronqué.`,
   empty: 'Le fichier ne contient aucun relevé.',
+  /** R-BANK-08: what a refusal says of a date, e.g. "date de valeur « 9999-12-31 » hors des années…". */
+  dateOutOfRange: (value: string) => `« ${value} » hors des années ${BANK_FILE_FIRST_YEAR} à ${BANK_FILE_LAST_YEAR}`,
+  /** R-BANK-08: what a refusal says of a NUL or control character, `where` naming its place. */
+  controlCharacter: (code: number, where: string) =>
+    `caractère de contrôle (code ${code}${code === 0 ? ', NUL' : ''}) ${where}, interdit dans un fichier bancaire`,
+  datedAfterToday: (statementId: string, day: string) =>
+    `Le relevé ${statementId} est daté du ${formatIsoDay(day)}, après aujourd’hui : un relevé ne porte que sur des jours passés, import refusé.`,
   statementNotFound: 'Relevé introuvable.',
   entryNotFound: 'Écriture bancaire introuvable.',
   notACredit: 'Seuls les crédits (encaissements) se rapprochent de flux.',

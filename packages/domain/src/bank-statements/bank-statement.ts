@@ -2,10 +2,20 @@ import type { Cents } from '../money/money';
 
 /**
  * A bank statement as read from the head office's bank (R-BANK-01): camt.053 (ISO 20022 bank
- * to customer statement) or CFONB 120 (the French 120-character 'relevé de compte'). Both
+ * to customer statement, every version from .001.02 (2009) to .001.08 (2019): the same
+ * statement structure) or CFONB 120 (the French 120-character 'relevé de compte'). Both
  * readers produce this one model; import, deduplication and matching work on it only.
  */
-export const BANK_STATEMENT_FORMATS = ['camt.053.001.02', 'camt.053.001.08', 'cfonb120'] as const;
+export const BANK_STATEMENT_FORMATS = [
+  'camt.053.001.02',
+  'camt.053.001.03',
+  'camt.053.001.04',
+  'camt.053.001.05',
+  'camt.053.001.06',
+  'camt.053.001.07',
+  'camt.053.001.08',
+  'cfonb120',
+] as const;
 export type BankStatementFormat = (typeof BANK_STATEMENT_FORMATS)[number];
 
 /** The largest statement file accepted (5,000 camt.053 entries are about 4 MB). */

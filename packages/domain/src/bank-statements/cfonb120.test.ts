@@ -125,6 +125,14 @@ describe('CFONB 120 relevé de compte: reading', () => {
     expect(parseCfonb120(LINES.join(''))).toEqual(statements);
   });
 
+  it('R-BANK-01: trailing spaces trimmed, blank lines between records, LF or CRLF all read the same', () => {
+    const trimmed = LINES.map((line) => line.replace(/ +$/, ''));
+    expect(trimmed.some((line) => line.length < CFONB120_RECORD_LENGTH)).toBe(true);
+    expect(parseCfonb120(trimmed.join('\n'))).toEqual(statements);
+    expect(parseCfonb120(`\r\n${trimmed.join('\r\n\r\n')}\r\n\r\n`)).toEqual(statements);
+    expect(parseCfonb120(LINES.map((line) => `${line}   `).join('\n\n  \n'))).toEqual(statements);
+  });
+
   it('a statement without movement has only its 01 and 07 records', () => {
     const [statement] = parseCfonb120([LINES[0], patch(LINES[10]!, 91, '0000000012500{')].join('\n'));
     expect(statement).toMatchObject({ openingBalanceCents: 125000, closingBalanceCents: 125000, entries: [] });
@@ -170,12 +178,29 @@ describe('CFONB 120 signed amounts: the last character carries the units digit a
 describe('CFONB 120 refusals name the line at fault', () => {
   const amount = CFONB120_LAYOUT.movement.amount;
 
-  it('a truncated line (trailing blanks stripped)', () => {
-    expect(refusal(withLine(3, (line) => line.trimEnd()))).toBe(
-      'Relevé CFONB 120 refusé, ligne 3 : 69 caractères au lieu de 120.',
-    );
+  it('a line longer than 120 characters, or cut inside its fields', () => {
     expect(refusal(withLine(2, (line) => `${line}X`))).toMatch(
       /^Relevé CFONB 120 refusé, ligne 2 : 121 caractères au lieu de 120\.$/,
+    );
+    // Cut inside its fields: padded back with spaces, the 07's amount is gone.
+    expect(refusal(withLine(11, (line) => line.slice(0, 100)))).toMatch(/^Relevé CFONB 120 refusé, ligne 11 : montant/);
+  });
+
+  it('refusals count the blank lines a file holds between its records', () => {
+    expect(
+      refusal(LINES.map((line) => patch(line, 1, line.startsWith('04') ? '06' : line.slice(0, 2))).join('\n\n')),
+    ).toBe('Relevé CFONB 120 refusé, ligne 3 : code enregistrement « 06 » inconnu (01, 04, 05 ou 07 attendu).');
+  });
+
+  it('R-BANK-08: a NUL or other control character, naming its line and position', () => {
+    expect(refusal(withLine(2, (line) => patch(line, 50, '\u0000')))).toBe(
+      'Relevé CFONB 120 refusé, ligne 2 : caractère de contrôle (code 0, NUL) en position 50, interdit dans un fichier bancaire.',
+    );
+    expect(refusal(withLine(3, (line) => patch(line, 60, '\t')))).toBe(
+      'Relevé CFONB 120 refusé, ligne 3 : caractère de contrôle (code 9) en position 60, interdit dans un fichier bancaire.',
+    );
+    expect(refusal(`${LINES.slice(0, 4).join('\n')}\n\u001B${LINES.slice(4).join('\n')}`)).toMatch(
+      /ligne 5 :.*code 27/,
     );
   });
 
@@ -201,6 +226,12 @@ describe('CFONB 120 refusals name the line at fault', () => {
     expect(refusal(withLine(2, (line) => patch(line, 43, '03-326')))).toMatch(
       /ligne 2 : date de valeur « 03-326 » invalide/,
     );
+    // R-BANK-08: month or day 00 or 99 is refused like any impossible date (it used to throw).
+    for (const day of ['000000', '999999', '009926', '310299']) {
+      expect(refusal(withLine(1, (line) => patch(line, 35, day)))).toBe(
+        `Relevé CFONB 120 refusé, ligne 1 : date de l’ancien solde « ${day} » invalide (format JJMMAA attendu).`,
+      );
+    }
   });
 
   it('records out of place: 04 before any 01, 05 without its 04, 01 inside an open statement, no final 07', () => {

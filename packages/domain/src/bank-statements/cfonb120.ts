@@ -7,6 +7,8 @@ import {
   type BankStatement,
   type BankStatementEntry,
 } from './bank-statement';
+import { firstControlCharacter } from './bank-file-checks';
+import { BANK_STATEMENT_TEXT } from './bank-statement-messages';
 
 /**
  * CFONB 120: the French 'relevé de compte sur support informatique', records of 120
@@ -127,19 +129,44 @@ export function cfonbAmountCents(value: string, decimals: number, lineNumber: nu
   return last.sign * Number(cents);
 }
 
-/** The file's records: LF or CRLF lines, or records run together without line breaks. */
-function splitRecords(text: string): string[] {
+interface CfonbRecord {
+  /** 1-based line of the file, as a user counts them (blank lines included). */
+  lineNumber: number;
+  text: string;
+}
+
+/**
+ * The file's records as banks send them: LF or CRLF lines, blank lines between records
+ * skipped, trailing spaces trimmed by a transfer or an editor padded back to 120 characters
+ * (and spaces beyond the 120th dropped); or records run together without line breaks. A NUL
+ * or other control character anywhere is refused (R-BANK-08), naming its line.
+ */
+function splitRecords(text: string): CfonbRecord[] {
   const body = text.replace(/^\uFEFF/, '');
-  const lines = body.split(/\r?\n/);
-  while (lines.length > 0 && lines.at(-1) === '') lines.pop();
-  if (
-    lines.length === 1 &&
-    lines[0]!.length > CFONB120_RECORD_LENGTH &&
-    lines[0]!.length % CFONB120_RECORD_LENGTH === 0
-  ) {
-    return lines[0]!.match(new RegExp(`.{${CFONB120_RECORD_LENGTH}}`, 'g')) ?? [];
+  const control = firstControlCharacter(body, '\r\n');
+  if (control) {
+    const before = body.slice(0, control.index);
+    const lineNumber = before.split('\n').length;
+    const column = control.index - before.lastIndexOf('\n');
+    refuse(lineNumber, `${BANK_STATEMENT_TEXT.controlCharacter(control.code, `en position ${column}`)}.`);
   }
-  return lines;
+  const lines = body.split(/\r?\n/);
+  const filled = lines.filter((line) => line.trim() !== '');
+  if (
+    filled.length === 1 &&
+    filled[0]!.length > CFONB120_RECORD_LENGTH &&
+    filled[0]!.length % CFONB120_RECORD_LENGTH === 0
+  ) {
+    const lineNumber = lines.indexOf(filled[0]!) + 1;
+    return (filled[0]!.match(new RegExp(`.{${CFONB120_RECORD_LENGTH}}`, 'g')) ?? []).map((record) => ({
+      lineNumber,
+      text: record,
+    }));
+  }
+  return lines
+    .map((line, index) => ({ lineNumber: index + 1, text: line.replace(/ +$/, '') }))
+    .filter((record) => record.text !== '')
+    .map((record) => ({ ...record, text: record.text.padEnd(CFONB120_RECORD_LENGTH, ' ') }));
 }
 
 interface OpenStatement {
@@ -220,8 +247,7 @@ export function parseCfonb120(text: string): BankStatement[] {
   if (records.length === 0) throw new BankStatementError('Relevé CFONB 120 refusé : le fichier est vide.');
   const statements: BankStatement[] = [];
   let open: OpenStatement | null = null;
-  records.forEach((line, index) => {
-    const lineNumber = index + 1;
+  records.forEach(({ lineNumber, text: line }) => {
     if (line.length !== CFONB120_RECORD_LENGTH) {
       refuse(lineNumber, `${line.length} caractères au lieu de ${CFONB120_RECORD_LENGTH}.`);
     }

@@ -1,5 +1,6 @@
 export * from './account';
 export * from './allocations';
+export * from './bank-file-checks';
 export * from './bank-statement';
 export * from './bank-statement-contracts';
 export * from './bank-statement-messages';

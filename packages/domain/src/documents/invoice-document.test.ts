@@ -88,8 +88,9 @@ describe('legal mentions on every facture and avoir (R-FACT-08 to R-FACT-11)', (
         "Nature de l'opération : Prestation de services",
         "Période de l'opération : du 01/09/2023 au 31/08/2024",
       ]);
-      // The due date once: in the payment-terms block (category 4) or in the footer.
-      const due = categoryId === 5 ? 'Date de prélèvement : 31/03/2024' : "Date d'échéance : 31/03/2024";
+      // The due date once: in the payment-terms block (category 4) or in the footer. A debit due
+      // on Easter Sunday 2024 is collected on the next TARGET day, Tuesday 2 April (R-SEPA-11).
+      const due = categoryId === 5 ? 'Date de prélèvement : 02/04/2024' : "Date d'échéance : 31/03/2024";
       expect(all.split(due)).toHaveLength(2);
       expect(doc.vatNote).toBe('TVA NON APPLICABLE, art 293B du CGI');
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { SEPA_PRE_NOTIFICATION_DAYS } from '../sepa/debit-notice';
 import {
-  SEPA_PRE_NOTIFICATION_DAYS,
   debitDayValue,
   directDebitDay,
   invoiceKind,
@@ -32,7 +32,7 @@ describe('document kind (R-FACT-06, R-FACT-07)', () => {
   });
 });
 
-describe('debit date of a direct debit (SEPA rulebook pre-notification)', () => {
+describe('debit date of a direct debit (R-FACT-10, R-SEPA-11: SEPA rulebook pre-notification)', () => {
   const createdAt = new Date('2024-03-01T23:30:00Z'); // 2 March in Paris
   it("the flux's own due date first", () => {
     expect(directDebitDay({ dueDate: '2024-04-05', createdAt }, '2024-04-10')).toEqual({
@@ -43,11 +43,16 @@ describe('debit date of a direct debit (SEPA rulebook pre-notification)', () => 
   it("else its SEPA batch's collection date", () => {
     expect(directDebitDay({ dueDate: null, createdAt }, '2024-04-10')).toEqual({ fixed: true, day: '2024-04-10' });
   });
-  it('else not before the 14 calendar days of notice, counted from the Paris day of issue', () => {
+  it('else not before the 14 calendar days of notice, counted from the Paris day of issue, on a TARGET day', () => {
     expect(SEPA_PRE_NOTIFICATION_DAYS).toBe(14);
     const debit = directDebitDay({ dueDate: null, createdAt }, null);
-    expect(debit).toEqual({ fixed: false, earliest: '2024-03-16' });
-    expect(debitDayValue(debit)).toBe('au plus tôt le 16/03/2024 (préavis de 14 jours calendaires)');
+    // 2 March + 14 days is Saturday 16 March: the first TARGET day is Monday 18 March.
+    expect(debit).toEqual({ fixed: false, earliest: '2024-03-18' });
+    expect(debitDayValue(debit)).toBe('au plus tôt le 18/03/2024 (préavis de 14 jours calendaires)');
+  });
+  it('R-SEPA-11: a due date inside the notice period is pushed to its end; a closed day to the next TARGET day', () => {
+    expect(directDebitDay({ dueDate: '2024-03-05', createdAt }, null)).toEqual({ fixed: true, day: '2024-03-18' });
+    expect(directDebitDay({ dueDate: '2024-03-30', createdAt }, null)).toEqual({ fixed: true, day: '2024-04-02' });
   });
 });
 

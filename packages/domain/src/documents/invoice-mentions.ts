@@ -4,6 +4,7 @@
  * document-rules.ts; the wording is in document-messages.ts.
  */
 import { FluxCategory } from '../flux/categories';
+import { earliestDebitDay, SEPA_PRE_NOTIFICATION_DAYS } from '../sepa/debit-notice';
 import { formatIsoDay, parisIsoDate } from './document-format';
 import { DOCUMENT_TEXT } from './document-messages';
 
@@ -27,15 +28,10 @@ export function invoiceKind(flux: { isDebit: boolean }, relaunchOf: InvoiceRefer
 }
 
 /**
- * SEPA Core rulebook (pre-notification): the creditor notifies the debtor at least 14
- * calendar days before the collection, unless the mandate agrees otherwise.
- */
-export const SEPA_PRE_NOTIFICATION_DAYS = 14;
-
-/**
- * When a direct debit is collected: its own due date (DateEcheance) when set; else the
- * collection date of the SEPA batch that holds it; else it is not fixed yet, and the
- * rulebook's notice gives the earliest day: the document's date plus 14 days.
+ * When a direct debit is collected (R-SEPA-11, the rule SEPA files follow too): a day fixed
+ * for it (its own due date, DateEcheance; else the collection date of the SEPA batch that
+ * holds it), never before the 14 calendar days of pre-notification after the document's day,
+ * on a TARGET day. Without a fixed day the document announces that earliest day.
  */
 export type DebitDay = { fixed: true; day: string } | { fixed: false; earliest: string };
 
@@ -43,11 +39,9 @@ export function directDebitDay(
   flux: { dueDate: string | null; createdAt: Date },
   batchCollectionDate: string | null,
 ): DebitDay {
-  const day = flux.dueDate ?? batchCollectionDate;
-  if (day) return { fixed: true, day };
-  const issued = new Date(`${parisIsoDate(flux.createdAt)}T00:00:00Z`);
-  issued.setUTCDate(issued.getUTCDate() + SEPA_PRE_NOTIFICATION_DAYS);
-  return { fixed: false, earliest: issued.toISOString().slice(0, 10) };
+  const fixedDay = flux.dueDate ?? batchCollectionDate;
+  const day = earliestDebitDay({ issueDay: parisIsoDate(flux.createdAt), fixedDay });
+  return fixedDay ? { fixed: true, day } : { fixed: false, earliest: day };
 }
 
 /** "31/03/2024", or "au plus tôt le 15/03/2024 (préavis ...)" for the value of a label. */

@@ -17,7 +17,9 @@ export type SepaExclusionCode =
   | 'nom_vide'
   | 'ville_vide'
   | 'montant_invalide'
-  | 'reference_invalide';
+  | 'reference_invalide'
+  // The day its invoice announced is after the collection date (R-SEPA-11, debit-notice.ts).
+  | 'preavis';
 
 /** The generic label of each code; the motif shown may add the faulty value (sepa-preflight.ts). */
 export const SEPA_EXCLUSION_LABELS: Record<SepaExclusionCode, string> = {
@@ -26,7 +28,7 @@ export const SEPA_EXCLUSION_LABELS: Record<SepaExclusionCode, string> = {
   sans_rum: 'Référence unique de mandat (RUM) manquante',
   sans_date_signature: 'Date de signature du mandat manquante',
   iban_invalide: 'IBAN invalide',
-  adresse_incomplete: 'Adresse incomplète (ville ou pays manquant)',
+  adresse_incomplete: 'Adresse incomplète : ville et pays obligatoires (adresse structurée SEPA)',
   iban_hors_sepa: 'IBAN hors zone SEPA',
   bic_invalide: 'BIC mal formé',
   bic_obligatoire: 'BIC obligatoire pour un compte hors de l’EEE',
@@ -36,6 +38,7 @@ export const SEPA_EXCLUSION_LABELS: Record<SepaExclusionCode, string> = {
   ville_vide: 'Ville vide une fois convertie en caractères SEPA',
   montant_invalide: 'Montant hors des limites SEPA',
   reference_invalide: 'Référence de transaction non conforme',
+  preavis: 'Date de prélèvement annoncée sur la facture postérieure à l’échéance',
 };
 
 /** A reason to leave a debtor out of a file: its code and the French text shown to the user. */

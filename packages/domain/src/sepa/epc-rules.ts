@@ -84,8 +84,12 @@ export function isWellFormedBic(bic: string): boolean {
 }
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-export const isIsoDay = (value: string) =>
-  ISO_DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+/** A real calendar day yyyy-mm-dd; false (never a throw) for month 00 or 99, day 00, 31 February... */
+export function isIsoDay(value: string): boolean {
+  if (!ISO_DAY.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
 
 /** SDD Core rulebook 4.5 (AT-25): a collection is only made under a mandate signed on or before its date. */
 export function mandateSignedInTime(signedOn: string, collectionDate: string): boolean {

@@ -7,6 +7,7 @@ export * from './sepa-contracts';
 export * from './epc-rules';
 export * from './sepa-preflight';
 export * from './target-calendar';
+export * from './debit-notice';
 export * from './batch-cancellation';
 export * from './return-reasons';
 export * from './end-to-end-id';

@@ -8,9 +8,9 @@ export const SEPA_SEQUENCE_TYPES = ['FRST', 'RCUR', 'OOFF', 'FNAL'] as const;
 export type SepaSequenceType = (typeof SEPA_SEQUENCE_TYPES)[number];
 
 /**
- * A postal address: town and country at least. pain.008.001.08 writes it structured
- * (unstructured-only is refused since Nov 2026); .001.02 writes the EPC .02 subset, Ctry and
- * at most two AdrLine.
+ * A postal address: town and country at least (R-SEPA-03). Every pain.008 version writes it
+ * structured, or hybrid when a complement is known (the EPC forbids unstructured-only
+ * addresses from 15 November 2026).
  */
 export interface SepaPostalAddress {
   street?: string | null;
@@ -18,6 +18,8 @@ export interface SepaPostalAddress {
   town: string;
   /** ISO 3166 alpha-2, e.g. FR. */
   country: string;
+  /** An address complement (building, lieu-dit...): the AdrLine of a hybrid address. */
+  complement?: string | null;
 }
 
 export interface SepaCreditor {

@@ -60,6 +60,16 @@ function validate(xml: string, version: Pain008Version): void {
   execFileSync('xmllint', ['--noout', '--schema', path.join(XSD_DIR, `${version}.xsd`), file], { stdio: 'pipe' });
 }
 
+/** The file of `input(version)` with its two transactions changed. */
+function fileWith(
+  version: Pain008Version,
+  change: (first: SepaDirectDebit, second: SepaDirectDebit) => SepaDirectDebit[],
+) {
+  const base = input(version);
+  const [first, second] = base.transactions as [SepaDirectDebit, SepaDirectDebit];
+  return buildPain008({ ...base, transactions: change(first, second) });
+}
+
 describe('buildPain008', () => {
   it.each(['pain.008.001.08', 'pain.008.001.02'] as const)('produces a %s file valid against the XSD', (version) => {
     expect(() => validate(buildPain008(input(version)), version)).not.toThrow();
@@ -97,32 +107,43 @@ describe('buildPain008', () => {
     expect(xml).not.toContain('BICFI');
   });
 
-  it('writes the EPC .02 address subset in pain.008.001.02: Ctry and at most two AdrLine, nothing structured', () => {
-    const xml = buildPain008(input('pain.008.001.02'));
-    for (const tag of ['StrtNm', 'PstCd', 'TwnNm', 'BldgNb']) expect(xml).not.toContain(`<${tag}>`);
-    expect(xml).toContain(
-      '<PstlAdr><Ctry>FR</Ctry><AdrLine>3 rue de l&apos;Eglise</AdrLine><AdrLine>25000 Besancon</AdrLine></PstlAdr>',
-    );
-    expect(xml).toContain('<PstlAdr><Ctry>FR</Ctry><AdrLine>Nice</AdrLine></PstlAdr>');
-    const addresses = [...xml.matchAll(/<PstlAdr>(.*?)<\/PstlAdr>/g)].map((m) => m[1] as string);
-    expect(addresses).toHaveLength(3);
-    for (const address of addresses) expect((address.match(/<AdrLine>/g) ?? []).length).toBeLessThanOrEqual(2);
-  });
+  it.each(['pain.008.001.08', 'pain.008.001.02'] as const)(
+    'R-SEPA-03: writes structured addresses in %s (TwnNm and Ctry always, StrtNm and PstCd when known, no AdrLine)',
+    (version) => {
+      const xml = buildPain008(input(version));
+      expect(xml).toContain(
+        '<PstlAdr><StrtNm>8-10 quai de la Marne</StrtNm><PstCd>75019</PstCd><TwnNm>Paris</TwnNm><Ctry>FR</Ctry></PstlAdr>',
+      );
+      expect(xml).toContain(
+        '<PstlAdr><StrtNm>3 rue de l&apos;Eglise</StrtNm><PstCd>25000</PstCd><TwnNm>Besancon</TwnNm><Ctry>FR</Ctry></PstlAdr>',
+      );
+      expect(xml).toContain('<PstlAdr><TwnNm>Nice</TwnNm><Ctry>FR</Ctry></PstlAdr>');
+      expect(xml).not.toContain('<AdrLine>');
+    },
+  );
+
+  it.each(['pain.008.001.08', 'pain.008.001.02'] as const)(
+    'R-SEPA-03: a complement makes a hybrid address in %s (one AdrLine after Ctry), valid against the XSD',
+    (version) => {
+      const xml = fileWith(version, (first, second) => [
+        { ...first, debtorAddress: { ...first.debtorAddress, complement: `Bâtiment « Œ » ${'x'.repeat(100)}` } },
+        { ...second, debtorAddress: { town: 'Genève', country: 'CH', complement: '   ' } },
+      ]);
+      expect(() => validate(xml, version)).not.toThrow();
+      expect(xml).toContain(`<TwnNm>Besancon</TwnNm><Ctry>FR</Ctry><AdrLine>Batiment OE ${'x'.repeat(58)}</AdrLine>`);
+      expect(xml).toContain('<PstlAdr><TwnNm>Geneve</TwnNm><Ctry>CH</Ctry></PstlAdr>');
+    },
+  );
 
   it.each(['pain.008.001.08', 'pain.008.001.02'] as const)(
     'EPC IG AT-24: a changed debtor account is an amendment (AmdmntInd, OrgnlDbtrAcct, SMNDA on a new bank) in %s',
     (version) => {
-      const base = input(version);
-      const [first, second] = base.transactions as [SepaDirectDebit, SepaDirectDebit];
-      const xml = buildPain008({
-        ...base,
-        transactions: [
-          // Same bank (30006), another account: the original account only.
-          { ...first, amendment: { originalDebtorIban: 'FR7630006000019876543210076', bankChanged: false } },
-          // Another bank: the original account and SMNDA.
-          { ...second, amendment: { originalDebtorIban: 'FR7630006000011234567890189', bankChanged: true } },
-        ],
-      });
+      const xml = fileWith(version, (first, second) => [
+        // Same bank (30006), another account: the original account only.
+        { ...first, amendment: { originalDebtorIban: 'FR7630006000019876543210076', bankChanged: false } },
+        // Another bank: the original account and SMNDA.
+        { ...second, amendment: { originalDebtorIban: 'FR7630006000011234567890189', bankChanged: true } },
+      ]);
       expect(() => validate(xml, version)).not.toThrow();
       expect(between(xml, 'AmdmntInd')).toEqual(['true', 'true']);
       expect(xml).toContain(

@@ -1,6 +1,6 @@
 import { parisDateTime } from '../flux/paris-day';
 import { centsToDecimal } from '../money/money';
-import { normalizeIban } from './epc-rules';
+import { normalizeIban, SEPA_MAX_LENGTH } from './epc-rules';
 import type { Pain008Input, Pain008Version, SepaDirectDebit, SepaPostalAddress } from './pain008-types';
 import { pain008FileProblems } from './sepa-preflight';
 import { escapeSepaXml, sepaField } from './sepa-text';
@@ -17,22 +17,20 @@ const raw = (name: string, value: string) => `<${name}>${escapeSepaXml(value)}</
 const wrap = (name: string, ...children: string[]) => `<${name}>${children.join('')}</${name}>`;
 
 /**
- * .08: structured (StrtNm, PstCd, TwnNm, Ctry, in schema order). .02: the EPC .02 subset,
- * Ctry and at most two AdrLine (street; post code and town), no structured element.
+ * R-SEPA-03, in every version (EPC guidance on structured addresses, mandatory from 15
+ * November 2026): a structured or hybrid address, never unstructured-only. TwnNm and Ctry
+ * always as their own elements, StrtNm and PstCd when known (schema order: StrtNm, PstCd,
+ * TwnNm, Ctry, AdrLine in PostalAddress6 and PostalAddress24 alike), and the address
+ * complement as the one AdrLine of a hybrid address.
  */
-function postalAddress(address: SepaPostalAddress, version: Pain008Version): string {
-  if (version === 'pain.008.001.02') {
-    const lines = [address.street ?? '', [address.postCode, address.town].filter(Boolean).join(' ')]
-      .map((line) => sepaField(line, 70))
-      .filter((line) => line !== '');
-    return wrap('PstlAdr', raw('Ctry', address.country), ...lines.map((line) => raw('AdrLine', line)));
-  }
+function postalAddress(address: SepaPostalAddress): string {
   return wrap(
     'PstlAdr',
-    optionalText('StrtNm', address.street, 70),
-    optionalText('PstCd', address.postCode, 16),
-    text('TwnNm', address.town, 35),
+    optionalText('StrtNm', address.street, SEPA_MAX_LENGTH.streetName),
+    optionalText('PstCd', address.postCode, SEPA_MAX_LENGTH.postCode),
+    text('TwnNm', address.town, SEPA_MAX_LENGTH.townName),
     raw('Ctry', address.country),
+    optionalText('AdrLine', address.complement, SEPA_MAX_LENGTH.addressLine),
   );
 }
 
@@ -72,7 +70,7 @@ function transaction(debit: SepaDirectDebit, version: Pain008Version): string {
       ),
     ),
     agent('DbtrAgt', debit.debtorBic, version),
-    wrap('Dbtr', text('Nm', debit.debtorName, 70), postalAddress(debit.debtorAddress, version)),
+    wrap('Dbtr', text('Nm', debit.debtorName, 70), postalAddress(debit.debtorAddress)),
     wrap('DbtrAcct', wrap('Id', raw('IBAN', normalizeIban(debit.debtorIban)))),
     wrap('RmtInf', text('Ustrd', debit.remittance, 140)),
   );
@@ -112,7 +110,7 @@ export function buildPain008(input: Pain008Input): string {
       raw('SeqTp', input.sequenceType),
     ),
     raw('ReqdColltnDt', input.requestedCollectionDate),
-    wrap('Cdtr', text('Nm', creditor.name, 70), postalAddress(creditor.address, version)),
+    wrap('Cdtr', text('Nm', creditor.name, 70), postalAddress(creditor.address)),
     wrap('CdtrAcct', wrap('Id', raw('IBAN', normalizeIban(creditor.iban)))),
     agent('CdtrAgt', creditor.bic, version),
     raw('ChrgBr', 'SLEV'),

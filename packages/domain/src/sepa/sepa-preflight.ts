@@ -13,7 +13,7 @@ import {
   type IdentifierProblem,
 } from './epc-rules';
 import { isValidIcs } from './ics';
-import type { Pain008Input, SepaDirectDebit } from './pain008-types';
+import type { Pain008Input, SepaDirectDebit, SepaPostalAddress } from './pain008-types';
 import { toSepaText } from './sepa-text';
 
 /**
@@ -72,9 +72,16 @@ export function debtorProblem(debtor: SepaDebtorFields, collectionDate: string):
         )
       : exclusion('sans_date_signature');
   }
-  const address = debtor.debtorAddress;
+  return addressProblem(debtor.debtorAddress);
+}
+
+/**
+ * R-SEPA-03: an address the file can write structured or hybrid (EPC, from 15 November
+ * 2026): an ISO country code and a town that keeps at least one character once
+ * transliterated (TwnNm, Max35Text). Without them the address would be unstructured-only.
+ */
+export function addressProblem(address: SepaPostalAddress): SepaExclusion | null {
   if (!/^[A-Z]{2}$/.test(address.country) || address.town.trim() === '') return exclusion('adresse_incomplete');
-  // TwnNm (.08) and the AdrLine holding it (.02) need at least one character.
   if (toSepaText(address.town) === '') return exclusion('ville_vide', `(${quoted(address.town)})`);
   return null;
 }
@@ -125,8 +132,6 @@ export function pain008FileProblems(input: Pain008Input): string[] {
   if (iban?.kind === 'invalide') problems.push('IBAN du créancier invalide.');
   if (iban?.kind === 'hors_sepa') problems.push(`IBAN du créancier hors zone SEPA (${iban.country}).`);
   if (!isValidIcs(creditor.ics)) problems.push('Identifiant créancier SEPA (ICS) invalide.');
-  if (toSepaText(creditor.address.town) === '' || !/^[A-Z]{2}$/.test(creditor.address.country)) {
-    problems.push('Adresse du créancier incomplète (ville ou pays).');
-  }
+  if (addressProblem(creditor.address)) problems.push('Adresse du créancier incomplète (ville ou pays).');
   return problems;
 }

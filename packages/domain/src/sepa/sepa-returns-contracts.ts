@@ -5,6 +5,7 @@ export const SEPA_RETURN_FORMATS = [
   'pain.002.001.03',
   'pain.002.001.10',
   'camt.054.001.02',
+  'camt.054.001.04',
   'camt.054.001.08',
 ] as const;
 export type SepaReturnFormat = (typeof SEPA_RETURN_FORMATS)[number];

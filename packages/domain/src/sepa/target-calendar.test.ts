@@ -5,6 +5,7 @@ import {
   earliestCollectionDate,
   easterSunday,
   isTargetDay,
+  previousTargetDay,
   targetClosingReason,
 } from './target-calendar';
 
@@ -109,5 +110,12 @@ describe('collection date refusal', () => {
     );
     expect(collectionDateRefusal('2026-11-28', today, 1)).toMatch(/28\/11\/2026 \(samedi\)/);
     expect(collectionDateRefusal('2027-03-29', today, 1)).toMatch(/lundi de Pâques/);
+  });
+});
+
+describe('previousTargetDay (R-SEPA-11)', () => {
+  it('the last TARGET day on or before a day', () => {
+    expect(previousTargetDay('2026-12-27')).toBe('2026-12-24'); // Sunday, after Noël and its lendemain
+    expect(previousTargetDay('2026-12-24')).toBe('2026-12-24');
   });
 });

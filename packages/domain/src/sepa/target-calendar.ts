@@ -81,6 +81,13 @@ export function nextTargetDay(isoDate: string): string {
   return day;
 }
 
+/** The last TARGET day on or before `isoDate`. */
+export function previousTargetDay(isoDate: string): string {
+  let day = isoDate;
+  while (!isTargetDay(day)) day = shift(day, -1);
+  return day;
+}
+
 /**
  * Earliest requested collection date of a file generated on `todayParis` (Europe/Paris day).
  * EPC SDD Core rulebook: the collection reaches the debtor bank at the latest D-1 TARGET day

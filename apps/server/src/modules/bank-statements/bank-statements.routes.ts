@@ -50,7 +50,7 @@ export async function registerBankStatementRoutes(
         schema: {
           summary: 'Importe un relevé bancaire du siège (camt.053 ou CFONB 120)',
           description:
-            'Corps : le fichier lui-même (camt.053.001.02/.08 en XML, ou CFONB 120 en texte, 5 Mo au maximum) ; ' +
+            'Corps : le fichier lui-même (camt.053.001.02 à .08 en XML, ou CFONB 120 en texte, 5 Mo au maximum) ; ' +
             'nom du fichier dans X-File-Name (encodé URL).',
           tags: TAGS,
         },

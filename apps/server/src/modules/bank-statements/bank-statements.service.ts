@@ -6,10 +6,12 @@ import {
   invoiceNumber,
   isOwnAccount,
   ModuleSlug,
+  parisToday,
   proposeMatches,
   SEPA_WRITE,
   settlesFlux,
   statementAccountIban,
+  statementDatedAfter,
   type BankEntryFilter,
   type BankEntryPage,
   type BankEntryState,
@@ -86,21 +88,27 @@ const maskedAccount = (iban: string) => `${iban.slice(0, 4)} •••• ${iban
 
 /**
  * Imports a statement file (R-BANK-01). Refused as a whole, before anything is
- * written, when a statement is not in euros, is not on one of the head office's accounts, or
- * its balances do not add up. Then, in one transaction serialised with other imports: the
- * file's bytes, each statement once (account + statement id), each entry once (statement +
- * entry reference), and one audit row. The new credits are matched at once to report how
- * many have a sure proposal.
+ * written, when a statement is dated after today (Paris, R-BANK-08), is not in euros, is not
+ * on one of the head office's accounts, or its balances do not add up. Then, in one
+ * transaction serialised with other imports: the file's bytes, each statement once (account +
+ * statement id), each entry once (statement + entry reference), and one audit row. The new
+ * credits are matched at once to report how many have a sure proposal.
  */
 export async function importStatementFile(
   database: Database,
   scope: RequestScope,
   settings: BankAccountsSettings,
   file: StatementFile,
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<BankStatementImportResult> {
   requireHeadOfficeWrite(scope);
   const statements = readBankStatementFile(file.bytes);
   if (statements.length === 0) throw badRequest(BANK_STATEMENT_TEXT.empty);
+  const today = parisToday(now);
+  for (const statement of statements) {
+    const day = statementDatedAfter(statement, today);
+    if (day) throw badRequest(BANK_STATEMENT_TEXT.datedAfterToday(statement.statementId, day));
+  }
   const ownIbans = await headOfficeIbans(database, HEAD_OFFICE_STRUCTURE_ID);
   if (settings.creditorIban) ownIbans.push(settings.creditorIban);
   for (const statement of statements) {

@@ -73,7 +73,16 @@ describe('camt.053.001.02: the head office statement, read by local names', () =
     });
   });
 
-  it('a transfer with the invoice number in Ustrd: every Ustrd line, the debtor and its IBAN (spaces removed); NOTPROVIDED is no EndToEndId', () => {
+  it('a debtor IBAN written with spaces (which the schema forbids, some banks do) is read without them', () => {
+    const spaced = edited(
+      V02,
+      '<IBAN>FR7630006000011234567890189</IBAN>',
+      '<IBAN>FR76 3000 6000 0112 3456 7890 189</IBAN>',
+    );
+    expect(parseCamt053(spaced)[0]!.entries[1]!.debtorIban).toBe('FR7630006000011234567890189');
+  });
+
+  it('a transfer with the invoice number in Ustrd: every Ustrd line, the debtor and its IBAN; NOTPROVIDED is no EndToEndId', () => {
     expect(statement!.entries[1]).toEqual({
       entryReference: 'ACSR-20260310-000102',
       bookingDate: '2026-03-10',
@@ -109,6 +118,32 @@ describe('camt.053.001.02: the head office statement, read by local names', () =
       bankTransactionCode: 'FRAIS',
       transactionCount: 0,
     });
+  });
+});
+
+describe('R-BANK-01: every camt.053 version from .001.02 to .001.08 shares the statement structure', () => {
+  const read02 = parseCamt053(V02);
+  const withFormat = (format: string) => read02.map((statement) => ({ ...statement, format }));
+
+  it('.03 (the .02 fixture under its namespace) reads as .02 does', () => {
+    expect(parseCamt053(fixture('camt.053.001.03.xml'))).toEqual(withFormat('camt.053.001.03'));
+  });
+
+  it.each(['04', '05', '06', '07'])(
+    '.%s (TxDtls/Amt mandatory, BICFI) reads the same statement and entries as .02',
+    (version) => {
+      expect(parseCamt053(fixture(`camt.053.001.${version}.xml`))).toEqual(withFormat(`camt.053.001.${version}`));
+    },
+  );
+
+  it('through the one entry point too, and a version outside .02-.08 stays refused', () => {
+    expect(readBankStatementFile(fixture('camt.053.001.06.xml'))[0]!.format).toBe('camt.053.001.06');
+    for (const version of ['01', '09', '10']) {
+      const other = edited(V02, 'camt.053.001.02"', `camt.053.001.${version}"`);
+      expect(refusal(() => parseCamt053(other)).message).toBe(
+        `Version non prise en charge (camt.053.001.${version}) : camt.053.001.02 à camt.053.001.08 attendue.`,
+      );
+    }
   });
 });
 
@@ -228,13 +263,52 @@ describe('camt.053 reading is namespace-agnostic and hardened', () => {
     ]);
   });
 
-  it('refuses another message (camt.054) and an unsupported camt.053 version', () => {
+  it('refuses another message (camt.054)', () => {
     expect(refusal(() => parseCamt053(fixture('../sepa-returns/camt.054.001.02.xml'))).message).toBe(
       'Fichier non reconnu : un relevé de compte camt.053 (BkToCstmrStmt, ISO 20022) est attendu.',
     );
-    const v04 = edited(V02, 'camt.053.001.02"', 'camt.053.001.04"');
-    expect(refusal(() => parseCamt053(v04)).message).toBe(
-      'Version non prise en charge (camt.053.001.04) : camt.053.001.02 ou camt.053.001.08 attendue.',
+  });
+
+  it('R-BANK-08: a date outside 1900-2099 refuses the file, naming it (years 0000 and 9999 were stored or failed)', () => {
+    const cases: [Buffer, string][] = [
+      [
+        edited(V02, '<FrDtTm>2026-03-10T00:00:00+01:00</FrDtTm>', '<FrDtTm>0000-03-10T00:00:00+01:00</FrDtTm>'),
+        'Relevé camt.053 refusé (relevé STMT-20260310-FR76) : date de début (FrToDt) « 0000-03-10T00:00:00+01:00 » hors des années 1900 à 2099.',
+      ],
+      [
+        edited(V02, '<ToDtTm>2026-03-10T23:59:59+01:00</ToDtTm>', '<ToDtTm>9999-12-31T23:59:59+01:00</ToDtTm>'),
+        'Relevé camt.053 refusé (relevé STMT-20260310-FR76) : date de fin (FrToDt) « 9999-12-31T23:59:59+01:00 » hors des années 1900 à 2099.',
+      ],
+      [
+        edited(V02, '<Dt>2026-03-09</Dt>', '<Dt>1899-12-31</Dt>'),
+        'Relevé camt.053 refusé (relevé STMT-20260310-FR76) : date du solde OPBD « 1899-12-31 » hors des années 1900 à 2099.',
+      ],
+    ];
+    for (const [bytes, message] of cases) {
+      const error = refusal(() => parseCamt053(bytes));
+      expect([error.statusCode, error.message]).toEqual([400, message]);
+    }
+    const lastEntryBooked = V02.toString('utf8').replace(
+      /<Dt>2026-03-10<\/Dt>(?![\s\S]*<Dt>2026-03-10<\/Dt>)/,
+      '<Dt>2100-01-01</Dt>',
+    );
+    expect(refusal(() => parseCamt053(Buffer.from(lastEntryBooked, 'utf8'))).message).toMatch(
+      /de l’écriture n° 5 « 2100-01-01 » hors des années 1900 à 2099\.$/,
+    );
+  });
+
+  it('R-BANK-08: a NUL or other control character, as such or by reference, is refused with its line', () => {
+    for (const hostile of ['\u0000', '\u0007', '&#0;', '&#x1B;', '&#127;']) {
+      const text = V02.toString('utf8').replace('<Id>STMT-20260310-FR76</Id>', `<Id>STMT${hostile}</Id>`);
+      const error = refusal(() => parseCamt053(Buffer.from(text, 'utf8')));
+      expect(error.statusCode).toBe(400);
+      expect(error.message).toMatch(
+        /^Fichier refusé : caractère de contrôle \(code \d+(, NUL)?\) ligne 12, interdit dans un fichier bancaire\.$/,
+      );
+    }
+    // Tabs and line breaks between elements are white space, not refused.
+    expect(parseCamt053(Buffer.from(V02.toString('utf8').replaceAll('\n', '\r\n\t'), 'utf8'))).toEqual(
+      parseCamt053(V02),
     );
   });
 
@@ -287,12 +361,11 @@ describe('readBankStatementFile: one entry point for camt.053 and CFONB 120', ()
   });
 
   it('CFONB refusals become 400 with the line; other files are not recognised', () => {
+    // Cut inside the last record's amount: its trailing spaces are no longer what is missing.
     const truncated = CFONB.subarray(0, CFONB.length - 30);
     const error = refusal(() => readBankStatementFile(truncated));
-    expect([error.statusCode, error.message]).toEqual([
-      400,
-      'Relevé CFONB 120 refusé, ligne 17 : 92 caractères au lieu de 120.',
-    ]);
+    expect(error.statusCode).toBe(400);
+    expect(error.message).toMatch(/^Relevé CFONB 120 refusé, ligne 17 : montant « 00 {12} » invalide/);
     expect(refusal(() => readBankStatementFile(Buffer.from('%PDF-1.7\n'))).message).toBe(
       'Fichier non reconnu : un relevé de compte camt.053 (XML) ou CFONB 120 est attendu.',
     );

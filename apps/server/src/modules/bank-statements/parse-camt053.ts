@@ -1,6 +1,8 @@
 import {
   BANK_STATEMENT_FORMATS,
   BANK_STATEMENT_MAX_BYTES,
+  BANK_STATEMENT_TEXT,
+  isBankFileDay,
   isIsoDay,
   type BankEntryBatch,
   type BankEntryDirection,
@@ -21,11 +23,13 @@ function refuse(statementId: string | null, reason: string): never {
 }
 
 /**
- * Reads a camt.053 bank to customer statement, versions .001.02 (2009) and .001.08 (2019),
- * by local names: the two differ here only by their namespace, Sts (a code, or Sts/Cd) and
- * the related parties (Dbtr/Nm, or Dbtr/Pty/Nm). One file may hold several statements
- * (BkToCstmrStmt/Stmt); each becomes one BankStatement. The XML reading refuses any DOCTYPE
- * and anything over BANK_STATEMENT_MAX_BYTES (lib/xml-tree).
+ * Reads a camt.053 bank to customer statement, every version from .001.02 (2009) to .001.08
+ * (2019) (R-BANK-01), by local names: they share the statement structure and differ here only
+ * by their namespace, Sts (a code up to .07, Sts/Cd in .08) and the related parties (Dbtr/Nm,
+ * or Dbtr/Pty/Nm in .08). One file may hold several statements (BkToCstmrStmt/Stmt); each
+ * becomes one BankStatement. The XML reading refuses any DOCTYPE, any control character and
+ * anything over BANK_STATEMENT_MAX_BYTES (lib/xml-tree); a date outside 1900-2099 is refused
+ * (R-BANK-08).
  */
 export function parseCamt053(bytes: Buffer): BankStatement[] {
   // A statement of 5,000 entries with their transaction details holds about 150,000 elements.
@@ -43,7 +47,7 @@ function formatOf(namespace: string): CamtFormat {
   const format = BANK_STATEMENT_FORMATS.find((known) => known === version);
   if (!format || format === 'cfonb120') {
     throw badRequest(
-      `Version non prise en charge (${version ?? (namespace || 'sans espace de noms')}) : camt.053.001.02 ou camt.053.001.08 attendue.`,
+      `Version non prise en charge (${version ?? (namespace || 'sans espace de noms')}) : camt.053.001.02 à camt.053.001.08 attendue.`,
     );
   }
   return format;
@@ -71,6 +75,7 @@ function dayOf(element: XmlElement | null, paths: readonly string[], statementId
   if (value === null) return null;
   const day = value.slice(0, 10);
   if (!isIsoDay(day)) refuse(statementId, `date ${what} « ${value} » invalide.`);
+  if (!isBankFileDay(day)) refuse(statementId, `date ${what} ${BANK_STATEMENT_TEXT.dateOutOfRange(value)}.`);
   return day;
 }
 
@@ -195,7 +200,7 @@ function readEntry(entry: XmlElement, rank: number, statementId: string, stateme
     valueDate,
     amountCents: amountCents(textAt(entry, 'Amt'), statementId, what),
     direction: directionOf(entry, statementId, `l’écriture n° ${rank}`),
-    // .001.02: <Sts>BOOK</Sts>; .001.08: <Sts><Cd>BOOK</Cd></Sts> (or Prtry).
+    // .001.02 to .07: <Sts>BOOK</Sts>; .001.08: <Sts><Cd>BOOK</Cd></Sts> (or Prtry).
     status: textAtAny(entry, ['Sts/Cd', 'Sts/Prtry']) ?? textAt(entry, 'Sts'),
     label: textAt(entry, 'AddtlNtryInf'),
     remittanceInfo: distinctTexts(

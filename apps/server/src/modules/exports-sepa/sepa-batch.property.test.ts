@@ -13,10 +13,13 @@ import { pain008XmlProblems } from './sepa-file-check';
 import type { DebtorDueRow } from './sepa.repository';
 
 /**
- * R-SEPA-05, property: whatever structures, addresses, RIBs and labels the database holds
- * (emoji, blanks, 200 characters, XML specials, every Latin-1 letter...), the pre-flight
- * gate either leaves a debtor out or writes it into a file valid against its XSD. Checked
- * in process (libxml2-wasm, as the server does) and again by xmllint, 50 files per run.
+ * R-SEPA-05 and R-SEPA-03, property: whatever structures, addresses, RIBs and labels the
+ * database holds (emoji, blanks, 200 characters, XML specials, every Latin-1 letter, any
+ * country, no town...), the pre-flight gate either leaves a debtor out or writes it into a
+ * file valid against its XSD whose every address (creditor and debtors) is structured or
+ * hybrid: TwnNm and Ctry as their own elements, AdrLine only as a complement. Checked in
+ * process (libxml2-wasm, as the server does), by the address pattern below, and again by
+ * xmllint, 50 files per run.
  */
 
 const XSD_DIR = path.join(repositoryRoot(), 'test-fixtures', 'xsd');
@@ -76,7 +79,13 @@ const day = mostly(
   fc.constantFrom<string | null>('2024-09-12', COLLECTION),
   fc.constantFrom('2026-11-28', '2026-02-30', 'hier', '', null),
 );
-const country = mostly(fc.constantFrom<string | null>('FR', 'DE', 'TR'), fc.constantFrom('fr', '', 'FRA', '🇫🇷', null));
+const LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+/** Any ISO 3166 alpha-2 shape (FR, CH, GB, TR, ZZ...), often a real SEPA one, sometimes none at all. */
+const anyCountry = fc.tuple(fc.constantFrom(...LETTERS), fc.constantFrom(...LETTERS)).map(([a, b]) => a + b);
+const country = mostly(
+  fc.oneof(fc.constantFrom('FR', 'DE', 'CH', 'GB', 'MC', 'TR'), anyCountry),
+  fc.constantFrom<string | null>('fr', '', 'FRA', '🇫🇷', ' F', null),
+);
 /** Names and towns: any text, but mostly with a letter the EPC set keeps somewhere in it. */
 const named = mostly(
   fc
@@ -98,6 +107,7 @@ const structure = fc.record({
   MandatDateSignature: day,
   EST_Valide: mostly(fc.constant<boolean | null>(true), fc.constantFrom(false, null)),
   Adresse1: nullableText,
+  Adresse2: nullableText,
   CodePostal: nullableText,
   Ville: named,
   Pays: country,
@@ -107,59 +117,88 @@ const structure = fc.record({
 
 const batchCase = fc.record({
   version: fc.constantFrom<Pain008Version>(...PAIN008_VERSIONS),
-  structures: fc.array(structure, { minLength: 1, maxLength: 15 }),
+  structures: fc.array(structure, { minLength: 1, maxLength: 6 }),
+  creditorAddress: fc.record({
+    street: nullableText,
+    postCode: nullableText,
+    town: fc.constantFrom('Paris', 'Saint-Étienne', 'L’Haÿ-les-Roses', 'Genève'),
+    country: fc.constantFrom('FR', 'CH', 'MC'),
+    complement: nullableText,
+  }),
 });
 
+/**
+ * R-SEPA-03 as a bank applying the EPC rule of 15 November 2026 reads it: StrtNm and PstCd
+ * when known, then TwnNm and Ctry, then at most two AdrLine; nothing else, never AdrLine alone.
+ */
+const STRUCTURED_OR_HYBRID =
+  /^<PstlAdr>(<StrtNm>[^<]+<\/StrtNm>)?(<PstCd>[^<]+<\/PstCd>)?<TwnNm>[^<]+<\/TwnNm><Ctry>[A-Z]{2}<\/Ctry>(<AdrLine>[^<]+<\/AdrLine>){0,2}<\/PstlAdr>$/;
+const addressesOf = (xml: string) => [...xml.matchAll(/<PstlAdr>.*?<\/PstlAdr>/g)].map((match) => match[0]);
+
 describe('SEPA batch property: every file the gate lets through is valid against its XSD', () => {
-  it('holds for thousands of generated structures, addresses, RIBs and labels', { timeout: 60_000 }, async () => {
-    const files: Array<{ xml: string; version: Pain008Version }> = [];
-    let debtors = 0;
-    await fc.assert(
-      fc.asyncProperty(batchCase, async ({ version, structures }) => {
-        debtors += structures.length;
-        const rows: DebtorDueRow[] = structures.map((s, index) => ({
-          ...s,
-          ID_Structure: index + 1,
-          nbFlux: s.flux.length,
-          total: '0.00',
-        }));
-        let fluxId = 0;
-        const flux = structures.flatMap((s, index) =>
-          s.flux.map((f) => ({ id: ++fluxId, ID_Structure: index + 1, NomFluxFinancier: f.label, amount: f.amount })),
-        );
-        const { eligible } = classifyDebtors(rows, COLLECTION);
-        const batch = assembleBatch({
-          batchId: 7,
-          version,
-          sequenceType: 'RCUR',
-          createdAt: new Date('2026-11-21T10:00:00Z'),
-          collectionDate: COLLECTION,
-          creditor: {
-            name: 'Fédération Française de la Montagne & de l’Escalade',
-            iban: 'FR7630004000031234567890143',
-            bic: null,
-            ics: 'FR72ZZZ123456',
-            address: { town: 'Paris', country: 'FR' },
-          },
-          debtors: new Map(eligible.map((s) => [s.ID_Structure, s.row])),
-          flux,
-          lastAccounts: structures.flatMap((s, index) =>
-            s.previousIban && s.MandatRUM
-              ? [{ ID_Structure: index + 1, MandatRUM: s.MandatRUM, IBAN: s.previousIban }]
-              : [],
-          ),
-        });
-        for (const t of batch.transactions) expect(transactionProblem(t, COLLECTION)).toBeNull();
-        if (batch.xml === null) return;
-        expect(await pain008XmlProblems(batch.xml, version)).toEqual([]);
-        files.push({ xml: batch.xml, version });
-      }),
-      { numRuns: 600 },
-    );
-    expect(debtors).toBeGreaterThan(2000);
-    expect(files.length).toBeGreaterThan(200);
-    await validateWithXmllint(files);
-  });
+  it(
+    'holds for thousands of generated batches: structures, addresses, RIBs and labels',
+    { timeout: 60_000 },
+    async () => {
+      const files: Array<{ xml: string; version: Pain008Version }> = [];
+      let debtors = 0;
+      await fc.assert(
+        fc.asyncProperty(batchCase, async ({ version, structures, creditorAddress }) => {
+          debtors += structures.length;
+          const rows: DebtorDueRow[] = structures.map((s, index) => ({
+            ...s,
+            ID_Structure: index + 1,
+            nbFlux: s.flux.length,
+            total: '0.00',
+          }));
+          let fluxId = 0;
+          const flux = structures.flatMap((s, index) =>
+            s.flux.map((f) => ({ id: ++fluxId, ID_Structure: index + 1, NomFluxFinancier: f.label, amount: f.amount })),
+          );
+          const { eligible, excluded } = classifyDebtors(rows, COLLECTION, 1);
+          // A debtor without a town (or an ISO country) is never in a file: it is listed with why.
+          for (const row of rows.filter((r) => !r.Ville?.trim() || !/^[A-Z]{2}$/.test(r.Pays ?? ''))) {
+            expect(eligible.some((s) => s.ID_Structure === row.ID_Structure)).toBe(false);
+            expect(excluded.find((s) => s.ID_Structure === row.ID_Structure)?.motif).toBeTruthy();
+          }
+          const batch = assembleBatch({
+            batchId: 7,
+            version,
+            sequenceType: 'RCUR',
+            createdAt: new Date('2026-11-21T10:00:00Z'),
+            collectionDate: COLLECTION,
+            creditor: {
+              name: 'Fédération Française de la Montagne & de l’Escalade',
+              iban: 'FR7630004000031234567890143',
+              bic: null,
+              ics: 'FR72ZZZ123456',
+              address: creditorAddress,
+            },
+            debtors: new Map(eligible.map((s) => [s.ID_Structure, s.row])),
+            flux,
+            lastAccounts: structures.flatMap((s, index) =>
+              s.previousIban && s.MandatRUM
+                ? [{ ID_Structure: index + 1, MandatRUM: s.MandatRUM, IBAN: s.previousIban }]
+                : [],
+            ),
+          });
+          for (const t of batch.transactions) expect(transactionProblem(t, COLLECTION)).toBeNull();
+          if (batch.xml === null) return;
+          expect(await pain008XmlProblems(batch.xml, version)).toEqual([]);
+          const addresses = addressesOf(batch.xml);
+          expect(addresses).toHaveLength(batch.transactions.length + 1); // the creditor's and one per transaction
+          for (const address of addresses) expect(address).toMatch(STRUCTURED_OR_HYBRID);
+          files.push({ xml: batch.xml, version });
+        }),
+        { numRuns: 2000 },
+      );
+      expect(debtors).toBeGreaterThan(2000);
+      for (const version of PAIN008_VERSIONS) {
+        expect(files.filter((file) => file.version === version).length, version).toBeGreaterThan(100);
+      }
+      await validateWithXmllint(files);
+    },
+  );
 });
 
 /** xmllint, 50 files per run (one schema compilation each): rejects with its report if any fails. */

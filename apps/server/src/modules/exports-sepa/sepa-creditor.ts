@@ -10,6 +10,7 @@ interface HeadOfficeRow {
   IBAN: string | null;
   BIC: string | null;
   Adresse1: string | null;
+  Adresse2: string | null;
   CodePostal: string | null;
   Ville: string | null;
   Pays: string | null;
@@ -18,7 +19,7 @@ interface HeadOfficeRow {
 /** The creditor: configured values first, else the head office's own valid RIB; address of the head office. */
 export async function resolveCreditor(db: Queryable, settings: SepaSettings): Promise<SepaCreditor> {
   const [row] = await db.query<HeadOfficeRow>(
-    `SELECT s."NomStructure", r."Titulaire", r."IBAN", r."BIC", a."Adresse1", a."CodePostal", a."Ville", a."Pays"
+    `SELECT s."NomStructure", r."Titulaire", r."IBAN", r."BIC", a."Adresse1", a."Adresse2", a."CodePostal", a."Ville", a."Pays"
        FROM "STR_Structure" s
        LEFT JOIN "ADR_Adresse" a ON a.id = s."ID_Adresse"
        LEFT JOIN LATERAL (SELECT * FROM "STR_StructureRib" rib WHERE rib."ID_Structure" = s.id
@@ -40,6 +41,12 @@ export async function resolveCreditor(db: Queryable, settings: SepaSettings): Pr
     iban,
     bic: usableBic(settings.creditorBic ?? row.BIC),
     ics: settings.ics,
-    address: { street: row.Adresse1, postCode: row.CodePostal, town: row.Ville, country: row.Pays ?? 'FR' },
+    address: {
+      street: row.Adresse1,
+      postCode: row.CodePostal,
+      town: row.Ville,
+      country: row.Pays ?? 'FR',
+      complement: row.Adresse2,
+    },
   };
 }

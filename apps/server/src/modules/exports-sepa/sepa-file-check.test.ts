@@ -40,6 +40,19 @@ describe('the last gate: XSD (ISO 20022 pain.008) and control totals of the writ
     expect(problem).toMatch(/^Non conforme au schéma pain.008.001.08 : Element 'TwnNm'.*minLength/);
   });
 
+  it.each(['pain.008.001.08', 'pain.008.001.02'] as const)(
+    'R-SEPA-03: refuses an unstructured-only address, valid against the schema (%s)',
+    async (version) => {
+      const xml = buildPain008(input(version)).replace(
+        '<PstlAdr><StrtNm>1 rue</StrtNm><PstCd>69001</PstCd><TwnNm>Lyon</TwnNm><Ctry>FR</Ctry></PstlAdr>',
+        '<PstlAdr><Ctry>FR</Ctry><AdrLine>1 rue</AdrLine><AdrLine>69001 Lyon</AdrLine></PstlAdr>',
+      );
+      expect(await pain008XmlProblems(xml, version)).toEqual([
+        'Adresse non structurée (TwnNm et Ctry obligatoires, AdrLine en complément seulement) : 1 (Club 1).',
+      ]);
+    },
+  );
+
   it('refuses a file checked against the other version’s schema', async () => {
     expect(await pain008XmlProblems(buildPain008(input('pain.008.001.08')), 'pain.008.001.02')).toHaveLength(1);
   });

@@ -40,8 +40,24 @@ function validatorFor(lib: Libxml2, version: Pain008Version): XsdValidator {
 export function pain008XmlProblems(xml: string, version: Pain008Version): Promise<string[]> {
   return checkOwnXml(xml, (doc, lib) => {
     const problems = schemaProblems(lib, validatorFor(lib, version), doc, version);
-    return problems.length > 0 ? problems : controlTotalProblems(doc, version);
+    return problems.length > 0 ? problems : [...addressProblems(doc, version), ...controlTotalProblems(doc, version)];
   });
+}
+
+/**
+ * R-SEPA-03 on the file as written: every postal address (creditor, debtors) is structured or
+ * hybrid, TwnNm and Ctry as their own elements and at most two AdrLine. Either schema would
+ * accept an unstructured-only address; a bank applying the EPC rule of 15 November 2026 rejects it.
+ */
+function addressProblems(doc: XmlDocument, version: Pain008Version): string[] {
+  const ns = { p: `urn:iso:std:iso:20022:tech:xsd:${version}` };
+  const unstructured = doc.find('//p:PstlAdr[not(p:TwnNm) or not(p:Ctry) or count(p:AdrLine) > 2]/../p:Nm', ns);
+  if (unstructured.length === 0) return [];
+  const names = unstructured.slice(0, 3).map((node) => node.content.trim());
+  return [
+    `Adresse non structurée (TwnNm et Ctry obligatoires, AdrLine en complément seulement) : ${unstructured.length} ` +
+      `(${names.join(', ')}${unstructured.length > 3 ? '…' : ''}).`,
+  ];
 }
 
 /** NbOfTxs and CtrlSum of the group header and of the payment information, recounted. */

@@ -1,4 +1,4 @@
-import { normalizeIban } from '@gdf/domain';
+import { normalizeIban, type DebitCollectionWindow } from '@gdf/domain';
 import type { Queryable } from '../../db/queryable';
 import type { BatchFluxRow, BatchTransaction, PresentedAccount } from './sepa-batch';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
@@ -10,13 +10,29 @@ export interface SepaSelection {
   saison?: number | undefined;
 }
 
-/** Per structure: what it owes by direct debit, with its RIB (the valid, newest one first) and address. */
+/**
+ * Flux of a structure a file on the chosen date may not collect yet (R-SEPA-11), grouped by
+ * what their invoices announced: the document's day and the day fixed for the debit.
+ */
+export interface PendingDebits {
+  issueDay: string;
+  fixedDay: string | null;
+  nbFlux: number;
+  total: string;
+}
+
+/**
+ * Per structure: what it owes by direct debit and a file on the chosen date may collect, what
+ * it may not collect yet, its RIB (the valid, newest one first) and address.
+ */
 export interface DebtorDueRow {
   ID_Structure: number;
   NomStructure: string;
   ID_CodeFederal?: string | null;
   nbFlux: number;
   total: string;
+  /** Null when every flux may be collected on the date. */
+  pending?: PendingDebits[] | null;
   IBAN: string | null;
   BIC: string | null;
   Titulaire: string | null;
@@ -24,6 +40,7 @@ export interface DebtorDueRow {
   MandatDateSignature: string | null;
   EST_Valide: boolean | null;
   Adresse1: string | null;
+  Adresse2?: string | null;
   CodePostal: string | null;
   Ville: string | null;
   Pays: string | null;
@@ -46,21 +63,52 @@ function collectableCondition(scope: RequestScope, selection: SepaSelection, par
   return conditions.join(' AND ');
 }
 
+/**
+ * What the invoice of flux `f` announced (R-SEPA-11), from the same facts: the frozen ones of
+ * its issuance (MKP_FluxEmission `e`, LEFT JOINed) when issued, else the flux's own (its
+ * issuance will freeze them): the document's Paris day and the day fixed for the debit (its
+ * due date, else the collection date of the batch that held it when issued).
+ */
+const ISSUE_DAY_SQL = `(coalesce(e."DateFlux", f."Z_DateCreation") AT TIME ZONE 'Europe/Paris')::date`;
+const FIXED_DAY_SQL = `CASE WHEN e."ID_FluxFinancier" IS NULL THEN f."DateEcheance"
+  ELSE coalesce(e."DateEcheance", e."DatePrelevementLot") END`;
+
+/** Whether a file of the window's date may collect the flux: debitCollectionWindow's two comparisons. */
+function announcedCondition(window: DebitCollectionWindow, params: unknown[]): string {
+  const issue = `$${params.push(window.latestIssueDay)}::date`;
+  const fixed = `$${params.push(window.latestFixedDay)}::date`;
+  return `(${ISSUE_DAY_SQL} <= ${issue} AND coalesce(${FIXED_DAY_SQL}, ${fixed}) <= ${fixed})`;
+}
+
 export async function findDebtorsDue(
   db: Queryable,
   scope: RequestScope,
   selection: SepaSelection,
+  window: DebitCollectionWindow,
 ): Promise<DebtorDueRow[]> {
   const params: unknown[] = [];
+  const collectable = collectableCondition(scope, selection, params);
+  const announced = announcedCondition(window, params);
   return db.query<DebtorDueRow>(
-    `WITH due AS (
-       SELECT f."ID_Structure" AS sid, count(*)::int AS n, sum(f."MontantTTC")::text AS total
+    `WITH candidate AS (
+       SELECT f."ID_Structure" AS sid, f."MontantTTC" AS amount, ${announced} AS ready,
+              ${ISSUE_DAY_SQL} AS issue_day, ${FIXED_DAY_SQL} AS fixed_day
          FROM "MKP_FluxFinancier" f
-        WHERE ${collectableCondition(scope, selection, params)}
-        GROUP BY f."ID_Structure")
-     SELECT s.id AS "ID_Structure", s."NomStructure", s."ID_CodeFederal", due.n AS "nbFlux", due.total,
+         LEFT JOIN "MKP_FluxEmission" e ON e."ID_FluxFinancier" = f.id
+        WHERE ${collectable}),
+     grouped AS (
+       SELECT sid, ready, CASE WHEN NOT ready THEN issue_day END AS issue_day,
+              CASE WHEN NOT ready THEN fixed_day END AS fixed_day, count(*)::int AS n, sum(amount) AS total
+         FROM candidate GROUP BY 1, 2, 3, 4),
+     due AS (
+       SELECT sid, coalesce(sum(n) FILTER (WHERE ready), 0)::int AS n,
+              coalesce(sum(total) FILTER (WHERE ready), 0)::text AS total,
+              jsonb_agg(jsonb_build_object('issueDay', issue_day, 'fixedDay', fixed_day, 'nbFlux', n, 'total', total::text)
+                        ORDER BY issue_day, fixed_day) FILTER (WHERE NOT ready) AS pending
+         FROM grouped GROUP BY sid)
+     SELECT s.id AS "ID_Structure", s."NomStructure", s."ID_CodeFederal", due.n AS "nbFlux", due.total, due.pending,
             r."IBAN", r."BIC", r."Titulaire", r."MandatRUM", r."MandatDateSignature"::text AS "MandatDateSignature",
-            r."EST_Valide", a."Adresse1", a."CodePostal", a."Ville", a."Pays"
+            r."EST_Valide", a."Adresse1", a."Adresse2", a."CodePostal", a."Ville", a."Pays"
        FROM due
        JOIN "STR_Structure" s ON s.id = due.sid
        LEFT JOIN "ADR_Adresse" a ON a.id = s."ID_Adresse"
@@ -73,23 +121,26 @@ export async function findDebtorsDue(
 }
 
 /**
- * Locks the collectable flux of `structureIds` for this batch (SELECT ... FOR UPDATE): a
- * concurrent generation waits for the locks, then re-reads the rows and skips those
+ * Locks the flux of `structureIds` a file on the window's date may collect (SELECT ... FOR
+ * UPDATE): a concurrent generation waits for the locks, then re-reads the rows and skips those
  * claimed meanwhile. Nothing is claimed yet: the file must pass its checks first.
  */
 export async function lockCollectableFlux(
   tx: Queryable,
   scope: RequestScope,
   selection: SepaSelection,
+  window: DebitCollectionWindow,
   structureIds: number[],
 ): Promise<BatchFluxRow[]> {
   const params: unknown[] = [intArray(structureIds)];
   return tx.query<BatchFluxRow>(
     `SELECT f.id, f."ID_Structure", f."NomFluxFinancier", f."MontantTTC"::text AS amount
        FROM "MKP_FluxFinancier" f
+       LEFT JOIN "MKP_FluxEmission" e ON e."ID_FluxFinancier" = f.id
       WHERE f."ID_Structure" = ANY($1::int[]) AND ${collectableCondition(scope, selection, params)}
+        AND ${announcedCondition(window, params)}
       ORDER BY f.id
-        FOR UPDATE`,
+        FOR UPDATE OF f`,
     params,
   );
 }

@@ -1,5 +1,6 @@
 import {
   collectionDateRefusal,
+  debitCollectionWindow,
   DEFAULT_PAIN008_VERSION,
   earliestCollectionDate,
   ModuleSlug,
@@ -12,6 +13,7 @@ import {
   type SepaPreview,
 } from '@gdf/domain';
 import type { Database } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { badRequest, HttpError } from '../../lib/http-errors';
 import { requireGrant, requireModule, type RequestScope } from '../scope/scope';
 import { resolveCreditor } from './sepa-creditor';
@@ -47,13 +49,30 @@ const NOTHING_TO_COLLECT =
 /**
  * Permission first, then the collection date: a TARGET day at least SEPA_MIN_LEAD_DAYS TARGET
  * days after today in Paris (EPC SDD Core D-1), which the preview checks too so that what it
- * shows can be generated.
+ * shows can be generated; then which flux a file on that date may collect (R-SEPA-11).
  */
 function checkRequest(deps: SepaDependencies, scope: RequestScope, request: SepaRequest, now: Date) {
   requireModule(scope, ModuleSlug.ExportSepa);
-  const refusal = collectionDateRefusal(request.dateEcheance, parisToday(now), deps.settings.minLeadDays);
+  const { minLeadDays } = deps.settings;
+  const refusal = collectionDateRefusal(request.dateEcheance, parisToday(now), minLeadDays);
   if (refusal) throw badRequest(refusal);
-  return { categories: request.categories ?? [...SEPA_DEFAULT_CATEGORIES], saison: request.saison };
+  return {
+    selection: { categories: request.categories ?? [...SEPA_DEFAULT_CATEGORIES], saison: request.saison },
+    // R-SEPA-11: only the flux whose invoice announced this date or an earlier one.
+    window: debitCollectionWindow(request.dateEcheance, minLeadDays),
+  };
+}
+
+/** The structures of the selection, sorted into those a file on the date collects and those it leaves out. */
+async function classifiedDebtors(
+  db: Queryable,
+  deps: SepaDependencies,
+  scope: RequestScope,
+  request: SepaRequest,
+  checked: ReturnType<typeof checkRequest>,
+) {
+  const rows = await findDebtorsDue(db, scope, checked.selection, checked.window);
+  return classifyDebtors(rows, request.dateEcheance, deps.settings.minLeadDays);
 }
 
 /** What the date picker needs: today in Paris, the lead time and the first allowed collection date. */
@@ -70,11 +89,8 @@ export async function previewSepa(
   request: SepaRequest,
   now = new Date(),
 ): Promise<SepaPreview> {
-  const selection = checkRequest(deps, scope, request, now);
-  const { eligible, excluded } = classifyDebtors(
-    await findDebtorsDue(deps.database, scope, selection),
-    request.dateEcheance,
-  );
+  const checked = checkRequest(deps, scope, request, now);
+  const { eligible, excluded } = await classifiedDebtors(deps.database, deps, scope, request, checked);
   return {
     dateEcheance: request.dateEcheance,
     nbFlux: eligible.reduce((sum, s) => sum + s.nbFlux, 0),
@@ -106,15 +122,15 @@ export async function generateSepa(
   now = new Date(),
 ): Promise<SepaGenerated> {
   requireGrant(scope, SEPA_WRITE); // the file claims what it collects: a write of its own
-  const selection = checkRequest(deps, scope, request, now);
+  const checked = checkRequest(deps, scope, request, now);
   const version = request.version ?? DEFAULT_PAIN008_VERSION;
   return deps.database.transaction(async (tx) => {
     const creditor = await resolveCreditor(tx, deps.settings);
-    const { eligible, excluded } = classifyDebtors(await findDebtorsDue(tx, scope, selection), request.dateEcheance);
+    const { eligible, excluded } = await classifiedDebtors(tx, deps, scope, request, checked);
     if (eligible.length === 0) throw new HttpError(409, NOTHING_TO_COLLECT, 'conflict');
     const structureIds = eligible.map((s) => s.ID_Structure);
     const batchId = await insertBatch(tx, scope.currentStructureId, scope.actor.userId);
-    const flux = await lockCollectableFlux(tx, scope, selection, structureIds);
+    const flux = await lockCollectableFlux(tx, scope, checked.selection, checked.window, structureIds);
     let batch: AssembledBatch;
     try {
       batch = assembleBatch({

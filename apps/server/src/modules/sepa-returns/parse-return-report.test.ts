@@ -18,16 +18,27 @@ function refusal(bytes: Buffer): HttpError {
 }
 
 describe('bank return reports (ISO 20022 pain.002 and camt.054), read by local names', () => {
-  it('pain.002.001.03: transaction rejects (TxSts RJCT) with their StsRsnInf reason; ACCP ignored', () => {
+  it('pain.002.001.03 (EPC subset): transaction rejects (TxSts RJCT) with their StsRsnInf reason', () => {
     const report = parseReturnReport(fixture('pain.002.001.03.xml'));
     expect(report.format).toBe('pain.002.001.03');
-    expect(report.ignored).toBe(1);
+    expect(report.ignored).toBe(0);
     expect(report.returns).toEqual([
       { endToEndId: '{{E2E_A}}', code: 'AM04', amountCents: 4500, date: '2026-03-10', type: 'rejet' },
       { endToEndId: '{{E2E_B}}', code: 'AC04', amountCents: 3050, date: '2026-03-10', type: 'rejet' },
       { endToEndId: '{{E2E_ALREADY}}', code: 'MS02', amountCents: null, date: '2026-03-10', type: 'rejet' },
       { endToEndId: 'GDF-999999-999999', code: 'AC01', amountCents: 9999, date: '2026-03-10', type: 'rejet' },
     ]);
+  });
+
+  it('pain.002: a transaction with another status (ACCP, beyond the EPC subset) is counted as ignored', () => {
+    const accepted =
+      '<TxInfAndSts><StsId>PSR-000123-5</StsId><OrgnlEndToEndId>GDF-7-1</OrgnlEndToEndId><TxSts>ACCP</TxSts></TxInfAndSts>';
+    const text = fixture('pain.002.001.03.xml')
+      .toString('utf8')
+      .replace('</OrgnlPmtInfAndSts>', `${accepted}</OrgnlPmtInfAndSts>`);
+    const report = parseReturnReport(Buffer.from(text, 'utf8'));
+    expect(report.ignored).toBe(1);
+    expect(report.returns.map((item) => item.endToEndId)).not.toContain('GDF-7-1');
   });
 
   it('pain.002.001.10: a transaction without TxSts inherits its payment information status and reason', () => {
@@ -51,6 +62,12 @@ describe('bank return reports (ISO 20022 pain.002 and camt.054), read by local n
       { endToEndId: 'REF-INCONNUE-42', code: 'AC06', amountCents: 3050, date: '2026-03-16', type: 'retour' },
       { endToEndId: '{{E2E_B}}', code: 'MS03', amountCents: 1234, date: '2026-03-17', type: 'retour' },
     ]);
+  });
+
+  it('camt.054.001.04: the same returns as .02, amounts from TxDtls/Amt', () => {
+    const report = parseReturnReport(fixture('camt.054.001.04.xml'));
+    expect(report.format).toBe('camt.054.001.04');
+    expect({ ...report, format: 'camt.054.001.02' }).toEqual(parseReturnReport(fixture('camt.054.001.02.xml')));
   });
 
   it('camt.054.001.08: prefixed namespace, TxDtls/Amt, booking date-time', () => {
@@ -113,14 +130,58 @@ describe('bank return reports (ISO 20022 pain.002 and camt.054), read by local n
     expect(error.message).toContain('Annuler le lot');
   });
 
-  it('an impossible date or an amount beyond numeric(12,2) is dropped, never sent to the database', () => {
+  it('an amount beyond numeric(12,2) is dropped, never sent to the database', () => {
     const text = fixture('pain.002.001.03.xml')
       .toString('utf8')
-      .replace(/<CreDtTm>[^<]*<\/CreDtTm>/, '<CreDtTm>2026-02-30T08:00:00</CreDtTm>')
       .replace(/<InstdAmt Ccy="EUR">45.00<\/InstdAmt>/, '<InstdAmt Ccy="EUR">12345678901.00</InstdAmt>');
     const report = parseReturnReport(Buffer.from(text));
-    for (const item of report.returns) expect(item.date).not.toBe('2026-02-30');
     expect(report.returns[0]!.amountCents).toBeNull();
+  });
+
+  it('R-BANK-08: an impossible date, or one outside 1900-2099, refuses the whole report (400, French)', () => {
+    const pain002 = fixture('pain.002.001.03.xml').toString('utf8');
+    const camt054 = fixture('camt.054.001.02.xml').toString('utf8');
+    const cases: [string, string][] = [
+      [
+        pain002.replace(/<CreDtTm>[^<]*<\/CreDtTm>/, '<CreDtTm>2026-02-30T08:00:00</CreDtTm>'),
+        'Rapport bancaire refusé : date de création (GrpHdr/CreDtTm) « 2026-02-30T08:00:00 » invalide.',
+      ],
+      [
+        pain002.replace(/<CreDtTm>[^<]*<\/CreDtTm>/, '<CreDtTm>0000-01-01T00:00:00</CreDtTm>'),
+        'Rapport bancaire refusé : date de création (GrpHdr/CreDtTm) « 0000-01-01T00:00:00 » hors des années 1900 à 2099.',
+      ],
+      [
+        pain002.replace('<ReqdColltnDt>2026-03-09</ReqdColltnDt>', '<ReqdColltnDt>9999-12-31</ReqdColltnDt>'),
+        'Rapport bancaire refusé : date d’échéance (ReqdColltnDt) « 9999-12-31 » hors des années 1900 à 2099.',
+      ],
+      [
+        camt054.replace('<Dt>2026-03-17</Dt>', '<Dt>2100-01-01</Dt>'),
+        'Rapport bancaire refusé : date de comptabilisation (BookgDt) « 2100-01-01 » hors des années 1900 à 2099.',
+      ],
+      [
+        camt054.replace('<Dt>2026-03-16</Dt>\n        </ValDt>', '<Dt>1899-12-31</Dt>\n        </ValDt>'),
+        'Rapport bancaire refusé : date de valeur (ValDt) « 1899-12-31 » hors des années 1900 à 2099.',
+      ],
+      [
+        camt054.replace('<Dt>2026-03-17</Dt>', '<Dt>2026-00-17</Dt>'),
+        'Rapport bancaire refusé : date de comptabilisation (BookgDt) « 2026-00-17 » invalide.',
+      ],
+    ];
+    for (const [text, message] of cases) {
+      const error = refusal(Buffer.from(text, 'utf8'));
+      expect([error.statusCode, error.message]).toEqual([400, message]);
+    }
+  });
+
+  it('R-BANK-08: a NUL or other control character, as such or by reference, refuses the report with its line', () => {
+    const text = fixture('pain.002.001.10.xml').toString('utf8');
+    for (const hostile of ['\u0000', '&#0;', '&#x1F;', '\u007F']) {
+      const error = refusal(Buffer.from(text.replace('<MsgId>PSR-', `<MsgId>PSR${hostile}`), 'utf8'));
+      expect(error.statusCode).toBe(400);
+      expect(error.message).toMatch(
+        /^Fichier refusé : caractère de contrôle \(code (0, NUL|31|127)\) ligne 11, interdit/,
+      );
+    }
   });
 
   it('refuses a report of more than 100,000 elements before building them all', () => {

@@ -1,4 +1,6 @@
 import {
+  BANK_STATEMENT_TEXT,
+  isBankFileDay,
   isIsoDay,
   isWellFormedReasonCode,
   SEPA_RETURN_FORMATS,
@@ -31,9 +33,10 @@ export interface ParsedReturnReport {
 const MESSAGES = { CstmrPmtStsRpt: 'pain.002', BkToCstmrDbtCdtNtfctn: 'camt.054' } as const;
 
 /**
- * Reads a pain.002 status report or a camt.054 debit notification. Paths use local names
- * only, so .001.03 and .001.10 (pain.002), .001.02 and .001.08 (camt.054) share them; the
- * version is taken from the Document's namespace.
+ * Reads a pain.002 status report or a camt.054 debit notification (R-RET-01). Paths use local
+ * names only, so .001.03 and .001.10 (pain.002), .001.02, .001.04 and .001.08 (camt.054) share
+ * them; the version is taken from the Document's namespace. A date that is no real day or
+ * falls outside 1900-2099, or a control character, refuses the whole file (R-BANK-08).
  */
 export function parseReturnReport(bytes: Buffer): ParsedReturnReport {
   const root = readXmlTree(bytes, { maxBytes: SEPA_RETURN_MAX_BYTES });
@@ -66,7 +69,7 @@ function formatOf(family: 'pain.002' | 'camt.054', namespace: string): SepaRetur
  * The reason follows the same inheritance. The report's creation day dates the reject.
  */
 function readStatusReport(format: SepaReturnFormat, report: XmlElement): ParsedReturnReport {
-  const date = isoDay(textAt(report, 'GrpHdr/CreDtTm'));
+  const date = isoDay(textAt(report, 'GrpHdr/CreDtTm'), 'de création (GrpHdr/CreDtTm)');
   const group = first(report, 'OrgnlGrpInfAndSts');
   const groupStatus = textAt(group, 'GrpSts');
   const groupReason = reasonOf(group);
@@ -78,6 +81,7 @@ function readStatusReport(format: SepaReturnFormat, report: XmlElement): ParsedR
     for (const transaction of all(payment, 'TxInfAndSts')) {
       const endToEndId = textAt(transaction, 'OrgnlEndToEndId');
       const status = textAt(transaction, 'TxSts') ?? paymentStatus;
+      const requested = isoDay(textAt(transaction, 'OrgnlTxRef/ReqdColltnDt'), 'd’échéance (ReqdColltnDt)');
       if (!endToEndId || status !== 'RJCT') {
         ignored++;
         continue;
@@ -86,7 +90,7 @@ function readStatusReport(format: SepaReturnFormat, report: XmlElement): ParsedR
         endToEndId: endToEndId.slice(0, 35), // Max35Text
         code: reasonOf(transaction) ?? paymentReason,
         amountCents: amountOf(transaction, ['OrgnlTxRef/Amt/InstdAmt']),
-        date: date ?? isoDay(textAt(transaction, 'OrgnlTxRef/ReqdColltnDt')) ?? todayInParis(),
+        date: date ?? requested ?? todayInParis(),
         type: 'rejet',
       });
     }
@@ -109,11 +113,13 @@ function readStatusReport(format: SepaReturnFormat, report: XmlElement): ParsedR
  * returned debit; it is dated by the entry's booking date, else its value date.
  */
 function readDebitNotification(format: SepaReturnFormat, notification: XmlElement): ParsedReturnReport {
-  const created = isoDay(textAt(notification, 'GrpHdr/CreDtTm'));
+  const created = isoDay(textAt(notification, 'GrpHdr/CreDtTm'), 'de création (GrpHdr/CreDtTm)');
   const returns: ReportedReturn[] = [];
   let ignored = 0;
   for (const entry of all(notification, 'Ntfctn/Ntry')) {
-    const date = isoDay(textAtAny(entry, ['BookgDt/Dt', 'BookgDt/DtTm', 'ValDt/Dt', 'ValDt/DtTm'])) ?? created;
+    const booked = isoDay(textAtAny(entry, ['BookgDt/Dt', 'BookgDt/DtTm']), 'de comptabilisation (BookgDt)');
+    const valued = isoDay(textAtAny(entry, ['ValDt/Dt', 'ValDt/DtTm']), 'de valeur (ValDt)');
+    const date = booked ?? valued ?? created;
     const details = all(entry, 'NtryDtls/TxDtls');
     for (const transaction of details) {
       const returnInformation = first(transaction, 'RtrInf');
@@ -153,10 +159,18 @@ function amountOf(element: XmlElement, paths: readonly string[]): Cents | null {
   return toCents(value);
 }
 
-/** The calendar day of an ISO date or date-time as the bank wrote it. */
-function isoDay(value: string | null): string | null {
-  const day = value?.slice(0, 10);
-  return day && isIsoDay(day) ? day : null;
+/**
+ * The calendar day of an ISO date or date-time as the bank wrote it, null when absent; a date
+ * that is no real day, or outside 1900-2099, refuses the file (R-BANK-08).
+ */
+function isoDay(value: string | null, what: string): string | null {
+  if (value === null) return null;
+  const day = value.slice(0, 10);
+  if (!isIsoDay(day)) throw badRequest(`Rapport bancaire refusé : date ${what} « ${value} » invalide.`);
+  if (!isBankFileDay(day)) {
+    throw badRequest(`Rapport bancaire refusé : date ${what} ${BANK_STATEMENT_TEXT.dateOutOfRange(value)}.`);
+  }
+  return day;
 }
 
 function todayInParis(): string {

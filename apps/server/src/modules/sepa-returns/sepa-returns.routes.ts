@@ -18,7 +18,7 @@ const route = (summary: string): RouteShorthandOptions => ({
   schema: {
     summary,
     description:
-      'Corps : le fichier XML lui-même (pain.002.001.03/.10 ou camt.054.001.02/.08, 5 Mo au maximum), ' +
+      'Corps : le fichier XML lui-même (pain.002.001.03/.10 ou camt.054.001.02/.04/.08, 5 Mo au maximum), ' +
       'Content-Type application/xml ; nom du fichier dans X-File-Name (encodé URL).',
     tags: ['Exports SEPA'],
   },

@@ -91,10 +91,11 @@ describe.each(testDatabaseTargets())('legal mentions on factures and avoirs on $
       expect(text).toContain("Nature de l'opération : Prestation de services");
       expect(text).toContain(`Période de l'opération : ${seasonPeriod()}`);
       if (categoryId === 5) {
-        // SEPA pre-notification: debit date (its DateEcheance), amount, RUM, ICS; no transfer asked.
-        expect(text).toContain('Date de prélèvement : 31/03/2024');
+        // SEPA pre-notification: debit date, amount, RUM, ICS; no transfer asked. Its DateEcheance
+        // is Easter Sunday 2024: collected on the next TARGET day, Tuesday 2 April (R-SEPA-11).
+        expect(text).toContain('Date de prélèvement : 02/04/2024');
         expect(text).toContain('Pré-notification de prélèvement SEPA');
-        expect(text).toContain('Le montant de 45,00 € sera prélevé sur votre compte le 31/03/2024.');
+        expect(text).toContain('Le montant de 45,00 € sera prélevé sur votre compte le 02/04/2024.');
         expect(text).toContain(`Référence unique du mandat (RUM) : ${RUM}`);
         expect(text).toContain('Identifiant créancier SEPA (ICS) : FR72ZZZ123456');
         expect(text).not.toContain('Conditions de règlement');

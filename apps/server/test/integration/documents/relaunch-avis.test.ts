@@ -1,3 +1,4 @@
+import { earliestDebitDay } from '@gdf/domain';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../support/databases';
 import { insertFlux } from './document-fixtures';
@@ -61,7 +62,9 @@ describe.each(testDatabaseTargets())('a relaunch is a re-presentation on $name',
     const avisResponse = await suite.get(`/api/flux/${copy.id}/facture.pdf`, suite.siegeToken);
     expect(avisResponse.headers['content-disposition']).toContain(`avis-prelevement-${copy.id}-`);
     const avis = flat(pdfBody(avisResponse));
-    const debitDay = frenchDay(isoDay(new Date(copy.Z_DateCreation)));
+    // R-SEPA-11: its due date is its own day, so the debit waits for the 14 days of notice.
+    const copyDay = isoDay(new Date(copy.Z_DateCreation));
+    const debitDay = frenchDay(earliestDebitDay({ issueDay: copyDay, fixedDay: copyDay }));
     expect(avis).toContain('AVIS DE PRÉLÈVEMENT');
     expect(avis).not.toMatch(/\bFACTURE\b/);
     expect(avis).toContain(`Facture d'origine ${originalNumber}`);

@@ -23,10 +23,11 @@ describe.each(testDatabaseTargets())('SEPA pre-flight gate on $name', (target) =
   let newBank: number;
   let sameBank: number;
 
+  // Billed 20 days ago: past the 14 days of notice its invoice announced (R-SEPA-11).
   const addDueFlux = (structureId: number, label = 'Prélèvement test pré-contrôle') =>
     context.database.query<{ id: number }>(
-      `INSERT INTO "MKP_FluxFinancier" ("NomFluxFinancier", "MontantHT", "MontantTTC", "EST_Debit", "ID_CategoryFlux", "ID_Saison", "ID_Structure")
-       VALUES ($1, 21.5, 21.5, true, 5, (SELECT max(id) FROM "FEDE_Saison"), $2) RETURNING id`,
+      `INSERT INTO "MKP_FluxFinancier" ("NomFluxFinancier", "Z_DateCreation", "MontantHT", "MontantTTC", "EST_Debit", "ID_CategoryFlux", "ID_Saison", "ID_Structure")
+       VALUES ($1, now() - interval '20 days', 21.5, 21.5, true, 5, (SELECT max(id) FROM "FEDE_Saison"), $2) RETURNING id`,
       [label, structureId],
     );
   const batchOfStructure = (structureId: number) =>
@@ -172,8 +173,12 @@ describe.each(testDatabaseTargets())('SEPA pre-flight gate on $name', (target) =
         // Presented once under the new account: the next file has nothing to amend.
         expect(moved).not.toContain('AmdmntInd');
         expect(sameBankTx).not.toContain('AmdmntInd');
-        // The EPC .02 address subset.
-        expect(xml).not.toMatch(/<(StrtNm|PstCd|TwnNm)>/);
+        // R-SEPA-03: structured addresses in .02 too (TwnNm and Ctry of their own, never AdrLine alone).
+        for (const address of xml.match(/<PstlAdr>.*?<\/PstlAdr>/g) ?? []) {
+          expect(address).toMatch(
+            /<TwnNm>[^<]+<\/TwnNm><Ctry>[A-Z]{2}<\/Ctry>(<AdrLine>[^<]+<\/AdrLine>)?<\/PstlAdr>$/,
+          );
+        }
       }
     }
   });

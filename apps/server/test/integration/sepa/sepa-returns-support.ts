@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 export const RETURNS_URL = '/api/exports/sepa/retours';
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/sepa-returns');
 
-export type ReturnFixture = 'pain.002.001.03' | 'pain.002.001.10' | 'camt.054.001.02' | 'camt.054.001.08';
+export type ReturnFixture =
+  'pain.002.001.03' | 'pain.002.001.10' | 'camt.054.001.02' | 'camt.054.001.04' | 'camt.054.001.08';
 
 /**
  * A hand-written report (test/fixtures/sepa-returns) naming real flux: {{MSG_ID}} becomes

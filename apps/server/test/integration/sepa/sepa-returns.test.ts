@@ -122,7 +122,7 @@ describe.each(testDatabaseTargets())('SEPA returns (pain.002, camt.054) on $name
       await postReturn(context.app, context.tokens.siege, file, { preview: true })
     ).json() as SepaReturnReport;
     expect(preview.format).toBe('pain.002.001.03');
-    expect(preview.nbIgnorees).toBe(1); // ACCP
+    expect(preview.nbIgnorees).toBe(0); // the EPC subset reports rejects only (no ACCP)
     expect(preview.flux.map((line) => [line.ID_FluxFinancier, line.code, line.motif, line.type])).toEqual([
       [fluxOf(ids[2] as string), 'AM04', 'Provision insuffisante', 'rejet'],
       [fluxOf(ids[3] as string), 'AC04', 'Compte clos', 'rejet'],
