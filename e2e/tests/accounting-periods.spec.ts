@@ -145,3 +145,98 @@ test('the head office validates its entries, exports the same SAGE file twice an
   expect(provisional.name).not.toContain('FEC');
   expect(provisional.name).toMatch(new RegExp(`BROUILLARD${draft!.fin.replaceAll('-', '')}\\.txt$`));
 });
+
+/** A downloaded text file's records (Latin-9, CRLF), split on tabs. */
+async function recordsOf(download: Promise<Download>): Promise<{ name: string; rows: string[][] }> {
+  const file = await download;
+  const text = new TextDecoder('iso-8859-15').decode(await readFile(await file.path()));
+  const rows = text
+    .split('\r\n')
+    .slice(1, -1)
+    .map((line) => line.split('\t'));
+  return { name: file.suggestedFilename(), rows };
+}
+
+// R-LEDG-09, R-LEDG-13: a year validated to its last day closes, and the next year's FEC opens with its à-nouveaux.
+test('the head office closes a year validated to its last day; the next year’s FEC starts with its opening entries', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const today = parisToday();
+  await signIn(page, 'siege@demo.fr');
+  await page.goto('/gestion-comptabilite/parametrages/flux-financier');
+  const table = page.getByRole('table', { name: 'Exercices comptables', exact: true });
+  const close = table.getByRole('button', { name: /^Clôturer l’exercice / });
+  await expect(close.first()).toBeVisible({ timeout: 20_000 });
+  // The one year offering 'Clôturer': ended, open, the years before it closed.
+  const ended = (await openYears(table)).find((y) => y.fin < today)!;
+  expect(ended, 'an ended open year').toBeDefined();
+  const { libelle, fin, row } = ended;
+
+  // 1. 'Valider les écritures' up to the year's last day (the dialog proposes it).
+  if (ended.valideJusquau !== fin) {
+    await row.getByRole('button', { name: `Valider les écritures de l’exercice ${libelle}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Valider les écritures de l’exercice ${libelle}` });
+    const until = dialog.getByLabel('Valider jusqu’au');
+    await expect(until).toHaveValue(fin);
+    await until.press('Enter');
+    await expect(dialog).toBeHidden({ timeout: 60_000 });
+    await expect(row.getByRole('cell').nth(5)).toHaveText(shownOf(fin));
+  }
+
+  // 2. Then 'Clôturer l’exercice': nothing left to validate, the year closes.
+  await row.getByRole('button', { name: `Clôturer l’exercice ${libelle}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Clôturer l’exercice ${libelle} ?` });
+  await expect(confirm).toContainText('reportés en à-nouveaux (journal AN)');
+  await confirm.getByRole('button', { name: 'Clôturer l’exercice' }).click();
+  await expect(confirm).toBeHidden({ timeout: 60_000 });
+  await expect(page.getByText(new RegExp(`^Exercice ${libelle} clôturé : 0 écriture`))).toBeVisible();
+  const closedRow = table.locator('tbody tr', { hasText: libelle }).first();
+  await expect(closedRow).toContainText('Clôturé');
+  await expect(table.getByRole('button', { name: `Clôturer l’exercice ${libelle}` })).toHaveCount(0);
+
+  // 3. The closed year's FEC is a FEC (the server checked it against A47 A-1), and the next
+  // year's file opens with its à-nouveaux: journal AN, numbered first, dated its first day.
+  await page.goto('/export-fichiers/sage');
+  const fec = page.getByRole('region', { name: 'FEC (fichier des écritures comptables)' });
+  const choice = fec.getByRole('combobox', { name: /^Exercice/ });
+  const pick = async (label: string) => {
+    await choice.focus();
+    await choice.press('ArrowDown');
+    await page.getByRole('option', { name: label, exact: true }).click();
+    await expect(choice).toContainText(label);
+  };
+  await pick(`${libelle} (clôturé)`);
+  await expect(fec.getByText('Exercice validé jusqu’à sa fin : le fichier est le FEC de l’exercice.')).toBeVisible();
+  const closedFec = await recordsOf(
+    Promise.all([page.waitForEvent('download'), fec.getByRole('button', { name: 'Télécharger le FEC' }).click()]).then(
+      ([download]) => download,
+    ),
+  );
+  expect(closedFec.name).toMatch(new RegExp(`^\\d{9}FEC${fin.replaceAll('-', '')}\\.txt$`));
+
+  const nextStart = new Date(`${fin}T00:00:00Z`);
+  nextStart.setUTCDate(nextStart.getUTCDate() + 1);
+  const debut = nextStart.toISOString().slice(0, 10);
+  const nextLabel = `${debut.slice(0, 4)}-${Number(debut.slice(0, 4)) + 1}`;
+  await pick(nextLabel);
+  const next = await recordsOf(
+    Promise.all([page.waitForEvent('download'), fec.getByRole('button', { name: 'Télécharger le FEC' }).click()]).then(
+      ([download]) => download,
+    ),
+  );
+  const opening = next.rows.filter((r) => r[0] === 'AN');
+  expect(opening.length).toBeGreaterThan(1);
+  expect(next.rows.slice(0, opening.length)).toEqual(opening);
+  const number = `AN${Number(debut.slice(0, 4)) + 1}-000001`;
+  for (const record of opening) {
+    expect(record.slice(0, 4)).toEqual(['AN', 'À nouveaux', number, debut.replaceAll('-', '')]);
+    expect(record[10]).toBe(`À nouveaux de l'exercice ${libelle}`);
+  }
+  // Third parties (411) and the result are carried; no revenue or expense account is.
+  expect(opening.some((r) => r[4]!.startsWith('411'))).toBe(true);
+  expect(opening.some((r) => /^[67]/.test(r[4]!))).toBe(false);
+  const cents = (text: string) => Number(text.replace(',', ''));
+  const debit = opening.reduce((sum, r) => sum + cents(r[11]!), 0);
+  expect(opening.reduce((sum, r) => sum + cents(r[12]!), 0)).toBe(debit);
+});

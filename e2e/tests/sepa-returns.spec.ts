@@ -1,15 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
 import { signIn } from './support/session';
 
-// R-RET-01 to R-RET-04: generate a batch, import the bank's returns, see the flux rejected, relaunch it.
-const here = path.dirname(fileURLToPath(import.meta.url));
-const FIXTURE = path.resolve(here, '../../apps/server/test/fixtures/sepa-returns/pain.002.001.03.xml');
+// R-RET-01 to R-RET-07: generate a batch, import the bank's returns, follow them to the flux
+// search, relaunch them from the result, see the batch's counts.
 
-test('the head office imports a pain.002 of its batch, finds the flux rejected and relaunches one', async ({
+test('the head office imports a pain.002 of its batch, relaunches the rejected flux and sees the batch counts', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -30,13 +27,38 @@ test('the head office imports a pain.002 of its batch, finds the flux rejected a
   expect(ids.length).toBeGreaterThanOrEqual(4);
   const messageId = /<MsgId>([^<]+)<\/MsgId>/.exec(pain008)?.[1] as string;
 
-  // 2. The bank's status report, from the hand-written fixture, naming that batch's debits.
-  const report = (await readFile(FIXTURE, 'utf8'))
-    .replaceAll('{{MSG_ID}}', messageId)
-    .replaceAll('{{E2E_A}}', ids[0] as string)
-    .replaceAll('{{E2E_B}}', ids[1] as string)
-    .replaceAll('{{E2E_ALREADY}}', ids[2] as string)
-    .replaceAll('{{E2E_OK}}', ids[3] as string);
+  // 2. The bank's status report (pain.002.001.03, EPC subset) rejecting three of its debits:
+  //    two at their amount on the collection date, one for 1 € less (an anomaly, R-RET-05), and
+  //    a reference naming no flux of ours.
+  const amounts = [...pain008.matchAll(/<InstdAmt Ccy="EUR">([^<]+)<\/InstdAmt>/g)].map((match) => match[1] as string);
+  const dueDay = /<ReqdColltnDt>([^<]+)<\/ReqdColltnDt>/.exec(pain008)?.[1] as string;
+  const rejects = [
+    { id: ids[0] as string, amount: amounts[0] as string },
+    { id: ids[1] as string, amount: amounts[1] as string },
+    { id: ids[2] as string, amount: (Number(amounts[2]) - 1).toFixed(2) },
+    { id: 'GDF-999999-999999', amount: '99.99' },
+  ];
+  const report = `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.03"><CstmrPmtStsRpt>
+  <GrpHdr><MsgId>PSR-E2E-1</MsgId><CreDtTm>${dueDay}T09:15:27</CreDtTm></GrpHdr>
+  <OrgnlGrpInfAndSts><OrgnlMsgId>${messageId}</OrgnlMsgId><OrgnlMsgNmId>pain.008.001.02</OrgnlMsgNmId>
+    <GrpSts>PART</GrpSts></OrgnlGrpInfAndSts>
+  <OrgnlPmtInfAndSts><OrgnlPmtInfId>${messageId}-1</OrgnlPmtInfId><PmtInfSts>PART</PmtInfSts>
+${rejects
+  .map(
+    (
+      item,
+      index,
+    ) => `    <TxInfAndSts><StsId>S-${index}</StsId><OrgnlEndToEndId>${item.id}</OrgnlEndToEndId><TxSts>RJCT</TxSts>
+      <StsRsnInf><Rsn><Cd>AM04</Cd></Rsn></StsRsnInf>
+      <OrgnlTxRef><Amt><InstdAmt Ccy="EUR">${item.amount}</InstdAmt></Amt><ReqdColltnDt>${dueDay}</ReqdColltnDt></OrgnlTxRef>
+    </TxInfAndSts>`,
+  )
+  .join('\n')}
+  </OrgnlPmtInfAndSts>
+</CstmrPmtStsRpt></Document>`;
+  const fluxIds = rejects.slice(0, 3).map((item) => item.id.split('-').at(-1) as string);
+
   // The returns have their own tab on the SEPA page (R-BANK-07).
   await page.getByRole('tab', { name: 'Retours' }).click();
   await expect(page).toHaveURL(/onglet=retours/);
@@ -47,32 +69,52 @@ test('the head office imports a pain.002 of its batch, finds the flux rejected a
     buffer: Buffer.from(report, 'utf8'),
   });
   const preview = section.getByRole('table', { name: 'Flux qui seront marqués rejetés' });
-  await expect(preview.locator('tbody tr')).toHaveCount(3);
+  await expect(preview.locator('tbody tr')).toHaveCount(2);
   await expect(preview).toContainText('AM04 - Provision insuffisante');
+  const anomalies = section.getByRole('table', { name: 'Retours qui ne correspondent pas à leur prélèvement' });
+  await expect(anomalies.locator('tbody tr')).toHaveCount(1);
+  await expect(anomalies).toContainText('Montant du retour');
   await expect(section.getByRole('table', { name: /sans flux correspondant/ })).toContainText('GDF-999999-999999');
   await expectNoAxeViolations(page, 'the SEPA page with a return file read');
+  await section.getByRole('checkbox', { name: 'Appliquer aussi ce retour en anomalie' }).check();
   await section.getByRole('button', { name: 'Importer le retour' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Importer le retour' }).click();
   await expect(section.getByText('Import terminé : 3 flux marqués rejetés.')).toBeVisible();
 
-  // 3. The flux search shows them rejected, with the reason in the detail, and relaunches one.
-  const fluxId = (ids[0] as string).split('-').at(-1) as string;
-  await page.goto('/gestion-des-finances/flux-financiers?statut=rejete&saison=');
-  const row = page
-    .getByRole('table')
-    .first()
-    .locator('tbody tr', { has: page.getByRole('cell', { name: fluxId, exact: true }) });
-  await expect(row).toBeVisible();
-  await expect(row.getByLabel(/Prélèvement rejeté par la banque : AM04 - Provision insuffisante/)).toBeVisible();
-  await row.getByRole('button', { name: `Voir le détail du flux ${fluxId}` }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(
-    dialog.getByText(/Prélèvement rejeté par la banque le 10\/03\/2026 : AM04 - Provision insuffisante/),
-  ).toBeVisible();
-  await dialog.getByRole('button', { name: 'Relancer le prélèvement' }).click();
+  // 3. The result (R-RET-06): each rejected flux links to it; the selection is relaunched at once.
+  const result = section.getByRole('table', { name: 'Flux marqués rejetés' });
+  await expect(result.locator('tbody tr')).toHaveCount(3);
+  await expect(result.getByRole('link', { name: `Voir le flux ${fluxIds[0]} dans la recherche` })).toHaveAttribute(
+    'href',
+    new RegExp(`numero=${fluxIds[0]}`),
+  );
+  await expectNoAxeViolations(page, 'the result of a return import');
+  await section.getByRole('button', { name: 'Relancer la sélection' }).click();
   await page
-    .getByRole('dialog', { name: 'Relancer le prélèvement ?' })
-    .getByRole('button', { name: 'Confirmer' })
+    .getByRole('dialog', { name: 'Relancer ces prélèvements ?' })
+    .getByRole('button', { name: 'Relancer la sélection' })
     .click();
-  await expect(page.getByText('Flux de prélèvement relancé')).toBeVisible();
+  await expect(section.getByText('3 prélèvements relancés.')).toBeVisible();
+
+  // 4. 'Voir dans la recherche': the search on these flux (a removable chip), with the bank's reason.
+  await section.getByRole('link', { name: 'Voir dans la recherche' }).click();
+  await expect(page).toHaveURL(/\/gestion-des-finances\/flux-financiers\?.*flux=/);
+  await expect(page.getByText(/3 flux du retour du /)).toBeVisible();
+  const table = page.getByRole('table', { name: 'Résultats de la recherche de flux' });
+  await expect(table.locator('tbody tr')).toHaveCount(3);
+  await expect(table.getByRole('columnheader', { name: 'Motif du rejet' })).toBeVisible();
+  for (const id of fluxIds) {
+    const row = table.locator('tbody tr', { has: page.getByRole('cell', { name: id, exact: true }) });
+    await expect(row).toContainText('AM04 - Provision insuffisante');
+    await expect(row.getByLabel(/Statut du flux : Relancé/)).toBeVisible();
+  }
+
+  // 5. The batch's state and counts (R-RET-07).
+  await page.goto('/export-fichiers/sepa');
+  const batches = page.getByRole('table', { name: 'Fichiers SEPA déjà générés' });
+  const batchRow = batches.locator('tbody tr').first();
+  await expect(batchRow).toContainText('Rejets relancés');
+  await expect(batchRow).toContainText('Rejetés : 3');
+  await expect(batchRow).toContainText('Relancés : 3');
+  await expect(batchRow).toContainText(`Prélevés : ${ids.length - 3}`);
 });

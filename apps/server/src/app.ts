@@ -172,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerExportsSageRoutes(app, options.database, options.ledgerClock);
   registerLedgerRoutes(app, options.database, options.ledgerClock);
   registerSepaExports(app, options);
-  await registerSepaReturnRoutes(app, options.database);
+  await registerSepaReturnRoutes(app, options.database, issuance);
   await registerBankStatementRoutes(app, options.database, { creditorIban: options.sepa?.creditorIban });
   await registerGraphql(app, {
     database: options.database,

@@ -56,3 +56,21 @@ export function classifyDatabaseError(error: unknown): DatabaseRefusal | null {
   }
   return null;
 }
+
+/**
+ * The unique index a write ran into (SQLSTATE 23505) and the key it reports, also when the
+ * driver's error is wrapped (cause); null for any other error.
+ */
+export function uniqueViolation(error: unknown): { constraint: string; detail: string } | null {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
+    const { code, constraint, detail, cause } = current as {
+      code?: unknown;
+      constraint?: unknown;
+      detail?: unknown;
+      cause?: unknown;
+    };
+    if (code === '23505') return { constraint: String(constraint ?? ''), detail: String(detail ?? '') };
+    current = cause;
+  }
+  return null;
+}

@@ -32,7 +32,10 @@ export const mappingFluxInputSchema = z
     ID_CategoryFlux: positiveId.nullable().default(null),
     ID_Tarif: positiveId.nullable().default(null),
     CompteNumero: compteInputSchema.shape.Numero,
-    JournalCode: code('Code journal', 3),
+    // AN is the opening entries' journal (R-LEDG-13): no flux is booked there.
+    JournalCode: code('Code journal', 3).refine((journal) => journal !== 'AN', {
+      message: 'Code journal invalide : AN est réservé aux à-nouveaux',
+    }),
     CodeSection: code('Section analytique', 13).nullable().default(null),
   })
   .refine((m) => (m.ID_CategoryFlux === null) !== (m.ID_Tarif === null), {

@@ -21,5 +21,6 @@ export const JOURNAL_LABELS: Readonly<Record<string, string>> = {
   AC: 'Achats',
   BQ: 'Banque',
   OD: 'Opérations diverses',
+  AN: 'À nouveaux',
 };
 export const journalLabel = (code: string) => JOURNAL_LABELS[code] ?? code;

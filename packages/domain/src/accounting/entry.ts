@@ -58,7 +58,8 @@ export interface EntryLine {
 }
 
 export interface AccountingEntry {
-  fluxId: number;
+  /** The flux booked; null for an opening entry (R-LEDG-13), which books balances. */
+  fluxId: number | null;
   journal: string;
   /** EcritureNum: continuous per journal and fiscal year once validated; provisional before. */
   number: string;

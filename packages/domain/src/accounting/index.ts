@@ -12,3 +12,4 @@ export * from './relaunch-entries';
 export * from './fiscal-years';
 export * from './validation-date';
 export * from './fec-check';
+export * from './opening-entries';

@@ -23,7 +23,8 @@ export const DEFAULT_PNM_LAYOUT: readonly PnmField[] = [
   { name: 'CompteGeneral', width: 13, align: 'left', value: (_e, l) => l.account },
   { name: 'TypeCompte', width: 1, align: 'left', value: (_e, l) => (l.auxAccount ? 'X' : 'G') },
   { name: 'CompteTiers', width: 13, align: 'left', value: (_e, l) => l.auxAccount },
-  { name: 'Reference', width: 13, align: 'left', value: (e) => String(e.fluxId) },
+  // The flux id; an opening entry, which books no flux, its PieceRef ('AN-2026-2027').
+  { name: 'Reference', width: 13, align: 'left', value: (e) => (e.fluxId === null ? e.pieceRef : String(e.fluxId)) },
   { name: 'Libelle', width: 35, align: 'left', value: (e) => e.label },
   { name: 'ModeReglement', width: 1, align: 'left', value: () => '' },
   { name: 'Echeance', width: 6, align: 'left', value: () => '' },
@@ -31,7 +32,7 @@ export const DEFAULT_PNM_LAYOUT: readonly PnmField[] = [
   { name: 'Montant', width: 20, align: 'right', value: (_e, l) => centsToDecimal(l.debitCents || l.creditCents) },
   { name: 'TypeEcriture', width: 1, align: 'left', value: () => 'N' },
   // The entry's sequence in its journal once validated; the flux id while provisional.
-  { name: 'NumeroPiece', width: 7, align: 'right', value: (e) => String((e.sequence ?? e.fluxId) % 10_000_000) },
+  { name: 'NumeroPiece', width: 7, align: 'right', value: (e) => String((e.sequence ?? e.fluxId ?? 0) % 10_000_000) },
   { name: 'SectionAnalytique', width: 13, align: 'left', value: (_e, l) => l.section ?? '' },
   { name: 'Devise', width: 3, align: 'left', value: () => 'EUR' },
 ];

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { FLUX_PAYMENT_STATUSES } from './payment-status';
+import { FLUX_SELECTION_MAX } from './flux-selection';
 import { FLUX_FILTER_MESSAGES, validateFluxFilters, type FluxSearchFilters } from './search-filters';
 
 /** A text filter longer than this is no search anyone types. */
@@ -33,6 +34,13 @@ export const fluxSearchFiltersSchema = z
     category: id,
     settledFrom: isoDay,
     settledTo: isoDay,
+    selection: z
+      .object({
+        ids: z.array(z.number().int().positive().max(2_147_483_647)).max(FLUX_SELECTION_MAX),
+        returnDay: isoDay,
+      })
+      .strict()
+      .nullable(),
   })
   .strict() satisfies z.ZodType<FluxSearchFilters>;
 

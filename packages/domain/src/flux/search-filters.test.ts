@@ -10,6 +10,7 @@ import {
   validateFluxFilters,
   type FluxSearchFilters,
 } from './search-filters';
+import { FLUX_SELECTION_MAX, fluxSelectionQuery, parseFluxSelection } from './flux-selection';
 
 const TODAY = '2026-11-21';
 const filters = (overrides: Partial<FluxSearchFilters>): FluxSearchFilters => ({ ...EMPTY_FLUX_FILTERS, ...overrides });
@@ -184,5 +185,34 @@ describe("R-SEARCH-15 filter: 'Réglé entre le … et le …' (DateReglement)",
     expect(buildFluxWhere(filters({ settledTo: '2026-03-31' }))).toEqual({
       _and: [{ DateReglement: { _lte: '2026-03-31' } }],
     });
+  });
+});
+
+describe('R-SEARCH-22 filter: a selection of flux (the rejected flux of a bank return)', () => {
+  const selection = (ids: number[]) => filters({ selection: { ids, returnDay: '2026-03-10' } });
+  it('is a search on its own and becomes an id list', () => {
+    expect(areFluxFiltersEmpty(selection([12, 13]))).toBe(false);
+    expect(validateFluxFilters(selection([12, 13]), TODAY)).toEqual({});
+    expect(buildFluxWhere(selection([12, 13]))).toEqual({ _and: [{ id: { _in: [12, 13] } }] });
+  });
+  it('holds 1 to FLUX_SELECTION_MAX flux', () => {
+    expect(validateFluxFilters(selection([]), TODAY).selection).toBe(FLUX_FILTER_MESSAGES.selectionSize);
+    const many = Array.from({ length: FLUX_SELECTION_MAX + 1 }, (_, index) => index + 1);
+    expect(validateFluxFilters(selection(many), TODAY).selection).toBe(FLUX_FILTER_MESSAGES.selectionSize);
+  });
+});
+
+describe('R-SEARCH-22: the selection in the search URL', () => {
+  it('round-trips through the query', () => {
+    const query = fluxSelectionQuery({ ids: [12, 13], returnDay: '2026-03-10' });
+    expect(query).toEqual({ flux: '12,13', retourDu: '2026-03-10' });
+    expect(parseFluxSelection(new URLSearchParams(query))).toEqual({ ids: [12, 13], returnDay: '2026-03-10' });
+    expect(parseFluxSelection(new URLSearchParams('saison=3'))).toBeNull();
+  });
+  it('a hand-edited list is never widened: not numbers or too many gives an empty (refused) selection', () => {
+    expect(parseFluxSelection(new URLSearchParams('flux=12,abc'))?.ids).toEqual([]);
+    const many = Array.from({ length: FLUX_SELECTION_MAX + 1 }, (_, index) => index + 1).join(',');
+    expect(parseFluxSelection(new URLSearchParams({ flux: many }))?.ids).toEqual([]);
+    expect(parseFluxSelection(new URLSearchParams('flux=5&retourDu=x'))).toEqual({ ids: [5], returnDay: '' });
   });
 });

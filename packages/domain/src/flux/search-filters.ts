@@ -8,6 +8,7 @@ import { centsToDecimal } from '../money/money';
 import { parseEuroAmount } from './amount-filter';
 import { isSupportedDay, parisDayStart, nextParisDayStart } from './paris-day';
 import { fluxPaymentStatusWhere, type FluxPaymentStatus } from './payment-status';
+import { FLUX_SELECTION_MAX, type FluxSelection } from './flux-selection';
 
 export interface FluxSearchFilters {
   season: number | null;
@@ -32,6 +33,8 @@ export interface FluxSearchFilters {
   /** R-SEARCH-15: settled between these days (DateReglement, inclusive), ISO dates, '' when empty. */
   settledFrom: string;
   settledTo: string;
+  /** R-SEARCH-22: a given list of flux (the rejected flux of a bank return), null for none. */
+  selection: FluxSelection | null;
 }
 
 export type FluxStatusFilter = '' | FluxPaymentStatus;
@@ -58,6 +61,7 @@ export const EMPTY_FLUX_FILTERS: FluxSearchFilters = {
   category: null,
   settledFrom: '',
   settledTo: '',
+  selection: null,
 };
 
 export const FLUX_FILTER_MESSAGES = {
@@ -70,6 +74,7 @@ export const FLUX_FILTER_MESSAGES = {
   invalidAmount: 'Montant en euros positif, deux décimales au plus (ex. 12,50)',
   maxBelowMin: 'Le montant maximum ne peut pas être inférieur au minimum',
   allEmpty: 'Renseignez au moins un filtre pour lancer la recherche.',
+  selectionSize: `Une sélection compte de 1 à ${FLUX_SELECTION_MAX} flux.`,
 } as const;
 
 export type FluxFilterErrors = Partial<Record<keyof FluxSearchFilters | 'form', string>>;
@@ -83,6 +88,7 @@ export function areFluxFiltersEmpty(filters: FluxSearchFilters): boolean {
     filters.structureId === null &&
     filters.status === '' &&
     filters.category === null &&
+    filters.selection === null &&
     [
       filters.fluxId,
       filters.minAmount,
@@ -131,6 +137,9 @@ export function validateFluxFilters(filters: FluxSearchFilters, today: string): 
   if (max === undefined) errors.maxAmount = FLUX_FILTER_MESSAGES.invalidAmount;
   if (typeof min === 'number' && typeof max === 'number' && max < min)
     errors.maxAmount = FLUX_FILTER_MESSAGES.maxBelowMin;
+  const selected = filters.selection?.ids.length;
+  if (selected !== undefined && (selected === 0 || selected > FLUX_SELECTION_MAX))
+    errors.selection = FLUX_FILTER_MESSAGES.selectionSize;
   if (areFluxFiltersEmpty(filters)) errors.form = FLUX_FILTER_MESSAGES.allEmpty;
   return errors;
 }
@@ -201,6 +210,8 @@ export function buildFluxWhere(filters: FluxSearchFilters, lockedStructureId?: n
   if (ISO_DATE.test(filters.settledFrom)) settled._gte = filters.settledFrom;
   if (ISO_DATE.test(filters.settledTo)) settled._lte = filters.settledTo;
   if (Object.keys(settled).length) and.push({ DateReglement: settled });
+  // R-SEARCH-22: the scope still applies on the server, as to every search.
+  if (filters.selection) and.push({ id: { _in: filters.selection.ids } });
   return { _and: and };
 }
 

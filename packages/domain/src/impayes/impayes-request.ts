@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OVERDUE_SORT_KEYS } from './overdue-structures';
+import { OVERDUE_SORT_KEYS, type OverdueRow } from './overdue-structures';
 import { REMINDER_LEVELS, type ReminderLevel } from './reminder-rules';
 
 /** GET: the list (json or xlsx); POST …/relances: issue letters; GET …/relances/:id/lettre.pdf, …/relances.zip?ids. */
@@ -24,7 +24,12 @@ const structureIds = z
   .max(MAX_REMINDERS_PER_REQUEST, `Au plus ${MAX_REMINDERS_PER_REQUEST} structures par envoi.`)
   .refine((ids) => new Set(ids).size === ids.length, 'Une structure est sélectionnée deux fois.');
 
-/** POST /api/impayes/relances: `level` absent means each structure's proposed level. */
+/**
+ * POST /api/impayes/relances: `level` absent means each structure's proposed level.
+ * `lastReminderIds`, in the order of `structureIds`: each structure's last letter as the list
+ * showed it (null: none). A letter follows that one, or is not written: of concurrent issues
+ * from the same list, one only gives a letter (R-DUE-05). Absent: the last letter the server reads.
+ */
 export const reminderIssueRequestSchema = z
   .object({
     structureIds,
@@ -35,8 +40,17 @@ export const reminderIssueRequestSchema = z
         message: 'niveau de relance attendu : 1, 2 ou 3',
       })
       .optional(),
+    lastReminderIds: z
+      .array(z.number().int().positive().max(2_147_483_647).nullable(), {
+        message: 'dernières relances attendues : des numéros ou null',
+      })
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((request) => !request.lastReminderIds || request.lastReminderIds.length === request.structureIds.length, {
+    message: 'une dernière relance (ou null) attendue par structure',
+    path: ['lastReminderIds'],
+  });
 export type ReminderIssueRequest = z.infer<typeof reminderIssueRequestSchema>;
 
 /** The issue dialog's form: the level as its radio value ('propose': each structure's proposed level). */
@@ -46,10 +60,21 @@ export const reminderIssueFormSchema = z.object({
 });
 export type ReminderIssueForm = z.infer<typeof reminderIssueFormSchema>;
 
-export function toReminderIssueRequest(form: ReminderIssueForm): ReminderIssueRequest {
-  return form.level === 'propose'
-    ? { structureIds: form.structureIds }
-    : { structureIds: form.structureIds, level: Number(form.level) as ReminderLevel };
+/**
+ * The request of the issue dialog's form; with the list's rows, it names each structure's last
+ * letter as they showed it (R-DUE-05).
+ */
+export function toReminderIssueRequest(
+  form: ReminderIssueForm,
+  rows?: readonly Pick<OverdueRow, 'structure' | 'lastReminder'>[],
+): ReminderIssueRequest {
+  const request: ReminderIssueRequest =
+    form.level === 'propose'
+      ? { structureIds: form.structureIds }
+      : { structureIds: form.structureIds, level: Number(form.level) as ReminderLevel };
+  if (!rows) return request;
+  const last = new Map(rows.map((row) => [row.structure.id, row.lastReminder?.id ?? null]));
+  return { ...request, lastReminderIds: form.structureIds.map((id) => last.get(id) ?? null) };
 }
 
 export interface IssuedReminder {

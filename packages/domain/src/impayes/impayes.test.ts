@@ -248,6 +248,24 @@ describe('Impayés requests', () => {
     expect(reminderIssueRequestSchema.safeParse({ structureIds: [1], extra: true }).success).toBe(false);
   });
 
+  it('R-DUE-05: a request may name each structure’s last letter as the list showed it, one per structure', () => {
+    const parse = (body: object) => reminderIssueRequestSchema.safeParse(body).success;
+    expect(parse({ structureIds: [1, 2], lastReminderIds: [7, null] })).toBe(true);
+    expect(parse({ structureIds: [1, 2], lastReminderIds: [7] })).toBe(false);
+    expect(parse({ structureIds: [1], lastReminderIds: [0] })).toBe(false);
+    const rows = [
+      {
+        structure: { id: 3, name: 'A', code: null },
+        lastReminder: { id: 9, level: 1 as const, date: '2026-01-02', total: 5, fluxIds: [1] },
+      },
+      { structure: { id: 4, name: 'B', code: null }, lastReminder: null },
+    ];
+    expect(toReminderIssueRequest({ level: 'propose', structureIds: [4, 3] }, rows)).toEqual({
+      structureIds: [4, 3],
+      lastReminderIds: [null, 9],
+    });
+  });
+
   it('the form level "propose" leaves the level to each structure', () => {
     expect(toReminderIssueRequest({ level: 'propose', structureIds: [3] })).toEqual({ structureIds: [3] });
     expect(toReminderIssueRequest({ level: '3', structureIds: [3] })).toEqual({ structureIds: [3], level: 3 });

@@ -12,3 +12,6 @@ export * from './batch-cancellation';
 export * from './return-reasons';
 export * from './end-to-end-id';
 export * from './sepa-returns-contracts';
+export * from './return-anomalies';
+export * from './batch-state';
+export * from './relaunch-selection';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Cents } from '../money/money';
 import type { SepaExclusionCode } from './debtor-eligibility';
+import type { SepaBatchStateCode, SepaCountAmount } from './batch-state';
 import { parisToday } from '../flux/paris-day';
 import { PAIN008_VERSIONS } from './pain008-types';
 import { addTargetDays, earliestCollectionDate } from './target-calendar';
@@ -92,6 +93,16 @@ export interface SepaBatch {
   annulePar: string | null;
   /** Whether it may still be cancelled (sepaCancellationRefusal); the server checks again. */
   annulable: boolean;
+  /** R-RET-07: its state, derived from its debits (sepaBatchState). */
+  etat: SepaBatchStateCode;
+  /** The requested collection date (YYYY-MM-DD); null for batches recorded without it. */
+  dateEcheance: string | null;
+  /** Presented and not rejected: collected, or to be on the collection date. */
+  preleves: SepaCountAmount;
+  /** Rejected or returned by the bank (R-RET-02). */
+  rejetes: SepaCountAmount;
+  /** Rejected, then relaunched (R-RET-06). */
+  relances: SepaCountAmount;
 }
 
 /** POST .../batches/:id/cancel: what the cancellation released for the next file. */

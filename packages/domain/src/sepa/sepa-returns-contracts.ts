@@ -1,4 +1,5 @@
 import type { Cents } from '../money/money';
+import type { SepaReturnAnomaly } from './return-anomalies';
 
 /** The bank reports read on the SEPA page (ISO 20022 message versions). */
 export const SEPA_RETURN_FORMATS = [
@@ -36,6 +37,8 @@ export interface SepaReturnLine {
   type: SepaReturnKind;
   /** The flux was marked paid: the return makes it unpaid again. */
   etaitRegle: boolean;
+  /** R-RET-05: how the report does not fit the debit (amount, currency, date); empty when it fits. */
+  anomalies: readonly SepaReturnAnomaly[];
 }
 
 /** A flux already rejected by an earlier report: nothing changes, its first reason stays. */
@@ -63,7 +66,10 @@ export interface SepaReturnReport {
   nbIgnorees: number;
   /** The same file (same SHA-256) was imported before: nothing changes. */
   dejaImporte: boolean;
-  /** Preview: the flux that will become 'rejeté'; import: those that did. */
+  /**
+   * Preview: the flux that will become 'rejeté' (those with anomalies only if confirmed,
+   * R-RET-05); import: those that did.
+   */
   flux: SepaReturnLine[];
   dejaRejetes: SepaReturnAlreadyRejected[];
   inconnus: SepaReturnUnknown[];
@@ -72,4 +78,6 @@ export interface SepaReturnReport {
 export interface SepaReturnImportResult extends SepaReturnReport {
   /** The import's id (MKP_ImportRetour), null when the file had been imported already. */
   idImport: number | null;
+  /** R-RET-05: returns with anomalies left unapplied, the import not confirming them. */
+  nonAppliques: SepaReturnLine[];
 }

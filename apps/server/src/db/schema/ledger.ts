@@ -85,9 +85,8 @@ export const CPT_Ecriture = pgTable(
     ID_Validation: integer('ID_Validation')
       .notNull()
       .references(() => CPT_Validation.id),
-    ID_FluxFinancier: integer('ID_FluxFinancier')
-      .notNull()
-      .references(() => MKP_FluxFinancier.id),
+    /** The flux booked; null for a year's opening entry (journal AN, R-LEDG-13, ADR 0046). */
+    ID_FluxFinancier: integer('ID_FluxFinancier').references(() => MKP_FluxFinancier.id),
     /**
      * A settlement entry (R-BANK-06, ADR 0017): the part of this bank reconciliation given to
      * the flux; null for the flux's own entry. With EST_Extourne: its reversal after an undo.
@@ -114,6 +113,11 @@ export const CPT_Ecriture = pgTable(
     uniqueIndex('cpt_ecriture_rapprochement_uq')
       .on(t.ID_Rapprochement, t.ID_FluxFinancier, t.ID_Structure, t.EST_Extourne)
       .where(sql`"ID_Rapprochement" IS NOT NULL`),
+    // A year's opening entry (à-nouveaux) books no flux: one per fiscal year, in journal AN.
+    uniqueIndex('cpt_ecriture_a_nouveau_uq')
+      .on(t.ID_Exercice)
+      .where(sql`"ID_FluxFinancier" IS NULL`),
+    check('cpt_ecriture_a_nouveau_ck', sql`"ID_FluxFinancier" IS NOT NULL OR "JournalCode" = 'AN'`),
     check('cpt_ecriture_numero_ck', sql`"Numero" > 0`),
     check('cpt_ecriture_lettrage_ck', sql`("Lettrage" IS NULL) = ("DateLettrage" IS NULL)`),
   ],

@@ -1,4 +1,15 @@
-import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { DOC_Contenu } from './documents';
 import { MKP_FluxFinancier } from './flux';
@@ -26,6 +37,12 @@ export const MKP_Relance = pgTable(
       .notNull()
       .references(() => UTI_Utilisateur.id),
     Niveau: smallint('Niveau').notNull(),
+    /**
+     * The letter's rank among the structure's letters (1, 2, 3...), one more than the last one
+     * the sender saw: unique per structure, so of concurrent issues on the same last letter
+     * one only is written (R-DUE-05).
+     */
+    Rang: integer('Rang').notNull(),
     /** The Paris day the letter is dated and its flux aged at. */
     DateRelance: date('DateRelance').notNull(),
     CentimesTotal: bigint('CentimesTotal', { mode: 'number' }).notNull(),
@@ -36,7 +53,10 @@ export const MKP_Relance = pgTable(
     NomFichier: text('NomFichier').notNull(),
     Z_DateCreation: createdAt(),
   },
-  (t) => [index('mkp_relance_structure_idx').on(t.ID_Structure, t.id)],
+  (t) => [
+    index('mkp_relance_structure_idx').on(t.ID_Structure, t.id),
+    uniqueIndex('mkp_relance_structure_rang_uq').on(t.ID_Structure, t.Rang),
+  ],
 );
 
 /** Each flux a letter cited, as the letter showed it. */

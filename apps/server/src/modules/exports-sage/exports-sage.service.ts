@@ -26,7 +26,14 @@ import { badRequest, notFound } from '../../lib/http-errors';
 import type { Queryable } from '../../db/queryable';
 import { booksOwner, booksScope, type BooksOwner } from '../ledger/books';
 import { fiscalYearsOf, lockedFiscalYears, type FiscalYearRow } from '../ledger/fiscal-years.service';
-import { ledgerEntries, openBooks, stagedEntries, stageUnbookedEntries, type Books } from '../ledger/ledger-entries';
+import {
+  ledgerEntries,
+  openBooks,
+  openingEntries,
+  stagedEntries,
+  stageUnbookedEntries,
+  type Books,
+} from '../ledger/ledger-entries';
 import { requireModule, type RequestScope } from '../scope/scope';
 import { unmappedFlux } from './exports-sage.repository';
 import { recordExportFile, type FileChecker, type RecordedFile } from './export-history';
@@ -89,6 +96,11 @@ async function* booksEntries(tx: Queryable, books: Books, range: Range): AsyncGe
   for (const year of books.years.filter((y) => y.debut <= range.to && y.fin >= range.from)) {
     const from = year.debut > range.from ? year.debut : range.from;
     const to = year.fin < range.to ? year.fin : range.to;
+    // The year's opening entry first (R-LEDG-13): dated its first day, it opens its files.
+    if (year.id > 0 && from === year.debut) {
+      const opening = await openingEntries(tx, year.id, range.journals);
+      if (opening.length > 0) yield opening;
+    }
     yield* ledgerEntries(tx, books.owner.structureId, from, to, range.journals);
     if (staged === 0) continue;
     // Not validated: no sequence of its own (PNM NumeroPiece falls back to the flux id).

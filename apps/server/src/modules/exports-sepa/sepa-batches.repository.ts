@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
-import { SEPA_AUDIT_ACTION, SEPA_BATCH_TYPE } from './sepa-records';
+import { batchCollectionDateSql, SEPA_AUDIT_ACTION, SEPA_BATCH_TYPE } from './sepa-records';
 
 /** Audit action of a cancelled batch (who, when, how many flux it released). */
 export const SEPA_CANCEL_AUDIT_ACTION = 'annulation_sepa';
@@ -21,6 +21,13 @@ export interface SepaBatchRow {
   /** 1 when one of its flux was marked settled, resp. relaunched, since (the bank answered), else 0. */
   nbRegles: number;
   nbRetournes: number;
+  /** The requested collection date (YYYY-MM-DD, from its audit row), null when not recorded. */
+  dateEcheance: string | null;
+  /** R-RET-07: its flux the bank rejected or returned, and those of them relaunched since. */
+  nbRejetes: number;
+  centsRejetes: number;
+  nbRelances: number;
+  centsRelances: number;
 }
 
 /**
@@ -58,8 +65,20 @@ export async function listSepaBatches(
             (t."DateAnnulation" IS NULL AND EXISTS (SELECT 1 FROM "MKP_FluxFinancier" f
                WHERE f."ID_Traitement" = t.id AND ${SETTLED_FLUX}))::int AS "nbRegles",
             (t."DateAnnulation" IS NULL AND EXISTS (SELECT 1 FROM "MKP_FluxFinancier" f
-               WHERE f."ID_Traitement" = t.id AND ${RETURNED_FLUX}))::int AS "nbRetournes"
+               WHERE f."ID_Traitement" = t.id AND ${RETURNED_FLUX}))::int AS "nbRetournes",
+            ${batchCollectionDateSql('l')}
+              AS "dateEcheance",
+            x."nbRejetes", x."centsRejetes", x."nbRelances", x."centsRelances"
        FROM "MKP_Traitement" t
+       -- R-RET-07: read from the returns (few), each joined to its flux.
+       CROSS JOIN LATERAL (
+         SELECT count(*)::int AS "nbRejetes", ((coalesce(sum(f."MontantTTC"), 0) * 100)::bigint)::int AS "centsRejetes",
+                (count(*) FILTER (WHERE f."ID_FluxFinancierRelance" IS NOT NULL))::int AS "nbRelances",
+                ((coalesce(sum(f."MontantTTC") FILTER (WHERE f."ID_FluxFinancierRelance" IS NOT NULL), 0) * 100)::bigint)::int
+                  AS "centsRelances"
+           FROM "MKP_RetourPrelevement" r
+           JOIN "MKP_FluxFinancier" f ON f.id = r."ID_FluxFinancier"
+          WHERE f."ID_Traitement" = t.id) x
        LEFT JOIN "UTI_Utilisateur" u ON u.id = t."ID_Utilisateur"
        LEFT JOIN "UTI_Utilisateur" a ON a.id = t."ID_UtilisateurAnnulation"
        LEFT JOIN "APP_AuditLog" l ON l."Action" = $2 AND l."TableCible" = 'MKP_Traitement' AND l."ID_Cible" = t.id

@@ -2,7 +2,9 @@ import {
   ModuleSlug,
   SEPA_CANCELLATION_REFUSALS,
   SEPA_WRITE,
+  sepaBatchState,
   sepaCancellationRefusal,
+  sepaCollectedFigures,
   type SepaBatch,
   type SepaBatchCancellation,
 } from '@gdf/domain';
@@ -10,7 +12,13 @@ import { HttpError, notFound } from '../../lib/http-errors';
 import { openContent } from '../document-store/content-stream';
 import { waitForReturnImports } from '../sepa-returns/sepa-returns.service';
 import { requireGrant, requireModule, type RequestScope } from '../scope/scope';
-import { cancelBatch, listSepaBatches, lockBatchFlux, lockSepaBatch } from './sepa-batches.repository';
+import {
+  cancelBatch,
+  listSepaBatches,
+  lockBatchFlux,
+  lockSepaBatch,
+  type SepaBatchRow,
+} from './sepa-batches.repository';
 import type { SepaDependencies } from './sepa.service';
 
 const BATCH_NOT_FOUND = 'Lot SEPA introuvable';
@@ -22,7 +30,27 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 export async function sepaBatches(deps: SepaDependencies, scope: RequestScope, limit: number): Promise<SepaBatch[]> {
   requireModule(scope, ModuleSlug.ExportSepa);
   const rows = await listSepaBatches(deps.database, scope, { limit });
-  return rows.map((row) => ({
+  return rows.map((row) => {
+    const cancelled = row.DateAnnulation !== null;
+    // R-RET-07: a cancelled batch released its flux: nothing was collected from it.
+    const figures = {
+      presented: { nb: row.nbFlux ?? 0, cents: row.totalCents ?? 0 },
+      rejected: { nb: row.nbRejetes, cents: row.centsRejetes },
+      relaunchedRejected: { nb: row.nbRelances, cents: row.centsRelances },
+    };
+    return {
+      ...batchFile(row),
+      etat: sepaBatchState(cancelled, figures),
+      dateEcheance: row.dateEcheance,
+      preleves: cancelled ? { nb: 0, cents: 0 } : sepaCollectedFigures(figures),
+      rejetes: figures.rejected,
+      relances: figures.relaunchedRejected,
+    };
+  });
+}
+
+function batchFile(row: SepaBatchRow): Omit<SepaBatch, 'etat' | 'dateEcheance' | 'preleves' | 'rejetes' | 'relances'> {
+  return {
     id: row.id,
     NomFichier: row.NomFichier ?? `prelevements-sepa-${row.id}.xml`,
     Z_DateCreation: iso(row.Z_DateCreation),
@@ -38,7 +66,7 @@ export async function sepaBatches(deps: SepaDependencies, scope: RequestScope, l
         settledFlux: row.nbRegles,
         returnedFlux: row.nbRetournes,
       }) === null,
-  }));
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { intArray } from '../../db/sql-arrays';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
 import type { Queryable } from '../../db/queryable';
 import { FLUX_WRITABLE_COLUMNS, type ColumnValues, type FluxWritableColumn } from './flux-writable-columns';
@@ -57,16 +58,26 @@ export interface LockedFlux {
  * one flux wait here, then read the committed ID_FluxFinancierRelance.
  */
 export async function lockVisibleFlux(tx: Queryable, scope: RequestScope, id: number): Promise<LockedFlux | null> {
-  const params: unknown[] = [id];
-  const rows = await tx.query<LockedFlux>(
+  return (await lockVisibleFluxList(tx, scope, [id]))[0] ?? null;
+}
+
+/** lockVisibleFlux for many flux, locked in id order; those out of scope are left out. */
+export async function lockVisibleFluxList(
+  tx: Queryable,
+  scope: RequestScope,
+  ids: readonly number[],
+): Promise<LockedFlux[]> {
+  if (ids.length === 0) return [];
+  const params: unknown[] = [intArray(ids)];
+  return tx.query<LockedFlux>(
     `SELECT f.id, f."NomFluxFinancier", f."ID_Structure", f."ID_CategoryFlux", f."EST_Debit", f."EST_Reglement",
             f."ID_FluxFinancierRelance"
        FROM "MKP_FluxFinancier" f
-      WHERE f.id = $1 AND ${structureScopeCondition(scope, 'f."ID_Structure"', params)}
+      WHERE f.id = ANY($1::int[]) AND ${structureScopeCondition(scope, 'f."ID_Structure"', params)}
+      ORDER BY f.id
       FOR UPDATE OF f`,
     params,
   );
-  return rows[0] ?? null;
 }
 
 /** The relaunched copy: same structure, user, season, category and amounts; unpaid; new date. */

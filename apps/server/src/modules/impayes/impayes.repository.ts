@@ -93,20 +93,26 @@ export async function findStructures(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** The last letter to a structure, with its rank among the structure's letters (R-DUE-05). */
+export interface LastReminderRow extends ReminderSummary {
+  rank: number;
+}
+
 /** The last letter sent to each structure of `ids` (by any sender), with the flux it cited. */
 export async function lastReminders(
   database: Pick<Database, 'query'>,
   ids: readonly number[],
-): Promise<Map<number, ReminderSummary>> {
+): Promise<Map<number, LastReminderRow>> {
   const rows = await database.query<{
     id: number;
     structureId: number;
     level: number;
+    rank: number;
     date: string;
     total: string;
     fluxIds: number[] | null;
   }>(
-    `SELECT DISTINCT ON (r."ID_Structure") r.id, r."ID_Structure" AS "structureId", r."Niveau" AS level,
+    `SELECT DISTINCT ON (r."ID_Structure") r.id, r."ID_Structure" AS "structureId", r."Niveau" AS level, r."Rang" AS rank,
         r."DateRelance"::text AS date, r."CentimesTotal"::text AS total,
         (SELECT array_agg(rf."ID_FluxFinancier" ORDER BY rf."ID_FluxFinancier") FROM "MKP_RelanceFlux" rf
           WHERE rf."ID_Relance" = r.id) AS "fluxIds"
@@ -114,12 +120,13 @@ export async function lastReminders(
       ORDER BY r."ID_Structure", r.id DESC`,
     [intArray(ids)],
   );
-  const result = new Map<number, ReminderSummary>();
+  const result = new Map<number, LastReminderRow>();
   for (const row of rows) {
     if (!isReminderLevel(row.level)) throw new Error(`MKP_Relance ${row.id} : niveau ${row.level} inconnu`);
     result.set(row.structureId, {
       id: row.id,
       level: row.level,
+      rank: row.rank,
       date: row.date,
       total: Number(row.total),
       fluxIds: row.fluxIds ?? [],
@@ -127,6 +134,23 @@ export async function lastReminders(
   }
   return result;
 }
+
+/** The rank of each named letter sent to the named structure (a letter to another one is not found). */
+export async function reminderRanks(
+  database: Pick<Database, 'query'>,
+  letters: ReadonlyArray<{ structureId: number; reminderId: number }>,
+): Promise<Map<number, number>> {
+  if (letters.length === 0) return new Map();
+  const rows = await database.query<{ id: number; rank: number }>(
+    `SELECT r.id, r."Rang" AS rank FROM "MKP_Relance" r
+       JOIN unnest($1::int[], $2::int[]) AS k(id, structure) ON k.id = r.id AND k.structure = r."ID_Structure"`,
+    [letters.map((letter) => letter.reminderId), letters.map((letter) => letter.structureId)],
+  );
+  return new Map(rows.map((row) => [row.id, row.rank]));
+}
+
+/** The unique index a second letter on the same last letter runs into (R-DUE-05). */
+export const REMINDER_RANK_INDEX = 'mkp_relance_structure_rang_uq';
 
 /** A new letter's number, taken before it is drawn (the number is printed on it). */
 export async function nextReminderId(database: Pick<Database, 'query'>): Promise<number> {
@@ -142,6 +166,8 @@ export interface ReminderRecord {
   senderStructureId: number;
   userId: number;
   level: number;
+  /** One more than the rank of the last letter the issue read (R-DUE-05). */
+  rank: number;
   date: string;
   total: number;
   contentId: number;
@@ -153,8 +179,8 @@ export interface ReminderRecord {
 export async function insertReminder(tx: Queryable, record: ReminderRecord): Promise<void> {
   await tx.query(
     `INSERT INTO "MKP_Relance" (id, "ID_Structure", "ID_StructureEmettrice", "ID_Utilisateur", "Niveau", "DateRelance",
-       "CentimesTotal", "ID_Contenu", "Sha256", "NomFichier")
-     VALUES ($1, $2, $3, $4, $5, $6::date, $7, $8, $9, $10)`,
+       "CentimesTotal", "ID_Contenu", "Sha256", "NomFichier", "Rang")
+     VALUES ($1, $2, $3, $4, $5, $6::date, $7, $8, $9, $10, $11)`,
     [
       record.id,
       record.structureId,
@@ -166,6 +192,7 @@ export async function insertReminder(tx: Queryable, record: ReminderRecord): Pro
       record.contentId,
       record.sha256,
       record.fileName,
+      record.rank,
     ],
   );
   await tx.query(

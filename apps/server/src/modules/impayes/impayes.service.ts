@@ -18,7 +18,9 @@ import {
 import type { Database } from '../../db/database';
 import { writeAuditRows } from '../../db/audit-log';
 import { sniffMimeType } from '../../lib/file-type';
-import { badRequest, forbidden, notFound } from '../../lib/http-errors';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-errors';
+import type { Queryable } from '../../db/queryable';
+import { uniqueViolation } from '../../db/database-errors';
 import { findStatementStructure, type StatementStructure } from '../account-statement/account-statement.service';
 import { CONTENT_NATURE, insertContent, sha256Hex } from '../../db/content-store';
 import { requireGrant, requireModule, type RequestScope } from '../scope/scope';
@@ -30,6 +32,8 @@ import {
   loadCandidateFlux,
   nextReminderId,
   readReminderBytes,
+  REMINDER_RANK_INDEX,
+  reminderRanks,
   type CandidateFlux,
   type StoredReminder,
 } from './impayes.repository';
@@ -40,6 +44,8 @@ export const IMPAYES_MESSAGES = {
   structureNotFound: 'Structure introuvable',
   reminderNotFound: 'Lettre de relance introuvable',
   ownStructure: 'Votre structure ne peut pas s’adresser une relance à elle-même : retirez-la de la sélection.',
+  alreadyReminded: (name: string) =>
+    `Une lettre de relance vient d’être émise pour ${name} : rechargez la liste des impayés avant de relancer à nouveau.`,
   nothingOverdue: (names: string) =>
     `Aucun impayé échu pour ${names} : il n’y a rien à relancer. Désélectionnez ces structures et recommencez.`,
 } as const;
@@ -64,6 +70,30 @@ function byStructure(flux: readonly CandidateFlux[]): Map<number, CandidateFlux[
 }
 
 export function createImpayesService(database: Database, clock: () => Date = () => new Date()) {
+  /**
+   * The rank each letter takes when the request names the last letters its list showed: one
+   * more than that letter's (1 when it showed none). A letter issued since holds that rank, so
+   * this one is refused by the unique index (R-DUE-05).
+   */
+  async function seenRanks(request: ReminderIssueRequest): Promise<Map<number, number>> {
+    const ranks = new Map<number, number>();
+    if (!request.lastReminderIds) return ranks;
+    const seen = request.structureIds.map((structureId, index) => ({
+      structureId,
+      reminderId: request.lastReminderIds![index] ?? null,
+    }));
+    const named = seen.flatMap(({ structureId, reminderId }) =>
+      reminderId === null ? [] : [{ structureId, reminderId }],
+    );
+    const found = await reminderRanks(database, named);
+    for (const item of seen) {
+      const rank = item.reminderId === null ? 0 : found.get(item.reminderId);
+      if (rank === undefined) throw notFound(IMPAYES_MESSAGES.reminderNotFound);
+      ranks.set(item.structureId, rank + 1);
+    }
+    return ranks;
+  }
+
   return {
     /** Structures of the scope with flux overdue today (Paris), aged, with their last letter. */
     async list(scope: RequestScope): Promise<{ asOf: string; rows: OverdueRow[] }> {
@@ -101,6 +131,7 @@ export function createImpayesService(database: Database, clock: () => Date = () 
       if (structures.size !== request.structureIds.length) throw notFound(IMPAYES_MESSAGES.structureNotFound);
       const groups = byStructure(await loadCandidateFlux(database, scope, asOf, request.structureIds));
       const reminders = await lastReminders(database, request.structureIds);
+      const ranks = await seenRanks(request);
       const plans = request.structureIds.map((id) => {
         const flux = groups.get(id) ?? [];
         const seasons = new Map(flux.map((item) => [item.id, item.seasonId]));
@@ -141,63 +172,71 @@ export function createImpayesService(database: Database, clock: () => Date = () 
         letters.push({ plan, level, letter, pdf, id });
       }
 
-      return database.transaction(async (tx) => {
-        const issued: IssuedReminder[] = [];
-        for (const { plan, level, letter, pdf, id } of letters) {
-          const content = await insertContent(tx, {
-            nature: CONTENT_NATURE.reminderLetter,
-            bytes: pdf,
-            mimeType: 'application/pdf',
-          });
-          await insertReminder(tx, {
-            id,
-            structureId: plan.structure.id,
-            senderStructureId: scope.currentStructureId,
-            userId: scope.actor.userId,
-            level,
-            date: asOf,
-            total: letter.total,
-            contentId: content.id,
-            sha256: content.sha256,
-            fileName: letter.fileName,
-            flux: letter.lines.map((line, index) => ({
-              fluxId: plan.overdue[index]!.fluxId,
-              invoiceNumber: line.invoiceNumber,
-              amount: line.amount,
-              dueDate: line.dueDate,
-              daysLate: line.daysLate,
+      // Each letter takes the rank after the last letter read above; the unique (structure,
+      // rank) index lets one only of concurrent issues on the same last letter be written:
+      // the others roll back whole, as if sent after it they would have read it (R-DUE-05).
+      return inReminderTransaction(
+        database,
+        plans.map((plan) => plan.structure),
+        async (tx) => {
+          const issued: IssuedReminder[] = [];
+          for (const { plan, level, letter, pdf, id } of letters) {
+            const content = await insertContent(tx, {
+              nature: CONTENT_NATURE.reminderLetter,
+              bytes: pdf,
+              mimeType: 'application/pdf',
+            });
+            await insertReminder(tx, {
+              id,
+              structureId: plan.structure.id,
+              senderStructureId: scope.currentStructureId,
+              userId: scope.actor.userId,
+              level,
+              rank: ranks.get(plan.structure.id) ?? (plan.last?.rank ?? 0) + 1,
+              date: asOf,
+              total: letter.total,
+              contentId: content.id,
+              sha256: content.sha256,
+              fileName: letter.fileName,
+              flux: letter.lines.map((line, index) => ({
+                fluxId: plan.overdue[index]!.fluxId,
+                invoiceNumber: line.invoiceNumber,
+                amount: line.amount,
+                dueDate: line.dueDate,
+                daysLate: line.daysLate,
+              })),
+            });
+            issued.push({
+              id,
+              structureId: plan.structure.id,
+              structureName: plan.structure.name,
+              level,
+              date: asOf,
+              total: letter.total,
+              fileName: letter.fileName,
+              sha256: content.sha256,
+            });
+          }
+          await writeAuditRows(
+            tx,
+            issued.map((item, index) => ({
+              userId: scope.actor.userId,
+              structureId: scope.currentStructureId,
+              action: REMINDER_AUDIT.issued,
+              table: 'MKP_Relance',
+              targetId: item.id,
+              details: {
+                structure: item.structureId,
+                niveau: item.level,
+                centimes: item.total,
+                flux: letters[index]!.plan.overdue.map((flux) => flux.fluxId),
+                sha256: item.sha256,
+              },
             })),
-          });
-          issued.push({
-            id,
-            structureId: plan.structure.id,
-            structureName: plan.structure.name,
-            level,
-            date: asOf,
-            total: letter.total,
-            fileName: letter.fileName,
-            sha256: content.sha256,
-          });
-        }
-        await writeAuditRows(
-          tx,
-          issued.map((item, index) => ({
-            userId: scope.actor.userId,
-            structureId: scope.currentStructureId,
-            action: REMINDER_AUDIT.issued,
-            table: 'MKP_Relance',
-            targetId: item.id,
-            details: {
-              structure: item.structureId,
-              niveau: item.level,
-              centimes: item.total,
-              flux: letters[index]!.plan.overdue.map((flux) => flux.fluxId),
-              sha256: item.sha256,
-            },
-          })),
-        );
-        return issued;
-      });
+          );
+          return issued;
+        },
+      );
     },
 
     /** Stored letters the scope reaches, in id order; every id must be found. */
@@ -226,6 +265,27 @@ export function createImpayesService(database: Database, clock: () => Date = () 
       return letters;
     },
   };
+}
+
+/** Which structure a rank conflict was about: the index's key, '(ID_Structure, Rang)=(12, 2)'. */
+const CONFLICT_KEY = /=\((\d+), \d+\)/;
+
+/** The issue's transaction; a letter that lost the race for its rank is a French 409 naming its structure. */
+async function inReminderTransaction<T>(
+  database: Database,
+  structures: ReadonlyArray<{ id: number; name: string }>,
+  work: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  try {
+    return await database.transaction(work);
+  } catch (error) {
+    const violation = uniqueViolation(error);
+    if (violation?.constraint !== REMINDER_RANK_INDEX) throw error;
+    const structureId = Number(CONFLICT_KEY.exec(violation.detail)?.[1]);
+    const named = structures.filter((structure) => structure.id === structureId);
+    const names = (named.length > 0 ? named : structures).map((structure) => structure.name);
+    throw new HttpError(409, IMPAYES_MESSAGES.alreadyReminded(names.join(', ')), 'conflict');
+  }
 }
 
 async function party(database: Database, scope: RequestScope, structureId: number): Promise<StatementStructure> {

@@ -1,5 +1,7 @@
 import {
   DEFAULT_FISCAL_YEAR_START_MONTH,
+  RESULT_ACCOUNTS,
+  type AccountBalance,
   fiscalYearLabel,
   fiscalYearsBetween,
   type FiscalYearState,
@@ -108,4 +110,45 @@ export function fiscalYearView(
       .filter((v) => v.exerciceId === year.id)
       .map(({ exerciceId: _exerciceId, ...v }) => ({ ...v, date: iso(v.date) ?? '' })),
   };
+}
+
+/**
+ * Each account's balance (Σ debit − Σ credit, cents) over a fiscal year's validated entries,
+ * its opening entry included, per auxiliary account, with the labels the year froze (R-LEDG-13).
+ * The year's entries are read through cpt_ecriture_numero_uq (ID_Exercice first).
+ */
+export async function closingBalances(db: Queryable, structureId: number, yearId: number): Promise<AccountBalance[]> {
+  const rows = await db.query<{
+    account: string;
+    auxAccount: string;
+    balance: string;
+    accountLabel: string | null;
+    auxLabel: string | null;
+  }>(
+    `SELECT b.account, b."auxAccount", b.balance::text AS balance, g."Libelle" AS "accountLabel", x."Libelle" AS "auxLabel"
+       FROM (SELECT l."CompteNum" AS account, coalesce(l."CompAuxNum", '') AS "auxAccount",
+                    sum(l."Debit") - sum(l."Credit") AS balance
+               FROM "CPT_Ecriture" e JOIN "CPT_EcritureLigne" l ON l."ID_Ecriture" = e.id
+              WHERE e."ID_Exercice" = $2 AND e."ID_Structure" = $1
+              GROUP BY 1, 2) b
+       LEFT JOIN "CPT_EcritureCompte" g ON g."ID_Exercice" = $2 AND g."Nature" = 'G' AND g."Numero" = b.account
+       LEFT JOIN "CPT_EcritureCompte" x ON x."ID_Exercice" = $2 AND x."Nature" = 'X' AND x."Numero" = b."auxAccount"`,
+    [structureId, yearId],
+  );
+  return rows.map((row) => ({
+    account: row.account,
+    accountLabel: row.accountLabel ?? row.account,
+    auxAccount: row.auxAccount,
+    auxLabel: row.auxLabel ?? row.auxAccount,
+    balanceCents: Number(row.balance),
+  }));
+}
+
+/** The books' own labels of the result accounts (120000, 129000), when their chart has them. */
+export async function resultAccountLabels(db: Queryable, structureId: number): Promise<Record<string, string>> {
+  const rows = await db.query<{ numero: string; libelle: string }>(
+    `SELECT "Numero" AS numero, "Libelle" AS libelle FROM "CPT_Compte" WHERE "ID_Structure" = $1 AND "Numero" = ANY($2::text[])`,
+    [structureId, [RESULT_ACCOUNTS.profit.account, RESULT_ACCOUNTS.loss.account]],
+  );
+  return Object.fromEntries(rows.map((row) => [row.numero, row.libelle]));
 }

@@ -3,6 +3,7 @@ import {
   buildEntry,
   entryDatesBetween,
   invoiceNumber,
+  OPENING_JOURNAL,
   reversalOf,
   settlementInstant,
   settlementLettering,
@@ -92,6 +93,10 @@ function entryDays(books: Books, from: string, upTo: string) {
   return { days, dates };
 }
 
+/** The columns of cpt_stage, as the staging query makes them (StageRow). */
+const EMPTY_STAGE_COLUMNS = `flux_id int, rapprochement_id int, jour date, date_ecriture date, journal text, empreinte text,
+  extourne_de bigint, sorte int, exercice_id int, exercice_fin date, sequence int`;
+
 /**
  * Stages in the temporary table cpt_stage (dropped at commit) the entries not booked yet
  * whose date falls in [from, upTo]: each unbooked flux (relaunch copies book nothing), and
@@ -110,7 +115,9 @@ export async function stageUnbookedEntries(
   const { days, dates } = entryDays(books, from, upTo);
   await tx.query(`DROP TABLE IF EXISTS cpt_stage`);
   if (days.length === 0) {
-    await tx.query(`CREATE TEMP TABLE cpt_stage (date_ecriture date, journal text, sequence int) ON COMMIT DROP`);
+    // Nothing left to stage (a year validated to its last day): an empty table all the same,
+    // with every column stagedEntries reads.
+    await tx.query(`CREATE TEMP TABLE cpt_stage (${EMPTY_STAGE_COLUMNS}) ON COMMIT DROP`);
     return { staged: 0, unmapped: 0 };
   }
   // days is ascending: its first day bounds the scan from below (the date index serves it).
@@ -363,7 +370,7 @@ const parisDay = (instant: Date) => PARIS_DAY.format(instant);
 interface LedgerEntryRow {
   id: string;
   yearId: number;
-  fluxId: number;
+  fluxId: number | null;
   journal: string;
   number: string;
   sequence: number;
@@ -453,7 +460,27 @@ async function readLedgerEntriesById(tx: Queryable, ids: number[]): Promise<Map<
   return new Map(rows.map((r, index) => [Number(r.id), entries[index]!]));
 }
 
-/** The validated entries of the structure dated in [from, to], in file order, batch by batch. */
+/**
+ * A fiscal year's validated opening entry (R-LEDG-13), when it has one and `journals` takes AN:
+ * the first entry of the year's files, whatever the other journals' codes sort like.
+ */
+export async function openingEntries(
+  db: Queryable,
+  yearId: number,
+  journals?: readonly string[],
+): Promise<AccountingEntry[]> {
+  if (journals && !journals.includes(OPENING_JOURNAL)) return [];
+  const rows = await db.query<LedgerEntryRow>(
+    `SELECT ${LEDGER_ENTRY_COLUMNS} FROM "CPT_Ecriture" e WHERE e."ID_Exercice" = $1 AND e."ID_FluxFinancier" IS NULL`,
+    [yearId],
+  );
+  return withLines(db, rows);
+}
+
+/**
+ * The validated entries of the structure dated in [from, to], in file order, batch by batch;
+ * not the opening entries (openingEntries), which come before them.
+ */
 export async function* ledgerEntries(
   db: Queryable,
   structureId: number,
@@ -469,6 +496,7 @@ export async function* ledgerEntries(
       `SELECT ${LEDGER_ENTRY_COLUMNS} FROM "CPT_Ecriture" e
         WHERE e."ID_Structure" = $1 AND e."EcritureDate" BETWEEN $2 AND $3
           AND (e."EcritureDate", e."JournalCode", e."Numero") > ($4::date, $5, $6) ${journalSql}
+          AND e."ID_FluxFinancier" IS NOT NULL
         ORDER BY e."EcritureDate", e."JournalCode", e."Numero" LIMIT ${ENTRY_BATCH}`,
       params,
     );

@@ -1,6 +1,8 @@
 import {
   closingRefusal,
   entryNumberText,
+  OPENING_JOURNAL,
+  openingEntry,
   validationRefusal,
   type AccountingEntry,
   type ValidationResult,
@@ -10,10 +12,12 @@ import { badRequest, HttpError, notFound } from '../../lib/http-errors';
 import type { Queryable } from '../../db/queryable';
 import type { BooksOwner } from './books';
 import {
+  closingBalances,
   ensureFiscalYears,
   fiscalYearView,
   listFiscalYears,
   listValidations,
+  resultAccountLabels,
   type FiscalYearRow,
 } from './fiscal-years.repository';
 import { lockedFiscalYears } from './fiscal-years.service';
@@ -59,6 +63,8 @@ export async function validateEntries(
         `${unmapped} flux sans mapping comptable jusqu'à cette date : complétez les mappings (Paramétrages comptables > Flux financier) avant de valider.`,
       );
     }
+    const nextYear = years[index + 1];
+    if (request.closing && !nextYear) throw conflict('L’exercice suivant n’existe pas encore : clôture impossible.');
     const [validation] = await tx.query<{ id: number }>(
       `INSERT INTO "CPT_Validation" ("ID_Structure", "ID_Exercice", "Jusquau", "ID_Utilisateur", "NbEcritures", "EST_Cloture")
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
@@ -69,6 +75,10 @@ export async function validateEntries(
       await writeEntries(tx, structureId, validation!.id, year, request.today, batch);
       for (const { entry } of batch) journaux[entry.journal] = (journaux[entry.journal] ?? 0) + 1;
     }
+    const opening =
+      request.closing && nextYear
+        ? await writeOpeningEntry(tx, structureId, validation!.id, year, nextYear, request.today)
+        : null;
     await tx.query(
       `UPDATE "CPT_Exercice" SET "ValideJusquau" = $2,
               "Statut" = CASE WHEN $3 THEN 'cloture' ELSE "Statut" END,
@@ -84,7 +94,7 @@ export async function validateEntries(
         structureId,
         request.closing ? 'cloture_exercice' : 'validation_ecritures',
         year.id,
-        JSON.stringify({ jusquau, ecritures: staged, journaux }),
+        JSON.stringify({ jusquau, ecritures: staged, journaux, ...(opening ? { aNouveaux: opening } : {}) }),
       ],
     );
     const updated = (await listFiscalYears(tx, structureId)).find((y) => y.id === year.id)!;
@@ -111,7 +121,12 @@ async function writeEntries(
     validDate: validDay,
   }));
   const column = <T>(pick: (entry: AccountingEntry, index: number) => T) => entries.map(pick);
-  const inserted = await tx.query<{ id: string; fluxId: number; reconciliationId: number | null; reversal: boolean }>(
+  const inserted = await tx.query<{
+    id: string;
+    fluxId: number | null;
+    reconciliationId: number | null;
+    reversal: boolean;
+  }>(
     `INSERT INTO "CPT_Ecriture" ("ID_Structure", "ID_Exercice", "ID_Validation", "ID_FluxFinancier", "JournalCode",
        "Numero", "EcritureNum", "EcritureDate", "PieceRef", "PieceDate", "Libelle", "ValidDate", "EST_Extourne",
        "Lettrage", "DateLettrage", "Empreinte", "ID_Rapprochement")
@@ -140,7 +155,7 @@ async function writeEntries(
     ],
   );
   // A flux may have in one batch its entry, its reversal and settlement entries (and theirs).
-  const key = (fluxId: number, reconciliationId: number | null, reversal: boolean) =>
+  const key = (fluxId: number | null, reconciliationId: number | null, reversal: boolean) =>
     `${fluxId}:${reconciliationId ?? ''}:${reversal}`;
   const idOf = new Map(inserted.map((row) => [key(row.fluxId, row.reconciliationId, row.reversal), row.id]));
   const entryIds = batch.map((s) => idOf.get(key(s.entry.fluxId, s.reconciliationId, s.isReversal))!);
@@ -178,9 +193,9 @@ async function writeEntries(
     [year.id, accounts.map((a) => a[0]), accounts.map((a) => a[1]), accounts.map((a) => a[2])],
   );
 
-  // What books each flux: its own entry, never a settlement.
+  // What books each flux: its own entry, never a settlement nor an opening entry.
   const booked = batch.flatMap((s, index) =>
-    s.isReversal || s.reconciliationId !== null
+    s.isReversal || s.reconciliationId !== null || s.entry.fluxId === null
       ? []
       : [{ fluxId: s.entry.fluxId, id: entryIds[index]!, fingerprint: s.fingerprint }],
   );
@@ -191,6 +206,43 @@ async function writeEntries(
        DO UPDATE SET "ID_Ecriture" = EXCLUDED."ID_Ecriture", "Empreinte" = EXCLUDED."Empreinte"`,
     [structureId, booked.map((b) => b.fluxId), booked.map((b) => b.id), booked.map((b) => b.fingerprint)],
   );
+}
+
+/**
+ * The opening entry of the year after a closed one (R-LEDG-13, ADR 0046): the closed year's
+ * balance-sheet balances per account and auxiliary account (its own opening entry included),
+ * the result to 120000/129000, dated the first day of `nextYear` and numbered first in its AN
+ * journal, validated with the closing. Returns what the audit row tells, or null when nothing
+ * is carried.
+ */
+async function writeOpeningEntry(
+  tx: Queryable,
+  structureId: number,
+  validationId: number,
+  closedYear: FiscalYearRow,
+  nextYear: FiscalYearRow,
+  validDay: string,
+): Promise<{ exercice: number; lignes: number } | null> {
+  const balances = await closingBalances(tx, structureId, closedYear.id);
+  const entry = openingEntry(closedYear, nextYear, balances, validDay, await resultAccountLabels(tx, structureId));
+  if (!entry) return null;
+  // AN is reserved to opening entries: its sequence in the new year starts here.
+  const [last] = await tx.query<{ max: number | null }>(
+    `SELECT max("Numero") AS max FROM "CPT_Ecriture" WHERE "ID_Exercice" = $1 AND "JournalCode" = $2`,
+    [nextYear.id, OPENING_JOURNAL],
+  );
+  const sequence = (last?.max ?? 0) + 1;
+  await writeEntries(tx, structureId, validationId, nextYear, validDay, [
+    {
+      entry: { ...entry, sequence },
+      exerciceId: nextYear.id,
+      exerciceEnd: nextYear.fin,
+      fingerprint: `a-nouveaux:${closedYear.id}`,
+      isReversal: false,
+      reconciliationId: null,
+    },
+  ]);
+  return { exercice: nextYear.id, lignes: entry.lines.length };
 }
 
 /**

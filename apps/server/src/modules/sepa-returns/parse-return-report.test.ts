@@ -23,10 +23,24 @@ describe('bank return reports (ISO 20022 pain.002 and camt.054), read by local n
     expect(report.format).toBe('pain.002.001.03');
     expect(report.ignored).toBe(0);
     expect(report.returns).toEqual([
-      { endToEndId: '{{E2E_A}}', code: 'AM04', amountCents: 4500, date: '2026-03-10', type: 'rejet' },
-      { endToEndId: '{{E2E_B}}', code: 'AC04', amountCents: 3050, date: '2026-03-10', type: 'rejet' },
-      { endToEndId: '{{E2E_ALREADY}}', code: 'MS02', amountCents: null, date: '2026-03-10', type: 'rejet' },
-      { endToEndId: 'GDF-999999-999999', code: 'AC01', amountCents: 9999, date: '2026-03-10', type: 'rejet' },
+      { endToEndId: '{{E2E_A}}', code: 'AM04', amountCents: 4500, currency: 'EUR', date: '2026-03-10', type: 'rejet' },
+      { endToEndId: '{{E2E_B}}', code: 'AC04', amountCents: 3050, currency: 'EUR', date: '2026-03-10', type: 'rejet' },
+      {
+        endToEndId: '{{E2E_ALREADY}}',
+        code: 'MS02',
+        amountCents: null,
+        currency: null,
+        date: '2026-03-10',
+        type: 'rejet',
+      },
+      {
+        endToEndId: 'GDF-999999-999999',
+        code: 'AC01',
+        amountCents: 9999,
+        currency: 'EUR',
+        date: '2026-03-10',
+        type: 'rejet',
+      },
     ]);
   });
 
@@ -58,9 +72,16 @@ describe('bank return reports (ISO 20022 pain.002 and camt.054), read by local n
     expect(report.format).toBe('camt.054.001.02');
     expect(report.ignored).toBe(1);
     expect(report.returns).toEqual([
-      { endToEndId: '{{E2E_A}}', code: 'MD06', amountCents: 4500, date: '2026-03-16', type: 'retour' },
-      { endToEndId: 'REF-INCONNUE-42', code: 'AC06', amountCents: 3050, date: '2026-03-16', type: 'retour' },
-      { endToEndId: '{{E2E_B}}', code: 'MS03', amountCents: 1234, date: '2026-03-17', type: 'retour' },
+      { endToEndId: '{{E2E_A}}', code: 'MD06', amountCents: 4500, currency: 'EUR', date: '2026-03-16', type: 'retour' },
+      {
+        endToEndId: 'REF-INCONNUE-42',
+        code: 'AC06',
+        amountCents: 3050,
+        currency: 'EUR',
+        date: '2026-03-16',
+        type: 'retour',
+      },
+      { endToEndId: '{{E2E_B}}', code: 'MS03', amountCents: 1234, currency: 'EUR', date: '2026-03-17', type: 'retour' },
     ]);
   });
 

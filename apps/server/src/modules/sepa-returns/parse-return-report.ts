@@ -18,6 +18,8 @@ export interface ReportedReturn {
   endToEndId: string;
   code: string | null;
   amountCents: Cents | null;
+  /** The amount's currency (its Ccy attribute), null when the report gives no amount. */
+  currency: string | null;
   /** YYYY-MM-DD. */
   date: string;
   type: SepaReturnKind;
@@ -89,7 +91,7 @@ function readStatusReport(format: SepaReturnFormat, report: XmlElement): ParsedR
       returns.push({
         endToEndId: endToEndId.slice(0, 35), // Max35Text
         code: reasonOf(transaction) ?? paymentReason,
-        amountCents: amountOf(transaction, ['OrgnlTxRef/Amt/InstdAmt']),
+        ...(amountOf(transaction, ['OrgnlTxRef/Amt/InstdAmt']) ?? NO_AMOUNT),
         date: date ?? requested ?? todayInParis(),
         type: 'rejet',
       });
@@ -133,7 +135,9 @@ function readDebitNotification(format: SepaReturnFormat, notification: XmlElemen
       returns.push({
         endToEndId: endToEndId.slice(0, 35), // Max35Text
         code: reasonCode(textAt(returnInformation, 'Rsn/Cd')),
-        amountCents: amountOf(transaction, amountPaths) ?? (details.length === 1 ? amountOf(entry, ['Amt']) : null),
+        ...(amountOf(transaction, amountPaths) ??
+          (details.length === 1 ? amountOf(entry, ['Amt']) : null) ??
+          NO_AMOUNT),
         date: date ?? todayInParis(),
         type: 'retour',
       });
@@ -152,11 +156,22 @@ function reasonCode(value: string | null): string | null {
   return value !== null && isWellFormedReasonCode(value) ? value : null;
 }
 
-function amountOf(element: XmlElement, paths: readonly string[]): Cents | null {
-  const value = textAtAny(element, paths);
-  // numeric(12,2): at most 10 integer digits.
-  if (value === null || !/^\d{1,10}(\.\d{1,2})?$/.test(value)) return null;
-  return toCents(value);
+const NO_AMOUNT = { amountCents: null, currency: null } as const;
+
+/** The first amount found at `paths`, with its currency (R-RET-05 compares both with the debit). */
+function amountOf(
+  element: XmlElement,
+  paths: readonly string[],
+): Pick<ReportedReturn, 'amountCents' | 'currency'> | null {
+  for (const path of paths) {
+    const amount = first(element, path);
+    if (amount === null) continue;
+    const value = amount.text.trim();
+    // numeric(12,2): at most 10 integer digits.
+    if (!/^\d{1,10}(\.\d{1,2})?$/.test(value)) return null;
+    return { amountCents: toCents(value), currency: amount.attributes.Ccy ?? null };
+  }
+  return null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/queryable';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
-import { SEPA_BATCH_TYPE } from '../exports-sepa/sepa-records';
+import { batchCollectionDateSql, SEPA_AUDIT_ACTION, SEPA_BATCH_TYPE } from '../exports-sepa/sepa-records';
 import { intArray } from '../../db/sql-arrays';
 
 export const SEPA_RETURN_AUDIT_ACTION = 'import_retour_sepa';
@@ -16,6 +16,8 @@ export interface ReturnedFluxRow {
   EST_Reglement: boolean;
   CodeRaison: string | null;
   DateRetour: string | null;
+  /** The batch's requested collection date (YYYY-MM-DD, from its audit row); null when not recorded. */
+  DateEcheance: string | null;
 }
 
 /**
@@ -28,14 +30,17 @@ export async function findCollectedFlux(
   fluxIds: readonly number[],
 ): Promise<ReturnedFluxRow[]> {
   if (fluxIds.length === 0) return [];
-  const params: unknown[] = [intArray(fluxIds), SEPA_BATCH_TYPE];
+  const params: unknown[] = [intArray(fluxIds), SEPA_BATCH_TYPE, SEPA_AUDIT_ACTION];
   return db.query<ReturnedFluxRow>(
     `SELECT f.id, f."ID_Traitement", f."ID_Structure", s."NomStructure", f."NomFluxFinancier",
-            f."MontantTTC"::text AS amount, f."EST_Reglement", r."CodeRaison", r."DateRetour"::text AS "DateRetour"
+            f."MontantTTC"::text AS amount, f."EST_Reglement", r."CodeRaison", r."DateRetour"::text AS "DateRetour",
+            ${batchCollectionDateSql('l')}
+              AS "DateEcheance"
        FROM "MKP_FluxFinancier" f
        JOIN "MKP_Traitement" t ON t.id = f."ID_Traitement" AND t."TypeTraitement" = $2
        JOIN "STR_Structure" s ON s.id = f."ID_Structure"
        LEFT JOIN "MKP_RetourPrelevement" r ON r."ID_FluxFinancier" = f.id
+       LEFT JOIN "APP_AuditLog" l ON l."Action" = $3 AND l."TableCible" = 'MKP_Traitement' AND l."ID_Cible" = t.id
       WHERE f.id = ANY($1::int[]) AND f."EST_Debit" AND ${structureScopeCondition(scope, 'f."ID_Structure"', params)}`,
     params,
   );

@@ -1,15 +1,22 @@
-import { SEPA_RETURN_MAX_BYTES } from '@gdf/domain';
+import { relaunchSelectionRequestSchema, SEPA_RETURN_MAX_BYTES } from '@gdf/domain';
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Database } from '../../db/database';
+import { z } from 'zod';
 import { badRequest } from '../../lib/http-errors';
+import { parseInput } from '../../lib/validation';
 import { uploadedFileName } from '../../lib/uploaded-file-name';
 import { resolveScope } from '../../plugins/scope';
+import type { IssuanceSettings } from '../flux-documents/issue-documents';
+import { relaunchSelection } from '../flux/flux-relaunch.service';
 import { importReturnFile, previewReturnFile, type ReturnFile } from './sepa-returns.service';
 
 export const SEPA_RETURNS_URL = '/api/exports/sepa/retours';
 /** The file's name travels URL-encoded in this header (the body is the file itself). */
 export const FILE_NAME_HEADER = 'x-file-name';
 const XML_TYPES = ['application/xml', 'text/xml', 'application/octet-stream'];
+
+/** R-RET-05: `confirmerAnomalies=true` applies the returns that do not fit their debit too. */
+const importQuery = z.object({ confirmerAnomalies: z.enum(['true', 'false']).optional() });
 
 const route = (summary: string): RouteShorthandOptions => ({
   config: { auth: 'user' },
@@ -24,8 +31,30 @@ const route = (summary: string): RouteShorthandOptions => ({
   },
 });
 
-/** Bank reports of rejected and returned direct debits (R-RET-01 to R-RET-03), module export__sepa. */
-export async function registerSepaReturnRoutes(app: FastifyInstance, database: Database): Promise<void> {
+/**
+ * Bank reports of rejected and returned direct debits (R-RET-01 to R-RET-05), module
+ * export__sepa, and the relaunch of their rejected flux (R-RET-06, the relaunch grant).
+ */
+export async function registerSepaReturnRoutes(
+  app: FastifyInstance,
+  database: Database,
+  issuance: IssuanceSettings,
+): Promise<void> {
+  app.post(
+    `${SEPA_RETURNS_URL}/relance`,
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Relance les flux rejetés choisis (un nouveau prélèvement par flux, une seule transaction)',
+        tags: ['Exports SEPA'],
+      },
+    },
+    async (request) => {
+      const { ids } = parseInput(relaunchSelectionRequestSchema, request.body);
+      return relaunchSelection(database, await resolveScope(request, database), issuance, ids);
+    },
+  );
+
   // Encapsulated: the raw XML body parser applies to these routes only.
   await app.register(async (scoped) => {
     scoped.addContentTypeParser(XML_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -34,9 +63,12 @@ export async function registerSepaReturnRoutes(app: FastifyInstance, database: D
       previewReturnFile(database, await resolveScope(request, database), returnFile(request)),
     );
 
-    scoped.post(SEPA_RETURNS_URL, route('Importe un retour bancaire (rejets SEPA)'), async (request) =>
-      importReturnFile(database, await resolveScope(request, database), returnFile(request)),
-    );
+    scoped.post(SEPA_RETURNS_URL, route('Importe un retour bancaire (rejets SEPA)'), async (request) => {
+      const { confirmerAnomalies } = parseInput(importQuery, request.query);
+      return importReturnFile(database, await resolveScope(request, database), returnFile(request), {
+        confirmAnomalies: confirmerAnomalies === 'true',
+      });
+    });
   });
 }
 

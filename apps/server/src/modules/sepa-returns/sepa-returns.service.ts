@@ -1,6 +1,7 @@
 import {
   parseSepaEndToEndId,
   SEPA_WRITE,
+  sepaReturnAnomalies,
   sepaReturnReasonLabel,
   toCents,
   type SepaReturnAlreadyRejected,
@@ -31,6 +32,11 @@ import {
 export interface ReturnFile {
   fileName: string;
   bytes: Buffer;
+}
+
+/** R-RET-05: returns that do not fit their debit are applied only when the import confirms them. */
+export interface ImportOptions {
+  confirmAnomalies: boolean;
 }
 
 interface Classified {
@@ -73,12 +79,15 @@ export async function previewReturnFile(
  * One transaction, serialised with other imports: the import row (unique SHA-256: the same
  * file again, even at the same time, changes nothing), its bytes, one return per flux
  * (unique flux), the paid flag cleared where it was set (a returned debit is unpaid, so
- * the relaunch applies: R-RET-04), and the audit rows.
+ * the relaunch applies: R-RET-04), and the audit rows. A return with anomalies (R-RET-05)
+ * is applied only when `confirmAnomalies` is set; otherwise it is reported in `nonAppliques`
+ * and the same file imported again with the confirmation applies it.
  */
 export async function importReturnFile(
   database: Database,
   scope: RequestScope,
   file: ReturnFile,
+  options: ImportOptions = { confirmAnomalies: false },
 ): Promise<SepaReturnImportResult> {
   requireGrant(scope, SEPA_WRITE);
   const parsed = parseReturnReport(file.bytes);
@@ -107,18 +116,29 @@ export async function importReturnFile(
       });
       await attachImportContent(tx, importId, content.id);
     }
-    const changed = new Set(await insertReturns(tx, fileId, classified.lines.map(toNewReturn)));
+    const applied = (line: SepaReturnLine) => line.anomalies.length === 0 || options.confirmAnomalies;
+    const nonAppliques = classified.lines.filter((line) => !applied(line));
+    const toApply = classified.lines.filter(applied);
+    const changed = new Set(await insertReturns(tx, fileId, toApply.map(toNewReturn)));
     if (importId === null && changed.size === 0) {
-      return { ...report, ...counts, dejaImporte: true, idImport: null, flux: [], ...rest(classified) };
+      return { ...report, ...counts, dejaImporte: true, idImport: null, flux: [], nonAppliques, ...rest(classified) };
     }
-    const lines = classified.lines.filter((line) => changed.has(line.ID_FluxFinancier));
+    const lines = toApply.filter((line) => changed.has(line.ID_FluxFinancier));
     // Every changed flux: the UPDATE re-checks the paid flag under its row lock.
     const unpaid = await markUnpaid(
       tx,
       lines.map((line) => line.ID_FluxFinancier),
     );
-    await audit(tx, scope, fileId, report, lines, unpaid, classified);
-    return { ...report, ...counts, dejaImporte: false, idImport: fileId, flux: lines, ...rest(classified) };
+    await audit(tx, scope, fileId, report, { lines, unpaid, nonAppliques, classified });
+    return {
+      ...report,
+      ...counts,
+      dejaImporte: false,
+      idImport: fileId,
+      flux: lines,
+      nonAppliques,
+      ...rest(classified),
+    };
   });
 }
 
@@ -175,19 +195,27 @@ async function classify(db: Queryable, scope: RequestScope, returns: readonly Re
 }
 
 function toLine(item: ReportedReturn, row: ReturnedFluxRow): SepaReturnLine {
+  const debitCents = toCents(row.amount);
   return {
     endToEndId: item.endToEndId,
     ID_FluxFinancier: row.id,
     NomFluxFinancier: row.NomFluxFinancier,
     ID_Structure: row.ID_Structure,
     NomStructure: row.NomStructure,
-    montantCents: toCents(row.amount),
+    montantCents: debitCents,
     montantFichierCents: item.amountCents,
     code: item.code,
     motif: sepaReturnReasonLabel(item.code),
     dateRetour: item.date,
     type: item.type,
     etaitRegle: row.EST_Reglement,
+    anomalies: sepaReturnAnomalies({
+      debitCents,
+      reportedCents: item.amountCents,
+      currency: item.currency,
+      returnDate: item.date,
+      collectionDate: row.DateEcheance,
+    }),
   };
 }
 
@@ -196,10 +224,14 @@ async function audit(
   scope: RequestScope,
   importId: number,
   report: { format: string; nomFichier: string; sha256: string },
-  lines: readonly SepaReturnLine[],
-  unpaid: readonly number[],
-  classified: Classified,
+  outcome: {
+    lines: readonly SepaReturnLine[];
+    unpaid: readonly number[];
+    nonAppliques: readonly SepaReturnLine[];
+    classified: Classified;
+  },
 ) {
+  const { lines, unpaid, nonAppliques, classified } = outcome;
   const who = { userId: scope.actor.userId, structureId: scope.currentStructureId };
   await writeAuditRows(tx, [
     {
@@ -210,6 +242,11 @@ async function audit(
       details: {
         ...report,
         rejetes: lines.map((line) => ({ flux: line.ID_FluxFinancier, code: line.code, date: line.dateRetour })),
+        // R-RET-05: anomalies applied on the user's confirmation, and those left out.
+        anomaliesConfirmees: lines
+          .filter((line) => line.anomalies.length > 0)
+          .map((line) => ({ flux: line.ID_FluxFinancier, anomalies: line.anomalies.map((a) => a.code) })),
+        anomaliesNonAppliquees: nonAppliques.map((line) => line.ID_FluxFinancier),
         dejaRejetes: classified.alreadyRejected.map((line) => line.ID_FluxFinancier),
         inconnus: classified.unknown.map((item) => item.endToEndId),
       },

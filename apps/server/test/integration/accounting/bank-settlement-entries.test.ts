@@ -11,7 +11,7 @@ import { testDatabaseTargets } from '../support/databases';
 import { TEST_TODAY } from '../support/test-app';
 import { bearer, closeRestContext, openRestContext, type RestContext } from '../rest/rest-context';
 import { camt053Xml } from '../../support/statement-writer';
-import { decodeLatin9, insertFlux } from './accounting-fixtures';
+import { decodeLatin9, insertFlux, openingBalances, statementRuleBalance } from './accounting-fixtures';
 
 /**
  * R-BANK-06 (ADR 0017): a confirmed bank reconciliation books, in the head office's
@@ -280,6 +280,21 @@ describe.each(testDatabaseTargets())('settlement entries of bank reconciliations
       ['VE', aux.other, '50,00', '0,00', `L${ids.c}`, '20260612'],
       ['BQ', aux.other, '0,00', '50,00', `L${ids.c}`, '20260612'],
     ]);
+    // R-LEDG-13: 2026-2027 opens with each structure's 411 balance; a bank settlement is in it,
+    // so it meets the statement rule but for the flux settled without a reconciliation.
+    const opening = await openingBalances(context.database, HEAD_OFFICE_STRUCTURE_ID, '2026-09-01');
+    for (const [structureId, account] of [
+      [context.clubId, aux.club],
+      [context.otherClubId, aux.other],
+    ] as const) {
+      const { rule, settledOutsideLedger } = await statementRuleBalance(
+        context.database,
+        HEAD_OFFICE_STRUCTURE_ID,
+        structureId,
+        '2026-08-31',
+      );
+      expect(opening.get(account) ?? 0, account).toBe(rule + settledOutsideLedger);
+    }
     const sage = await csv(JUNE.from, JUNE.to);
     expect(sage.valid).toBe(true);
     expect(bankRows(sage.rows, ids.c, 4).map((r) => [r[2], r[3], r[6], r[7], r[9]])).toEqual([

@@ -177,7 +177,8 @@ describe.each(testDatabaseTargets())('accounting periods on $name (R-LEDG-06 to 
     expect(response.headers['content-disposition']).toContain(`${SIREN}FEC20260831.txt`);
     expect(response.headers['x-export-valide']).toBe('oui');
     const rows = fecRows(response.rawPayload);
-    expect(expectContinuousPerJournal(rows)).toEqual(['AC', 'BQ', 'OD']);
+    // AN: the opening entry the closing of 2024-2025 wrote (R-LEDG-13).
+    expect(expectContinuousPerJournal(rows)).toEqual(['AC', 'AN', 'BQ', 'OD']);
     for (const row of rows) {
       expect(row[3]! >= '20250901' && row[3]! <= '20260831').toBe(true);
       expect(row[15]).toBe('20261121'); // ValidDate: the closing day
@@ -322,17 +323,17 @@ describe.each(testDatabaseTargets())('accounting periods on $name (R-LEDG-06 to 
     expect(month.statusCode).toBe(409);
   });
 
-  it('head office (two journals) and another club (one journal): 0 gaps per journal; the database refuses to change an entry', async () => {
+  it('head office (two journals) and another club (one journal), each with its opening entry: 0 gaps per journal; the database refuses to change an entry', async () => {
     await closeUpTo(context.tokens.siege, undefined, '2025-2026');
     const headOffice = yearOf(await years(context.tokens.siege), '2025-2026');
     const fec = await as(context.tokens.siege).get(`/api/exports/fec?exercice=${headOffice.id}`);
     expect(fec.statusCode, fec.body).toBe(200);
-    expect(expectContinuousPerJournal(fecRows(fec.rawPayload))).toEqual(['PR', 'VE']);
+    expect(expectContinuousPerJournal(fecRows(fec.rawPayload))).toEqual(['AN', 'PR', 'VE']);
 
     await closeUpTo(superAdmin, context.otherClubId, '2025-2026');
     const other = yearOf(await years(superAdmin, context.otherClubId), '2025-2026');
     const otherFec = await as(superAdmin, context.otherClubId).get(`/api/exports/fec?exercice=${other.id}`);
-    expect(expectContinuousPerJournal(fecRows(otherFec.rawPayload))).toEqual(['AC']);
+    expect(expectContinuousPerJournal(fecRows(otherFec.rawPayload))).toEqual(['AC', 'AN']);
 
     await expect(context.database.query(`UPDATE "CPT_Ecriture" SET "Libelle" = 'x'`)).rejects.toThrow(/validée/);
     await expect(context.database.query(`DELETE FROM "CPT_EcritureLigne"`)).rejects.toThrow(/validée/);

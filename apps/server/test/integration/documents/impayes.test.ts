@@ -188,6 +188,83 @@ describe.each(testDatabaseTargets())('Impayés and reminder letters on $name', (
     expect(pdfText(single.rawPayload)).toContain('RELANCE');
   });
 
+  it('R-DUE-05: ten simultaneous issues for one structure give one letter; sent one after another, the level rises', async () => {
+    const target = (await list(suite.siegeToken)).rows.find(
+      (row) => row.structure.id !== suite.clubStructureId && row.lastReminder === null,
+    )!;
+    expect(target.proposedLevel).toBe(1);
+    const letters = async () =>
+      suite.database.query<{ level: number; rank: number }>(
+        `SELECT "Niveau" AS level, "Rang" AS rank FROM "MKP_Relance" WHERE "ID_Structure" = $1 ORDER BY id`,
+        [target.structure.id],
+      );
+    const audits = async () =>
+      Number(
+        (
+          await suite.database.query<{ n: string }>(
+            `SELECT count(*)::text AS n FROM "APP_AuditLog" WHERE "Action" = 'emission_relance'
+                AND ("Details"->>'structure')::int = $1`,
+            [target.structure.id],
+          )
+        )[0]!.n,
+      );
+    // Ten 'Relancer' from lists that showed no letter yet: each names that none.
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        post({ structureIds: [target.structure.id], lastReminderIds: [null] }, suite.siegeToken),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([201, ...Array.from({ length: 9 }, () => 409)]);
+    for (const refused of responses.filter((response) => response.statusCode === 409)) {
+      expect(messageOf(refused)).toBe(
+        `Une lettre de relance vient d’être émise pour ${target.structure.name} : rechargez la liste des impayés avant de relancer à nouveau.`,
+      );
+    }
+    expect(await letters()).toEqual([{ level: 1, rank: 1 }]);
+    expect(await audits()).toBe(1);
+    // One after another, each from the list reloaded: 2, then 3, then 3 again (the highest level);
+    // the last one without naming what it saw (the server reads the last letter).
+    for (const [expected, named] of [
+      [2, true],
+      [3, true],
+      [3, false],
+    ] as const) {
+      const row = rowOf((await list(suite.siegeToken)).rows, target.structure.id)!;
+      expect(row.proposedLevel).toBe(expected);
+      const body = named
+        ? { structureIds: [target.structure.id], lastReminderIds: [row.lastReminder!.id] }
+        : { structureIds: [target.structure.id] };
+      const next = await post(body, suite.siegeToken);
+      expect(next.statusCode, next.body).toBe(201);
+      expect(next.json<{ relances: IssuedReminder[] }>().relances[0]!.level).toBe(expected);
+    }
+    expect(await letters()).toEqual([
+      { level: 1, rank: 1 },
+      { level: 2, rank: 2 },
+      { level: 3, rank: 3 },
+      { level: 3, rank: 4 },
+    ]);
+    // A list that showed an older letter, or another structure's letter: nothing is written.
+    const [first] = await suite.database.query<{ id: number }>(
+      `SELECT min(id) AS id FROM "MKP_Relance" WHERE "ID_Structure" = $1`,
+      [target.structure.id],
+    );
+    const stale = await post({ structureIds: [target.structure.id], lastReminderIds: [first!.id] }, suite.siegeToken);
+    expect(stale.statusCode, stale.body).toBe(409);
+    const [foreign] = await suite.database.query<{ id: number }>(
+      `SELECT min(id) AS id FROM "MKP_Relance" WHERE "ID_Structure" <> $1`,
+      [target.structure.id],
+    );
+    const misnamed = await post(
+      { structureIds: [target.structure.id], lastReminderIds: [foreign!.id] },
+      suite.siegeToken,
+    );
+    expect(misnamed.statusCode, misnamed.body).toBe(404);
+    expect(await letters()).toHaveLength(4);
+    expect(await audits()).toBe(4);
+  });
+
   it('a structure with nothing overdue gets no letter, in French, and nothing is written', async () => {
     const listed = new Set((await list(suite.siegeToken)).rows.map((row) => row.structure.id));
     const quiet = await oneId(

@@ -273,6 +273,14 @@ function cases(context: RestContext): Record<string, Record<string, BadRequest>>
         } satisfies Record<string, BadRequest>,
       ]),
     ),
+    // R-RET-06: the selection to relaunch is checked before the grant.
+    'POST /api/exports/sepa/retours/relance': jsonBodies('/api/exports/sepa/retours/relance', {
+      'missing ids': {},
+      'ids not a list': { ids: 5 },
+      'empty list': { ids: [] },
+      'id as text': { ids: ['12'] },
+      'negative id': { ids: [-1] },
+    }),
     ...bankStatementCases(),
     ...accountingCases(),
   };

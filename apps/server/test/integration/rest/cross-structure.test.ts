@@ -304,6 +304,16 @@ const CASES: Record<string, RouteCase> = {
       } satisfies RouteCase,
     ]),
   ),
+  // R-RET-06, R-PERM-08: a club cannot relaunch, not even its own flux.
+  'POST /api/exports/sepa/retours/relance': {
+    kind: 'scoped',
+    request: (id: number) => ({
+      ...json('POST', '/api/exports/sepa/retours/relance', { ids: [1] }),
+      headers: { 'x-structure-id': String(id) },
+    }),
+    ownStatus: 403,
+    deniedStatus: 403,
+  } satisfies RouteCase,
   // Bank statements (R-BANK-07): the head office's own; a club is refused on its own structure too.
   ...Object.fromEntries(
     (

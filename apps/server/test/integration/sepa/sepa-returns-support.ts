@@ -23,11 +23,12 @@ export function postReturn(
   app: FastifyInstance,
   token: string,
   bytes: Buffer | string,
-  options: { preview?: boolean; fileName?: string; contentType?: string } = {},
+  options: { preview?: boolean; fileName?: string; contentType?: string; confirmAnomalies?: boolean } = {},
 ) {
+  const url = options.preview ? `${RETURNS_URL}/preview` : RETURNS_URL;
   return app.inject({
     method: 'POST',
-    url: options.preview ? `${RETURNS_URL}/preview` : RETURNS_URL,
+    url: options.confirmAnomalies ? `${url}?confirmerAnomalies=true` : url,
     headers: {
       authorization: `Bearer ${token}`,
       'content-type': options.contentType ?? 'application/xml',

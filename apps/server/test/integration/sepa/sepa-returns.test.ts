@@ -9,6 +9,9 @@ import { testDatabaseTargets } from '../support/databases';
 import { collectionDate, elements, generate } from './sepa-support';
 import { postReturn, returnFile } from './sepa-returns-support';
 
+/** These reports' amounts and dates are the fixtures', not the debits': R-RET-05 anomalies, confirmed. */
+const CONFIRMED = { confirmAnomalies: true };
+
 describe.each(testDatabaseTargets())('SEPA returns (pain.002, camt.054) on $name', (target) => {
   let context: RestContext;
   let batchId: number;
@@ -64,7 +67,7 @@ describe.each(testDatabaseTargets())('SEPA returns (pain.002, camt.054) on $name
     const paid = fluxOf(ids[1] as string);
     await context.database.query(`UPDATE "MKP_FluxFinancier" SET "EST_Reglement" = true WHERE id = $1`, [paid]);
     const file = returnFile('camt.054.001.02', batchId, { E2E_A: ids[0] as string, E2E_B: ids[1] as string });
-    const response = await postReturn(context.app, context.tokens.siege, file);
+    const response = await postReturn(context.app, context.tokens.siege, file, CONFIRMED);
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json() as SepaReturnImportResult;
     expect(result.idImport).toEqual(expect.any(Number));
@@ -102,7 +105,7 @@ describe.each(testDatabaseTargets())('SEPA returns (pain.002, camt.054) on $name
     expect(preview.dejaImporte).toBe(true);
     expect(preview.flux).toEqual([]);
     expect(preview.dejaRejetes).toHaveLength(2);
-    const response = await postReturn(context.app, context.tokens.siege, file);
+    const response = await postReturn(context.app, context.tokens.siege, file, CONFIRMED);
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json() as SepaReturnImportResult;
     expect(result).toMatchObject({ dejaImporte: true, idImport: null, flux: [] });
@@ -131,7 +134,9 @@ describe.each(testDatabaseTargets())('SEPA returns (pain.002, camt.054) on $name
       preview.dejaRejetes.map((line) => [line.ID_FluxFinancier, line.code, line.codeExistant, line.motifExistant]),
     ).toEqual([[fluxOf(ids[0] as string), 'MS02', 'MD06', 'Remboursement demandé par le débiteur']]);
     expect(preview.inconnus.map((item) => item.endToEndId)).toEqual(['GDF-999999-999999']);
-    const result = (await postReturn(context.app, context.tokens.siege, file)).json() as SepaReturnImportResult;
+    const result = (
+      await postReturn(context.app, context.tokens.siege, file, CONFIRMED)
+    ).json() as SepaReturnImportResult;
     expect(result.flux.map((line) => line.ID_FluxFinancier)).toEqual([
       fluxOf(ids[2] as string),
       fluxOf(ids[3] as string),
@@ -170,14 +175,25 @@ describe.each(testDatabaseTargets())('SEPA returns (pain.002, camt.054) on $name
           AND id <> (SELECT "ID_Structure" FROM "MKP_FluxFinancier" WHERE id = $1) ORDER BY id LIMIT 1`,
       [flux],
     );
-    const narrow = await importReturnFile(context.database, clubScope(other!.id), { fileName: 'r.xml', bytes: file });
+    const narrow = await importReturnFile(
+      context.database,
+      clubScope(other!.id),
+      { fileName: 'r.xml', bytes: file },
+      {
+        confirmAnomalies: true,
+      },
+    );
     expect(narrow.flux).toEqual([]);
     expect(await returnsOf([flux])).toEqual([]);
-    const wide = (await postReturn(context.app, context.tokens.siege, file)).json() as SepaReturnImportResult;
+    const wide = (
+      await postReturn(context.app, context.tokens.siege, file, CONFIRMED)
+    ).json() as SepaReturnImportResult;
     expect(wide.dejaImporte).toBe(false);
     expect(wide.flux.map((line) => line.ID_FluxFinancier)).toEqual([flux]);
     expect(await returnsOf([flux])).toHaveLength(1);
-    const again = (await postReturn(context.app, context.tokens.siege, file)).json() as SepaReturnImportResult;
+    const again = (
+      await postReturn(context.app, context.tokens.siege, file, CONFIRMED)
+    ).json() as SepaReturnImportResult;
     expect(again.dejaImporte).toBe(true);
   });
 
@@ -225,8 +241,8 @@ describe.each(testDatabaseTargets())('SEPA returns (pain.002, camt.054) on $name
     });
     const before = await auditCount();
     const responses = await Promise.all([
-      postReturn(context.app, context.tokens.siege, file),
-      postReturn(context.app, context.tokens.superAdmin, file),
+      postReturn(context.app, context.tokens.siege, file, CONFIRMED),
+      postReturn(context.app, context.tokens.superAdmin, file, CONFIRMED),
     ]);
     for (const response of responses) expect(response.statusCode, response.body).toBe(200);
     const results = responses.map((response) => response.json() as SepaReturnImportResult);
@@ -242,8 +258,8 @@ describe.each(testDatabaseTargets())('SEPA returns (pain.002, camt.054) on $name
     const first = returnFile('camt.054.001.08', batchId, { E2E_A: ids[8] as string, E2E_ALREADY: ids[3] as string });
     const second = Buffer.from(first.toString('utf8').replace('NTF-20270120-0001<', 'NTF-20270120-0002<'));
     const responses = await Promise.all([
-      postReturn(context.app, context.tokens.siege, first),
-      postReturn(context.app, context.tokens.siege, second),
+      postReturn(context.app, context.tokens.siege, first, CONFIRMED),
+      postReturn(context.app, context.tokens.siege, second, CONFIRMED),
     ]);
     const results = responses.map((response) => response.json() as SepaReturnImportResult);
     expect(results.every((result) => result.idImport !== null)).toBe(true);

@@ -86,7 +86,7 @@ export const accountingSettingsMessages = {
   closeYearLabel: (libelle: string) => `Clôturer l’exercice ${libelle}`,
   closeYearTitle: (libelle: string) => `Clôturer l’exercice ${libelle} ?`,
   closeYearText: (fin: string) =>
-    `Les écritures restantes jusqu’au ${fin} seront validées (numérotées et définitivement figées), puis plus aucune écriture ne pourra être ajoutée à cet exercice. Cette action est définitive.`,
+    `Les écritures restantes jusqu’au ${fin} seront validées (numérotées et définitivement figées), puis plus aucune écriture ne pourra être ajoutée à cet exercice. Les soldes des comptes de tiers et de banque, et le résultat, seront reportés en à-nouveaux (journal AN) au premier jour de l’exercice suivant. Cette action est définitive.`,
   validationDone: (count: number, libelle: string) => `Exercice ${libelle} : ${validated(count)}.`,
   closingDone: (count: number, libelle: string) => `Exercice ${libelle} clôturé : ${validated(count)}.`,
   showValidations: (libelle: string) => `Validations de l’exercice ${libelle}`,

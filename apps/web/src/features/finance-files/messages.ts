@@ -149,9 +149,13 @@ export const sepaMessages = {
   // Cancelling a batch before it reaches the bank (R-SEPA-08).
   batchStatus: 'État',
   batchActions: 'Actions',
-  batchStanding: 'Généré',
   batchCancelled: 'Annulé',
   batchCancelledBy: (date: string, author: string) => `le ${date}${author ? ` par ${author}` : ''}`,
+  // R-RET-07: what became of a batch's debits.
+  batchDue: (date: string) => `Échéance : ${date}`,
+  batchCollected: (count: number, total: string) => `Prélevés : ${count} (${total})`,
+  batchRejected: (count: number, total: string) => `Rejetés : ${count} (${total})`,
+  batchRelaunched: (count: number, total: string) => `Relancés : ${count} (${total})`,
   cancelBatch: 'Annuler le lot',
   cancellingBatch: 'Annulation…',
   cancelBatchLabel: (fileName: string) => `Annuler le lot ${fileName}`,
@@ -208,5 +212,28 @@ export const sepaReturnMessages = {
     count === 0
       ? 'Import terminé : aucun flux modifié.'
       : `Import terminé : ${count} ${count > 1 ? 'flux marqués rejetés' : 'flux marqué rejeté'}.`,
+  // R-RET-05: returns that do not fit their debit.
+  anomaliesTitle: 'Retours en anomalie',
+  anomaliesLabel: 'Retours qui ne correspondent pas à leur prélèvement',
+  anomaliesHelp:
+    'Le montant, la devise ou la date de ces retours ne correspondent pas au prélèvement désigné : vérifiez-les avec la banque. Ils ne sont appliqués que si vous le confirmez.',
+  anomaly: 'Anomalie',
+  reportedAmount: 'Montant du retour',
+  confirmAnomalies: (count: number) =>
+    `Appliquer aussi ${count > 1 ? `ces ${count} retours en anomalie` : 'ce retour en anomalie'}`,
+  notApplied: (count: number) =>
+    `${count} ${count > 1 ? 'retours en anomalie n’ont pas été appliqués' : 'retour en anomalie n’a pas été appliqué'} : importez de nouveau le fichier en les confirmant pour les appliquer.`,
+  // R-RET-06: after the import, the rejected flux and what to do with them.
+  fluxLink: (id: number) => `Voir le flux ${id} dans la recherche`,
+  seeInSearch: 'Voir dans la recherche',
+  tooManyForSearch: (max: number) => `Plus de ${max} flux : retrouvez-les dans la recherche avec le statut « Rejeté ».`,
+  relaunchSelection: 'Relancer la sélection',
+  relaunching: 'Relance…',
+  relaunchTitle: 'Relancer ces prélèvements ?',
+  relaunchText: (count: number) =>
+    `${count} ${count > 1 ? 'nouveaux prélèvements seront créés' : 'nouveau prélèvement sera créé'}, datés d’un mois plus tard, pour être présentés dans un prochain fichier SEPA. Les flux rejetés seront marqués relancés.`,
+  relaunchDone: (created: number, already: number) =>
+    `${created} ${created > 1 ? 'prélèvements relancés' : 'prélèvement relancé'}` +
+    (already > 0 ? ` ; ${already} ${already > 1 ? 'l’étaient déjà' : 'l’était déjà'}.` : '.'),
   genericError: 'Oups, une erreur est survenue...',
 } as const;

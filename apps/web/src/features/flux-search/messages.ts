@@ -48,6 +48,10 @@ export const fluxSearchMessages = {
   rejectedNotice: (kind: 'rejet' | 'retour', date: string, reason: string) =>
     `${kind === 'rejet' ? 'Prélèvement rejeté' : 'Prélèvement retourné'} par la banque le ${date} : ${reason}.`,
   rejectedRelaunchHint: 'Il peut être relancé : un nouveau prélèvement sera présenté dans un prochain fichier SEPA.',
+  // R-RET-04: to a user who cannot relaunch (a club), what the head office can do.
+  rejectedHeadOfficeHint: 'Le siège peut représenter ce prélèvement dans un prochain fichier SEPA.',
+  // R-SEARCH-22: the flux of a bank return ('Voir dans la recherche').
+  selectionChip: (count: number, day: string) => `${count} flux ${day ? `du retour du ${day}` : 'sélectionnés'}`,
   startDate: 'Date de début',
   endDate: 'Date de fin',
   // R-SEARCH-16: the day a flux was settled (bank statement's booking day or marked paid).
@@ -63,6 +67,7 @@ export const fluxSearchMessages = {
   formAlert: 'Merci de corriger les champs',
   requiredHint: '(* Champs obligatoires)',
   columns: {
+    reason: 'Motif du rejet',
     id: 'N° de flux',
     licence: 'N° Licence',
     licensee: 'Licencié',

@@ -326,6 +326,7 @@ describe('Exercices comptables: validating and closing', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Clôturer l’exercice 2025-2026 ?' });
     expect(dialog).toHaveTextContent('Les écritures restantes jusqu’au 31/08/2026 seront validées');
+    expect(dialog).toHaveTextContent('reportés en à-nouveaux (journal AN)'); // R-LEDG-13
     expect(dialog).toHaveTextContent('plus aucune écriture ne pourra être ajoutée à cet exercice');
     expect(within(dialog).queryByLabelText('Valider jusqu’au')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));

@@ -21,6 +21,11 @@ const standing: SepaBatch = {
   annuleLe: null,
   annulePar: null,
   annulable: true,
+  etat: 'genere',
+  dateEcheance: '2026-11-27',
+  preleves: { nb: 12, cents: 123_400 },
+  rejetes: { nb: 0, cents: 0 },
+  relances: { nb: 0, cents: 0 },
 };
 const cancelled: SepaBatch = {
   ...standing,
@@ -28,6 +33,8 @@ const cancelled: SepaBatch = {
   annuleLe: '2026-11-21T08:00:00.000Z',
   annulePar: 'Paul Durand',
   annulable: false,
+  etat: 'annule',
+  preleves: { nb: 0, cents: 0 },
 };
 const cancelLabel = `Annuler le lot ${standing.NomFichier}`;
 
@@ -118,5 +125,27 @@ describe('SEPA batch history: cancelling a batch (R-SEPA-08)', () => {
     const table = await screen.findByRole('table', { name: 'Fichiers SEPA déjà générés' });
     await within(table).findByRole('button', { name: cancelLabel });
     expect(within(table).getAllByRole('button', { name: /^Annuler le lot/ })).toHaveLength(1);
+  });
+});
+
+describe('SEPA batch history: state and counts (R-RET-07)', () => {
+  it('shows the state, the collection date and what became of the debits', async () => {
+    const answered: SepaBatch = {
+      ...standing,
+      annulable: false,
+      etat: 'rejete_partiel',
+      preleves: { nb: 9, cents: 100_000 },
+      rejetes: { nb: 3, cents: 23_400 },
+      relances: { nb: 1, cents: 4_500 },
+    };
+    stubApi({ 'GET /api/exports/sepa/batches': () => jsonResponse([answered]) });
+    renderList(reader);
+    const row = await rowOf();
+    expect(within(row).getByText('Partiellement rejeté')).toBeInTheDocument();
+    const text = row.textContent?.replace(/\s/g, ' ') ?? '';
+    expect(text).toContain('Échéance : 27/11/2026');
+    expect(text).toContain('Prélevés : 9 (1 000,00 €)');
+    expect(text).toContain('Rejetés : 3 (234,00 €)');
+    expect(text).toContain('Relancés : 1 (45,00 €)');
   });
 });

@@ -1,4 +1,4 @@
-import { formatEuros, SEPA_WRITE, type SepaBatch } from '@gdf/domain';
+import { formatEuros, SEPA_BATCH_STATE_LABELS, SEPA_WRITE, type SepaBatch } from '@gdf/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@/components/visually-hidden';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useCancelSepaBatch } from '../api/cancel-sepa-batch';
 import { useSepaBatches } from '../api/sepa-batches';
@@ -93,7 +93,7 @@ export function SepaBatchList({
                         </Typography>
                       </>
                     ) : (
-                      sepaMessages.batchStanding
+                      <SepaBatchState batch={batch} />
                     )}
                   </TableCell>
                   <TableCell>
@@ -124,6 +124,39 @@ export function SepaBatchList({
           </Table>
         </TableContainer>
       )}
+    </>
+  );
+}
+
+const STATE_COLORS = {
+  genere: 'default',
+  annule: 'warning',
+  rejete_partiel: 'error',
+  rejete: 'error',
+  rejets_relances: 'info',
+} as const;
+
+/** R-RET-07: the batch's state, its collection date and what became of its debits. */
+function SepaBatchState({ batch }: { batch: SepaBatch }) {
+  const lines = [
+    batch.dateEcheance && sepaMessages.batchDue(formatDate(batch.dateEcheance)),
+    sepaMessages.batchCollected(batch.preleves.nb, formatEuros(batch.preleves.cents)),
+    batch.rejetes.nb > 0 && sepaMessages.batchRejected(batch.rejetes.nb, formatEuros(batch.rejetes.cents)),
+    batch.relances.nb > 0 && sepaMessages.batchRelaunched(batch.relances.nb, formatEuros(batch.relances.cents)),
+  ].filter((line): line is string => Boolean(line));
+  return (
+    <>
+      <Chip
+        size="small"
+        variant="outlined"
+        color={STATE_COLORS[batch.etat]}
+        label={SEPA_BATCH_STATE_LABELS[batch.etat]}
+      />
+      {lines.map((line) => (
+        <Typography key={line} variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {line}
+        </Typography>
+      ))}
     </>
   );
 }

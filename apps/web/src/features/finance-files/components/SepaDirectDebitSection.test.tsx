@@ -362,6 +362,11 @@ describe('Prélèvements SEPA section', () => {
       annuleLe: null,
       annulePar: null,
       annulable: false,
+      etat: 'genere' as const,
+      dateEcheance: null,
+      preleves: { nb: 12, cents: 123_400 },
+      rejetes: { nb: 0, cents: 0 },
+      relances: { nb: 0, cents: 0 },
     });
     stubApi({
       'GET /api/exports/sepa/prelevements/preview': () => jsonResponse(preview),

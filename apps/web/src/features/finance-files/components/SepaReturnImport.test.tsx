@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SEPA_WRITE, type SepaReturnImportResult, type SepaReturnReport } from '@gdf/domain';
+import { FLUX_RELAUNCH, SEPA_WRITE, type SepaReturnImportResult, type SepaReturnReport } from '@gdf/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { headOfficeMe } from '@/test/fixtures';
 import { renderWithSession } from '@/test/render-with-session';
@@ -22,6 +22,7 @@ const line = {
   dateRetour: '2026-03-10',
   type: 'rejet',
   etaitRegle: false,
+  anomalies: [],
 } as const;
 
 const preview: SepaReturnReport = {
@@ -69,7 +70,7 @@ describe('Importer un retour bancaire (R-RET-01, R-RET-03)', () => {
 
   it('previews the chosen file, then imports it after confirmation', async () => {
     const sent: Request[] = [];
-    const result: SepaReturnImportResult = { ...preview, idImport: 3 };
+    const result: SepaReturnImportResult = { ...preview, idImport: 3, nonAppliques: [] };
     const fetchMock = stubApi({
       'POST /api/exports/sepa/retours/preview': (request) => {
         sent.push(request);
@@ -182,5 +183,81 @@ describe('Importer un retour bancaire (R-RET-01, R-RET-03)', () => {
     await user.upload(screen.getByLabelText('Fichier de retour bancaire (XML)'), xml());
     expect(await screen.findByText(/il contient une déclaration DOCTYPE/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Importer le retour' })).toBeNull();
+  });
+
+  it('R-RET-05: a return that does not fit its debit is listed apart and sent only when ticked', async () => {
+    const odd = {
+      ...line,
+      ID_FluxFinancier: 504,
+      montantFichierCents: 4_000,
+      anomalies: [
+        { code: 'montant' as const, message: 'Montant du retour (40,00 €) différent du prélèvement (45,00 €)' },
+      ],
+    };
+    const sent: Request[] = [];
+    stubApi({
+      'POST /api/exports/sepa/retours/preview': () => jsonResponse({ ...preview, flux: [line, odd] }),
+      'POST /api/exports/sepa/retours': (request) => {
+        sent.push(request);
+        return jsonResponse({ ...preview, flux: [line, odd], idImport: 4, nonAppliques: [] });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithSession(<SepaReturnImport />, withGrant);
+    await user.upload(screen.getByLabelText('Fichier de retour bancaire (XML)'), xml());
+    const fitting = await screen.findByRole('table', { name: 'Flux qui seront marqués rejetés' });
+    expect(within(fitting).getAllByRole('row')).toHaveLength(2);
+    const anomalies = screen.getByRole('table', { name: 'Retours qui ne correspondent pas à leur prélèvement' });
+    expect(within(anomalies).getByText(/Montant du retour \(40,00/)).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Appliquer aussi ce retour en anomalie' }));
+    await user.click(screen.getByRole('button', { name: 'Importer le retour' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Importer le retour bancaire ?' });
+    expect(dialog).toHaveTextContent('2 flux seront marqués rejetés');
+    await user.click(within(dialog).getByRole('button', { name: 'Importer le retour' }));
+    await screen.findByText('Import terminé : 2 flux marqués rejetés.');
+    expect(new URL((sent[0] as Request).url).searchParams.get('confirmerAnomalies')).toBe('true');
+  });
+
+  it('R-RET-06: the result links to each flux and the search, and relaunches the selection for the grant holder', async () => {
+    const relaunched: unknown[] = [];
+    stubApi({
+      'POST /api/exports/sepa/retours/preview': () => jsonResponse(preview),
+      'POST /api/exports/sepa/retours': () => jsonResponse({ ...preview, idImport: 3, nonAppliques: [] }),
+      'POST /api/exports/sepa/retours/relance': async (request) => {
+        relaunched.push(await request.json());
+        return jsonResponse({
+          relances: [{ ID_FluxFinancier: 501, ID_FluxFinancierRelance: 901 }],
+          dejaRelances: [{ ID_FluxFinancier: 502, ID_FluxFinancierRelance: 902 }],
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithSession(<SepaReturnImport />, { ...withGrant, grants: { '1318': [SEPA_WRITE, FLUX_RELAUNCH] } });
+    await user.upload(screen.getByLabelText('Fichier de retour bancaire (XML)'), xml());
+    await user.click(await screen.findByRole('button', { name: 'Importer le retour' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Importer le retour' }));
+    const link = await screen.findByRole('link', { name: 'Voir le flux 501 dans la recherche' });
+    expect(link.getAttribute('href')).toContain('numero=501');
+    const search = screen.getByRole('link', { name: 'Voir dans la recherche' });
+    expect(new URL(search.getAttribute('href') as string, 'http://localhost').searchParams.get('flux')).toBe('501,502');
+    await user.click(screen.getByRole('button', { name: 'Relancer la sélection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Relancer ces prélèvements ?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Relancer la sélection' }));
+    expect(await screen.findByText('1 prélèvement relancé ; 1 l’était déjà.')).toBeInTheDocument();
+    expect(relaunched).toEqual([{ ids: [501, 502] }]);
+  });
+
+  it('R-PERM-08: without the relaunch grant the result offers the search, not the relaunch', async () => {
+    stubApi({
+      'POST /api/exports/sepa/retours/preview': () => jsonResponse(preview),
+      'POST /api/exports/sepa/retours': () => jsonResponse({ ...preview, idImport: 3, nonAppliques: [] }),
+    });
+    const user = userEvent.setup();
+    renderWithSession(<SepaReturnImport />, withGrant);
+    await user.upload(screen.getByLabelText('Fichier de retour bancaire (XML)'), xml());
+    await user.click(await screen.findByRole('button', { name: 'Importer le retour' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Importer le retour' }));
+    expect(await screen.findByRole('link', { name: 'Voir dans la recherche' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Relancer la sélection' })).toBeNull();
   });
 });

@@ -2,6 +2,8 @@ import { SEPA_WRITE, type SepaReturnReport } from '@gdf/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { CenteredProgress } from '@/components/CenteredProgress';
@@ -11,14 +13,17 @@ import { ApiError } from '@/lib/api-client';
 import { useCurrentStructure, useSession } from '@/lib/session';
 import { useImportSepaReturn, usePreviewSepaReturn } from '../api/sepa-returns';
 import { sepaReturnMessages as m } from '../messages';
+import { SepaReturnResult } from './SepaReturnResult';
 import { SepaAlreadyRejectedTable, SepaReturnLinesTable, SepaUnknownReferences } from './SepaReturnTables';
 
 const errorText = (error: unknown) => (error instanceof ApiError && error.serverMessage) || m.genericError;
 
 /**
  * 'Importer un retour bancaire' (R-RET-01, R-RET-03): a pain.002 or camt.054 file is read by
- * the server and previewed; confirming marks the flux rejected. Shown to holders of the
- * SEPA write grant, which the server checks again.
+ * the server and previewed; confirming marks the flux rejected. Returns that do not fit their
+ * debit are listed apart and applied only when ticked (R-RET-05); the result leads to the
+ * rejected flux and their relaunch (R-RET-06). Shown to holders of the SEPA write grant,
+ * which the server checks again.
  */
 export function SepaReturnImport() {
   const { me, grants } = useSession();
@@ -31,21 +36,26 @@ function SepaReturnImportPanel() {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [applyAnomalies, setApplyAnomalies] = useState(false);
   const preview = usePreviewSepaReturn(structureId);
   const importing = useImportSepaReturn(structureId);
 
   const choose = (chosen: File | null) => {
     setFile(chosen);
+    setApplyAnomalies(false);
     importing.reset();
     if (chosen) preview.mutate(chosen);
     else preview.reset();
   };
   const report: SepaReturnReport | undefined = importing.data ?? preview.data;
+  const fitting = preview.data?.flux.filter((line) => line.anomalies.length === 0) ?? [];
+  const anomalies = preview.data?.flux.filter((line) => line.anomalies.length > 0) ?? [];
+  const toApply = fitting.length + (applyAnomalies ? anomalies.length : 0);
   const canImport =
     file !== null &&
     preview.data !== undefined &&
     !preview.data.dejaImporte &&
-    preview.data.flux.length > 0 &&
+    toApply > 0 &&
     !importing.isPending &&
     !importing.isSuccess;
 
@@ -81,8 +91,31 @@ function SepaReturnImportPanel() {
               {m.alreadyImported}
             </Alert>
           )}
-          {!preview.data?.dejaImporte && (
-            <SepaReturnLinesTable lines={report.flux} label={importing.isSuccess ? m.rejectedLabel : m.toRejectLabel} />
+          {!preview.data?.dejaImporte && !importing.isSuccess && (
+            <>
+              <SepaReturnLinesTable lines={fitting} label={m.toRejectLabel} />
+              {anomalies.length > 0 && (
+                <>
+                  <Typography component="h3" variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
+                    {m.anomaliesTitle}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                    {m.anomaliesHelp}
+                  </Typography>
+                  <SepaReturnLinesTable lines={anomalies} label={m.anomaliesLabel} withAnomalies />
+                  <FormControlLabel
+                    sx={{ mt: 1 }}
+                    control={
+                      <Checkbox
+                        checked={applyAnomalies}
+                        onChange={(event) => setApplyAnomalies(event.target.checked)}
+                      />
+                    }
+                    label={m.confirmAnomalies(anomalies.length)}
+                  />
+                </>
+              )}
+            </>
           )}
           <SepaAlreadyRejectedTable lines={report.dejaRejetes} />
           <SepaUnknownReferences items={report.inconnus} />
@@ -96,16 +129,12 @@ function SepaReturnImportPanel() {
             confirmLabel={m.confirm}
             onCancel={() => setConfirming(false)}
             onConfirm={() => {
-              if (file) importing.mutate(file);
+              if (file) importing.mutate({ file, confirmAnomalies: applyAnomalies });
             }}
           >
-            {m.confirmText(preview.data?.flux.length ?? 0)}
+            {m.confirmText(toApply)}
           </ConfirmDialog>
-          {importing.isSuccess && (
-            <Alert severity="success" sx={{ mt: 2 }} role="status">
-              {m.done(importing.data.flux.length)}
-            </Alert>
-          )}
+          {importing.isSuccess && <SepaReturnResult result={importing.data} structureId={structureId} />}
           {importing.isError && (
             <Alert severity="error" sx={{ mt: 2 }}>
               {errorText(importing.error)}

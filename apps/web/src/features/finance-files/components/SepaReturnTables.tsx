@@ -1,5 +1,6 @@
 import { formatEuros, type SepaReturnAlreadyRejected, type SepaReturnLine, type SepaReturnUnknown } from '@gdf/domain';
 import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -8,13 +9,28 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { formatDate } from '@/lib/format';
 import { sepaReturnMessages as m } from '../messages';
 
 const reasonText = (code: string | null, label: string) => (code ? `${code} - ${label}` : label);
 
-/** The flux the report rejects: flux, structure, label, amount, ISO reason in French, date. */
-export function SepaReturnLinesTable({ lines, label }: { lines: readonly SepaReturnLine[]; label: string }) {
+/**
+ * The flux the report rejects: flux, structure, label, amount, ISO reason in French, date;
+ * `fluxHref` makes each flux number a link to it (R-RET-06); `withAnomalies` adds the
+ * reported amount and what does not fit (R-RET-05).
+ */
+export function SepaReturnLinesTable({
+  lines,
+  label,
+  fluxHref,
+  withAnomalies = false,
+}: {
+  lines: readonly SepaReturnLine[];
+  label: string;
+  fluxHref?: (fluxId: number) => string;
+  withAnomalies?: boolean;
+}) {
   if (lines.length === 0) return <Alert severity="info">{m.nothingToReject}</Alert>;
   return (
     <TableContainer component={Paper} variant="outlined">
@@ -25,14 +41,28 @@ export function SepaReturnLinesTable({ lines, label }: { lines: readonly SepaRet
             <TableCell>{m.structure}</TableCell>
             <TableCell>{m.label}</TableCell>
             <TableCell align="right">{m.amount}</TableCell>
+            {withAnomalies && <TableCell align="right">{m.reportedAmount}</TableCell>}
             <TableCell>{m.reason}</TableCell>
             <TableCell>{m.date}</TableCell>
+            {withAnomalies && <TableCell>{m.anomaly}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
           {lines.map((line) => (
             <TableRow key={line.ID_FluxFinancier}>
-              <TableCell>{line.ID_FluxFinancier}</TableCell>
+              <TableCell>
+                {fluxHref ? (
+                  <Link
+                    component={RouterLink}
+                    to={fluxHref(line.ID_FluxFinancier)}
+                    aria-label={m.fluxLink(line.ID_FluxFinancier)}
+                  >
+                    {line.ID_FluxFinancier}
+                  </Link>
+                ) : (
+                  line.ID_FluxFinancier
+                )}
+              </TableCell>
               <TableCell>{line.NomStructure}</TableCell>
               <TableCell>
                 {line.NomFluxFinancier}
@@ -43,8 +73,14 @@ export function SepaReturnLinesTable({ lines, label }: { lines: readonly SepaRet
                 )}
               </TableCell>
               <TableCell align="right">{formatEuros(line.montantCents)}</TableCell>
+              {withAnomalies && (
+                <TableCell align="right">
+                  {line.montantFichierCents === null ? '-' : formatEuros(line.montantFichierCents)}
+                </TableCell>
+              )}
               <TableCell>{reasonText(line.code, line.motif)}</TableCell>
               <TableCell>{formatDate(line.dateRetour)}</TableCell>
+              {withAnomalies && <TableCell>{line.anomalies.map((anomaly) => anomaly.message).join(' ; ')}</TableCell>}
             </TableRow>
           ))}
         </TableBody>

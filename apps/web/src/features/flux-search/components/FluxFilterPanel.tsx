@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  areFluxFiltersEmpty,
   fluxSearchFiltersContract,
   parisToday,
   resetClearsStructure,
@@ -18,7 +19,7 @@ import { useForm, type Path, type Resolver } from 'react-hook-form';
 import { contractResolver } from '@/lib/forms';
 import type { Season } from '@/lib/seasons';
 import { fluxSearchMessages as m } from '../messages';
-import { filterChips } from '../utils/filter-chips';
+import { filterChips, selectionChipLabel } from '../utils/filter-chips';
 import { FluxFilterFields } from './FluxFilterFields';
 
 export interface FluxFilterPanelProps {
@@ -94,12 +95,20 @@ export function FluxFilterPanel(props: FluxFilterPanelProps) {
   };
 
   const invalid = Object.keys(errors).length > 0;
+  // R-SEARCH-22: the flux of a bank return, shown folded or not, removable.
+  const selectionLabel = selectionChipLabel(props.activeFilters);
+  const removeSelection = () => {
+    const rest = { ...(props.activeFilters ?? resetFilters), selection: null };
+    if (areFluxFiltersEmpty(rest)) props.onReset?.();
+    else onSearch(rest);
+  };
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
       <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Button startIcon={<FilterListIcon />} onClick={() => setOpen((value) => !value)} aria-expanded={open}>
           {open ? m.hideFilters : m.showFilters}
         </Button>
+        {selectionLabel && <Chip color="primary" label={selectionLabel} onDelete={removeSelection} />}
         {!open && props.activeFilters && (
           <Stack component="ul" aria-label={m.activeFilters} direction="row" sx={chipListSx}>
             {filterChips(props.activeFilters, props.seasons).map((chip) => (

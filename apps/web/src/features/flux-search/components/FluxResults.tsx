@@ -51,6 +51,7 @@ export function FluxResults({ search, onOpen, onDownloadJustificatif }: FluxResu
           onSortChange={search.setSort}
           virtual={search.state.pageSize === 'all'}
           actions={{ open: onOpen, downloadJustificatif: onDownloadJustificatif }}
+          withReason={search.state.filters?.status === 'rejete' || Boolean(search.state.filters?.selection)}
         />
       )}
       <FluxResultsFooter

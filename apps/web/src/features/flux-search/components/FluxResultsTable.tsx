@@ -28,6 +28,8 @@ interface FluxResultsTableProps {
   actions: FluxRowActions;
   /** 'Tous': only the rows in view are in the DOM (TanStack Virtual). */
   virtual: boolean;
+  /** A search of rejected flux: the bank's reason has its column (R-SEARCH-22). */
+  withReason?: boolean;
 }
 
 /**
@@ -40,17 +42,27 @@ const CONTAINER_SX = { maxHeight: 'max(320px, calc(100dvh - 180px))', overflow: 
 const CELL_SX = { px: 1, whiteSpace: 'nowrap' } as const;
 const AMOUNT_SX = { ...CELL_SX, fontVariantNumeric: 'tabular-nums' } as const;
 
-export function FluxResultsTable({ rows, sort, onSortChange, actions, virtual }: FluxResultsTableProps) {
+export function FluxResultsTable({
+  rows,
+  sort,
+  onSortChange,
+  actions,
+  virtual,
+  withReason = false,
+}: FluxResultsTableProps) {
   // The handlers may change identity on each render; the columns must not (stable inputs).
   const latest = useRef(actions);
   latest.current = actions;
   const columns = useMemo(
     () =>
-      fluxColumns({
-        open: (row) => latest.current.open(row),
-        downloadJustificatif: (row) => latest.current.downloadJustificatif(row),
-      }),
-    [],
+      fluxColumns(
+        {
+          open: (row) => latest.current.open(row),
+          downloadJustificatif: (row) => latest.current.downloadJustificatif(row),
+        },
+        withReason,
+      ),
+    [withReason],
   );
   // 'Tous': the table only draws the header; VirtualRows makes rows of the visible slice.
   const data = useMemo(() => (virtual ? [] : [...rows]), [rows, virtual]);

@@ -6,6 +6,7 @@ import { creditCell, debitCell, licenceNumber, licenseeName } from '@gdf/domain'
 import { formatAmount, formatDateTime } from '@/lib/format';
 import type { FluxRow } from '../api/flux-row';
 import { fluxSearchMessages as m } from '../messages';
+import { sepaReturnReasonWithCode } from '../utils/return-reason';
 import { FluxStatusBadge } from './FluxStatusBadge';
 import { TruncatedText } from './TruncatedText';
 import type { SortColumn } from '../utils/search-url';
@@ -51,13 +52,25 @@ export const COLUMN_LAYOUT: Record<string, ColumnLayout> = {
   credit: { width: 118, align: 'right' },
   action: { width: 62, align: 'center' },
   justificatif: { width: 90, align: 'center' },
+  reason: { width: '14%' },
 };
 
 /** Below this width the table scrolls sideways in its container, never the page. */
 export const TABLE_MIN_WIDTH = 1180;
 
-/** R-SEARCH-08: the results table's columns, in their order. */
-export function fluxColumns(actions: FluxRowActions) {
+/**
+ * R-SEARCH-08: the results table's columns, in their order; with `withReason` (a search of
+ * rejected flux, R-SEARCH-22), the bank's reason after the label.
+ */
+export function fluxColumns(actions: FluxRowActions, withReason = false) {
+  const reason = helper.display({
+    id: 'reason',
+    header: m.columns.reason,
+    cell: ({ row }) => {
+      const value = row.original.MKP_RetourPrelevement;
+      return value ? <TruncatedText text={sepaReturnReasonWithCode(value.CodeRaison)} /> : '';
+    },
+  });
   return helper.columns([
     helper.accessor('id', { id: 'id', header: m.columns.id }),
     helper.display({
@@ -93,6 +106,7 @@ export function fluxColumns(actions: FluxRowActions) {
         </div>
       ),
     }),
+    ...(withReason ? [reason] : []),
     helper.display({ id: 'debit', header: m.columns.debit, cell: ({ row }) => debitCell(row.original, formatAmount) }),
     helper.display({
       id: 'credit',

@@ -34,6 +34,7 @@ export function filterChips(filters: FluxSearchFilters, seasons: readonly Season
     ['label', m.label],
   ] as const;
   for (const [key, name] of texts) if (filters[key].trim()) add(key, name, filters[key].trim());
+  // The selection (R-SEARCH-22) has its own removable chip (selectionChipLabel).
   if (filters.status !== '') add('status', m.status, FLUX_PAYMENT_STATUS_LABELS[filters.status]);
   if (filters.category !== null)
     add('category', m.category, FLUX_CATEGORY_NAMES[filters.category as FluxCategoryId] ?? String(filters.category));
@@ -51,4 +52,11 @@ export function filterChips(filters: FluxSearchFilters, seasons: readonly Season
       ),
     );
   return chips;
+}
+
+/** R-SEARCH-22: 'N flux du retour du JJ/MM/AAAA', null without a selection. */
+export function selectionChipLabel(filters: FluxSearchFilters | null | undefined): string | null {
+  const selection = filters?.selection;
+  if (!selection) return null;
+  return m.selectionChip(selection.ids.length, selection.returnDay && formatDate(selection.returnDay));
 }

@@ -21,6 +21,8 @@ describe('search URL round trip', () => {
       category: 5,
       settledFrom: '2026-02-01',
       settledTo: '2026-02-28',
+      // R-SEARCH-22: the flux of a bank return.
+      selection: { ids: [2997, 3001], returnDay: '2026-03-10' },
     },
     sort: { column: 'structure', direction: 'asc' },
     page: 3,
@@ -51,6 +53,7 @@ describe('search URL round trip', () => {
         minAmount: '',
         maxAmount: '',
         category: null,
+        selection: null,
         settledFrom: '',
         settledTo: '',
       },

@@ -1,4 +1,11 @@
-import { EMPTY_FLUX_FILTERS, isFluxPaymentStatus, type FluxSearchFilters } from '@gdf/domain';
+import {
+  EMPTY_FLUX_FILTERS,
+  FLUX_SELECTION_URL_KEYS,
+  fluxSelectionQuery,
+  isFluxPaymentStatus,
+  parseFluxSelection,
+  type FluxSearchFilters,
+} from '@gdf/domain';
 
 /**
  * The search lives in the URL (R-SEARCH-12): a copied link reopens the same search and
@@ -46,7 +53,14 @@ const TEXT_KEYS = {
   settledFrom: 'regleDu',
   settledTo: 'regleAu',
 } as const satisfies Partial<Record<keyof FluxSearchFilters, string>>;
-const FILTER_KEYS = ['saison', 'structure', 'statut', 'categorie', ...Object.values(TEXT_KEYS)];
+const FILTER_KEYS = [
+  'saison',
+  'structure',
+  'statut',
+  'categorie',
+  ...Object.values(TEXT_KEYS),
+  ...Object.values(FLUX_SELECTION_URL_KEYS),
+];
 /** Keys this page owns; any other (structureId, appMode) is kept as it is. */
 const OWN_KEYS = [...FILTER_KEYS, 'tri', 'ordre', 'page', 'taille'];
 
@@ -64,6 +78,7 @@ export function parseSearchUrl(params: URLSearchParams): FluxSearchState {
   filters.category = positiveInt(params.get('categorie'));
   for (const [field, key] of Object.entries(TEXT_KEYS) as [keyof typeof TEXT_KEYS, string][])
     filters[field] = params.get(key) ?? '';
+  filters.selection = parseFluxSelection(params);
   const column = params.get('tri') as SortColumn | null;
   const size = params.get('taille');
   const pageSize = size === 'tous' ? 'all' : (PAGE_SIZES.find((item) => String(item) === size) ?? 30);
@@ -92,6 +107,8 @@ export function writeSearchUrl(current: URLSearchParams, state: FluxSearchState)
       const value = filters[field].trim();
       if (value) next.set(key, value);
     }
+    if (filters.selection)
+      for (const [key, value] of Object.entries(fluxSelectionQuery(filters.selection))) next.set(key, value);
   }
   if (state.sort.column !== DEFAULT_SORT.column || state.sort.direction !== DEFAULT_SORT.direction) {
     next.set('tri', state.sort.column);

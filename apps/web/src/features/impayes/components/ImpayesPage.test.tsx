@@ -148,7 +148,7 @@ describe('Impayés page', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Niveau 3 · Mise en demeure' }));
     await user.click(within(dialog).getByRole('button', { name: 'Émettre et télécharger' }));
     await waitFor(() => expect(download).toHaveBeenCalledWith([90, 91], 1318));
-    expect(issue).toHaveBeenCalledWith(1318, { structureIds: [1, 3], level: 3 });
+    expect(issue).toHaveBeenCalledWith(1318, { structureIds: [1, 3], level: 3, lastReminderIds: [null, null] });
     expect(await screen.findByText('2 lettres de relance émises et téléchargées (ZIP).')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(fetchList).toHaveBeenCalledTimes(2);
@@ -165,7 +165,8 @@ describe('Impayés page', () => {
     const dialog = screen.getByRole('dialog', { name: 'Émettre une lettre de relance' });
     await user.click(within(dialog).getByRole('button', { name: 'Émettre et télécharger' }));
     expect(await within(dialog).findByText(message)).toBeInTheDocument();
-    expect(issue).toHaveBeenCalledWith(1318, { structureIds: [2] });
+    // The letter follows the last one the list showed (R-DUE-05).
+    expect(issue).toHaveBeenCalledWith(1318, { structureIds: [2], lastReminderIds: [77] });
     expect(download).not.toHaveBeenCalled();
   });
 

@@ -38,7 +38,8 @@ export function ImpayesPage({ backHref }: { backHref: string }) {
 
   const issue = useMutation({
     mutationFn: async (form: ReminderIssueForm) => {
-      const issued = await issueReminders(structureId, toReminderIssueRequest(form));
+      // The letters follow the last ones the list showed, or none is written (R-DUE-05).
+      const issued = await issueReminders(structureId, toReminderIssueRequest(form, list.data?.rows ?? []));
       await downloadReminders(
         issued.map((letter) => letter.id),
         structureId,
