@@ -19,27 +19,10 @@ import {
   type AccountingEntry,
   type BankSettlementForEntry,
   type FluxSettlement,
-  type ThirdPartyRule,
 } from './index';
+import { AFFILIATION, HEAD_OFFICE, YEAR } from './head-office-books.fixture';
 
-const HEAD_OFFICE: ThirdPartyRule = {
-  collectiveAccount: '411000',
-  collectiveLabel: 'Adhérents et structures affiliées',
-  prefix: '411',
-  fixedAccount: null,
-  fixedLabel: null,
-};
-const YEAR = { debut: '2025-09-01', fin: '2026-08-31' };
-const flux = {
-  id: 42,
-  pieceRef: '2026-FFME-42',
-  label: 'Affiliation 2026',
-  date: '2026-01-05',
-  isDebit: true,
-  amountCents: 10_000,
-  structureCode: '069012',
-  structureName: 'Club Escalade Lyon',
-};
+const flux = AFFILIATION;
 const part = (reconciliationId: number, amountCents: number, bookingDate: string): BankSettlementForEntry => ({
   reconciliationId,
   fluxId: flux.id,

@@ -20,6 +20,7 @@ export const JOURNAL_LABELS: Readonly<Record<string, string>> = {
   VE: 'Ventes',
   AC: 'Achats',
   BQ: 'Banque',
+  RG: 'Règlements',
   OD: 'Opérations diverses',
   AN: 'À nouveaux',
 };

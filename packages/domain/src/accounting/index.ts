@@ -13,3 +13,4 @@ export * from './fiscal-years';
 export * from './validation-date';
 export * from './fec-check';
 export * from './opening-entries';
+export * from './unreconciled-settlements';

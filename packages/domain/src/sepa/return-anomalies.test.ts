@@ -33,4 +33,13 @@ describe('R-RET-05: a return that does not fit its debit is an anomaly', () => {
       'Devise CHF : le prélèvement était en euros',
     );
   });
+
+  it('an amount given but unreadable (no amount of 10 digits and 2 decimals) is an amount anomaly, never nothing', () => {
+    const unreadable = { ...fitting, reportedCents: null, unreadableAmount: '12345678901.00' };
+    expect(codes(unreadable)).toEqual(['montant']);
+    expect(sepaReturnAnomalies(unreadable)[0]?.message).toMatch(
+      /^Montant du retour illisible \(« 12345678901\.00 »\) : le prélèvement était de 110,00\s€$/,
+    );
+    expect(codes({ ...unreadable, currency: 'USD' })).toEqual(['montant', 'devise']);
+  });
 });

@@ -20,6 +20,11 @@ export interface SepaReturnFit {
   debitCents: Cents;
   /** The amount the bank reports; null when it gives none (nothing to compare). */
   reportedCents: Cents | null;
+  /**
+   * The amount as the bank wrote it when it gave one that is no amount the debit could have
+   * (more than 10 integer digits, more than 2 decimals, a sign): it does not fit either.
+   */
+  unreadableAmount?: string | null | undefined;
   /** ISO 4217 currency of the reported amount; null when not given. */
   currency: string | null;
   /** Day of the reject or return (YYYY-MM-DD). */
@@ -33,7 +38,12 @@ const frenchDay = (day: string) => day.split('-').reverse().join('/');
 /** What does not fit, in a stable order; empty when the return fits its debit. */
 export function sepaReturnAnomalies(fit: SepaReturnFit): SepaReturnAnomaly[] {
   const anomalies: SepaReturnAnomaly[] = [];
-  if (fit.reportedCents !== null && fit.reportedCents !== fit.debitCents) {
+  if (typeof fit.unreadableAmount === 'string') {
+    anomalies.push({
+      code: 'montant',
+      message: `Montant du retour illisible (« ${fit.unreadableAmount.slice(0, 30)} ») : le prélèvement était de ${formatEuros(fit.debitCents)}`,
+    });
+  } else if (fit.reportedCents !== null && fit.reportedCents !== fit.debitCents) {
     anomalies.push({
       code: 'montant',
       message: `Montant du retour (${formatEuros(fit.reportedCents)}) différent du prélèvement (${formatEuros(fit.debitCents)})`,

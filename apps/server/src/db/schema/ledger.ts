@@ -164,17 +164,36 @@ export const CPT_EcritureCompte = pgTable(
   ],
 );
 
+/** In a structure's books, a flux and the entry that books it now (keyed by books and flux). */
+const bookedFlux = () => ({
+  ID_Structure: structureId(),
+  ID_FluxFinancier: integer('ID_FluxFinancier')
+    .notNull()
+    .references(() => MKP_FluxFinancier.id),
+  ID_Ecriture: bigint('ID_Ecriture', { mode: 'number' })
+    .notNull()
+    .references(() => CPT_Ecriture.id),
+});
+
 /** Which entry currently books a flux in a structure's ledger, and from which facts. */
 export const CPT_FluxComptabilise = pgTable(
   'CPT_FluxComptabilise',
+  { ...bookedFlux(), Empreinte: text('Empreinte').notNull() },
+  (t) => [primaryKey({ columns: [t.ID_Structure, t.ID_FluxFinancier] })],
+);
+
+/**
+ * Which entry currently books the settlement of a flux settled outside bank reconciliations in
+ * a structure's books (R-LEDG-14, ADR 0047), and from which facts: one at most per flux, so a
+ * settlement is booked once; reversed (and the row removed) when the flux is no longer settled
+ * so, replaced when its facts change.
+ */
+export const CPT_ReglementComptabilise = pgTable(
+  'CPT_ReglementComptabilise',
   {
-    ID_Structure: structureId(),
-    ID_FluxFinancier: integer('ID_FluxFinancier')
-      .notNull()
-      .references(() => MKP_FluxFinancier.id),
-    ID_Ecriture: bigint('ID_Ecriture', { mode: 'number' })
-      .notNull()
-      .references(() => CPT_Ecriture.id),
+    ...bookedFlux(),
+    /** The settlement day that entry was booked for (its PieceDate): the day its reversal is dated from. */
+    JourReglement: date('JourReglement').notNull(),
     Empreinte: text('Empreinte').notNull(),
   },
   (t) => [primaryKey({ columns: [t.ID_Structure, t.ID_FluxFinancier] })],

@@ -59,7 +59,7 @@ export async function listSepaBatches(
                      (SELECT count(*)::int FROM "MKP_FluxFinancier" f WHERE f."ID_Traitement" = t.id)) AS "nbFlux",
             coalesce((l."Details"->>'totalCents')::bigint, (c."Details"->>'totalCents')::bigint,
                      (SELECT (coalesce(sum(f."MontantTTC"), 0) * 100)::bigint FROM "MKP_FluxFinancier" f
-                       WHERE f."ID_Traitement" = t.id))::int AS "totalCents",
+                       WHERE f."ID_Traitement" = t.id))::float8 AS "totalCents",
             -- Whether the bank answered for one of its flux (cancellation rule), stopping at the
             -- first one; not looked at once cancelled.
             (t."DateAnnulation" IS NULL AND EXISTS (SELECT 1 FROM "MKP_FluxFinancier" f
@@ -70,11 +70,12 @@ export async function listSepaBatches(
               AS "dateEcheance",
             x."nbRejetes", x."centsRejetes", x."nbRelances", x."centsRelances"
        FROM "MKP_Traitement" t
-       -- R-RET-07: read from the returns (few), each joined to its flux.
+       -- R-RET-07: read from the returns (few), each joined to its flux. Cents as float8: exact
+       -- below 2^53, where int stops at 21,474,836.47 €.
        CROSS JOIN LATERAL (
-         SELECT count(*)::int AS "nbRejetes", ((coalesce(sum(f."MontantTTC"), 0) * 100)::bigint)::int AS "centsRejetes",
+         SELECT count(*)::int AS "nbRejetes", ((coalesce(sum(f."MontantTTC"), 0) * 100)::bigint)::float8 AS "centsRejetes",
                 (count(*) FILTER (WHERE f."ID_FluxFinancierRelance" IS NOT NULL))::int AS "nbRelances",
-                ((coalesce(sum(f."MontantTTC") FILTER (WHERE f."ID_FluxFinancierRelance" IS NOT NULL), 0) * 100)::bigint)::int
+                ((coalesce(sum(f."MontantTTC") FILTER (WHERE f."ID_FluxFinancierRelance" IS NOT NULL), 0) * 100)::bigint)::float8
                   AS "centsRelances"
            FROM "MKP_RetourPrelevement" r
            JOIN "MKP_FluxFinancier" f ON f.id = r."ID_FluxFinancier"
@@ -127,7 +128,7 @@ export interface BatchFluxState {
  */
 export async function lockBatchFlux(tx: Queryable, batchId: number): Promise<BatchFluxState> {
   const [row] = await tx.query<BatchFluxState>(
-    `SELECT count(*)::int AS n, ((coalesce(sum(f."MontantTTC"), 0) * 100)::bigint)::int AS cents,
+    `SELECT count(*)::int AS n, ((coalesce(sum(f."MontantTTC"), 0) * 100)::bigint)::float8 AS cents,
             (count(*) FILTER (WHERE ${SETTLED_FLUX}))::int AS regles,
             (count(*) FILTER (WHERE ${RETURNED_FLUX}))::int AS retournes
        FROM (SELECT * FROM "MKP_FluxFinancier" x WHERE x."ID_Traitement" = $1 FOR UPDATE) f`,

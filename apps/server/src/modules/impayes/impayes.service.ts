@@ -175,7 +175,10 @@ export function createImpayesService(database: Database, clock: () => Date = () 
       // Each letter takes the rank after the last letter read above; the unique (structure,
       // rank) index lets one only of concurrent issues on the same last letter be written:
       // the others roll back whole, as if sent after it they would have read it (R-DUE-05).
-      return inReminderTransaction(
+      // Written in structure order: issues of overlapping selections take the keys in one
+      // order, so one waits for the other and is refused, never a deadlock (a 500).
+      letters.sort((a, b) => a.plan.structure.id - b.plan.structure.id);
+      const issuedInOrder = await inReminderTransaction(
         database,
         plans.map((plan) => plan.structure),
         async (tx) => {
@@ -237,6 +240,8 @@ export function createImpayesService(database: Database, clock: () => Date = () 
           return issued;
         },
       );
+      const issuedFor = new Map(issuedInOrder.map((item) => [item.structureId, item]));
+      return request.structureIds.flatMap((id) => issuedFor.get(id) ?? []);
     },
 
     /** Stored letters the scope reaches, in id order; every id must be found. */

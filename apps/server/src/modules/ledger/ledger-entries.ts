@@ -21,10 +21,14 @@ import { booksCondition, type BooksOwner } from './books';
 import { firstFluxDay, type FiscalYearRow } from './fiscal-years.repository';
 import {
   buildSettlementEntries,
+  buildUnreconciledEntries,
   firstBankDay,
   loadBankAccount,
+  loadTransitAccount,
   settlementCandidatesSql,
   settlementKey,
+  unreconciledCandidatesSql,
+  unreconciledSettlementsCte,
 } from './settlement-entries';
 
 /** Entries built, read and written per batch: bounded memory whatever the books' size. */
@@ -38,6 +42,8 @@ export interface Books {
   withTarifs: boolean;
   /** The bank account of settlement entries (R-BANK-06). */
   bankAccount: { account: string; label: string };
+  /** The counterpart of settlements outside bank reconciliations (R-LEDG-14). */
+  transitAccount: { account: string; label: string };
   /** Oldest first. */
   years: FiscalYearRow[];
   /** The day of the books' first flux or bank credit (days before the first year go to the first open period). */
@@ -57,6 +63,7 @@ export async function openBooks(db: Queryable, owner: BooksOwner, years: FiscalY
     pointOfView: owner.structureType === StructureType.Federation ? 'federation' : 'membre',
     withTarifs: await hasTarifMappings(db, owner.structureId),
     bankAccount: await loadBankAccount(db, owner.structureId),
+    transitAccount: await loadTransitAccount(db, owner.structureId),
     years,
     firstDay: earlier(await firstFluxDay(db, owner), await firstBankDay(db, owner.structureId)),
   };
@@ -95,16 +102,18 @@ function entryDays(books: Books, from: string, upTo: string) {
 
 /** The columns of cpt_stage, as the staging query makes them (StageRow). */
 const EMPTY_STAGE_COLUMNS = `flux_id int, rapprochement_id int, jour date, date_ecriture date, journal text, empreinte text,
-  extourne_de bigint, sorte int, exercice_id int, exercice_fin date, sequence int`;
+  extourne_de bigint, sorte int, hors_rapprochement boolean, exercice_id int, exercice_fin date, sequence int`;
 
 /**
  * Stages in the temporary table cpt_stage (dropped at commit) the entries not booked yet
  * whose date falls in [from, upTo]: each unbooked flux (relaunch copies book nothing), and
  * for a flux changed since its validated entry, the reversal of that entry first; then the
  * settlement entries of bank reconciliations and the reversals of undone ones (R-BANK-06,
- * rapprochement_id set). Numbers continue each journal's sequence of the fiscal year, in
- * chronological order (entry date, day, flux id, flux entry before settlements). Returns
- * how many rows were staged and how many flux lack a mapping.
+ * rapprochement_id set), and the settlements outside bank reconciliations with the reversals
+ * of those no longer standing (R-LEDG-14, hors_rapprochement). Numbers continue each journal's
+ * sequence of the fiscal year, in chronological order (entry date, day, flux id, flux entry
+ * before settlements, a reversal before its replacement). Returns how many rows were staged and
+ * how many flux lack a mapping.
  */
 export async function stageUnbookedEntries(
   tx: Queryable,
@@ -139,7 +148,7 @@ export async function stageUnbookedEntries(
       AND f."MontantTTC" <> 0`; // a zero flux moves no money: no entry (a line is debit or credit)
   await tx.query(
     `CREATE TEMP TABLE cpt_stage ON COMMIT DROP AS
-     WITH candidats AS (
+     WITH ${unreconciledSettlementsCte(scopeSql, books.pointOfView === 'federation')}, candidats AS (
        SELECT f.id AS flux_id, j.jour, j.date_ecriture, m."JournalCode" AS journal, ${FINGERPRINT_SQL} AS empreinte,
               b."ID_Ecriture" AS remplacee, b."Empreinte" AS comptabilisee
        ${fluxDays}
@@ -148,18 +157,20 @@ export async function stageUnbookedEntries(
        WHERE ${fluxFilter}
      ), a_comptabiliser AS (
        SELECT c.flux_id, NULL::int AS rapprochement_id, c.jour, c.date_ecriture, c.journal, c.empreinte,
-              NULL::bigint AS extourne_de, 1 AS sorte
+              NULL::bigint AS extourne_de, 1 AS sorte, false AS hors_rapprochement
          FROM candidats c WHERE c.comptabilisee IS DISTINCT FROM c.empreinte
        UNION ALL
-       SELECT c.flux_id, NULL, c.jour, c.date_ecriture, e."JournalCode", c.empreinte, e.id, 0
+       SELECT c.flux_id, NULL, c.jour, c.date_ecriture, e."JournalCode", c.empreinte, e.id, 0, false
          FROM candidats c JOIN "CPT_Ecriture" e ON e.id = c.remplacee
         WHERE c.comptabilisee <> c.empreinte
        UNION ALL
        ${settlementCandidatesSql(scopeSql)}
+       UNION ALL
+       ${unreconciledCandidatesSql()}
      )
      SELECT l.*, x.id AS exercice_id, x.fin AS exercice_fin,
             (row_number() OVER (PARTITION BY x.id, l.journal
-                ORDER BY l.date_ecriture, l.jour, l.flux_id, l.rapprochement_id NULLS FIRST, l.sorte)
+                ORDER BY l.date_ecriture, l.jour, l.flux_id, l.rapprochement_id NULLS FIRST, l.hors_rapprochement, l.sorte)
               + coalesce((SELECT max(e."Numero") FROM "CPT_Ecriture" e
                            WHERE e."ID_Exercice" = x.id AND e."JournalCode" = l.journal), 0))::int AS sequence
        FROM a_comptabiliser l
@@ -189,6 +200,7 @@ interface StageRow {
   empreinte: string;
   extourne_de: string | null;
   sorte: number;
+  hors_rapprochement: boolean;
   exercice_id: number;
   exercice_fin: string;
   sequence: number;
@@ -203,6 +215,10 @@ export interface StagedEntry {
   isReversal: boolean;
   /** A settlement entry's reconciliation (R-BANK-06); null for a flux's entry. */
   reconciliationId: number | null;
+  /** A settlement outside bank reconciliations (R-LEDG-14), or its reversal. */
+  unreconciled: boolean;
+  /** The entry a reversal cancels. */
+  reversedId: number | null;
 }
 
 /** The staged entries with a date in [from, to], in file order, batch by batch. */
@@ -218,7 +234,8 @@ export async function* stagedEntries(
     const params: unknown[] = [from, to, ...after];
     const journalSql = journals ? `AND journal = ANY($${params.push(journals)}::text[])` : '';
     const rows = await tx.query<StageRow>(
-      `SELECT flux_id, rapprochement_id, date_ecriture::text AS date_ecriture, journal, empreinte, extourne_de, sorte, exercice_id,
+      `SELECT flux_id, rapprochement_id, date_ecriture::text AS date_ecriture, journal, empreinte, extourne_de, sorte,
+              hors_rapprochement, exercice_id,
               exercice_fin::text AS exercice_fin, sequence
          FROM cpt_stage
         WHERE date_ecriture BETWEEN $1 AND $2 AND (date_ecriture, journal, sequence) > ($3::date, $4, $5) ${journalSql}
@@ -237,7 +254,12 @@ async function buildStaged(tx: Queryable, books: Books, rows: StageRow[]): Promi
   const built = await buildFluxEntries(
     tx,
     books,
-    newRows.filter((r) => r.rapprochement_id === null).map((r) => r.flux_id),
+    newRows.filter((r) => r.rapprochement_id === null && !r.hors_rapprochement).map((r) => r.flux_id),
+  );
+  const unreconciled = await buildUnreconciledEntries(
+    tx,
+    books,
+    newRows.filter((r) => r.hors_rapprochement).map((r) => r.flux_id),
   );
   const settlements = await buildSettlementEntries(
     tx,
@@ -252,9 +274,11 @@ async function buildStaged(tx: Queryable, books: Books, rows: StageRow[]): Promi
   );
   return rows.map((row) => {
     const fresh =
-      row.rapprochement_id === null
-        ? built.get(row.flux_id)
-        : settlements.get(settlementKey(row.rapprochement_id, row.flux_id));
+      row.rapprochement_id !== null
+        ? settlements.get(settlementKey(row.rapprochement_id, row.flux_id))
+        : row.hors_rapprochement
+          ? unreconciled.get(row.flux_id)
+          : built.get(row.flux_id);
     const base = row.sorte === 1 ? fresh?.entry : reversalOf(reversed.get(Number(row.extourne_de)) as AccountingEntry);
     // Staging and building read the database at two moments (READ COMMITTED): a flux or a
     // mapping changed in between would number an entry in another journal's sequence.
@@ -268,6 +292,8 @@ async function buildStaged(tx: Queryable, books: Books, rows: StageRow[]): Promi
       fingerprint: row.empreinte,
       isReversal: row.sorte === 0,
       reconciliationId: row.rapprochement_id,
+      unreconciled: row.hors_rapprochement,
+      reversedId: row.extourne_de === null ? null : Number(row.extourne_de),
     };
   });
 }

@@ -121,19 +121,13 @@ async function writeEntries(
     validDate: validDay,
   }));
   const column = <T>(pick: (entry: AccountingEntry, index: number) => T) => entries.map(pick);
-  const inserted = await tx.query<{
-    id: string;
-    fluxId: number | null;
-    reconciliationId: number | null;
-    reversal: boolean;
-  }>(
+  const inserted = await tx.query<{ id: string; journal: string; sequence: number }>(
     `INSERT INTO "CPT_Ecriture" ("ID_Structure", "ID_Exercice", "ID_Validation", "ID_FluxFinancier", "JournalCode",
        "Numero", "EcritureNum", "EcritureDate", "PieceRef", "PieceDate", "Libelle", "ValidDate", "EST_Extourne",
        "Lettrage", "DateLettrage", "Empreinte", "ID_Rapprochement")
      SELECT $1, $2, $3, e.* FROM unnest($4::int[], $5::text[], $6::int[], $7::text[], $8::date[], $9::text[], $10::date[],
        $11::text[], $12::date[], $13::boolean[], $14::text[], $15::date[], $16::text[], $17::int[]) AS e
-     RETURNING id::text AS id, "ID_FluxFinancier" AS "fluxId", "ID_Rapprochement" AS "reconciliationId",
-       "EST_Extourne" AS reversal`,
+     RETURNING id::text AS id, "JournalCode" AS journal, "Numero" AS sequence`,
     [
       structureId,
       year.id,
@@ -154,11 +148,11 @@ async function writeEntries(
       batch.map((s) => s.reconciliationId),
     ],
   );
-  // A flux may have in one batch its entry, its reversal and settlement entries (and theirs).
-  const key = (fluxId: number | null, reconciliationId: number | null, reversal: boolean) =>
-    `${fluxId}:${reconciliationId ?? ''}:${reversal}`;
-  const idOf = new Map(inserted.map((row) => [key(row.fluxId, row.reconciliationId, row.reversal), row.id]));
-  const entryIds = batch.map((s) => idOf.get(key(s.entry.fluxId, s.reconciliationId, s.isReversal))!);
+  // A flux may have in one batch its entry, its reversal and settlement entries (and theirs):
+  // each is known by its number, unique in the fiscal year's journal.
+  const key = (journal: string, sequence: number) => `${journal}:${sequence}`;
+  const idOf = new Map(inserted.map((row) => [key(row.journal, row.sequence), row.id]));
+  const entryIds = entries.map((entry) => idOf.get(key(entry.journal, entry.sequence!))!);
 
   const lines = entries.flatMap((entry, index) =>
     entry.lines.map((line, rank) => ({ entryId: entryIds[index]!, rank: rank + 1, line })),
@@ -195,7 +189,7 @@ async function writeEntries(
 
   // What books each flux: its own entry, never a settlement nor an opening entry.
   const booked = batch.flatMap((s, index) =>
-    s.isReversal || s.reconciliationId !== null || s.entry.fluxId === null
+    s.isReversal || s.reconciliationId !== null || s.unreconciled || s.entry.fluxId === null
       ? []
       : [{ fluxId: s.entry.fluxId, id: entryIds[index]!, fingerprint: s.fingerprint }],
   );
@@ -205,6 +199,45 @@ async function writeEntries(
      ON CONFLICT ("ID_Structure", "ID_FluxFinancier")
        DO UPDATE SET "ID_Ecriture" = EXCLUDED."ID_Ecriture", "Empreinte" = EXCLUDED."Empreinte"`,
     [structureId, booked.map((b) => b.fluxId), booked.map((b) => b.id), booked.map((b) => b.fingerprint)],
+  );
+  await recordUnreconciledSettlements(tx, structureId, batch, entryIds);
+}
+
+/**
+ * What books each settlement outside bank reconciliations now (R-LEDG-14): a reversed entry no
+ * longer does (whichever of a reversal and its replacement comes first), a new one does.
+ */
+async function recordUnreconciledSettlements(
+  tx: Queryable,
+  structureId: number,
+  batch: StagedEntry[],
+  entryIds: string[],
+): Promise<void> {
+  const reversed = batch.flatMap((s) => (s.unreconciled && s.isReversal ? [s.reversedId!] : []));
+  if (reversed.length > 0) {
+    await tx.query(
+      `DELETE FROM "CPT_ReglementComptabilise" WHERE "ID_Structure" = $1 AND "ID_Ecriture" = ANY($2::bigint[])`,
+      [structureId, reversed],
+    );
+  }
+  const settled = batch.flatMap((s, index) =>
+    s.unreconciled && !s.isReversal
+      ? [{ fluxId: s.entry.fluxId!, id: entryIds[index]!, day: s.entry.pieceDate, fingerprint: s.fingerprint }]
+      : [],
+  );
+  if (settled.length === 0) return;
+  await tx.query(
+    `INSERT INTO "CPT_ReglementComptabilise" ("ID_Structure", "ID_FluxFinancier", "ID_Ecriture", "JourReglement", "Empreinte")
+     SELECT $1, b.* FROM unnest($2::int[], $3::bigint[], $4::date[], $5::text[]) AS b
+     ON CONFLICT ("ID_Structure", "ID_FluxFinancier") DO UPDATE
+       SET "ID_Ecriture" = EXCLUDED."ID_Ecriture", "JourReglement" = EXCLUDED."JourReglement", "Empreinte" = EXCLUDED."Empreinte"`,
+    [
+      structureId,
+      settled.map((b) => b.fluxId),
+      settled.map((b) => b.id),
+      settled.map((b) => b.day),
+      settled.map((b) => b.fingerprint),
+    ],
   );
 }
 
@@ -240,6 +273,8 @@ async function writeOpeningEntry(
       fingerprint: `a-nouveaux:${closedYear.id}`,
       isReversal: false,
       reconciliationId: null,
+      unreconciled: false,
+      reversedId: null,
     },
   ]);
   return { exercice: nextYear.id, lignes: entry.lines.length };

@@ -3,8 +3,14 @@ import {
   BANK_ACCOUNT_LABEL,
   BANK_JOURNAL,
   buildBankEntry,
+  buildUnreconciledSettlementEntry,
   invoiceNumber,
   settlementLettering,
+  UNRECONCILED_ACCOUNT,
+  UNRECONCILED_ACCOUNT_LABEL,
+  UNRECONCILED_JOURNAL,
+  unreconciledSettlementDay,
+  unreconciledThirdPartyCents,
   withLettering,
   type AccountingEntry,
   type ThirdPartyRule,
@@ -38,7 +44,7 @@ const samePart = (
 export function settlementCandidatesSql(scopeSql: string): string {
   return `SELECT rf."ID_FluxFinancier" AS flux_id, rf."ID_Rapprochement" AS rapprochement_id, j.jour, j.date_ecriture,
          coalesce(c."JournalCode", '${BANK_JOURNAL}') AS journal, coalesce(c."Empreinte", ${SETTLEMENT_FINGERPRINT_SQL}) AS empreinte,
-         c.id AS extourne_de, CASE WHEN c.id IS NULL THEN 1 ELSE 0 END AS sorte
+         c.id AS extourne_de, CASE WHEN c.id IS NULL THEN 1 ELSE 0 END AS sorte, false AS hors_rapprochement
     FROM "BQE_ReleveBancaire" r
     JOIN "BQE_EcritureBancaire" e ON e."ID_ReleveBancaire" = r.id
     JOIN "BQE_Rapprochement" ra ON ra."ID_EcritureBancaire" = e.id
@@ -127,13 +133,151 @@ export async function buildSettlementEntries(
   return entries;
 }
 
-/** The books' bank account: 512000 with the label of their own chart when it has one. */
-export async function loadBankAccount(db: Queryable, structureId: number): Promise<{ account: string; label: string }> {
+/** A general account of settlement entries, with the label of the books' own chart when it has one. */
+async function loadAccount(
+  db: Queryable,
+  structureId: number,
+  account: string,
+  fallbackLabel: string,
+): Promise<{ account: string; label: string }> {
   const [row] = await db.query<{ label: string }>(
     `SELECT "Libelle" AS label FROM "CPT_Compte" WHERE "ID_Structure" = $1 AND "Numero" = $2`,
-    [structureId, BANK_ACCOUNT],
+    [structureId, account],
   );
-  return { account: BANK_ACCOUNT, label: row?.label ?? BANK_ACCOUNT_LABEL };
+  return { account, label: row?.label ?? fallbackLabel };
+}
+
+/** The books' bank account: 512000 (R-BANK-06). */
+export const loadBankAccount = (db: Queryable, structureId: number) =>
+  loadAccount(db, structureId, BANK_ACCOUNT, BANK_ACCOUNT_LABEL);
+
+/** The counterpart of settlements outside bank reconciliations: 511000 (R-LEDG-14). */
+export const loadTransitAccount = (db: Queryable, structureId: number) =>
+  loadAccount(db, structureId, UNRECONCILED_ACCOUNT, UNRECONCILED_ACCOUNT_LABEL);
+
+/*
+ * Settlements outside bank reconciliations (R-LEDG-14, ADR 0047): a flux settled without a
+ * bank line (EST_Reglement, no ID_EcritureBancaire) is booked in journal RG on its settlement
+ * day, in the head office's books, for what its active reconciliation parts in these books
+ * have not booked already. CPT_ReglementComptabilise names the entry that books it now and the
+ * facts it was built from; when those facts change or the flux is no longer so settled (its paid
+ * flag cleared, or a bank line reconciled it), that entry is reversed once, then the new one
+ * (if any) is booked.
+ */
+
+/**
+ * The facts each such settlement is built from, per flux of `scopeSql` ($1 the books'
+ * structure): its day (greatest ignores a null DateReglement: unreconciledSettlementDay), what
+ * the books' active reconciliation parts booked, its third-party movement
+ * (unreconciledThirdPartyCents) and their digest.
+ */
+function unreconciledFactsSql(scopeSql: string): string {
+  return `SELECT u.*, md5(concat_ws('|', 'reglement-hors-rapprochement', u.flux_id, u.tiers, u.jour, u.structure, u.saison)) AS empreinte
+    FROM (SELECT f.id AS flux_id, greatest(f."DateReglement", (f."Z_DateCreation" AT TIME ZONE 'Europe/Paris')::date) AS jour,
+                 (CASE WHEN f."EST_Debit" THEN -1 ELSE 1 END) * (f."MontantTTC" * 100)::bigint + coalesce(p.cents, 0) AS tiers,
+                 coalesce(p.cents, 0) AS rapproche,
+                 f."ID_Structure" AS structure, f."ID_Saison" AS saison
+            FROM "MKP_FluxFinancier" f
+            LEFT JOIN (SELECT rf."ID_FluxFinancier" AS flux_id, sum((rf."Montant" * 100)::bigint) AS cents
+                         FROM "BQE_ReleveBancaire" r
+                         JOIN "BQE_EcritureBancaire" e ON e."ID_ReleveBancaire" = r.id
+                         JOIN "BQE_Rapprochement" ra ON ra."ID_EcritureBancaire" = e.id AND ra."DateAnnulation" IS NULL
+                         JOIN "BQE_RapprochementFlux" rf ON rf."ID_Rapprochement" = ra.id
+                        WHERE r."ID_Structure" = $1 GROUP BY rf."ID_FluxFinancier") p ON p.flux_id = f.id
+           WHERE f."EST_Reglement" AND f."ID_EcritureBancaire" IS NULL AND ${scopeSql}) u`;
+}
+
+/**
+ * The CTE 'reglements' of the settlements to book now in these books, whatever their day: the
+ * head office's books only (a member's books hold no settlement, as no bank statement).
+ */
+export function unreconciledSettlementsCte(scopeSql: string, headOffice: boolean): string {
+  return `reglements AS (SELECT * FROM (${unreconciledFactsSql(headOffice ? scopeSql : 'false')}) s WHERE s.tiers <> 0)`;
+}
+
+/**
+ * The settlement entries to stage, in the stage's columns (same parameters as
+ * settlementCandidatesSql), after unreconciledSettlementsCte: each settlement not booked from
+ * these facts, dated by the entry date rule applied to its day; and the reversal of each booked
+ * one no longer wanted as it is, dated by that rule applied to the day it was booked for.
+ */
+export function unreconciledCandidatesSql(): string {
+  return `SELECT s.flux_id, NULL::int AS rapprochement_id, j.jour, j.date_ecriture, '${UNRECONCILED_JOURNAL}' AS journal,
+         s.empreinte, NULL::bigint AS extourne_de, 1 AS sorte, true AS hors_rapprochement
+    FROM reglements s
+    JOIN unnest($2::date[], $3::date[]) AS j(jour, date_ecriture) ON j.jour = s.jour
+    LEFT JOIN "CPT_ReglementComptabilise" b ON b."ID_Structure" = $1 AND b."ID_FluxFinancier" = s.flux_id
+   WHERE b."Empreinte" IS DISTINCT FROM s.empreinte
+  UNION ALL
+  SELECT b."ID_FluxFinancier", NULL, j.jour, j.date_ecriture, '${UNRECONCILED_JOURNAL}', b."Empreinte", b."ID_Ecriture", 0, true
+    FROM "CPT_ReglementComptabilise" b
+    JOIN unnest($2::date[], $3::date[]) AS j(jour, date_ecriture) ON j.jour = b."JourReglement"
+    LEFT JOIN reglements s ON s.flux_id = b."ID_FluxFinancier"
+   WHERE b."ID_Structure" = $1 AND s.empreinte IS DISTINCT FROM b."Empreinte"`;
+}
+
+interface UnreconciledRow {
+  fluxId: number;
+  day: string;
+  thirdPartyCents: string;
+  fluxDay: string;
+  settledOn: string | null;
+  isDebit: boolean;
+  cents: string;
+  reconciledCents: string;
+  seasonId: number;
+  structureCode: string | null;
+  structureName: string;
+  relaunchCopy: boolean;
+  fingerprint: string;
+}
+
+/** The settlement entries of these flux (R-LEDG-14), from their facts now. */
+export async function buildUnreconciledEntries(
+  tx: Queryable,
+  books: { owner: { structureId: number }; rule: ThirdPartyRule; transitAccount: { account: string; label: string } },
+  fluxIds: number[],
+): Promise<Map<number, { entry: AccountingEntry; fingerprint: string }>> {
+  const entries = new Map<number, { entry: AccountingEntry; fingerprint: string }>();
+  if (fluxIds.length === 0) return entries;
+  const rows = await tx.query<UnreconciledRow>(
+    `SELECT u.flux_id AS "fluxId", u.jour::text AS day, u.tiers::text AS "thirdPartyCents", u.empreinte AS fingerprint,
+            to_char(f."Z_DateCreation" AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD') AS "fluxDay",
+            f."DateReglement"::text AS "settledOn", f."EST_Debit" AS "isDebit", (f."MontantTTC" * 100)::bigint::text AS cents,
+            u.rapproche::text AS "reconciledCents",
+            f."ID_Saison" AS "seasonId", s."ID_CodeFederal" AS "structureCode", s."NomStructure" AS "structureName",
+            EXISTS (SELECT 1 FROM "MKP_FluxFinancier" o WHERE o."ID_FluxFinancierRelance" = f.id) AS "relaunchCopy"
+       FROM (${unreconciledFactsSql('f.id = ANY($2::int[])')}) u
+       JOIN "MKP_FluxFinancier" f ON f.id = u.flux_id
+       JOIN "STR_Structure" s ON s.id = f."ID_Structure"`,
+    [books.owner.structureId, fluxIds],
+  );
+  for (const row of rows) {
+    const settlementDay = unreconciledSettlementDay(row.fluxDay, row.settledOn);
+    const thirdPartyCents = unreconciledThirdPartyCents(
+      { isDebit: row.isDebit, amountCents: Number(row.cents) },
+      Number(row.reconciledCents),
+    );
+    // The staging query states the rule in SQL: both must say the same.
+    if (settlementDay !== row.day || thirdPartyCents !== Number(row.thirdPartyCents)) {
+      throw new Error(`Règlement hors rapprochement du flux ${row.fluxId} : jour ou montant incohérent`);
+    }
+    const entry = buildUnreconciledSettlementEntry(
+      {
+        fluxId: row.fluxId,
+        pieceRef: invoiceNumber(row.seasonId, row.fluxId),
+        settlementDay,
+        thirdPartyCents,
+        structureCode: row.structureCode,
+        structureName: row.structureName,
+        relaunchCopy: row.relaunchCopy,
+      },
+      books.rule,
+      books.transitAccount,
+    );
+    entries.set(row.fluxId, { entry, fingerprint: row.fingerprint });
+  }
+  return entries;
 }
 
 /** The first booking day of the books' statements (a credit may be older than every flux). */

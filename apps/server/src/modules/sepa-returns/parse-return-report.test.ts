@@ -151,12 +151,16 @@ describe('bank return reports (ISO 20022 pain.002 and camt.054), read by local n
     expect(error.message).toContain('Annuler le lot');
   });
 
-  it('an amount beyond numeric(12,2) is dropped, never sent to the database', () => {
+  it('an amount beyond numeric(12,2) is dropped, never sent to the database, and kept as written (R-RET-05 anomaly)', () => {
     const text = fixture('pain.002.001.03.xml')
       .toString('utf8')
-      .replace(/<InstdAmt Ccy="EUR">45.00<\/InstdAmt>/, '<InstdAmt Ccy="EUR">12345678901.00</InstdAmt>');
+      .replace(/<InstdAmt Ccy="EUR">45.00<\/InstdAmt>/, '<InstdAmt Ccy="USD">12345678901.00</InstdAmt>');
     const report = parseReturnReport(Buffer.from(text));
-    expect(report.returns[0]!.amountCents).toBeNull();
+    expect(report.returns[0]).toMatchObject({
+      amountCents: null,
+      currency: 'USD',
+      unreadableAmount: '12345678901.00',
+    });
   });
 
   it('R-BANK-08: an impossible date, or one outside 1900-2099, refuses the whole report (400, French)', () => {

@@ -20,6 +20,8 @@ export interface ReportedReturn {
   amountCents: Cents | null;
   /** The amount's currency (its Ccy attribute), null when the report gives no amount. */
   currency: string | null;
+  /** Set only when the report gives an amount no debit could have: as written (R-RET-05 anomaly). */
+  unreadableAmount?: string;
   /** YYYY-MM-DD. */
   date: string;
   type: SepaReturnKind;
@@ -162,14 +164,16 @@ const NO_AMOUNT = { amountCents: null, currency: null } as const;
 function amountOf(
   element: XmlElement,
   paths: readonly string[],
-): Pick<ReportedReturn, 'amountCents' | 'currency'> | null {
+): Pick<ReportedReturn, 'amountCents' | 'currency' | 'unreadableAmount'> | null {
   for (const path of paths) {
     const amount = first(element, path);
     if (amount === null) continue;
     const value = amount.text.trim();
-    // numeric(12,2): at most 10 integer digits.
-    if (!/^\d{1,10}(\.\d{1,2})?$/.test(value)) return null;
-    return { amountCents: toCents(value), currency: amount.attributes.Ccy ?? null };
+    const currency = amount.attributes.Ccy ?? null;
+    // numeric(12,2): at most 10 integer digits. Any other amount is never stored, and never
+    // taken for none: it is an anomaly applied only on confirmation (R-RET-05).
+    if (!/^\d{1,10}(\.\d{1,2})?$/.test(value)) return { amountCents: null, currency, unreadableAmount: value };
+    return { amountCents: toCents(value), currency };
   }
   return null;
 }

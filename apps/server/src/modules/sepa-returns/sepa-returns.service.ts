@@ -212,6 +212,7 @@ function toLine(item: ReportedReturn, row: ReturnedFluxRow): SepaReturnLine {
     anomalies: sepaReturnAnomalies({
       debitCents,
       reportedCents: item.amountCents,
+      unreadableAmount: item.unreadableAmount,
       currency: item.currency,
       returnDate: item.date,
       collectionDate: row.DateEcheance,

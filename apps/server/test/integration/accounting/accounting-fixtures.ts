@@ -1,5 +1,13 @@
-import { buildAccountStatementFromParts, fluxClosingDay } from '@gdf/domain';
+import {
+  BANK_STATEMENTS_URL,
+  bankEntryUrl,
+  buildAccountStatementFromParts,
+  HEAD_OFFICE_STRUCTURE_ID,
+} from '@gdf/domain';
+import { expect } from 'vitest';
 import type { Database } from '../../../src/db/database';
+import { camt053Xml } from '../../support/statement-writer';
+import { bearer, type RestContext } from '../rest/rest-context';
 import { loadStatementParts } from '../../../src/modules/account-statement/account-statement.repository';
 
 /** A fixed period, after every seeded flux (seeded dates stop at TEST_TODAY, 2026). */
@@ -34,30 +42,19 @@ export async function insertFlux(database: Database, flux: readonly FixtureFlux[
 export const decodeLatin9 = (bytes: Buffer) => new TextDecoder('iso-8859-15').decode(bytes);
 
 /**
- * A structure's balance under the account statement's rule at `closingDay` (R-STMT-02), and the
- * part of it the ledger cannot hold: the flux that rule closes by a settlement on or before that
- * day which no bank reconciliation booked in `booksId`'s ledger (R-BANK-06 books only those).
- * The ledger's balance of the structure's third-party account is rule + settledOutsideLedger.
+ * A structure's balance under the account statement's rule at `closingDay` (R-STMT-02): every
+ * flux created up to that day and not closed by then (settled, or replaced by its relaunch). The
+ * ledger books every settlement (R-BANK-06, R-LEDG-14), so the balance of the structure's
+ * third-party account carried to the next year equals it.
  */
 export async function statementRuleBalance(
   database: Database,
-  booksId: number,
   structureId: number,
   closingDay: string,
-): Promise<{ rule: number; settledOutsideLedger: number }> {
+): Promise<number> {
   const period = { from: '2000-01-01', to: closingDay };
   const parts = await loadStatementParts(database, structureId, period);
-  const rule = buildAccountStatementFromParts(parts, period, closingDay).closingBalance;
-  const reconciled = await database.query<{ fluxId: number }>(
-    `SELECT DISTINCT e."ID_FluxFinancier" AS "fluxId" FROM "CPT_Ecriture" e
-      WHERE e."ID_Structure" = $1 AND e."ID_Rapprochement" IS NOT NULL AND e."EcritureDate" <= $2`,
-    [booksId, closingDay],
-  );
-  const bank = new Set(reconciled.map((r) => r.fluxId));
-  const settledOutsideLedger = parts.periodFlux
-    .filter((f) => f.settled && !bank.has(f.id) && (fluxClosingDay(f) ?? '9999-12-31') <= closingDay)
-    .reduce((sum, f) => sum + (f.isDebit ? f.amountTTC : -f.amountTTC), 0);
-  return { rule, settledOutsideLedger };
+  return buildAccountStatementFromParts(parts, period, closingDay).closingBalance;
 }
 
 /** The balance (debit − credit, cents) of each auxiliary account in a fiscal year's opening entry. */
@@ -74,4 +71,85 @@ export async function openingBalances(
     [booksId, yearStart],
   );
   return new Map(rows.map((row) => [row.aux, Number(row.balance)]));
+}
+
+/** Imports a camt.053 statement of the head office's account holding these credits (R-BANK-01). */
+export async function importCredits(
+  context: RestContext,
+  token: string,
+  statement: {
+    id: string;
+    fromDate: string;
+    toDate: string;
+    credits: [reference: string, day: string, cents: number][];
+  },
+): Promise<void> {
+  const [rib] = await context.database.query<{ IBAN: string }>(
+    `SELECT "IBAN" FROM "STR_StructureRib" WHERE "ID_Structure" = $1 AND "EST_Valide" ORDER BY id DESC LIMIT 1`,
+    [HEAD_OFFICE_STRUCTURE_ID],
+  );
+  const imported = await context.app.inject({
+    method: 'POST',
+    url: BANK_STATEMENTS_URL,
+    headers: bearer(token, { 'content-type': 'application/xml', 'x-file-name': `${statement.id}.xml` }),
+    payload: camt053Xml([
+      {
+        id: statement.id,
+        iban: rib!.IBAN.replace(/\s/g, ''),
+        fromDate: statement.fromDate,
+        toDate: statement.toDate,
+        openingCents: 500_000,
+        entries: statement.credits.map(([reference, bookingDate, amountCents]) => ({
+          reference,
+          bookingDate,
+          amountCents,
+          direction: 'credit' as const,
+          remittance: ['VIREMENT'],
+        })),
+      },
+    ]),
+  });
+  expect(imported.statusCode, imported.body).toBe(200);
+}
+
+/** The URL of the reconciliation of the bank line with this reference. */
+export async function reconciliationUrl(database: Database, reference: string): Promise<string> {
+  const [row] = await database.query<{ id: number }>(`SELECT id FROM "BQE_EcritureBancaire" WHERE "Reference" = $1`, [
+    reference,
+  ]);
+  return `${bankEntryUrl(row!.id)}/rapprochement`;
+}
+
+/** Confirms the reconciliation of a bank line with one part of one flux (R-BANK-04). */
+export async function confirmPart(
+  context: RestContext,
+  token: string,
+  reference: string,
+  fluxId: number,
+  montantCents: number,
+): Promise<void> {
+  const response = await context.app.inject({
+    method: 'POST',
+    url: await reconciliationUrl(context.database, reference),
+    headers: bearer(token),
+    payload: { parts: [{ ID_FluxFinancier: fluxId, montantCents }] },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** 'Valider les écritures' of a fiscal year up to a day (R-LEDG-07): the journals it numbered. */
+export async function validateUpTo(
+  context: RestContext,
+  token: string,
+  yearId: number,
+  jusquau: string,
+): Promise<{ journaux: Record<string, number> }> {
+  const response = await context.app.inject({
+    method: 'POST',
+    url: `/api/parametrages-comptables/exercices/${yearId}/validation`,
+    headers: bearer(token),
+    payload: { jusquau },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { journaux: Record<string, number> };
 }

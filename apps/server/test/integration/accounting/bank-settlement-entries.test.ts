@@ -1,17 +1,19 @@
 import { createHash } from 'node:crypto';
-import {
-  BANK_STATEMENTS_URL,
-  bankEntryUrl,
-  checkFec,
-  HEAD_OFFICE_STRUCTURE_ID,
-  type FiscalYearsResponse,
-} from '@gdf/domain';
+import { checkFec, HEAD_OFFICE_STRUCTURE_ID, type FiscalYearsResponse } from '@gdf/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../support/databases';
 import { TEST_TODAY } from '../support/test-app';
 import { bearer, closeRestContext, openRestContext, type RestContext } from '../rest/rest-context';
-import { camt053Xml } from '../../support/statement-writer';
-import { decodeLatin9, insertFlux, openingBalances, statementRuleBalance } from './accounting-fixtures';
+import {
+  confirmPart,
+  decodeLatin9,
+  importCredits,
+  insertFlux,
+  openingBalances,
+  reconciliationUrl,
+  statementRuleBalance,
+  validateUpTo,
+} from './accounting-fixtures';
 
 /**
  * R-BANK-06 (ADR 0017): a confirmed bank reconciliation books, in the head office's
@@ -96,56 +98,26 @@ describe.each(testDatabaseTargets())('settlement entries of bank reconciliations
     const code = (id: number) => codes.find((row) => row.id === id)!.code;
     aux = { club: `${rule!.prefix}${code(context.clubId)}`, other: `${rule!.prefix}${code(context.otherClubId)}` };
 
-    const [rib] = await query<{ IBAN: string }>(
-      `SELECT "IBAN" FROM "STR_StructureRib" WHERE "ID_Structure" = $1 AND "EST_Valide" ORDER BY id DESC LIMIT 1`,
-      [HEAD_OFFICE_STRUCTURE_ID],
-    );
-    const entry = (reference: string, bookingDate: string, amountCents: number) => ({
-      reference,
-      bookingDate,
-      amountCents,
-      direction: 'credit' as const,
-      remittance: ['VIREMENT'],
+    await importCredits(context, token, {
+      id: 'STMT-JUIN',
+      fromDate: '2026-06-10',
+      toDate: '2026-06-15',
+      credits: [
+        ['E1', '2026-06-10', 10_000],
+        ['E2', '2026-06-11', 3_000],
+        ['E3', '2026-06-12', 5_000],
+        ['E4', '2026-06-15', 5_000],
+      ],
     });
-    const imported = await context.app.inject({
-      method: 'POST',
-      url: BANK_STATEMENTS_URL,
-      headers: bearer(token, { 'content-type': 'application/xml', 'x-file-name': 'juin.xml' }),
-      payload: camt053Xml([
-        {
-          id: 'STMT-JUIN',
-          iban: rib!.IBAN.replace(/\s/g, ''),
-          fromDate: '2026-06-10',
-          toDate: '2026-06-15',
-          openingCents: 500_000,
-          entries: [
-            entry('E1', '2026-06-10', 10_000),
-            entry('E2', '2026-06-11', 3_000),
-            entry('E3', '2026-06-12', 5_000),
-            entry('E4', '2026-06-15', 5_000),
-          ],
-        },
-      ]),
-    });
-    expect(imported.statusCode, imported.body).toBe(200);
   });
   afterAll(() => closeRestContext(context));
 
-  const entryId = async (reference: string) =>
-    (await query<{ id: number }>(`SELECT id FROM "BQE_EcritureBancaire" WHERE "Reference" = $1`, [reference]))[0]!.id;
-  async function confirm(reference: string, fluxId: number, montantCents: number) {
-    const response = await context.app.inject({
-      method: 'POST',
-      url: `${bankEntryUrl(await entryId(reference))}/rapprochement`,
-      headers: bearer(token),
-      payload: { parts: [{ ID_FluxFinancier: fluxId, montantCents }] },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-  }
+  const confirm = (reference: string, fluxId: number, montantCents: number) =>
+    confirmPart(context, token, reference, fluxId, montantCents);
   async function undo(reference: string) {
     const response = await context.app.inject({
       method: 'DELETE',
-      url: `${bankEntryUrl(await entryId(reference))}/rapprochement`,
+      url: await reconciliationUrl(context.database, reference),
       headers: bearer(token),
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -280,20 +252,15 @@ describe.each(testDatabaseTargets())('settlement entries of bank reconciliations
       ['VE', aux.other, '50,00', '0,00', `L${ids.c}`, '20260612'],
       ['BQ', aux.other, '0,00', '50,00', `L${ids.c}`, '20260612'],
     ]);
-    // R-LEDG-13: 2026-2027 opens with each structure's 411 balance; a bank settlement is in it,
-    // so it meets the statement rule but for the flux settled without a reconciliation.
+    // R-LEDG-13: 2026-2027 opens with each structure's 411 balance, the statement rule's: bank
+    // settlements and the others (R-LEDG-14) are in it.
     const opening = await openingBalances(context.database, HEAD_OFFICE_STRUCTURE_ID, '2026-09-01');
     for (const [structureId, account] of [
       [context.clubId, aux.club],
       [context.otherClubId, aux.other],
     ] as const) {
-      const { rule, settledOutsideLedger } = await statementRuleBalance(
-        context.database,
-        HEAD_OFFICE_STRUCTURE_ID,
-        structureId,
-        '2026-08-31',
-      );
-      expect(opening.get(account) ?? 0, account).toBe(rule + settledOutsideLedger);
+      const rule = await statementRuleBalance(context.database, structureId, '2026-08-31');
+      expect(opening.get(account) ?? 0, account).toBe(rule);
     }
     const sage = await csv(JUNE.from, JUNE.to);
     expect(sage.valid).toBe(true);
@@ -320,16 +287,7 @@ describe.each(testDatabaseTargets())('settlement entries of bank reconciliations
       ['20260901', '512000', '', `Extourne BQ2026-000003 - Règlement ${piece(ids.c)}`, '0,00', '50,00', ''],
       ['20260901', '411000', aux.other, `Extourne BQ2026-000003 - Règlement ${piece(ids.c)}`, '50,00', '0,00', ''],
     ]);
-    const validate = async (jusquau: string) => {
-      const response = await context.app.inject({
-        method: 'POST',
-        url: `/api/parametrages-comptables/exercices/${current.id}/validation`,
-        headers: bearer(token),
-        payload: { jusquau },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json() as { journaux: Record<string, number> };
-    };
+    const validate = (jusquau: string) => validateUpTo(context, token, current.id, jusquau);
     await validate('2026-11-20');
     const sage = await csv(current.debut, '2026-11-20');
     expect(sage.valid).toBe(true);

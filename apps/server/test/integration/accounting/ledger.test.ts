@@ -328,7 +328,7 @@ describe.each(testDatabaseTargets())('accounting periods on $name (R-LEDG-06 to 
     const headOffice = yearOf(await years(context.tokens.siege), '2025-2026');
     const fec = await as(context.tokens.siege).get(`/api/exports/fec?exercice=${headOffice.id}`);
     expect(fec.statusCode, fec.body).toBe(200);
-    expect(expectContinuousPerJournal(fecRows(fec.rawPayload))).toEqual(['AN', 'PR', 'VE']);
+    expect(expectContinuousPerJournal(fecRows(fec.rawPayload))).toEqual(['AN', 'PR', 'RG', 'VE']); // RG: R-LEDG-14
 
     await closeUpTo(superAdmin, context.otherClubId, '2025-2026');
     const other = yearOf(await years(superAdmin, context.otherClubId), '2025-2026');

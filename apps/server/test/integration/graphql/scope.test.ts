@@ -314,6 +314,22 @@ describe.each(testDatabaseTargets())('GraphQL scope on $name (R-SCOPE-06)', (tar
     deniedFields += 1;
   });
 
+  it('R-SEARCH-22: a search on a list of flux keeps to the scope, rows and counts alike', async () => {
+    const { club } = context;
+    const ids = [fixtures.otherFlux, fixtures.ownFlux, fixtures.otherUnpaidDebit, fixtures.otherFlux];
+    const listed = await club(
+      `query($ids: [Int!]) {
+        MKP_FluxFinancier(where: {_and: [{id: {_in: $ids}}]}) { id }
+        MKP_FluxFinancier_aggregate(where: {id: {_in: $ids}}) { aggregate { count } }
+      }`,
+      { ids },
+    );
+    expect(listed.data).toEqual({
+      MKP_FluxFinancier: [{ id: fixtures.ownFlux }],
+      MKP_FluxFinancier_aggregate: { aggregate: { count: 1 } },
+    });
+  });
+
   it('keeps nested relations and relation filters inside the scope', async () => {
     const { club, otherClubId } = context;
     const byOtherStructure = await club(

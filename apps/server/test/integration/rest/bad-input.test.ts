@@ -208,6 +208,14 @@ function cases(context: RestContext): Record<string, Record<string, BadRequest>>
       'level as text': { structureIds: [12], level: '1' },
       'unknown field': { structureIds: [12], niveau: 1 },
       'too many structures': { structureIds: Array.from({ length: 201 }, (_, i) => i + 1) },
+      // R-DUE-05: the last letters the list showed, one per structure.
+      'last letter id 2^40': { structureIds: [12], lastReminderIds: [2 ** 40] },
+      'last letter id 0': { structureIds: [12], lastReminderIds: [0] },
+      'last letter id negative': { structureIds: [12], lastReminderIds: [-3] },
+      'last letter id as text': { structureIds: [12], lastReminderIds: ['7\u0000'] },
+      'last letters not a list': { structureIds: [12], lastReminderIds: 7 },
+      'fewer last letters than structures': { structureIds: [12, 13], lastReminderIds: [null] },
+      'more last letters than structures': { structureIds: [12], lastReminderIds: [null, null] },
     }),
     'GET /api/impayes/relances/:id/lettre.pdf': badIds((id) => `/api/impayes/relances/${id}/lettre.pdf`),
     'GET /api/impayes/relances.zip': queries('/api/impayes/relances.zip', [
@@ -270,6 +278,20 @@ function cases(context: RestContext): Record<string, Record<string, BadRequest>>
             headers: JSON_HEADERS,
             payload: JSON.stringify({ fichier: 'retour.xml' }),
           }),
+          // R-RET-05: the confirmation is 'true' or 'false', nothing else, checked before the file.
+          ...(url === '/api/exports/sepa/retours'
+            ? Object.fromEntries(
+                ['1', 'TRUE', 'oui', 'true%00', 'true&confirmerAnomalies=false'].map((value) => [
+                  `confirmerAnomalies=${value}`,
+                  () => ({
+                    method: 'POST' as const,
+                    url: `${url}?confirmerAnomalies=${value}`,
+                    headers: { 'content-type': 'application/xml' },
+                    payload: '<?xml version="1.0"?><Document/>',
+                  }),
+                ]),
+              )
+            : {}),
         } satisfies Record<string, BadRequest>,
       ]),
     ),
@@ -280,6 +302,14 @@ function cases(context: RestContext): Record<string, Record<string, BadRequest>>
       'empty list': { ids: [] },
       'id as text': { ids: ['12'] },
       'negative id': { ids: [-1] },
+      'id 0': { ids: [0] },
+      'id 2^40': { ids: [2 ** 40] },
+      'id 2^31': { ids: [2 ** 31] },
+      'fractional id': { ids: [1.5] },
+      'null id': { ids: [1, null] },
+      'NUL in an id': { ids: ['1\u0000'] },
+      'unknown field': { ids: [1], tous: true },
+      'more than a batch holds': { ids: Array.from({ length: 5001 }, (_, i) => i + 1) },
     }),
     ...bankStatementCases(),
     ...accountingCases(),

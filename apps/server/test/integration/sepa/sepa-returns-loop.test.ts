@@ -2,33 +2,8 @@ import type { RelaunchSelectionResult, SepaBatch, SepaReturnImportResult, SepaRe
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, closeRestContext, openRestContext, type RestContext } from '../rest/rest-context';
 import { testDatabaseTargets } from '../support/databases';
-import { collectionDate, elements, generate, get } from './sepa-support';
-import { postReturn, RETURNS_URL } from './sepa-returns-support';
-
-/** A pain.002.001.03 rejecting `rejects` (EndToEndId, amount in euros as written, day), in the EPC subset. */
-function statusReport(
-  batchId: number,
-  rejects: { endToEndId: string; amount: string; day: string; currency?: string }[],
-): Buffer {
-  const transactions = rejects
-    .map(
-      (item, index) => `<TxInfAndSts><StsId>S-${index}</StsId><OrgnlEndToEndId>${item.endToEndId}</OrgnlEndToEndId>
-        <TxSts>RJCT</TxSts><StsRsnInf><Rsn><Cd>AM04</Cd></Rsn></StsRsnInf>
-        <OrgnlTxRef><Amt><InstdAmt Ccy="${item.currency ?? 'EUR'}">${item.amount}</InstdAmt></Amt><ReqdColltnDt>${item.day}</ReqdColltnDt></OrgnlTxRef>
-      </TxInfAndSts>`,
-    )
-    .join('');
-  // The report's creation day dates the rejects: one report per day.
-  const day = rejects[0]?.day ?? '2026-01-01';
-  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
-<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.03"><CstmrPmtStsRpt>
-  <GrpHdr><MsgId>PSR-${batchId}-${day}-${rejects.length}</MsgId><CreDtTm>${day}T09:00:00</CreDtTm></GrpHdr>
-  <OrgnlGrpInfAndSts><OrgnlMsgId>GDF-SEPA-${batchId}</OrgnlMsgId><OrgnlMsgNmId>pain.008.001.02</OrgnlMsgNmId>
-    <GrpSts>PART</GrpSts></OrgnlGrpInfAndSts>
-  <OrgnlPmtInfAndSts><OrgnlPmtInfId>GDF-SEPA-${batchId}-1</OrgnlPmtInfId><PmtInfSts>PART</PmtInfSts>${transactions}
-  </OrgnlPmtInfAndSts>
-</CstmrPmtStsRpt></Document>`);
-}
+import { get } from './sepa-support';
+import { generateReturnsBatch, postReturn, RETURNS_URL, statusReport } from './sepa-returns-support';
 
 describe.each(testDatabaseTargets())('SEPA returns close the loop (R-RET-05 to R-RET-07) on $name', (target) => {
   let context: RestContext;
@@ -55,14 +30,10 @@ describe.each(testDatabaseTargets())('SEPA returns close the loop (R-RET-05 to R
 
   beforeAll(async () => {
     context = await openRestContext(target);
-    dueDay = collectionDate();
-    const response = await generate(context.app, context.tokens.siege, { dateEcheance: dueDay });
-    expect(response.statusCode, response.body).toBe(200);
-    batchId = Number(response.headers['x-sepa-batch-id']);
-    ids = elements(response.body, 'EndToEndId');
-    expect(ids.length).toBeGreaterThanOrEqual(8);
+    const generated = await generateReturnsBatch(context);
+    ({ batchId, dueDay, ids } = generated);
     // <InstdAmt Ccy="EUR"> has an attribute: read them in document order, one per transaction.
-    const written = [...response.body.matchAll(/<InstdAmt Ccy="EUR">([^<]*)<\/InstdAmt>/g)].map((m) => m[1] as string);
+    const written = [...generated.xml.matchAll(/<InstdAmt Ccy="EUR">([^<]*)<\/InstdAmt>/g)].map((m) => m[1] as string);
     expect(written).toHaveLength(ids.length);
     amounts = new Map(ids.map((id, index) => [id, written[index] as string]));
   });
@@ -192,5 +163,16 @@ describe.each(testDatabaseTargets())('SEPA returns close the loop (R-RET-05 to R
     const state = await batch();
     expect(state.etat).toBe('rejets_relances');
     expect(state.relances).toEqual(state.rejetes);
+  });
+
+  it('R-RET-07: a batch whose amounts pass 2^31 cents is listed, never a 500', async () => {
+    const rejected = [ids[0], ids[1], ids[2]].map((id) => fluxOf(id as string));
+    // 3 x 9,000,000 € = 2,700,000,000 cents, beyond a 32-bit integer (read path only: set in SQL).
+    await context.database.query(`UPDATE "MKP_FluxFinancier" SET "MontantTTC" = 9000000 WHERE id = ANY($1::int[])`, [
+      rejected,
+    ]);
+    const state = await batch();
+    expect(state.rejetes).toEqual({ nb: 3, cents: 2_700_000_000 });
+    expect(state.relances).toEqual({ nb: 3, cents: 2_700_000_000 });
   });
 });

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { RestContext } from '../rest/rest-context';
+import { collectionDate, elements, generate } from './sepa-support';
 
 export const RETURNS_URL = '/api/exports/sepa/retours';
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/sepa-returns');
@@ -36,4 +39,39 @@ export function postReturn(
     },
     payload: bytes,
   });
+}
+
+/** A pain.002.001.03 rejecting `rejects` (EndToEndId, amount in euros as written, day), in the EPC subset. */
+export function statusReport(
+  batchId: number,
+  rejects: { endToEndId: string; amount: string; day: string; currency?: string }[],
+): Buffer {
+  const transactions = rejects
+    .map(
+      (item, index) => `<TxInfAndSts><StsId>S-${index}</StsId><OrgnlEndToEndId>${item.endToEndId}</OrgnlEndToEndId>
+        <TxSts>RJCT</TxSts><StsRsnInf><Rsn><Cd>AM04</Cd></Rsn></StsRsnInf>
+        <OrgnlTxRef><Amt><InstdAmt Ccy="${item.currency ?? 'EUR'}">${item.amount}</InstdAmt></Amt><ReqdColltnDt>${item.day}</ReqdColltnDt></OrgnlTxRef>
+      </TxInfAndSts>`,
+    )
+    .join('');
+  // The report's creation day dates the rejects: one report per day.
+  const day = rejects[0]?.day ?? '2026-01-01';
+  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.03"><CstmrPmtStsRpt>
+  <GrpHdr><MsgId>PSR-${batchId}-${day}-${rejects.length}</MsgId><CreDtTm>${day}T09:00:00</CreDtTm></GrpHdr>
+  <OrgnlGrpInfAndSts><OrgnlMsgId>GDF-SEPA-${batchId}</OrgnlMsgId><OrgnlMsgNmId>pain.008.001.02</OrgnlMsgNmId>
+    <GrpSts>PART</GrpSts></OrgnlGrpInfAndSts>
+  <OrgnlPmtInfAndSts><OrgnlPmtInfId>GDF-SEPA-${batchId}-1</OrgnlPmtInfId><PmtInfSts>PART</PmtInfSts>${transactions}
+  </OrgnlPmtInfAndSts>
+</CstmrPmtStsRpt></Document>`);
+}
+
+/** The head office's file on the first allowed collection date: its batch, that day, its XML and EndToEndIds (8 at least). */
+export async function generateReturnsBatch(context: RestContext) {
+  const dueDay = collectionDate();
+  const response = await generate(context.app, context.tokens.siege, { dateEcheance: dueDay });
+  expect(response.statusCode, response.body).toBe(200);
+  const ids = elements(response.body, 'EndToEndId');
+  expect(ids.length).toBeGreaterThanOrEqual(8);
+  return { batchId: Number(response.headers['x-sepa-batch-id']), dueDay, xml: response.body, ids };
 }

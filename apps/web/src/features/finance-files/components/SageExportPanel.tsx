@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { exportQuerySchema } from '@gdf/domain';
+import { exportQuerySchema, JOURNAL_LABELS } from '@gdf/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, type Path, type PathValue } from 'react-hook-form';
 import { formErrorText } from '@/lib/api-client';
@@ -19,7 +19,8 @@ import { FecDownload } from './FecDownload';
 import { recentSeasons, seasonPeriod } from './period';
 import { SagePreview } from './SagePreview';
 
-const JOURNALS = ['VE', 'AC', 'BQ', 'OD'];
+// Every journal the ledger writes, the settlements' RG and the opening entries' AN included.
+const JOURNALS = Object.keys(JOURNAL_LABELS);
 
 interface SageFormValues {
   mode: 'season' | 'dates';
@@ -165,7 +166,7 @@ export function SageExportPanel() {
         >
           {JOURNALS.map((j) => (
             <MenuItem key={j} value={j}>
-              {j}
+              {j} ({JOURNAL_LABELS[j]})
             </MenuItem>
           ))}
         </TextField>
