@@ -284,3 +284,27 @@ test('a club sees the totals of its search, filters on a status, then resets res
   await expect(page.getByText('Renseignez les filtres puis lancez la recherche.')).toBeVisible();
   await expect(page).not.toHaveURL(/libelle=|statut=/);
 });
+
+// R-SEARCH-23: the number printed on a paper invoice finds its flux, whatever the season filter.
+test('a club user finds a flux by its printed invoice number; an unreadable one is named', async ({ page }) => {
+  const token = await signIn(page, 'club@demo.fr');
+  const { MKP_FluxFinancier: oldest } = await graphql<{ MKP_FluxFinancier: { id: number; ID_Saison: number }[] }>(
+    page,
+    token,
+    '{ MKP_FluxFinancier(order_by: [{ ID_Saison: asc }, { id: asc }], limit: 1) { id ID_Saison } }',
+  );
+  const flux = oldest[0]!;
+  await page.goto(SEARCH_PATH);
+  const field = page.getByLabel('N° de flux');
+  await field.fill('abc');
+  await field.press('Enter');
+  await expect(
+    page.getByText('Saisissez un n° de flux (ex. 49758) ou un n° de facture (ex. 2027-FFME-49758)'),
+  ).toBeVisible();
+  const printed = `${flux.ID_Saison}-FFME-${flux.id}`;
+  await field.fill(printed.toLowerCase());
+  await field.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`numero=${printed}`, 'i'));
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText(String(flux.id));
+});

@@ -1,6 +1,7 @@
 export * from './categories';
 export * from './relaunch';
 export * from './search-filters';
+export * from './flux-number';
 export * from './flux-selection';
 export * from './search-filters-contract';
 export * from './paris-day';

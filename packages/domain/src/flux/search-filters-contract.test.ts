@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FLUX_FILTERS, FLUX_FILTER_MESSAGES, type FluxSearchFilters } from './search-filters';
 import { fluxSearchFiltersContract } from './search-filters-contract';
+import { FLUX_NUMBER_MESSAGES } from './flux-number';
 
 const TODAY = '2026-11-21';
 const filters = (overrides: Partial<FluxSearchFilters>): FluxSearchFilters => ({ ...EMPTY_FLUX_FILTERS, ...overrides });
@@ -33,9 +34,9 @@ describe('fluxSearchFiltersContract: the search rules as field issues', () => {
     ]);
   });
 
-  it('R-SEARCH-15: the amounts and the flux number keep their own messages', () => {
+  it('R-SEARCH-15, R-SEARCH-23: the amounts and the flux number keep their own messages', () => {
     expect(issuesOf(filters({ minAmount: '50', maxAmount: '10', fluxId: '12a' }))).toEqual([
-      ['fluxId', FLUX_FILTER_MESSAGES.fluxIdDigits],
+      ['fluxId', FLUX_NUMBER_MESSAGES.format],
       ['maxAmount', FLUX_FILTER_MESSAGES.maxBelowMin],
     ]);
   });

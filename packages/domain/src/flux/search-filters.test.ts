@@ -11,6 +11,7 @@ import {
   type FluxSearchFilters,
 } from './search-filters';
 import { FLUX_SELECTION_MAX, fluxSelectionQuery, parseFluxSelection } from './flux-selection';
+import { FLUX_NUMBER_MESSAGES } from './flux-number';
 
 const TODAY = '2026-11-21';
 const filters = (overrides: Partial<FluxSearchFilters>): FluxSearchFilters => ({ ...EMPTY_FLUX_FILTERS, ...overrides });
@@ -119,7 +120,7 @@ describe('buildFluxWhere (R-SEARCH-06)', () => {
 
 describe('R-SEARCH-15 filters: status, flux number, amount range, category', () => {
   it('validates the flux number and the amounts (non-negative, min ≤ max)', () => {
-    expect(validateFluxFilters(filters({ fluxId: '12a' }), TODAY).fluxId).toBe(FLUX_FILTER_MESSAGES.fluxIdDigits);
+    expect(validateFluxFilters(filters({ fluxId: '12a' }), TODAY).fluxId).toBe(FLUX_NUMBER_MESSAGES.format);
     expect(validateFluxFilters(filters({ minAmount: '-3' }), TODAY).minAmount).toBe(FLUX_FILTER_MESSAGES.invalidAmount);
     expect(validateFluxFilters(filters({ maxAmount: '1,234' }), TODAY).maxAmount).toBe(
       FLUX_FILTER_MESSAGES.invalidAmount,

@@ -1,5 +1,5 @@
 /**
- * Flux search filters (R-SEARCH-01 to R-SEARCH-07, R-SEARCH-15): the form's values, their
+ * Flux search filters (R-SEARCH-01 to R-SEARCH-07, R-SEARCH-15, R-SEARCH-23): the form's values, their
  * validation and the GraphQL `where` they become. Pure, so the web form, the URL state and
  * the tests share one definition.
  */
@@ -9,6 +9,7 @@ import { parseEuroAmount } from './amount-filter';
 import { isSupportedDay, parisDayStart, nextParisDayStart } from './paris-day';
 import { fluxPaymentStatusWhere, type FluxPaymentStatus } from './payment-status';
 import { FLUX_SELECTION_MAX, type FluxSelection } from './flux-selection';
+import { fluxSearchSeason, parseFluxNumber, readFluxNumber } from './flux-number';
 
 export interface FluxSearchFilters {
   season: number | null;
@@ -23,7 +24,7 @@ export interface FluxSearchFilters {
   endDate: string;
   /** '' for every flux, else one payment status (payment-status.ts, R-FLUX-08). */
   status: FluxStatusFilter;
-  /** The flux number (N° de flux), digits; '' when empty. */
+  /** The flux number (N° de flux) as typed: its id or its printed invoice number (R-SEARCH-23); '' when empty. */
   fluxId: string;
   /** Amount range (MontantTTC) typed in euros ("12,50"), inclusive; '' when empty. */
   minAmount: string;
@@ -70,7 +71,6 @@ export const FLUX_FILTER_MESSAGES = {
   futureDate: 'La date ne peut pas être dans le futur',
   endBeforeStart: 'La date de fin ne peut pas précéder la date de début',
   invalidDate: 'Date invalide',
-  fluxIdDigits: 'Le numéro de flux ne contient que des chiffres',
   invalidAmount: 'Montant en euros positif, deux décimales au plus (ex. 12,50)',
   maxBelowMin: 'Le montant maximum ne peut pas être inférieur au minimum',
   allEmpty: 'Renseignez au moins un filtre pour lancer la recherche.',
@@ -129,8 +129,8 @@ export function validateFluxFilters(filters: FluxSearchFilters, today: string): 
     if (!errors[start] && !errors[end] && filters[start] && filters[end] && filters[end] < filters[start])
       errors[end] = FLUX_FILTER_MESSAGES.endBeforeStart;
   }
-  if (filters.fluxId.trim() !== '' && !/^\d{1,9}$/.test(filters.fluxId.trim()))
-    errors.fluxId = FLUX_FILTER_MESSAGES.fluxIdDigits;
+  const fluxNumber = readFluxNumber(filters.fluxId);
+  if (fluxNumber && !fluxNumber.ok) errors.fluxId = fluxNumber.problem;
   const min = amountOf(filters.minAmount);
   const max = amountOf(filters.maxAmount);
   if (min === undefined) errors.minAmount = FLUX_FILTER_MESSAGES.invalidAmount;
@@ -179,7 +179,9 @@ export type FluxWhere = Record<string, unknown>;
  */
 export function buildFluxWhere(filters: FluxSearchFilters, lockedStructureId?: number): FluxWhere {
   const and: FluxWhere[] = [];
-  if (filters.season !== null) and.push({ ID_Saison: { _eq: filters.season } });
+  // R-SEARCH-23: a printed invoice number's season wins over the season filter.
+  const season = fluxSearchSeason(filters);
+  if (season !== null) and.push({ ID_Saison: { _eq: season } });
   const structureId = lockedStructureId ?? filters.structureId;
   if (structureId !== null) and.push({ ID_Structure: { _eq: structureId } });
   const licence = filters.licence.trim();
@@ -196,8 +198,8 @@ export function buildFluxWhere(filters: FluxSearchFilters, lockedStructureId?: n
   if (Object.keys(range).length) and.push({ Z_DateCreation: range });
   // Beyond the specification (R-SEARCH-15): payment status, flux number, amount range, category.
   if (filters.status !== '') and.push(fluxPaymentStatusWhere(filters.status));
-  const fluxId = filters.fluxId.trim();
-  if (/^\d{1,9}$/.test(fluxId)) and.push({ id: { _eq: Number(fluxId) } });
+  const fluxNumber = parseFluxNumber(filters.fluxId);
+  if (fluxNumber) and.push({ id: { _eq: fluxNumber.fluxId } });
   const amount: Record<string, string> = {};
   const min = amountOf(filters.minAmount);
   const max = amountOf(filters.maxAmount);

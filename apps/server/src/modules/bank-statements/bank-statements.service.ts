@@ -7,6 +7,7 @@ import {
   isOwnAccount,
   ModuleSlug,
   parisToday,
+  parseFluxNumber,
   proposeMatches,
   SEPA_WRITE,
   settlesFlux,
@@ -324,18 +325,23 @@ const SEARCH_LIMIT = 20;
 
 /**
  * 'Chercher un flux' next to an entry: open flux in scope by invoice number, flux id,
- * structure (name or federal code) or label, to correct or split a proposal by hand.
+ * structure (name or federal code) or label, to correct or split a proposal by hand. A flux
+ * number is read as the flux search reads it (R-SEARCH-23): a printed number of another
+ * season than its flux's finds nothing.
  */
 export async function searchOpenFlux(database: Database, scope: RequestScope, text: string): Promise<BankMatchFlux[]> {
   requireHeadOfficeRead(scope);
   const q = text.trim().slice(0, 100);
   if (q.length < 2) return [];
-  const invoice = /^(?:20\d{2}\s*-?\s*FFME\s*-?\s*)?(\d{1,10})$/i.exec(q);
+  const number = parseFluxNumber(q);
   const rows = await openFlux(
     database,
     scope,
     (p) => {
-      if (invoice && Number(invoice[1]) <= 2_147_483_647) return `f.id = $${p.push(Number(invoice[1]))}`;
+      if (number) {
+        const id = `f.id = $${p.push(number.fluxId)}`;
+        return number.seasonId === null ? id : `${id} AND f."ID_Saison" = $${p.push(number.seasonId)}`;
+      }
       const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const ref = `$${p.push(like)}`;
       return `(s."NomStructure" ILIKE ${ref} OR s."ID_CodeFederal" ILIKE ${ref} OR f."NomFluxFinancier" ILIKE ${ref})`;

@@ -19,6 +19,10 @@ export const fluxSearchMessages = {
   allStatuses: 'Tous les flux',
   statusBadgeTitle: (label: string) => `Statut du flux : ${label}`,
   fluxId: 'N° de flux',
+  // R-SEARCH-23: a printed invoice number of another season than the season filter's.
+  fluxNumberSeason: (season: string) =>
+    `N° de facture de la saison ${season} : la recherche porte sur cette saison, le filtre Saison est ignoré.`,
+  seasonOfInvoice: (season: string) => `${season} (saison du n° de facture)`,
   minAmount: 'Montant minimum (€)',
   maxAmount: 'Montant maximum (€)',
   category: 'Catégorie',

@@ -62,6 +62,55 @@ describe('flux search form (R-SEARCH-01 to R-SEARCH-07)', { timeout: 20_000 }, (
     expect(fireEvent.keyDown(licence, { key: '7' })).toBe(true);
   });
 
+  it('R-SEARCH-23: the printed invoice number typed in N° de flux finds its flux, checked on its season', async () => {
+    const { user, searches } = await openPage();
+    await user.type(field('N° de flux'), '2027-FFME-49758{Enter}');
+    await screen.findAllByRole('row');
+    // Every typed character kept: the number is read, not stripped to 202749758.
+    expect(field('N° de flux')).toHaveValue('2027-FFME-49758');
+    expect(searches()[0]?.variables.where).toEqual({
+      _and: [{ ID_Saison: { _eq: 2027 } }, { ID_Structure: { _eq: 101 } }, { id: { _eq: 49758 } }],
+    });
+  });
+
+  it('R-SEARCH-23: an invoice number of another season searches that season and says so beside the field', async () => {
+    const { user, searches } = await openPage();
+    await user.type(field('N° de flux'), '2026-ffme-49758');
+    const hint =
+      'N° de facture de la saison 2025-2026 : la recherche porte sur cette saison, le filtre Saison est ignoré.';
+    expect(screen.getByText(hint)).toBeInTheDocument();
+    expect(field('N° de flux')).toHaveAccessibleDescription(hint);
+    await user.click(screen.getByRole('button', { name: 'Rechercher' }));
+    await screen.findAllByRole('row');
+    expect(searches()[0]?.variables.where).toEqual({
+      _and: [{ ID_Saison: { _eq: 2026 } }, { ID_Structure: { _eq: 101 } }, { id: { _eq: 49758 } }],
+    });
+    // The folded panel's chips name the season the search used.
+    await user.click(screen.getByRole('button', { name: 'Masquer les filtres' }));
+    expect(screen.getByRole('list', { name: 'Filtres actifs' })).toHaveTextContent(
+      'Saison : 2025-2026 (saison du n° de facture)',
+    );
+  });
+
+  it('R-SEARCH-23: a link with the printed number (numero=) opens the search on its flux and season', async () => {
+    const { searches } = await openPage(`${PATH}?saison=2027&numero=2026-FFME-49758`);
+    await screen.findAllByRole('row');
+    expect(searches()[0]?.variables.where).toEqual({
+      _and: [{ ID_Saison: { _eq: 2026 } }, { ID_Structure: { _eq: 101 } }, { id: { _eq: 49758 } }],
+    });
+    expect(field('N° de flux')).toHaveValue('2026-FFME-49758');
+  });
+
+  it('R-SEARCH-23: an unreadable flux number is named in French beside the field, and nothing is searched', async () => {
+    const { user, searches } = await openPage();
+    await user.type(field('N° de flux'), 'abc{Enter}');
+    const message = 'Saisissez un n° de flux (ex. 49758) ou un n° de facture (ex. 2027-FFME-49758)';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(field('N° de flux')).toHaveAccessibleDescription(message);
+    expect(field('N° de flux')).toHaveValue('abc');
+    expect(searches()).toHaveLength(0);
+  });
+
   it('refuses future dates ("do not allow future dates")', async () => {
     const { user, searches } = await openPage(`${PATH}?libelle=Licence&debut=2099-01-02&fin=2099-01-01`);
     await user.click(screen.getByRole('button', { name: 'Rechercher' }));

@@ -9,6 +9,8 @@ interface FilterTextFieldProps {
   /** Rule text in the original's style ('required|min:3'): '*' when it says 'required'. */
   rules: string;
   error?: string;
+  /** A note beside the field when it has no error. */
+  hint?: string;
   onEnter: () => void;
   numeric?: boolean;
   /** Text typed as a decimal (an amount): the decimal keyboard on phones. */
@@ -21,7 +23,7 @@ const BLOCKED_NUMBER_KEYS = new Set(['-', '+', 'e', 'E']);
 const STEP_KEYS = new Set(['ArrowUp', 'ArrowDown']);
 
 export function FilterTextField(props: FilterTextFieldProps) {
-  const { label, value, onChange, rules, error, onEnter, numeric, decimal } = props;
+  const { label, value, onChange, rules, error, hint, onEnter, numeric, decimal } = props;
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const element = input.current;
@@ -51,7 +53,7 @@ export function FilterTextField(props: FilterTextFieldProps) {
       type={numeric ? 'number' : 'text'}
       required={isRequiredRule(rules)}
       error={Boolean(error)}
-      helperText={error}
+      helperText={error ?? hint}
       onChange={(event) => onChange(event.target.value)}
       inputRef={input}
       slotProps={{

@@ -6,6 +6,7 @@ import {
   FLUX_PAYMENT_STATUSES,
   FLUX_PAYMENT_STATUS_LABELS,
   isFluxPaymentStatus,
+  seasonSetAsideByFluxNumber,
   type FluxSearchFilters,
 } from '@gdf/domain';
 import { Controller, useWatch, type Control } from 'react-hook-form';
@@ -15,13 +16,14 @@ import type { FluxFilterPanelProps } from './FluxFilterPanel';
 import { FilterTextField } from './FilterTextField';
 
 /** Rule texts in the original's vocabulary: none says 'required', so no field carries '*'. */
-const RULES = { text: 'min:3', licence: 'numeric', amount: 'numeric|min:0' } as const;
+const RULES = { text: 'min:3', licence: 'numeric', amount: 'numeric|min:0', fluxNumber: 'flux_number' } as const;
 
 /** 'Toutes les saisons' and the other 'all' choices show as text, not as an empty field. */
 const SELECT_SHOWS_ALL = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
 type TextFilter = 'licence' | 'lastName' | 'codeFederal' | 'label' | 'fluxId' | 'minAmount' | 'maxAmount';
-const NUMERIC: ReadonlySet<TextFilter> = new Set(['licence', 'fluxId']);
+// R-SEARCH-23: the flux number is text, so a printed invoice number ('2027-FFME-49758') is typed whole.
+const NUMERIC: ReadonlySet<TextFilter> = new Set(['licence']);
 const AMOUNTS: ReadonlySet<TextFilter> = new Set(['minAmount', 'maxAmount']);
 
 type DateField = 'startDate' | 'endDate' | 'settledFrom' | 'settledTo';
@@ -46,25 +48,7 @@ export function FluxFilterFields(props: FluxFilterFieldsProps) {
   const [startDate, settledFrom] = useWatch({ control, name: ['startDate', 'settledFrom'] });
   const text = (name: TextFilter, label: string) => (
     <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-      <Controller
-        name={name}
-        control={control}
-        render={({ field, fieldState }) => (
-          <FilterTextField
-            label={label}
-            value={field.value}
-            rules={NUMERIC.has(name) ? RULES.licence : AMOUNTS.has(name) ? RULES.amount : RULES.text}
-            numeric={NUMERIC.has(name)}
-            decimal={AMOUNTS.has(name)}
-            error={fieldState.error?.message}
-            onChange={(value) => {
-              field.onChange(value);
-              onEdit(name);
-            }}
-            onEnter={onEnter}
-          />
-        )}
-      />
+      <TextFilterField name={name} label={label} control={control} onEdit={onEdit} onEnter={onEnter} />
     </Grid>
   );
   const date = (name: DateField, label: string, minDate?: string) => (
@@ -149,7 +133,9 @@ export function FluxFilterFields(props: FluxFilterFieldsProps) {
           />
         )}
       />
-      {text('fluxId', m.fluxId)}
+      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+        <FluxNumberFilterField control={control} seasons={seasons} onEdit={onEdit} onEnter={onEnter} />
+      </Grid>
       <Controller
         name="category"
         control={control}
@@ -174,6 +160,60 @@ export function FluxFilterFields(props: FluxFilterFieldsProps) {
       {date('settledTo', m.settledTo, settledFrom)}
     </Grid>
   );
+}
+
+interface TextFilterFieldProps extends Pick<FluxFilterFieldsProps, 'control' | 'onEdit' | 'onEnter'> {
+  name: TextFilter;
+  label: string;
+  hint?: string;
+}
+
+function TextFilterField({ name, label, control, onEdit, onEnter, hint }: TextFilterFieldProps) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <FilterTextField
+          label={label}
+          value={field.value}
+          rules={rulesOf(name)}
+          numeric={NUMERIC.has(name)}
+          decimal={AMOUNTS.has(name)}
+          error={fieldState.error?.message}
+          hint={hint}
+          onChange={(value) => {
+            field.onChange(value);
+            onEdit(name);
+          }}
+          onEnter={onEnter}
+        />
+      )}
+    />
+  );
+}
+
+function rulesOf(name: TextFilter): string {
+  if (name === 'fluxId') return RULES.fluxNumber;
+  if (NUMERIC.has(name)) return RULES.licence;
+  return AMOUNTS.has(name) ? RULES.amount : RULES.text;
+}
+
+/**
+ * R-SEARCH-23: 'N° de flux' takes the id or the printed invoice number; when that number's
+ * season sets the season filter aside, the field says so. It alone watches the season.
+ */
+function FluxNumberFilterField(
+  props: Omit<TextFilterFieldProps, 'name' | 'label' | 'hint'> & Pick<FluxFilterFieldsProps, 'seasons'>,
+) {
+  const { seasons, ...rest } = props;
+  const [season, fluxId] = useWatch({ control: props.control, name: ['season', 'fluxId'] });
+  const setAside = seasonSetAsideByFluxNumber({ season, fluxId });
+  const hint =
+    setAside === null
+      ? undefined
+      : m.fluxNumberSeason(seasons.find((item) => item.id === setAside)?.NomSaison ?? String(setAside));
+  return <TextFilterField {...rest} name="fluxId" label={m.fluxId} hint={hint} />;
 }
 
 interface SelectFilterProps<T extends string | number> {

@@ -1,6 +1,7 @@
 import {
   FLUX_CATEGORY_NAMES,
   FLUX_PAYMENT_STATUS_LABELS,
+  seasonSetAsideByFluxNumber,
   type FluxCategoryId,
   type FluxSearchFilters,
 } from '@gdf/domain';
@@ -18,12 +19,11 @@ export function filterChips(filters: FluxSearchFilters, seasons: readonly Season
   const chips: FilterChip[] = [];
   const add = (key: keyof FluxSearchFilters, name: string, value: string) =>
     chips.push({ key, label: `${name} : ${value}` });
-  if (filters.season !== null)
-    add(
-      'season',
-      m.season,
-      seasons.find((season) => season.id === filters.season)?.NomSaison ?? String(filters.season),
-    );
+  const seasonName = (id: number) => seasons.find((season) => season.id === id)?.NomSaison ?? String(id);
+  // R-SEARCH-23: the season a printed invoice number set in place of the filter's.
+  const invoiceSeason = seasonSetAsideByFluxNumber(filters);
+  if (invoiceSeason !== null) add('season', m.season, m.seasonOfInvoice(seasonName(invoiceSeason)));
+  else if (filters.season !== null) add('season', m.season, seasonName(filters.season));
   else add('season', m.season, m.allSeasons);
   if (filters.structureId !== null) add('structureId', m.structure, m.structureNumber(filters.structureId));
   const texts = [
