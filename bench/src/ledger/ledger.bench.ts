@@ -19,6 +19,7 @@ const BARS = { entriesPerSecond: 5_000, bytesPerEntry: 600, fecSecondsPerMillion
 const LEDGER_TABLES = [
   'CPT_FichierExport',
   'CPT_FluxComptabilise',
+  'CPT_ReglementComptabilise',
   'CPT_EcritureLigne',
   'CPT_EcritureCompte',
   'CPT_Ecriture',
