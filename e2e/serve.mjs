@@ -26,4 +26,10 @@ const firstRun = spawnSync(
   },
 );
 if (firstRun.status !== 0) process.exit(firstRun.status ?? 1);
+// Open direct debits for the SEPA, relaunch and viewport suites (open-debits.ts).
+const openDebits = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'open-debits.ts')], {
+  cwd: path.join(here, '..'),
+  stdio: 'inherit',
+});
+if (openDebits.status !== 0) process.exit(openDebits.status ?? 1);
 await import('../apps/server/dist/server.js');

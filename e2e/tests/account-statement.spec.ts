@@ -61,7 +61,7 @@ test("the head office opens a structure's statement from the search, picks a per
   await expect(dialog.getByRole('button', { name: 'Télécharger le PDF', exact: true })).toBeDisabled();
   await dialog.getByLabel('Du').fill('2024-01-01');
   await dialog.getByLabel('Au').fill('2024-06-30');
-  await expect(dialog.getByRole('status')).toContainText('solde final');
+  await expect(dialog.getByRole('status')).toContainText('solde du relevé');
 
   const pdf = await download(page, () =>
     dialog.getByRole('button', { name: 'Télécharger le PDF', exact: true }).click(),

@@ -242,28 +242,32 @@ test('the detail modal leads to the printable invoice, with its download and pri
   await expect(page.getByRole('button', { name: 'Imprimer' })).toBeVisible();
 });
 
-// R-SEARCH-12, R-SEARCH-14: totals of the search, the payment status filter, and 'Réinitialiser'.
+// R-SEARCH-12, R-SEARCH-14, R-BAL-03: totals of the search, the payment status filter, and 'Réinitialiser'.
 test('a club sees the totals of its search, filters on a status, then resets results and URL', async ({ page }) => {
   test.setTimeout(90_000);
   const token = await signIn(page, 'club@demo.fr');
   const where = { _and: [{ NomFluxFinancier: { _ilike: '%Licence%' } }] };
   const side = (debit: boolean) =>
-    `${debit ? 'debit' : 'credit'}: MKP_FluxFinancier_aggregate(where: {_and: [${JSON.stringify(where).replace(/"([A-Za-z_]+)":/g, '$1:')}, {EST_Debit: {_eq: ${debit}}}]}) { aggregate { count sum { MontantTTC } } }`;
-  type Side = { aggregate: { count: number; sum: { MontantTTC: number | null } } };
+    `${debit ? 'debit' : 'credit'}: MKP_FluxFinancier_aggregate(where: {_and: [${JSON.stringify(where).replace(/"([A-Za-z_]+)":/g, '$1:')}, {EST_Debit: {_eq: ${debit}}}]}) { aggregate { count sum { MontantTTC MontantRegle ResteDu } } }`;
+  type Amount = number | string | null;
+  type Side = { aggregate: { count: number; sum: { MontantTTC: Amount; MontantRegle: Amount; ResteDu: Amount } } };
   const expected = await graphql<{ debit: Side; credit: Side }>(page, token, `{ ${side(true)} ${side(false)} }`);
-  const cents = (value: number | null) => Math.round((value ?? 0) * 100);
+  const cents = (value: Amount) => Math.round(Number(value ?? 0) * 100);
   const euros = (value: number) =>
     new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(value / 100);
   const debit = cents(expected.debit.aggregate.sum.MontantTTC);
   const credit = cents(expected.credit.aggregate.sum.MontantTTC);
+  const settled = cents(expected.debit.aggregate.sum.MontantRegle);
+  const resteDu = cents(expected.debit.aggregate.sum.ResteDu) + cents(expected.credit.aggregate.sum.ResteDu);
   expect(expected.debit.aggregate.count + expected.credit.aggregate.count).toBeLessThanOrEqual(10_000);
 
   await page.goto(`${SEARCH_PATH}?libelle=Licence&saison=`);
   await expect(bodyRows(page).first()).toBeVisible({ timeout: 30_000 });
   const summary = page.getByRole('group', { name: 'Totaux de la recherche' });
-  await expect(summary).toContainText(`Total débit : ${euros(debit)}`, { timeout: 20_000 });
-  await expect(summary).toContainText(`Total crédit : ${euros(credit)}`);
-  await expect(summary).toContainText(`Solde : ${euros(credit - debit)}`);
+  await expect(summary).toContainText(`Total facturé : ${euros(debit)}`, { timeout: 20_000 });
+  await expect(summary).toContainText(`Total réglé : ${euros(settled)}`);
+  await expect(summary).toContainText(`Total avoirs et remboursements : ${euros(credit)}`);
+  await expect(summary).toContainText(`Reste dû : ${euros(resteDu)}`);
   await expect(summary.getByRole('button', { name: 'Calculer les totaux' })).toHaveCount(0);
 
   // Status: every row found carries the badge of the status asked for.

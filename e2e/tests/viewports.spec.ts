@@ -88,7 +88,8 @@ for (const viewport of VIEWPORTS) {
         await expect(cards.getByRole('listitem').first()).toBeVisible();
         await expect(page.getByRole('table', { name: 'Résultats de la recherche de flux' })).toHaveCount(0);
         const actions = await expectActionsInside(cards, viewport.width);
-        expect(actions).toBe(2 * (await cards.getByRole('listitem').count()));
+        // Per card: the structure's page (R-BAL-01), the detail and the document.
+        expect(actions).toBe(3 * (await cards.getByRole('listitem').count()));
         // The folded application bar: its menu holds 'Se déconnecter', on screen.
         const menuButton = page.getByRole('banner').getByRole('button', { name: 'Menu' });
         expect(await outsideWidth(menuButton, viewport.width)).toEqual([]);
@@ -112,7 +113,8 @@ for (const viewport of VIEWPORTS) {
         });
         expect(sideways).toBe(0);
         const rows = await table.locator('tbody tr').count();
-        expect(await expectActionsInside(table.locator('tbody'), viewport.width)).toBe(2 * rows);
+        // Per row: the structure's page (R-BAL-01), the detail and the document.
+        expect(await expectActionsInside(table.locator('tbody'), viewport.width)).toBe(3 * rows);
         await expect(page.getByRole('banner').getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
         expect(await outsideWidth(page.getByRole('banner').getByRole('button'), viewport.width)).toEqual([]);
       }

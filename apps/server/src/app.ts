@@ -33,6 +33,7 @@ import { registerFilesRoutes } from './modules/files/files.routes';
 import { registerStructureDocumentsRoutes } from './modules/structure-documents/structure-documents.routes';
 import { registerStructuresRoutes } from './modules/structures/structures.routes';
 import { registerStructureRibsRoutes } from './modules/structure-ribs/structure-ribs.routes';
+import { registerStructureSituationRoutes } from './modules/structure-situation/structure-situation.routes';
 import { registerStructureStatusRoutes } from './modules/structure-status/structure-status.routes';
 import type { UploadQuota } from '@gdf/domain';
 import type { SafeFetchPolicy } from './lib/safe-fetch';
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createAccountStatementService(options.database, undefined, options.accountStatements),
   );
   registerImpayesRoutes(app, options.database);
+  registerStructureSituationRoutes(app, options.database);
   registerDocumentPackRoutes(app, options.database, issuance, options.documentPacks);
   registerAccountingSettingsRoutes(app, options.database);
   registerExportsSageRoutes(app, options.database, options.ledgerClock);

@@ -5,7 +5,8 @@
  * the pack: VmHWM of /proc/<pid>/status, reset just before through clear_refs), first while
  * the PDFs are rendered and stored on first read, then from the stored bytes; and the relevé
  * de compte (PDF) of the structure with the most flux in the current season; the head office's
- * Impayés list (every overdue flux of the federation, aged per structure).
+ * Impayés list (every open flux of the federation, its overdue part aged per structure, and each
+ * structure's balance) and that structure's page (R-BAL-01).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { DEMO_SEPA_ICS } from '../../../apps/server/src/modules/exports-sepa/sepa-settings';
@@ -15,7 +16,8 @@ import { EMPTY_FLUX_FILTERS } from '@gdf/domain';
 import type { BenchResult } from '../bench-result';
 import { startServerProcess } from '../load/server-process';
 
-const BARS = { packSeconds: 20, packMegabytes: 200, statementSeconds: 2, impayesSeconds: 2 };
+// Impayés (1 s) and the structure's page (300 ms) read the balance rule (R-BAL-01) for every structure.
+const BARS = { packSeconds: 20, packMegabytes: 200, statementSeconds: 2, impayesSeconds: 1, pageMilliseconds: 300 };
 
 const statusMegabytes = (pid: number, field: 'VmHWM' | 'VmRSS') => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
@@ -148,6 +150,25 @@ export async function benchStructureDocuments(
     const impayesSeconds = (performance.now() - listStarted) / 1000;
     log(`  impayés du siège : ${rows.length} structures en ${impayesSeconds.toFixed(2)} s`);
 
+    // The structure's page ('Situation de la structure') of the same largest structure: its
+    // balance, ageing, open flux and history. The first request, then the median of five more.
+    const page = async () => {
+      const started = performance.now();
+      const response = await fetch(`${server.address}/api/structures/${largest.structure}/situation?structureId=1318`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (!response.ok) throw new Error(`Page de la structure refusée : ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+      return performance.now() - started;
+    };
+    const pageFirst = await page();
+    const pageAgain: number[] = [];
+    for (let round = 0; round < 5; round++) pageAgain.push(await page());
+    const pageMedian = pageAgain.sort((a, b) => a - b)[2]!;
+    log(
+      `  page de la structure ${largest.structure} : ${pageFirst.toFixed(0)} ms, puis médiane ${pageMedian.toFixed(0)} ms`,
+    );
+
     const pack = (name: string, run: { seconds: number }, peak: number): BenchResult[] => [
       {
         name: `Lot de ${group.n} factures (ZIP en flux continu), ${name}`,
@@ -187,6 +208,20 @@ export async function benchStructureDocuments(
         unit: 's',
         bar: BARS.impayesSeconds,
         pass: impayesSeconds <= BARS.impayesSeconds,
+      },
+      {
+        name: `Situation de la plus grande structure de la saison (${largest.n} flux), première demande`,
+        value: Math.round(pageFirst),
+        unit: 'ms',
+        bar: BARS.pageMilliseconds,
+        pass: pageFirst <= BARS.pageMilliseconds,
+      },
+      {
+        name: `Situation de la même structure, médiane de 5 demandes suivantes`,
+        value: Math.round(pageMedian),
+        unit: 'ms',
+        bar: BARS.pageMilliseconds,
+        pass: pageMedian <= BARS.pageMilliseconds,
       },
     ];
   } finally {

@@ -20,4 +20,6 @@ export * from './auth/login-throttle';
 export * from './bank-statements/index';
 export * from './account-statement/index';
 export * from './impayes/index';
+export * from './receivables/index';
+export * from './structure-situation/index';
 export * from './api/validation-errors';

@@ -176,9 +176,3 @@ export function lastDataDay(seasons: readonly Season[]): number {
   const current = seasons.at(-1) as Season;
   return Math.max(Math.floor(current.startMs / DAY_MS), Math.floor(current.endMs / DAY_MS) - 1);
 }
-
-/** Months since September 2018: the index of the month's SEPA batch (MKP_Traitement). */
-export function monthIndex(day: number): number {
-  const date = new Date(day * DAY_MS);
-  return (date.getUTCFullYear() - (FIRST_SEASON - 1)) * 12 + date.getUTCMonth() - 8;
-}

@@ -3,7 +3,9 @@
  * there is no embedded database yet, it is made beside its place: migrated, seeded with the
  * demo data, its flux issued as if each had been created in the app (R-DOC-01) and the demo's
  * past fiscal years closed (R-LEDG-09); then moved into place. An interrupted first run leaves
- * no half-made database: the next start makes it again.
+ * no half-made database: the next start makes it again. The demo's sample bank files (the
+ * statement and return report of the bank's last days, not imported yet) are written into
+ * <DATA_DIR>/exemples-bancaires (README).
  * Env: SEED_DEMO_DATA (auto | never), SEED_FLUX, SEED_SCALE, DATA_DIR, SEPA_CREDITOR_ICS.
  */
 import { existsSync } from 'node:fs';
@@ -13,11 +15,13 @@ import { parisToday } from '@gdf/domain';
 import {
   closeDemoFiscalYears,
   creditorIdentifier,
+  dataDir,
   defaultPgliteDir,
   issueMissingDocuments,
   openDatabase,
   readEnvironment,
 } from '@gdf/server/seed-api';
+import { writeDemoBankFiles } from './demo-bank-files';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { seedDemoData } from './seed';
 
@@ -41,8 +45,9 @@ if (!env.DATABASE_URL && env.SEED_DEMO_DATA === 'auto' && !embeddedDatabaseExist
   await rm(partial, { recursive: true, force: true });
   console.log(`Première exécution : génération des données de démonstration (${env.SEED_FLUX} flux)...`);
   const database = await openDatabase({ dataDir: partial });
+  let bankFiles: string[] = [];
   try {
-    await seedDemoData(database, {
+    const seeded = await seedDemoData(database, {
       flux: env.SEED_FLUX,
       scale: env.SEED_SCALE,
       onProgress: (message) => console.log(`  ${message}`),
@@ -57,6 +62,7 @@ if (!env.DATABASE_URL && env.SEED_DEMO_DATA === 'auto' && !embeddedDatabaseExist
     const closing = performance.now();
     const closed = await closeDemoFiscalYears(database, parisToday());
     console.log(`  ${closed} exercices comptables clôturés en ${seconds(closing)} s`);
+    bankFiles = await writeDemoBankFiles(database, seeded.bank, path.join(dataDir(), 'exemples-bancaires'));
   } finally {
     await database.close();
   }
@@ -65,4 +71,6 @@ if (!env.DATABASE_URL && env.SEED_DEMO_DATA === 'auto' && !embeddedDatabaseExist
   console.log(`Données de démonstration prêtes en ${seconds(started)} s.`);
   console.log(`Comptes de démonstration (mot de passe : ${DEMO_PASSWORD}) :`);
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(28)} ${account.description}`);
+  console.log('Fichiers bancaires de démonstration (Exports > SEPA, onglets « Relevés bancaires » et « Retours ») :');
+  for (const file of bankFiles) console.log(`  ${file}`);
 }

@@ -1,11 +1,12 @@
 import { centsToDecimal } from '@gdf/domain';
-import { Category, DAY_MS, isoDay, monthIndex, monthLabel, type CategoryId, type Season } from './catalog';
+import { Category, DAY_MS, isoDay, monthLabel, type CategoryId, type Season } from './catalog';
 import { csvField } from './csv';
 import * as lines from './flux-lines';
 import { CATEGORY_WEIGHTS, DEMO_CYCLE, kindOf, seasonCounts, seasonPickers } from './flux-mix';
 import type { PlannedStructure, StructurePlan } from './plan-types';
 import { userLabel, type UserPlan } from './plan-users';
 import { AliasTable, type Rng } from './random';
+import type { FluxStory } from './story';
 
 /**
  * Streams MKP_FluxFinancier and MKP_FluxFinancierDetail rows as CSV chunk pairs.
@@ -17,7 +18,7 @@ import { AliasTable, type Rng } from './random';
 export const FLUX_COLUMNS = [
   'id', 'NomFluxFinancier', 'Z_DateCreation', 'MontantHT', 'MontantTVA', 'MontantTTC', 'EST_Debit', 'EST_Reglement',
   'ID_CategoryFlux', 'ID_FluxFinancierDebit', 'ID_FluxFinancierRelance', 'ID_Saison', 'ID_Structure', 'ID_Traitement',
-  'ID_Utilisateur', 'DateEcheance',
+  'ID_Utilisateur', 'DateEcheance', 'DateReglement',
 ] as const;
 
 // prettier-ignore
@@ -47,6 +48,7 @@ export function* fluxChunks(
   users: UserPlan,
   rng: Rng,
   stats: FluxStats,
+  story: FluxStory,
 ): Generator<[string, string]> {
   const counts = seasonCounts(total, seasons);
   const pickers = seasonPickers(plan, seasons);
@@ -59,7 +61,6 @@ export function* fluxChunks(
   const lastDebitId = new Int32Array(plan.all.length);
   const lastDebitCents = new Int32Array(plan.all.length);
   const lastDebitName: string[] = new Array<string>(plan.all.length).fill('');
-  const todayDay = Math.floor((seasons.at(-1) as Season).endMs / DAY_MS);
   // 'YYYY-MM-DD' per day, computed once per day rather than once per flux.
   const firstDataDay = (seasons[0] as Season).startMs / DAY_MS;
   const dayCache: string[] = [];
@@ -68,7 +69,6 @@ export function* fluxChunks(
   const monthText = (day: number) => (monthCache[day - firstDataDay] ??= monthLabel(day));
   const randomPerson = () => userLabel(users, users.firstId + rng.int(0, users.count - 1));
   let demoCount = 0;
-  let demoDebits = 0;
   let fluxId = 0;
   let detailId = 0;
   let fluxCsv = '';
@@ -80,6 +80,7 @@ export function* fluxChunks(
     const firstDay = season.startMs / DAY_MS;
     const days = (season.endMs - season.startMs) / DAY_MS;
     const t = season.tarifs;
+    const seasonBase = fluxId;
     for (let k = 0; k < n; k++) {
       // Date: the k-th slot of the season, 07:00-20:00 UTC (same day in Paris).
       const pos = ((k + rng.next()) / n) * days;
@@ -89,66 +90,67 @@ export function* fluxChunks(
       const mm = Math.floor(second / 60) % 60;
       const ss = second % 60;
       const ts = `${dayText(day)} ${hh < 10 ? '0' : ''}${hh}:${mm < 10 ? '0' : ''}${mm}:${ss < 10 ? '0' : ''}${ss}+00`;
+      const id = ++fluxId;
 
-      const structure = eligible[picker.sample(rng)] as PlannedStructure;
-      const isDemo = structure === plan.demo.club;
-      let category = (
-        isDemo ? DEMO_CYCLE[demoCount++ % DEMO_CYCLE.length] : categoryPickers[kindOf(structure)].sample(rng) + 1
-      ) as CategoryId;
-      if (category === Category.Prelevement && structure.rib !== 'valid' && structure.rib !== 'no_bic')
-        category = Category.Facture;
-      const count = rng.int(1, 6);
-      const month = monthText(day);
-
-      // Licence and insurance flux name a member; a few have no user record ('N.C').
+      // A slot reserved by a relaunch (R-FLUX-05) holds the copy of the rejected debit.
+      const copy = story.takeRelaunch(id);
+      let structure: PlannedStructure;
+      let category: CategoryId;
       let userId: number | null = null;
-      let person = '';
-      if (category === Category.Licence || category === Category.Assurance || category === Category.Remboursement) {
-        const from = users.memberStart[structure.index] as number;
-        const size = (users.memberStart[structure.index + 1] as number) - from;
-        if (size > 0 && !rng.chance(0.03)) userId = users.members[from + rng.int(0, size - 1)] as number;
-        person = userId === null ? randomPerson() : userLabel(users, userId);
-      }
-
       let debitRef: number | null = null;
       let draft: lines.FluxDraft;
-      switch (category) {
-        case Category.Licence:
-          draft = lines.licenceFlux(rng, t, season.id, person, count);
-          break;
-        case Category.Assurance:
-          draft = lines.assuranceFlux(rng, t, season.id, person, count);
-          break;
-        case Category.Affiliation:
-          draft = lines.affiliationFlux(rng, t, season.id, structure.type, count);
-          break;
-        case Category.Facture:
-          draft = lines.factureFlux(rng, t, season.id, month, count, randomPerson);
-          break;
-        case Category.Prelevement:
-          draft = lines.prelevementFlux(rng, t, month, count);
-          break;
-        default: {
-          const s = structure.index;
-          if ((lastDebitId[s] as number) > 0 && rng.chance(0.5)) {
-            debitRef = lastDebitId[s] as number;
-            userId = null; // the refund settles a whole debit, not one person's licence
-            draft = lines.refundOf(rng, lastDebitName[s] as string, lastDebitCents[s] as number);
-          } else draft = lines.remboursementFlux(rng, t, season.id, month, count, person);
+      if (copy) {
+        structure = copy.structure;
+        category = Category.Prelevement;
+        draft = copy.draft;
+      } else {
+        structure = eligible[picker.sample(rng)] as PlannedStructure;
+        const isDemo = structure === plan.demo.club;
+        category = (
+          isDemo ? DEMO_CYCLE[demoCount++ % DEMO_CYCLE.length] : categoryPickers[kindOf(structure)].sample(rng) + 1
+        ) as CategoryId;
+        if (category === Category.Prelevement && structure.rib !== 'valid' && structure.rib !== 'no_bic')
+          category = Category.Facture;
+        const count = rng.int(1, 6);
+        const month = monthText(day);
+
+        // Licence and insurance flux name a member; a few have no user record ('N.C').
+        let person = '';
+        if (category === Category.Licence || category === Category.Assurance || category === Category.Remboursement) {
+          const from = users.memberStart[structure.index] as number;
+          const size = (users.memberStart[structure.index + 1] as number) - from;
+          if (size > 0 && !rng.chance(0.03)) userId = users.members[from + rng.int(0, size - 1)] as number;
+          person = userId === null ? randomPerson() : userLabel(users, userId);
+        }
+
+        switch (category) {
+          case Category.Licence:
+            draft = lines.licenceFlux(rng, t, season.id, person, count);
+            break;
+          case Category.Assurance:
+            draft = lines.assuranceFlux(rng, t, season.id, person, count);
+            break;
+          case Category.Affiliation:
+            draft = lines.affiliationFlux(rng, t, season.id, structure.type, count);
+            break;
+          case Category.Facture:
+            draft = lines.factureFlux(rng, t, season.id, month, count, randomPerson);
+            break;
+          case Category.Prelevement:
+            draft = lines.prelevementFlux(rng, t, month, count);
+            break;
+          default: {
+            const s = structure.index;
+            if ((lastDebitId[s] as number) > 0 && rng.chance(0.5)) {
+              debitRef = lastDebitId[s] as number;
+              userId = null; // the refund settles a whole debit, not one person's licence
+              draft = lines.refundOf(rng, lastDebitName[s] as string, lastDebitCents[s] as number);
+            } else draft = lines.remboursementFlux(rng, t, season.id, month, count, person);
+          }
         }
       }
 
       const debit = category !== Category.Remboursement;
-      const dueDay = day + 30;
-      let paid: boolean;
-      if (category === Category.Prelevement) {
-        paid = isDemo ? demoDebits++ % 3 !== 0 : !rng.chance(0.22);
-      } else if (category === Category.Facture) paid = !rng.chance(dueDay >= todayDay ? 0.6 : 0.08);
-      else if (category === Category.Affiliation) paid = true;
-      else if (category === Category.Remboursement) paid = !rng.chance(0.08);
-      else paid = !rng.chance(day >= todayDay - 30 ? 0.3 : 0.01);
-
-      const id = ++fluxId;
       let cents = 0;
       const flag = debit ? 't' : 'f';
       for (const l of draft.lines) {
@@ -158,10 +160,24 @@ export function* fluxChunks(
         detailCsv += `${++detailId},${id},${csvField(l.label)},${centsToDecimal(l.unitCents)},${l.qty},${money},${money},${flag},${l.tarifId ?? ''},${ts}\n`;
       }
       const total = centsToDecimal(cents);
-      const traitement = category === Category.Prelevement && paid ? monthIndex(day) + 1 : '';
-      const due = category === Category.Facture ? dayText(dueDay) : '';
-      fluxCsv += `${id},${csvField(draft.name)},${ts},${total},0.00,${total},${flag},${paid ? 't' : 'f'},${category},${debitRef ?? ''},,${season.id},${structure.id},${traitement},${userId ?? ''},${due}\n`;
-      if (debit) {
+      // How and when it was settled (story.ts): its batch, due day, settlement day, a return.
+      const fate = story.settle({
+        id,
+        day,
+        category,
+        structure,
+        cents,
+        draft,
+        relaunchCopy: copy !== undefined,
+        slotsLeft: n - 1 - k,
+        slotOfDay: (target) => seasonBase + 1 + Math.ceil(((target - firstDay) * n) / days),
+        lastSlotId: seasonBase + n,
+      });
+      const name = copy ? `${draft.name} (relance)` : draft.name;
+      const due = fate.dueDay >= 0 ? dayText(fate.dueDay) : '';
+      const settled = fate.settledDay >= 0 ? dayText(fate.settledDay) : '';
+      fluxCsv += `${id},${csvField(name)},${ts},${total},0.00,${total},${flag},${settled ? 't' : 'f'},${category},${debitRef ?? ''},${fate.relaunchId || ''},${season.id},${structure.id},${fate.batchId || ''},${userId ?? ''},${due},${settled}\n`;
+      if (debit && !copy) {
         lastDebitId[structure.index] = id;
         lastDebitCents[structure.index] = cents;
         lastDebitName[structure.index] = draft.name;

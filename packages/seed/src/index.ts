@@ -3,3 +3,11 @@ export { SeedRefusedError, seedDemoData, type SeedOptions, type SeedSummary } fr
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts';
 export { applicationTables, nonEmptyTables } from './bulk';
 export { Rng } from './random';
+export {
+  buildDemoBankFiles,
+  writeDemoBankFiles,
+  DEMO_RETURNS_FILE,
+  DEMO_STATEMENT_FILE,
+  type DemoBankFiles,
+} from './demo-bank-files';
+export type { BankPending } from './story';

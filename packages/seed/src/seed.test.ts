@@ -19,7 +19,8 @@ async function fingerprint(database: Database): Promise<string> {
   const [row] = await database.query<{ md5: string }>(
     `SELECT md5(string_agg(concat_ws('|', f.id, f."NomFluxFinancier", extract(epoch FROM f."Z_DateCreation")::bigint,
         f."MontantHT", f."MontantTTC", f."EST_Debit", f."EST_Reglement", f."ID_CategoryFlux", f."ID_FluxFinancierDebit",
-        f."ID_Saison", f."ID_Structure", f."ID_Traitement", f."ID_Utilisateur", f."DateEcheance"), E'\\n' ORDER BY f.id)) AS "md5"
+        f."ID_Saison", f."ID_Structure", f."ID_Traitement", f."ID_Utilisateur", f."DateEcheance", f."DateReglement",
+        f."ID_FluxFinancierRelance"), E'\\n' ORDER BY f.id)) AS "md5"
        FROM "MKP_FluxFinancier" f`,
   );
   return row?.md5 ?? '';
@@ -158,7 +159,7 @@ describe('seedDemoData (issue: deterministic demo data)', () => {
     expect(hashes[0]?.hash.startsWith('scrypt$')).toBe(true);
   });
 
-  it('gives the club@demo.fr club many flux of every category, unpaid direct debits included', async () => {
+  it('gives the club@demo.fr club many flux of every category, open direct debits included', async () => {
     const clubId = summary.demoStructures.club.id;
     const categories = await database.query<{ category: number; n: number }>(
       `SELECT "ID_CategoryFlux" AS "category", count(*)::int AS "n" FROM "MKP_FluxFinancier" WHERE "ID_Structure" = $1 GROUP BY 1 ORDER BY 1`,
@@ -169,7 +170,7 @@ describe('seedDemoData (issue: deterministic demo data)', () => {
     const unpaid = await one<number>(
       database,
       `SELECT count(*)::int AS "v" FROM "MKP_FluxFinancier" WHERE "ID_Structure" = $1 AND "ID_CategoryFlux" = 5
-          AND "EST_Debit" AND NOT "EST_Reglement" AND "ID_FluxFinancierRelance" IS NULL AND "ID_Traitement" IS NULL`,
+          AND "EST_Debit" AND NOT "EST_Reglement" AND "ID_FluxFinancierRelance" IS NULL`,
       [clubId],
     );
     expect(unpaid).toBeGreaterThan(0);
@@ -239,6 +240,62 @@ describe('seedDemoData (issue: deterministic demo data)', () => {
       [CURRENT_SEASON],
     );
     expect(current).toBeGreaterThan(0);
+  });
+
+  it('tells a believable story: past flux settled on a recorded day, a few returns, none overdue for years (R-DATA-08)', async () => {
+    const [flux] = await database.query<Record<string, number>>(
+      `SELECT count(*)::int AS "all",
+              count(*) FILTER (WHERE "EST_Reglement")::int AS "settled",
+              count(*) FILTER (WHERE "EST_Reglement" AND "DateReglement" IS NULL)::int AS "settledNoDay",
+              count(*) FILTER (WHERE "DateReglement" < ("Z_DateCreation" AT TIME ZONE 'Europe/Paris')::date
+                                  OR "DateReglement" >= '2026-11-21')::int AS "badDay",
+              count(*) FILTER (WHERE "ID_CategoryFlux" = 5 AND "EST_Reglement" AND "ID_Traitement" IS NULL)::int AS "debitNoBatch",
+              count(*) FILTER (WHERE "ID_FluxFinancierRelance" IS NOT NULL)::int AS "relaunched"
+         FROM "MKP_FluxFinancier"`,
+    );
+    const f = flux ?? {};
+    expect(f.settled).toBeGreaterThan((f.all ?? 0) * 0.9);
+    expect(f.settledNoDay).toBe(0);
+    expect(f.badDay).toBe(0);
+    expect(f.debitNoBatch).toBe(0);
+    expect(f.relaunched).toBeGreaterThan(0);
+    // R-SEPA-11: a batch collects a debit on or after the day its notice allows (14 days at least).
+    const early = await one<number>(
+      database,
+      `SELECT count(*)::int AS "v" FROM "MKP_FluxFinancier" f
+         JOIN "APP_AuditLog" l ON l."TableCible" = 'MKP_Traitement' AND l."ID_Cible" = f."ID_Traitement" AND l."Action" = 'export_sepa'
+        WHERE (l."Details"->>'dateEcheance')::date < (f."Z_DateCreation" AT TIME ZONE 'Europe/Paris')::date + 14
+           OR (f."DateReglement" <> (l."Details"->>'dateEcheance')::date
+               AND NOT EXISTS (SELECT 1 FROM "MKP_RetourPrelevement" r WHERE r."ID_FluxFinancier" = f.id))`,
+    );
+    expect(early).toBe(0);
+    const returns = await database.query<{ n: number; relaunched: number; bad: number }>(
+      `SELECT count(*)::int AS "n", count(f."ID_FluxFinancierRelance")::int AS "relaunched",
+              count(*) FILTER (WHERE f."ID_Traitement" IS NULL OR r."EndToEndId" <> 'GDF-' || f."ID_Traitement" || '-' || f.id)::int AS "bad"
+         FROM "MKP_RetourPrelevement" r JOIN "MKP_FluxFinancier" f ON f.id = r."ID_FluxFinancier"`,
+    );
+    expect(returns[0]?.n).toBeGreaterThan(0);
+    expect(returns[0]?.relaunched).toBeGreaterThan(0);
+    expect(returns[0]?.bad).toBe(0);
+    // Overdue at the demo's today (R-STMT-02's due day): a handful of structures, none for years.
+    const overdue = await database.query<{ structure: number; oldest: string }>(
+      `SELECT "ID_Structure" AS "structure",
+              min(coalesce("DateEcheance", ("Z_DateCreation" AT TIME ZONE 'Europe/Paris')::date + 30))::text AS "oldest"
+         FROM "MKP_FluxFinancier"
+        WHERE "EST_Debit" AND NOT "EST_Reglement" AND "ID_FluxFinancierRelance" IS NULL
+          AND coalesce("DateEcheance", ("Z_DateCreation" AT TIME ZONE 'Europe/Paris')::date + 30) < '2026-11-21'
+        GROUP BY 1`,
+    );
+    expect(overdue.length).toBeGreaterThan(0);
+    expect(
+      overdue.every((o) => o.oldest > '2026-06-21'),
+      JSON.stringify(overdue),
+    ).toBe(true);
+    // Overdue by a month or more: the late payers only, a handful (none at all on a seed this small).
+    expect(overdue.filter((o) => o.oldest < '2026-10-21').length).toBeLessThanOrEqual(3);
+    // The bank's last days are the sample files' (demo-bank-files.ts): their flux are still open.
+    expect(summary.bank).toMatchObject({ from: '2026-11-11', to: '2026-11-20' });
+    expect(summary.bank.batch?.collectionDay).toMatch(/^2026-11-(1[1-9]|20)$/);
   });
 
   it('analyses the tables it filled and leaves the empty ones never analysed (R-LEDG-09, R-PERF-09)', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { HEAD_OFFICE_STRUCTURE_ID } from '@gdf/domain';
 import type { Database } from '@gdf/server/seed-api';
 import {
   applicationTables,
@@ -20,7 +21,8 @@ import { planStructures } from './plan-structures';
 import { SCALES, type SeedScale } from './plan-types';
 import { planUsers } from './plan-users';
 import { Rng } from './random';
-import { referenceLoads, traitementLoad, type TableLoad } from './write-reference';
+import { FluxStory, type BankPending } from './story';
+import { referenceLoads, type TableLoad } from './write-reference';
 import {
   affiliationLoad,
   affiliationTemporaireLoad,
@@ -57,6 +59,10 @@ export interface SeedSummary {
   contentHash: string;
   currentSeason: number;
   demoStructures: Record<DemoStructure, { id: number; name: string }>;
+  /** The bank's last days, not imported yet: what the sample bank files hold (demo-bank-files.ts). */
+  bank: BankPending;
+  /** Direct debits the bank returned that were relaunched (R-FLUX-05). */
+  relaunched: number;
   elapsedMs: number;
 }
 
@@ -115,8 +121,8 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
     affiliationTemporaireLoad(structures, seasons, new Rng(seed, 'affiliation-requests')),
     licenceLoad(users, structures, seasons, new Rng(seed, 'licences')),
     ...demoLoginLoads(structures, passwordHash),
-    traitementLoad(seasons),
   ];
+  const story = new FluxStory(seasons, structures, seed);
   const stats: FluxStats = { flux: 0, details: 0, ttcCents: 0 };
   const tables = await applicationTables(database);
   const indexTables = [
@@ -126,8 +132,10 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   const deferred = await dropForBulkLoad(database, tables, indexTables);
   try {
     for (const load of loads) await loadTable(database, load, hashes[0], progress);
-    const pairs = fluxChunks(options.flux, seasons, structures, users, new Rng(seed, 'flux'), stats);
+    const pairs = fluxChunks(options.flux, seasons, structures, users, new Rng(seed, 'flux'), stats, story);
     await loadFlux(database, pairs, options.flux, stats, [hashes[1], hashes[2]], progress);
+    // The SEPA batches, their audit rows and the bank's returns: known once the flux are written.
+    for (const load of story.loads(HEAD_OFFICE_STRUCTURE_ID)) await loadTable(database, load, hashes[0], progress);
   } finally {
     const count = deferred.reduce((n, d) => n + d.indexes.length, 0);
     if (count > 0) progress(`reconstruction de ${count} index et des clés étrangères...`);
@@ -159,6 +167,8 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       .digest('hex'),
     currentSeason: (seasons.at(-1) as Season).id,
     demoStructures,
+    bank: story.bankPending(),
+    relaunched: story.relaunched,
     elapsedMs: performance.now() - started,
   };
 }

@@ -1,16 +1,5 @@
-import { HEAD_OFFICE_STRUCTURE_ID, ROLE_NAMES, STRUCTURE_TYPE_NAMES, type RoleSlugValue } from '@gdf/domain';
-import {
-  CATEGORY_NAMES,
-  DAY_MS,
-  DOCUMENT_TYPES,
-  ROLE_IDS,
-  TARIFS,
-  isoDay,
-  lastDataDay,
-  monthIndex,
-  timestamp,
-  type Season,
-} from './catalog';
+import { ROLE_NAMES, STRUCTURE_TYPE_NAMES, type RoleSlugValue } from '@gdf/domain';
+import { CATEGORY_NAMES, DAY_MS, DOCUMENT_TYPES, ROLE_IDS, TARIFS, isoDay, type Season } from './catalog';
 import { csvRow } from './csv';
 import { PERMISSION_PAIRS, defaultPermission } from './role-modules';
 
@@ -78,34 +67,4 @@ export function referenceLoads(seasons: Season[]): TableLoad[] {
       rows: DOCUMENT_TYPES.map((d, i) => csvRow([i + 1, d.slug, d.name])),
     },
   ];
-}
-
-/**
- * One SEPA batch per month (MKP_Traitement), dated the month's last day or yesterday:
- * paid direct debits point to their month's batch (ID_Traitement = monthIndex + 1).
- */
-export function traitementLoad(seasons: Season[]): TableLoad {
-  const first = Math.floor((seasons[0] as Season).startMs / DAY_MS);
-  const last = lastDataDay(seasons);
-  const rows: string[] = [];
-  for (let day = first; day <= last; day++) {
-    const next = new Date((day + 1) * DAY_MS);
-    if (next.getUTCDate() !== 1 && day !== last) continue;
-    const month = isoDay(day).slice(0, 7);
-    rows.push(
-      csvRow([
-        monthIndex(day) + 1,
-        'prelevement_sepa',
-        HEAD_OFFICE_STRUCTURE_ID,
-        null,
-        `SEPA_${month}.xml`,
-        timestamp(day, 6 * 3600),
-      ]),
-    );
-  }
-  return {
-    table: 'MKP_Traitement',
-    columns: ['id', 'TypeTraitement', 'ID_Structure', 'ID_Utilisateur', 'NomFichier', 'Z_DateCreation'],
-    rows,
-  };
 }

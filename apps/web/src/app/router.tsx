@@ -113,6 +113,13 @@ export const appRoutes: RouteObject[] = [
               };
             }),
           },
+          {
+            path: ROUTES.structure_situation,
+            ...guardedPage(
+              'flux_financiers__gestion_des_finances',
+              async () => (await import('./pages/StructureSituationPage')).StructureSituationPage,
+            ),
+          },
           { path: ROUTES.flux_facture, ...page(async () => (await import('@/features/documents')).FluxFacturePage) },
           { path: ROUTES.flux_releve, ...page(async () => (await import('@/features/documents')).FluxRelevePage) },
           {

@@ -9,6 +9,8 @@ export const theme = createTheme(
       secondary: { main: '#5c6b7a' },
       // MUI's orange (#ed6c02) is 3.3:1 on white; this one reaches AA (4.5:1) for warning buttons and chips.
       warning: { main: '#b45309' },
+      // MUI's light blue (#0288d1) is 3.9:1 under white text ('Relancé', 'Rejets relancés' chips); its dark shade is AA.
+      info: { main: '#01579b' },
       background: { default: '#f4f6f9', paper: '#ffffff' },
     },
     shape: { borderRadius: 6 },

@@ -14,6 +14,7 @@ const expectedPaths: Record<RouteName, string> = {
   flux_impayes: '/gestion-des-finances/flux-financiers/impayes',
   flux_facture: '/gestion-des-finances/flux-financiers/:id/facture',
   flux_releve: '/gestion-des-finances/flux-financiers/:id/releve',
+  structure_situation: '/gestion-des-finances/structures/:id/situation',
   gestion_comptabilite__dashboard: '/gestion-comptabilite',
   parametrages_comptables__plan_comptable: '/gestion-comptabilite/parametrages/plan-comptable',
   parametrages_comptables__type_facturation: '/gestion-comptabilite/parametrages/type-facturation',

@@ -14,6 +14,8 @@ export const ROUTES = {
   flux_impayes: '/gestion-des-finances/flux-financiers/impayes',
   flux_facture: '/gestion-des-finances/flux-financiers/:id/facture',
   flux_releve: '/gestion-des-finances/flux-financiers/:id/releve',
+  /** A structure's page ('Situation de la structure'): link with StructureSituationLink. */
+  structure_situation: '/gestion-des-finances/structures/:id/situation',
   gestion_comptabilite__dashboard: '/gestion-comptabilite',
   parametrages_comptables__plan_comptable: '/gestion-comptabilite/parametrages/plan-comptable',
   parametrages_comptables__type_facturation: '/gestion-comptabilite/parametrages/type-facturation',

@@ -20,6 +20,8 @@ export function accountFluxBuilder(firstId: number) {
       relaunchedBy: null,
       relaunchedAt: null,
       bankReturn: null,
+      settledParts: [],
+      creditFor: null,
       ...rest,
     };
   };

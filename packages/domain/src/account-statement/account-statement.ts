@@ -23,23 +23,15 @@ import { parisIsoDate } from '../documents/document-format';
 import { fluxPaymentStatus, type FluxPaymentStatus } from '../flux/payment-status';
 import { sepaReturnReasonLabel } from '../sepa/return-reasons';
 import { parisToday } from '../flux/paris-day';
+import { fluxClosingDay, partDay, resteDuByFlux, type ReceivableFlux } from '../receivables/reste-du';
 
-/** A flux as the statement reads it: amounts in integer cents (TTC). */
-export interface AccountFlux {
-  id: number;
-  createdAt: Date;
+export { fluxClosingDay } from '../receivables/reste-du';
+
+/** A flux as the statement reads it: the balance rule's flux (R-BAL-01) with what it prints. */
+export interface AccountFlux extends ReceivableFlux {
   label: string;
-  isDebit: boolean;
-  amountTTC: Cents;
   /** DateEcheance, YYYY-MM-DD, or null when the flux has none. */
   dueDate: string | null;
-  settled: boolean;
-  /** DateReglement, YYYY-MM-DD: the day it was settled; null if unsettled or settled before days were recorded. */
-  settledOn: string | null;
-  /** ID_FluxFinancierRelance: the flux created by its relaunch. */
-  relaunchedBy: number | null;
-  /** When that relaunch flux was created; null when not relaunched. */
-  relaunchedAt: Date | null;
   /** The bank's return of this direct debit (MKP_RetourPrelevement), null when none. */
   bankReturn: BankReturn | null;
 }
@@ -168,6 +160,7 @@ const statusOf = (flux: AccountFlux) =>
  * itself is not late: the day after is 1 day late, in bucket '0-30'.
  */
 export function overdueFlux(flux: readonly AccountFlux[], asOf: string): AccountStatement['overdue'] {
+  const reste = resteDuByFlux(flux, asOf);
   const buckets = Object.fromEntries(AGEING_BUCKETS.map((bucket) => [bucket, { count: 0, amount: 0 }])) as Record<
     AgeingBucket,
     { count: number; amount: Cents }
@@ -177,12 +170,14 @@ export function overdueFlux(flux: readonly AccountFlux[], asOf: string): Account
     if (!item.isDebit) continue;
     const status = statusOf(item);
     if (status !== 'impaye' && status !== 'rejete') continue;
+    const amount = reste.get(item.id) ?? 0;
+    if (amount <= 0) continue;
     const dueDate = effectiveDueDate(item);
     const daysLate = calendarDaysBetween(dueDate, asOf);
     if (daysLate < 1) continue;
     const bucket = ageingBucket(daysLate);
     buckets[bucket].count += 1;
-    buckets[bucket].amount += item.amountTTC;
+    buckets[bucket].amount += amount;
     overdue.push({
       fluxId: item.id,
       date: parisIsoDate(item.createdAt),
@@ -190,7 +185,7 @@ export function overdueFlux(flux: readonly AccountFlux[], asOf: string): Account
       dueDate,
       daysLate,
       bucket,
-      amount: item.amountTTC,
+      amount,
       status,
     });
   }
@@ -266,11 +261,11 @@ export function buildAccountStatementFromParts(
   let openingBalance = 0;
   const movements: Movement[] = [];
   const inPeriod = (movement: Movement) => movement.date >= period.from && movement.date <= period.to;
-  for (const item of parts.earlierOpenFlux) {
-    const [own, closing] = movementsOf(item);
-    openingBalance += own!.signed;
-    if (closing && inPeriod(closing)) movements.push(closing);
-  }
+  for (const item of parts.earlierOpenFlux)
+    for (const movement of movementsOf(item)) {
+      if (movement.date < period.from) openingBalance += movement.signed;
+      else if (inPeriod(movement)) movements.push(movement);
+    }
   for (const item of parts.periodFlux)
     for (const movement of movementsOf(item)) if (inPeriod(movement)) movements.push(movement);
   const upToEnd = [...parts.earlierOpenFlux.filter(mayStillBeOwed), ...parts.periodFlux];
@@ -292,24 +287,9 @@ interface Movement {
 
 const KIND_ORDER: Record<StatementLineKind, number> = { flux: 0, reglement: 1, remplacement: 1 };
 
-/**
- * The Paris day a flux stops being owed, or null while it is: its settlement day (never before
- * its own day; its own day when settled before days were recorded), else the day of the flux
- * that relaunched it.
- */
-export function fluxClosingDay(
-  flux: Pick<AccountFlux, 'createdAt' | 'settled' | 'settledOn' | 'relaunchedBy' | 'relaunchedAt'>,
-): string | null {
-  const day = parisIsoDate(flux.createdAt);
-  const later = (other: string) => (other > day ? other : day);
-  if (flux.settled) return later(flux.settledOn ?? day);
-  if (flux.relaunchedBy !== null) return later(parisIsoDate(flux.relaunchedAt ?? flux.createdAt));
-  return null;
-}
-
 /** Owed when `day` (a Paris day) begins: created before it and not closed before it. */
 export function isOpenAtStartOf(
-  flux: Pick<AccountFlux, 'createdAt' | 'settled' | 'settledOn' | 'relaunchedBy' | 'relaunchedAt'>,
+  flux: Pick<AccountFlux, 'createdAt' | 'settled' | 'settledOn' | 'relaunchedBy' | 'relaunchedAt' | 'settledParts'>,
   day: string,
 ): boolean {
   if (parisIsoDate(flux.createdAt) >= day) return false;
@@ -317,14 +297,30 @@ export function isOpenAtStartOf(
   return closing === null || closing >= day;
 }
 
+/**
+ * A flux's movements: itself on its day, each confirmed part of a bank credit on its booking day
+ * ('reglement'), and, once closed, what its parts left: settled ('reglement') or moved to the
+ * relaunch flux ('remplacement'). Their sum is 0 once closed, its reste dû before (R-BAL-01).
+ */
 function movementsOf(flux: AccountFlux): Movement[] {
-  const signed = flux.isDebit ? flux.amountTTC : -flux.amountTTC;
+  const sign = flux.isDebit ? 1 : -1;
   const side = flux.isDebit ? 'debit' : 'credit';
-  const own: Movement = { kind: 'flux', flux, date: parisIsoDate(flux.createdAt), side, signed };
+  const opposite = flux.isDebit ? 'credit' : 'debit';
+  const movements: Movement[] = [
+    { kind: 'flux', flux, date: parisIsoDate(flux.createdAt), side, signed: sign * flux.amountTTC },
+  ];
+  let paid = 0;
+  for (const part of flux.settledParts) {
+    paid += part.amount;
+    movements.push({ kind: 'reglement', flux, date: partDay(flux, part), side: opposite, signed: -sign * part.amount });
+  }
   const closing = fluxClosingDay(flux);
-  if (closing === null) return [own];
-  const kind = flux.settled ? 'reglement' : 'remplacement';
-  return [own, { kind, flux, date: closing, side: flux.isDebit ? 'credit' : 'debit', signed: -signed }];
+  const rest = flux.amountTTC - paid;
+  if (closing !== null && (rest !== 0 || flux.settledParts.length === 0)) {
+    const kind = flux.settled ? 'reglement' : 'remplacement';
+    movements.push({ kind, flux, date: closing, side: opposite, signed: -sign * rest });
+  }
+  return movements;
 }
 
 function statementOf(

@@ -18,6 +18,8 @@ const flux = (id: number, at: string, isDebit: boolean, amountTTC: number): Acco
   settledOn: null,
   relaunchedBy: null,
   relaunchedAt: null,
+  settledParts: [],
+  creditFor: null,
   bankReturn: null,
 });
 
@@ -39,7 +41,7 @@ describe('relevé de compte document', () => {
       '10/09/2025 | 2 | Flux 2 | 1 234,56 € |  | 1 354,56 €',
       '01/10/2025 | 3 | Flux 3 |  | 500,00 € | 854,56 €',
       ' |  | Total des mouvements | 1 234,56 € | 500,00 € | ',
-      '31/08/2026 |  | Solde final |  |  | 854,56 €',
+      '31/08/2026 |  | Solde du relevé |  |  | 854,56 €',
     ]);
   });
 
@@ -100,7 +102,7 @@ describe('relevé de compte document', () => {
   it('gives the xlsx amounts as numbers in euros, with the structure and period above', () => {
     const { table, header, amountColumns } = accountStatementTable(statement, 'Club de test');
     expect(header).toEqual(['Relevé de compte — Club de test', 'Période du 01/09/2025 au 31/08/2026']);
-    expect(table.rows.at(-1)).toEqual(['31/08/2026', null, 'Solde final', null, null, 854.56]);
+    expect(table.rows.at(-1)).toEqual(['31/08/2026', null, 'Solde du relevé', null, null, 854.56]);
     expect(amountColumns).toEqual(['Débit', 'Crédit', 'Solde']);
     expect(accountStatementFileName(7, '2025-09-01', '2026-08-31', 'xlsx')).toBe(
       'releve-de-compte-7-2025-09-01-2026-08-31.xlsx',

@@ -5,6 +5,7 @@
 import { formatDocumentAmount, formatIsoDay } from '../documents/document-format';
 import type { ExportTable } from '@gdf/file-formats';
 import { FLUX_PAYMENT_STATUS_LABELS } from '../flux/payment-status';
+import { RECEIVABLE_LABELS } from '../receivables/reste-du';
 import {
   AGEING_BUCKETS,
   AGEING_BUCKET_LABELS,
@@ -19,11 +20,11 @@ export const ACCOUNT_STATEMENT_TEXT = {
   asOf: (day: string) => `Impayés au ${formatIsoDay(day)}`,
   issued: (number: string, day: string) => `N° ${number}, émis le ${formatIsoDay(day)}`,
   opening: 'Solde initial',
-  closing: 'Solde final',
+  closing: RECEIVABLE_LABELS.statementBalance,
   totals: 'Total des mouvements',
   columns: { date: 'Date', number: 'N°', label: 'Libellé', debit: 'Débit', credit: 'Crédit', balance: 'Solde' },
   balanceNote:
-    'Solde positif : montant dû par la structure ; négatif : en sa faveur. Un flux réglé est soldé par son règlement, un prélèvement relancé par le flux qui le relance ; un règlement sans date enregistrée figure au jour du flux.',
+    'Solde positif : montant dû par la structure ; négatif : en sa faveur. Un flux réglé est soldé par son règlement (un règlement partiel figure au jour de son écriture bancaire), un prélèvement relancé par le flux qui le relance ; un règlement sans date enregistrée figure au jour du flux.',
   settlementOfDebit: (label: string) => `Règlement : ${label}`,
   settlementOfCredit: (label: string) => `Versement : ${label}`,
   replacement: (label: string, replacedBy: number | undefined) =>

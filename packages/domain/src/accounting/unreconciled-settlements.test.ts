@@ -43,6 +43,7 @@ describe('settlements outside bank reconciliations (R-LEDG-14)', () => {
         settledOn,
         relaunchedBy: null,
         relaunchedAt: null,
+        settledParts: [],
       });
       expect(unreconciledSettlementDay(fluxDay, settledOn)).toBe(ruleDay);
     }

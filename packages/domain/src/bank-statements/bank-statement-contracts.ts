@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Cents } from '../money/money';
 import type { BankEntryDirection, BankStatementFormat } from './bank-statement';
 import type { MatchConfidence, MatchReason } from './matching';
+import type { PayerSource } from './payer-names';
 
 /**
  * The REST contracts of bank statements and reconciliation (R-BANK-01 to R-BANK-07), under the SEPA
@@ -71,6 +72,17 @@ export interface BankEntryProposal {
   score: number;
   confiance: MatchConfidence;
   raisons: MatchReason[];
+  /** R-BANK-10: a flux of another structure than the identified payer (confirmed only when asked). */
+  autreStructure: boolean;
+  /** R-BANK-11: the bank's debit of the batch's rejects, which explains the rest of the credit. */
+  debitRejets: { id: number; montantCents: Cents; dateComptable: string } | null;
+}
+
+/** R-BANK-09: the structure identified as the entry's payer, and by what. */
+export interface BankEntryPayer {
+  ID_Structure: number;
+  NomStructure: string;
+  sources: PayerSource[];
 }
 
 export interface BankReconciliationPart {
@@ -101,6 +113,8 @@ export interface BankEntryView {
   nomDebiteur: string | null;
   ibanDebiteur: string | null;
   etat: BankEntryState;
+  /** For a credit to reconcile or reconciled: its identified payer (R-BANK-09), null when none. */
+  payeur: BankEntryPayer | null;
   /** For a credit to reconcile: the proposals, best first. */
   propositions: BankEntryProposal[];
   /** For a reconciled credit. */
@@ -127,6 +141,11 @@ export const confirmReconciliationSchema = z.object({
     )
     .min(1)
     .max(500),
+  /**
+   * R-BANK-10: the user was told the payer identified is another structure than a flux's and
+   * confirmed anyway; without it such a reconciliation is refused.
+   */
+  autreStructureConfirmee: z.boolean().optional(),
 });
 export type ConfirmReconciliationBody = z.infer<typeof confirmReconciliationSchema>;
 
@@ -141,6 +160,17 @@ export const MATCH_REASON_LABELS: Record<MatchReason, string> = {
   montant_structure: 'Total dû par la structure',
   montant_different: 'Montant différent',
   iban: 'IBAN du payeur',
+  payeur: 'Flux du payeur identifié',
+  licencie: 'Licencié nommé',
+  autre_structure: 'Autre structure que le payeur',
+  rejets_lot: 'Rejets du lot débités',
+};
+
+/** R-BANK-09: how the payer was identified, as the entry shows it. */
+export const PAYER_SOURCE_LABELS: Record<PayerSource, string> = {
+  iban: 'IBAN',
+  nom: 'nom',
+  reference: 'référence',
 };
 
 export const MATCH_CONFIDENCE_LABELS: Record<MatchConfidence, string> = {

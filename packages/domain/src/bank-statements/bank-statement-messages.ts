@@ -34,6 +34,9 @@ export const BANK_STATEMENT_TEXT = {
   overFluxDue: (fluxId: number, due: Cents) => `Le flux ${fluxId} ne doit plus que ${formatEuros(due)}.`,
   overEntry: (total: Cents, entry: Cents) =>
     `Les montants choisis (${formatEuros(total)}) dépassent le crédit (${formatEuros(entry)}).`,
+  /** R-BANK-10: the same words as the screen's question, then what to do. */
+  otherStructure: (payer: string, structure: string) =>
+    `Le payeur identifié est ${payer} ; ce flux appartient à ${structure}. Confirmez explicitement le rapprochement avec une autre structure que le payeur (autreStructureConfirmee).`,
   fluxChangedSince: (fluxId: number) =>
     `Le flux ${fluxId} a été modifié depuis ce rapprochement (relancé ou réglé autrement) : annulation impossible.`,
 } as const;

@@ -6,5 +6,7 @@ export * from './bank-statement-contracts';
 export * from './bank-statement-messages';
 export * from './cfonb120';
 export * from './matching';
+export * from './payer';
+export * from './payer-names';
 export * from './references';
 export * from './split-contract';

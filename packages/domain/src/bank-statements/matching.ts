@@ -1,6 +1,7 @@
 import type { Cents } from '../money/money';
 import type { BankStatementEntry } from './bank-statement';
 import type { EntryReferences } from './references';
+import { namesLicensee, type FluxLicensee, type IdentifiedPayer, type StructureNameIndex } from './payer-names';
 
 /**
  * Matching of a bank credit to the flux it pays (R-BANK-02, R-BANK-03). Proposed, never
@@ -31,6 +32,16 @@ export interface OpenFlux {
   rejected: boolean;
   /** yyyy-mm-dd (Europe/Paris). */
   createdDay: string;
+  /** The licensee the flux bills, when it names one (R-BANK-09 (c)). */
+  licensee?: FluxLicensee | null;
+}
+
+/** A bank debit of a SEPA batch's rejects (R-BANK-11): it explains the gap of the batch's credit. */
+export interface RejectDebit {
+  entryId: number;
+  amountCents: Cents;
+  /** yyyy-mm-dd. */
+  bookingDate: string;
 }
 
 /** The candidates loaded for a set of entries, indexed the ways the criteria look them up. */
@@ -38,12 +49,23 @@ export interface MatchingData {
   flux: ReadonlyMap<number, OpenFlux>;
   /** Open flux of each batch some entry names. */
   batchFlux: ReadonlyMap<number, readonly OpenFlux[]>;
-  /** Structures whose RIB has this IBAN (normalised). */
+  /**
+   * Structures this IBAN (normalised) designates: their RIBs, the accounts of their SEPA
+   * mandates, and the payers of entries from this IBAN reconciled with their flux (R-BANK-09 (a)).
+   */
   structuresByIban: ReadonlyMap<string, readonly number[]>;
   /** Open flux of the structures found by IBAN or reference. */
   fluxByStructure: ReadonlyMap<number, readonly OpenFlux[]>;
   /** Open flux in the window, by due amount. */
   fluxByDue: ReadonlyMap<Cents, readonly OpenFlux[]>;
+  /** Structure names, for the payer's name (R-BANK-09 (b)). */
+  structureNames?: StructureNameIndex;
+  /** The structure and season of every flux a reference names, settled ones included. */
+  referencedStructures?: ReadonlyMap<number, { structureId: number; seasonId: number }>;
+  /** The structures whose open flux bill the holder of a licence number. */
+  structuresByLicence?: ReadonlyMap<number, readonly number[]>;
+  /** Debits of the bank naming a batch, by batch (R-BANK-11). */
+  rejectDebits?: ReadonlyMap<number, readonly RejectDebit[]>;
 }
 
 export type MatchReason =
@@ -55,7 +77,11 @@ export type MatchReason =
   | 'montant_lot'
   | 'montant_structure'
   | 'montant_different'
-  | 'iban';
+  | 'iban'
+  | 'payeur'
+  | 'licencie'
+  | 'autre_structure'
+  | 'rejets_lot';
 export type MatchConfidence = 'sure' | 'probable' | 'possible';
 
 export interface MatchProposal {
@@ -66,9 +92,14 @@ export interface MatchProposal {
   score: number;
   confidence: MatchConfidence;
   reasons: MatchReason[];
+  /** R-BANK-10: a flux of another structure than the identified payer (never first, never sure). */
+  otherStructure: boolean;
+  /** R-BANK-11: the bank's debit of the batch's rejects, proposed with the batch's credit. */
+  rejectDebit: RejectDebit | null;
 }
 
-export type MatchableEntry = Pick<BankStatementEntry, 'amountCents' | 'bookingDate' | 'debtorIban'>;
+export type MatchableEntry = Pick<BankStatementEntry, 'amountCents' | 'bookingDate' | 'debtorIban'> &
+  Partial<Pick<BankStatementEntry, 'debtorName'>>;
 
 export function matchConfidence(score: number): MatchConfidence {
   if (score >= 90) return 'sure';
@@ -117,15 +148,31 @@ export function proposeMatches(
   entry: MatchableEntry,
   references: EntryReferences,
   data: MatchingData,
+  payer: IdentifiedPayer | null = null,
 ): MatchProposal[] {
   const proposals = new Map<string, MatchProposal>();
-  const propose = (flux: readonly OpenFlux[], score: number, reasons: MatchReason[]) => {
+  const structures = new Map<string, Set<number>>();
+  const propose = (
+    flux: readonly OpenFlux[],
+    score: number,
+    reasons: MatchReason[],
+    rejectDebit: RejectDebit | null = null,
+  ) => {
     if (flux.length === 0) return;
     const fluxIds = flux.map((item) => item.id).sort((a, b) => a - b);
     const key = fluxIds.join(',');
     const existing = proposals.get(key);
     if (existing && existing.score >= score) return;
-    proposals.set(key, { fluxIds, dueCents: dueOf(flux), score, confidence: matchConfidence(score), reasons });
+    structures.set(key, new Set(flux.map((item) => item.structureId)));
+    proposals.set(key, {
+      fluxIds,
+      dueCents: dueOf(flux),
+      score,
+      confidence: matchConfidence(score),
+      reasons,
+      otherStructure: false,
+      rejectDebit,
+    });
   };
   const amount = entry.amountCents;
 
@@ -143,7 +190,12 @@ export function proposeMatches(
     const collected = (data.batchFlux.get(batchId) ?? []).filter((flux) => !flux.rejected);
     if (collected.length === 0) continue;
     const settlesBatch = dueOf(collected) === amount;
-    propose(collected, settlesBatch ? 100 : 55, ['lot', settlesBatch ? 'montant_lot' : 'montant_different']);
+    // The bank credited the whole batch and debits its rejects on another line: together they settle it.
+    const rejects = settlesBatch
+      ? undefined
+      : (data.rejectDebits?.get(batchId) ?? []).find((debit) => dueOf(collected) + debit.amountCents === amount);
+    if (rejects) propose(collected, 100, ['lot', 'montant_lot', 'rejets_lot'], rejects);
+    else propose(collected, settlesBatch ? 100 : 55, ['lot', settlesBatch ? 'montant_lot' : 'montant_different']);
   }
 
   const ibanStructures = entry.debtorIban ? (data.structuresByIban.get(entry.debtorIban) ?? []) : [];
@@ -157,9 +209,74 @@ export function proposeMatches(
   const sameAmount = (data.fluxByDue.get(amount) ?? []).filter((flux) => inMatchWindow(flux, entry.bookingDate));
   for (const flux of sameAmount) propose([flux], sameAmount.length === 1 ? 60 : 40, ['montant']);
 
+  if (payer) proposePayerFlux(entry, references, data, payer.structureId, sameAmount, propose);
+
+  // R-BANK-10: another structure's flux than the identified payer's is never sure, never first.
+  if (payer) {
+    for (const [key, proposal] of proposals) {
+      if ([...structures.get(key)!].every((id) => id === payer.structureId)) continue;
+      const score = Math.min(proposal.score, OTHER_STRUCTURE_MAX_SCORE);
+      proposals.set(key, {
+        ...proposal,
+        score,
+        confidence: matchConfidence(score),
+        reasons: [...proposal.reasons, 'autre_structure'],
+        otherStructure: true,
+      });
+    }
+  }
   return [...proposals.values()]
-    .sort((a, b) => b.score - a.score || a.fluxIds.length - b.fluxIds.length || a.fluxIds[0]! - b.fluxIds[0]!)
+    .sort(
+      (a, b) =>
+        Number(a.otherStructure) - Number(b.otherStructure) ||
+        b.score - a.score ||
+        a.fluxIds.length - b.fluxIds.length ||
+        a.fluxIds[0]! - b.fluxIds[0]!,
+    )
     .slice(0, MAX_PROPOSALS);
+}
+
+/** The highest score a proposal for another structure than the payer keeps: 'Possible'. */
+export const OTHER_STRUCTURE_MAX_SCORE = 59;
+
+/**
+ * R-BANK-10: the identified payer's own flux. One of its flux owing the amount is sure (90)
+ * when it is the only one, or the only one whose licensee the text names; others owing the
+ * amount are probable (80 when the licensee is named, 70 otherwise); a flux whose licensee
+ * is named but owes another amount is possible (50, a partial payment to split).
+ */
+function proposePayerFlux(
+  entry: MatchableEntry,
+  references: EntryReferences,
+  data: MatchingData,
+  payerId: number,
+  sameAmount: readonly OpenFlux[],
+  propose: (flux: readonly OpenFlux[], score: number, reasons: MatchReason[]) => void,
+): void {
+  const own = new Map<number, OpenFlux>();
+  for (const flux of data.fluxByStructure.get(payerId) ?? []) own.set(flux.id, flux);
+  for (const flux of sameAmount) if (flux.structureId === payerId) own.set(flux.id, flux);
+  const words = new Set(references.words);
+  const named = (flux: OpenFlux) => (flux.licensee ? namesLicensee(words, references.licences, flux.licensee) : false);
+  const exact = [...own.values()].filter((flux) => flux.dueCents === entry.amountCents);
+  const exactNamed = exact.filter(named);
+  for (const flux of exact) {
+    const isNamed = exactNamed.includes(flux);
+    const only = exact.length === 1 || (isNamed && exactNamed.length === 1);
+    propose([flux], only ? 90 : isNamed ? 80 : 70, isNamed ? ['payeur', 'licencie', 'montant'] : ['payeur', 'montant']);
+  }
+  for (const flux of own.values())
+    if (flux.dueCents !== entry.amountCents && named(flux))
+      propose([flux], 50, ['payeur', 'licencie', 'montant_different']);
+}
+
+/**
+ * R-BANK-10: the proposal 'Rapprocher' offers first (highlighted): the best one, unless it is
+ * for another structure than the identified payer: then none is.
+ */
+export function highlightedProposal<T extends { otherStructure: boolean }>(proposals: readonly T[]): T | null {
+  const [best] = proposals;
+  return best && !best.otherStructure ? best : null;
 }
 
 /** A part of a credit given to one flux when the user confirms (split: several parts). */

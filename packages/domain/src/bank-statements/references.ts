@@ -1,13 +1,19 @@
+import { fluxNumbersInText } from '../flux/flux-number';
 import { parseSepaEndToEndId } from '../sepa/end-to-end-id';
 import type { BankStatementEntry } from './bank-statement';
+import { normalizedWords } from './payer-names';
 
 /**
  * What an entry's texts say about our own documents (R-BANK-02, criterion a):
  * - an invoice number `YYYY-FFME-id` (R-FACT-01: the season's end year, then the
- *   flux id), written with or without the dashes, as people type it in a transfer's label;
+ *   flux id), written with or without the dashes, as people type it in a transfer's label,
+ *   read by the one flux-number reader (R-SEARCH-23), the season kept;
  * - a flux id after the word 'flux' ('Flux 123456', 'flux n° 123456');
  * - a SEPA EndToEndId `GDF-<batch>-<flux>` of our direct debits;
- * - a batch's MsgId `GDF-SEPA-<batch>` or PmtInfId `GDF-SEPA-<batch>-1`.
+ * - a batch's MsgId `GDF-SEPA-<batch>` or PmtInfId `GDF-SEPA-<batch>-1`;
+ * - a licence number after 'licence' or 'lic' ('LICENCE 123456', 'lic n° 123456', R-BANK-09);
+ * - the words of the texts and of the payer's name, normalised (R-BANK-09), where a
+ *   licensee's name is looked for.
  */
 export interface EntryReferences {
   /** Invoice numbers: the flux and the season the number names. */
@@ -18,13 +24,17 @@ export interface EntryReferences {
   endToEnd: { batchId: number; fluxId: number }[];
   /** Our SEPA batches (MsgId or PmtInfId). */
   batchIds: number[];
+  /** Licence numbers quoted after 'licence' or 'lic'. */
+  licences: number[];
+  /** The normalised words of the remittance lines, the label and the payer's name. */
+  words: string[];
 }
 
 const MAX_ID = 2_147_483_647;
-const INVOICE = /\b(20\d{2})\s*-?\s*FFME\s*-?\s*(\d{1,10})\b/gi;
 const FLUX_ID = /\bflux\s*(?:n\s*[°o.]?\s*)?(\d{1,10})\b/gi;
 const END_TO_END = /\bGDF-(\d{1,10})-(\d{1,10})\b/gi;
 const BATCH = /\bGDF-SEPA-(\d{1,10})(?:-\d+)?\b/gi;
+const LICENCE = /\blic(?:ence)?s?\b\.?\s*(?:n\s*[°o.]?\s*)?(\d{4,10})\b/gi;
 
 const validId = (text: string): number | null => {
   const value = Number(text);
@@ -36,16 +46,15 @@ const unique = <T>(items: readonly T[], key: (item: T) => string): T[] => [
 ];
 
 export function entryReferences(
-  entry: Pick<BankStatementEntry, 'remittanceInfo' | 'label' | 'endToEndIds' | 'batch'>,
+  entry: Pick<BankStatementEntry, 'remittanceInfo' | 'label' | 'endToEndIds' | 'batch'> &
+    Partial<Pick<BankStatementEntry, 'debtorName'>>,
 ): EntryReferences {
   const texts = [...entry.remittanceInfo, entry.label ?? ''];
   // Remittance lines are cut at 140 (camt) or 70 (CFONB) characters: read them joined too.
   const text = `${texts.join(' ')} ${entry.remittanceInfo.join('')}`;
   const invoices: EntryReferences['invoices'] = [];
-  for (const match of text.matchAll(INVOICE)) {
-    const fluxId = validId(match[2]!);
-    if (fluxId !== null) invoices.push({ seasonId: Number(match[1]), fluxId });
-  }
+  for (const number of fluxNumbersInText(text))
+    if (number.seasonId !== null) invoices.push({ seasonId: number.seasonId, fluxId: number.fluxId });
   const fluxIds: number[] = [];
   for (const match of text.matchAll(FLUX_ID)) {
     const fluxId = validId(match[1]!);
@@ -66,11 +75,18 @@ export function entryReferences(
     const batchId = validId(match[1]!);
     if (batchId !== null) batchIds.push(batchId);
   }
+  const licences: number[] = [];
+  for (const match of text.matchAll(LICENCE)) {
+    const licence = validId(match[1]!);
+    if (licence !== null) licences.push(licence);
+  }
   return {
     invoices: unique(invoices, (item) => `${item.seasonId}-${item.fluxId}`),
     fluxIds: [...new Set(fluxIds)],
     endToEnd: unique(endToEnd, (item) => `${item.batchId}-${item.fluxId}`),
     batchIds: [...new Set(batchIds)],
+    licences: [...new Set(licences)],
+    words: [...new Set(normalizedWords(`${texts.join(' ')} ${entry.debtorName ?? ''}`))],
   };
 }
 

@@ -41,6 +41,23 @@ export function readFluxNumber(text: string): FluxNumberReading | null {
   return { ok: true, number: { fluxId, seasonId: match[1] === undefined ? null : Number(match[1]) } };
 }
 
+/** The printed form of FLUX_NUMBER (season required) as it stands among other words. */
+const PRINTED_FLUX_NUMBER_IN_TEXT = /(?<![\dA-Z])\d{4}[\s-]*FFME[\s-]*\d{1,10}(?!\d)/gi;
+
+/**
+ * R-SEARCH-23, R-BANK-02 (a): the printed invoice numbers a free text quotes (a transfer's
+ * remittance lines: 'REGLEMENT FACT 2027-FFME-49758', '2027 FFME 49758'), each read by
+ * readFluxNumber, so a bank entry names a flux exactly as the search reads it.
+ */
+export function fluxNumbersInText(text: string): FluxNumber[] {
+  const found: FluxNumber[] = [];
+  for (const match of text.matchAll(PRINTED_FLUX_NUMBER_IN_TEXT)) {
+    const reading = readFluxNumber(match[0]);
+    if (reading?.ok) found.push(reading.number);
+  }
+  return found;
+}
+
 /** The flux number a text names, or null when blank or unreadable (the field shows why). */
 export function parseFluxNumber(text: string): FluxNumber | null {
   const reading = readFluxNumber(text);

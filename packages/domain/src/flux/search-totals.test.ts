@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { fluxBreakdown, fluxSearchTotals } from './search-totals';
 
-describe('fluxSearchTotals (R-SEARCH-14: count, débit, crédit, solde of a search)', () => {
-  it('sums in cents and gives the solde as crédit minus débit', () => {
-    expect(fluxSearchTotals(3, 1747.2, '60.05')).toEqual({ count: 3, debit: 174720, credit: 6005, balance: -168715 });
+describe('fluxSearchTotals (R-SEARCH-14, R-BAL-03: the listed flux in the balance rule’s words)', () => {
+  it('sums in cents: billed and settled from the debits, credited from the credits, reste dû from both sides', () => {
+    expect(
+      fluxSearchTotals({
+        debit: { count: 2, amount: 1747.2, settled: '1000.00', resteDu: '747.20' },
+        credit: { count: 1, amount: '60.05', resteDu: '-60.05' },
+      }),
+    ).toEqual({ count: 3, totalBilled: 174_720, totalSettled: 100_000, totalCredited: 6_005, resteDu: 68_715 });
   });
-  it('reads a side without flux (null sum) as zero', () => {
-    expect(fluxSearchTotals(1, null, 12)).toEqual({ count: 1, debit: 0, credit: 1200, balance: 1200 });
-    expect(fluxSearchTotals(0, null, null)).toEqual({ count: 0, debit: 0, credit: 0, balance: 0 });
+  it('reads a side without flux (null sums) as zero', () => {
+    expect(
+      fluxSearchTotals({
+        debit: { count: 0, amount: null, settled: null, resteDu: null },
+        credit: { count: 1, amount: 12, resteDu: -12 },
+      }),
+    ).toEqual({ count: 1, totalBilled: 0, totalSettled: 0, totalCredited: 1_200, resteDu: -1_200 });
   });
 });
 

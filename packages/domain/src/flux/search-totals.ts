@@ -4,24 +4,36 @@
  */
 import { toCents, type Cents } from '../money/money';
 import { parisToday } from './paris-day';
+import type { ReceivableTotals } from '../receivables/reste-du';
 
-export interface FluxSearchTotals {
-  count: number;
-  debit: Cents;
-  credit: Cents;
-  /** Crédit minus débit: what the search's flux bring in (negative: what they cost). */
-  balance: Cents;
+/**
+ * R-SEARCH-14, R-BAL-03: the summary of the listed flux, in the balance rule's words: 'Total
+ * facturé' (debits), 'Total réglé' (what settled them), 'Total avoirs et remboursements'
+ * (credits) and 'Reste dû' (Σ of their signed reste dû: positive when the structures owe).
+ */
+export type FluxSearchTotals = ReceivableTotals;
+
+/** The sums the server returns for the search's debits and credits (null: no flux on that side). */
+export interface FluxTotalSums {
+  debit: {
+    count: number;
+    amount: string | number | null;
+    settled: string | number | null;
+    resteDu: string | number | null;
+  };
+  credit: { count: number; amount: string | number | null; resteDu: string | number | null };
 }
 
-/** The totals from the two sums the server returns (null: no flux on that side). */
-export function fluxSearchTotals(
-  count: number,
-  debitSum: string | number | null,
-  creditSum: string | number | null,
-): FluxSearchTotals {
-  const debit = debitSum === null ? 0 : toCents(debitSum);
-  const credit = creditSum === null ? 0 : toCents(creditSum);
-  return { count, debit, credit, balance: credit - debit };
+/** The totals from the server's sums (db/reste-du-sql.ts: the balance rule in SQL). */
+export function fluxSearchTotals(sums: FluxTotalSums): FluxSearchTotals {
+  const cents = (value: string | number | null) => (value === null ? 0 : toCents(value));
+  return {
+    count: sums.debit.count + sums.credit.count,
+    totalBilled: cents(sums.debit.amount),
+    totalSettled: cents(sums.debit.settled),
+    totalCredited: cents(sums.credit.amount),
+    resteDu: cents(sums.debit.resteDu) + cents(sums.credit.resteDu),
+  };
 }
 
 export interface BreakdownRow {

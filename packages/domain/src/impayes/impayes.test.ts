@@ -111,12 +111,13 @@ describe('Impayés list: one row per structure, aged by the relevé de compte ru
       '31 à 60 jours',
       '61 à 90 jours',
       'Plus de 90 jours',
-      'Total',
+      'Total échu',
+      'Reste dû',
       'Dernière relance',
     ]);
-    expect(table.rows[0]).toEqual(['alpes', 'C2', 0, 0, 0, 9, 9, 'Aucune']);
-    expect(table.rows[2]?.[7]).toBe('Relance (niveau 2) du 15/06/2026');
-    expect(amountColumns).toHaveLength(5);
+    expect(table.rows[0]).toEqual(['alpes', 'C2', 0, 0, 0, 9, 9, 9, 'Aucune']);
+    expect(table.rows[2]?.[8]).toBe('Relance (niveau 2) du 15/06/2026');
+    expect(amountColumns).toHaveLength(6);
   });
 });
 

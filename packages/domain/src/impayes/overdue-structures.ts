@@ -14,6 +14,7 @@ import {
   type AgeingBucket,
   type OverdueFlux,
 } from '../account-statement/account-statement';
+import { RECEIVABLE_LABELS, structureBalance } from '../receivables/reste-du';
 import { REMINDER_LEVEL_LABELS, nextReminderLevel, type ReminderLevel } from './reminder-rules';
 
 export interface OverdueStructure {
@@ -35,7 +36,10 @@ export interface ReminderSummary {
 export interface OverdueRow {
   structure: OverdueStructure;
   buckets: Record<AgeingBucket, Cents>;
+  /** What is overdue: Σ of the overdue flux' reste dû (R-BAL-01). */
   total: Cents;
+  /** The structure's balance (R-BAL-01): overdue or not, less what it is owed. */
+  resteDu: Cents;
   /** Number of overdue flux. */
   count: number;
   oldestDaysLate: number;
@@ -45,7 +49,8 @@ export interface OverdueRow {
 
 /**
  * One structure's row, or null when nothing of it is overdue at `asOf` (a structure with
- * only flux not yet due, paid or relaunched is not in the list).
+ * only flux not yet due, paid or relaunched is not in the list). `flux` holds the structure's
+ * open flux at least (closed ones owe nothing): its balance is read from them.
  */
 export function overdueRow(
   structure: OverdueStructure,
@@ -62,6 +67,7 @@ export function overdueRow(
     structure,
     buckets,
     total: overdue.total,
+    resteDu: structureBalance(flux, asOf),
     count: overdue.flux.length,
     oldestDaysLate: Math.max(...overdue.flux.map((item) => item.daysLate)),
     lastReminder,
@@ -77,7 +83,7 @@ export function overdueOf(flux: readonly AccountFlux[], asOf: string): OverdueFl
   return overdueFlux(flux, asOf).flux;
 }
 
-export const OVERDUE_SORT_KEYS = ['structure', ...AGEING_BUCKETS, 'total', 'lastReminder'] as const;
+export const OVERDUE_SORT_KEYS = ['structure', ...AGEING_BUCKETS, 'total', 'resteDu', 'lastReminder'] as const;
 export type OverdueSortKey = (typeof OVERDUE_SORT_KEYS)[number];
 export type SortDirection = 'asc' | 'desc';
 
@@ -89,6 +95,8 @@ function compareBy(key: OverdueSortKey): (a: OverdueRow, b: OverdueRow) => numbe
       return (a, b) => collator.compare(a.structure.name, b.structure.name);
     case 'total':
       return (a, b) => a.total - b.total;
+    case 'resteDu':
+      return (a, b) => a.resteDu - b.resteDu;
     case 'lastReminder':
       // Never reminded first, then by date, then by level.
       return (a, b) =>
@@ -119,7 +127,8 @@ export const OVERDUE_LIST_TEXT = {
   columns: {
     structure: 'Structure',
     code: 'Code fédéral',
-    total: 'Total',
+    total: 'Total échu',
+    resteDu: RECEIVABLE_LABELS.resteDu,
     lastReminder: 'Dernière relance',
     bucket: AGEING_BUCKET_LABELS,
   },
@@ -143,16 +152,17 @@ export function overdueListTable(
   const euros = (cents: Cents) => cents / 100;
   return {
     table: {
-      columns: [c.structure, c.code, ...bucketColumns, c.total, c.lastReminder],
+      columns: [c.structure, c.code, ...bucketColumns, c.total, c.resteDu, c.lastReminder],
       rows: rows.map((row) => [
         row.structure.name,
         row.structure.code,
         ...AGEING_BUCKETS.map((bucket) => euros(row.buckets[bucket])),
         euros(row.total),
+        euros(row.resteDu),
         row.lastReminder ? OVERDUE_LIST_TEXT.lastReminder(row.lastReminder) : OVERDUE_LIST_TEXT.never,
       ]),
     },
     header: [OVERDUE_LIST_TEXT.asOf(asOf)],
-    amountColumns: [...bucketColumns, c.total],
+    amountColumns: [...bucketColumns, c.total, c.resteDu],
   };
 }

@@ -112,6 +112,10 @@ export const MKP_FluxFinancier = pgTable(
     // "label" alone reads the words' lists as before.
     index('mkp_flux_saison_mots_idx').using('gin', t.ID_Saison, sql`string_to_array(lower("NomFluxFinancier"), ' ')`),
     uniqueIndex('mkp_flux_relance_uq').on(t.ID_FluxFinancierRelance),
+    // The avoirs naming a debit (R-BAL-02): the balance rule allocates them to it.
+    index('mkp_flux_debit_idx')
+      .on(t.ID_FluxFinancierDebit)
+      .where(sql`"ID_FluxFinancierDebit" IS NOT NULL`),
     // "Season + statut impayé" (R-SEARCH-15's filter; R-PERF-03): the unpaid, not relaunched flux
     // of a season by date, scope from the index. Its capped count was a bitmap of the whole
     // season (120 ms on 2,000,000 flux), now an index-only walk of 10,001 entries (6 ms).

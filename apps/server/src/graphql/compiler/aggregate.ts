@@ -16,6 +16,7 @@ export function compileAggregateFields(
   join?: (alias: string) => string,
 ): string {
   const needed = new Set<string>();
+  const computed = new Set<string>();
   const column = (name: string) => {
     if (!TABLES[table].columns[name]) throw validationFailed(`Colonne "${name}" inconnue sur ${table}.`);
     needed.add(name);
@@ -26,6 +27,10 @@ export function compileAggregateFields(
     const fn = selection.name as AggregateFunction;
     if (!(fn in AGGREGATE_FUNCTIONS)) throw validationFailed(`Agrégat "${selection.name}" inconnu.`);
     const inner = selection.selections.map((target) => {
+      if (fn === 'sum' && TABLES[table].computedSums?.[target.name]) {
+        computed.add(target.name);
+        return `${b.key(target.key)}, ${jsonScalar(`sum(s.${ident(target.name)})`, 'numeric')}`;
+      }
       const type = TABLES[table].columns[target.name]?.type;
       if (!type || !AGGREGATE_FUNCTIONS[fn](type)) throw validationFailed(`${fn} ne s'applique pas à ${target.name}.`);
       // sum and avg of integers are Float in the schema; min/max keep the column's scalar.
@@ -35,10 +40,11 @@ export function compileAggregateFields(
     return `${b.key(selection.key)}, ${jsonObject(inner)}`;
   });
   const source = rowSource(table, field.args as ListArgs, field.rawOrderBy, b, { join, defaultLimit: null });
-  const selectList =
-    needed.size > 0
-      ? [...needed].map((name) => `${b.column(table, source.alias, name)} AS ${ident(name)}`).join(', ')
-      : '1 AS one';
+  const selected = [
+    ...[...needed].map((name) => `${b.column(table, source.alias, name)} AS ${ident(name)}`),
+    ...[...computed].map((name) => `${TABLES[table].computedSums![name]!(source.alias)} AS ${ident(name)}`),
+  ];
+  const selectList = selected.length > 0 ? selected.join(', ') : '1 AS one';
   return `(SELECT ${jsonObject(pairs)} FROM (SELECT ${selectList} ${source.tail}) s)`;
 }
 

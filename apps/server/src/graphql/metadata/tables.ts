@@ -1,6 +1,7 @@
 import { getTableColumns, type Table } from 'drizzle-orm';
 import { sqlCastOf, type ColumnKey, type SqlCast } from '../../db/column-types';
 import * as schema from '../../db/schema/index';
+import { resteDuSql, settledAmountSql } from '../../db/reste-du-sql';
 
 /**
  * The whitelist the GraphQL API is generated and compiled from: tables, columns (with
@@ -32,6 +33,11 @@ export interface TableMeta {
   root: boolean;
   /** Millions of rows: a relation filter on it must stay a correlated EXISTS (see where.ts). */
   large?: boolean;
+  /**
+   * Figures that exist only as sums (`<t>_aggregate { aggregate { sum { … } } }`): a numeric SQL
+   * expression over the row aliased by the argument. Never fields, filters or sorts.
+   */
+  computedSums?: Record<string, (alias: string) => string>;
 }
 
 export type TableName =
@@ -58,6 +64,7 @@ export interface TableSource<T extends Table> {
   description: string;
   root: boolean;
   large?: boolean;
+  computedSums?: Record<string, (alias: string) => string>;
   columns: ColumnExposure<T>;
   relations: Record<string, RelationMeta>;
 }
@@ -84,6 +91,7 @@ function tableMeta(name: TableName, source: TableSource<Table>): TableMeta {
     description: source.description,
     root: source.root,
     ...(source.large ? { large: true } : {}),
+    ...(source.computedSums ? { computedSums: source.computedSums } : {}),
     columns,
     relations: source.relations,
   };
@@ -109,6 +117,8 @@ export const TABLE_SOURCES: { readonly [Name in TableName]: TableSource<(typeof 
     description: 'Flux financiers (licences, assurances, affiliations, factures, prélèvements...)',
     root: true,
     large: true,
+    // The balance rule's figures for the search summary (R-BAL-01, R-BAL-03).
+    computedSums: { ResteDu: resteDuSql, MontantRegle: settledAmountSql },
     columns: {
       id: 'read',
       NomFluxFinancier: 'read',

@@ -167,6 +167,8 @@ export class TableTypes {
       const type = AGGREGATE_FUNCTIONS[fn](meta.type);
       if (type) fields[column] = { type };
     }
+    if (fn === 'sum')
+      for (const column of Object.keys(TABLES[name].computedSums ?? {})) fields[column] = { type: SCALARS.numeric };
     if (Object.keys(fields).length === 0) return null;
     return this.memo(`${name}_${fn}_fields`, () => new GraphQLObjectType({ name: `${name}_${fn}_fields`, fields }));
   }

@@ -4,9 +4,12 @@ import {
   toCents,
   type AccountFlux,
   type AccountStatementParts,
+  type SettledPart,
   type StatementPeriod,
 } from '@gdf/domain';
 import type { Database } from '../../db/database';
+import { ACTIVE_PARTS_SQL, partsByFlux } from '../../db/settled-parts';
+import { intArray } from '../../db/sql-arrays';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
 
 export interface StatementStructure {
@@ -72,6 +75,7 @@ interface FluxRow {
   settledOn: string | null;
   relaunchedBy: number | null;
   relaunchedAt: Date | string | null;
+  creditFor: number | null;
   returnType: 'rejet' | 'retour' | null;
   reasonCode: string | null;
   returnDate: string | null;
@@ -84,6 +88,7 @@ const RELAUNCHED_AT = `CASE WHEN f."ID_FluxFinancierRelance" IS NOT NULL THEN
 const STATEMENT_COLUMNS = `f.id, f."Z_DateCreation" AS "createdAt", f."NomFluxFinancier" AS label, f."EST_Debit" AS "isDebit",
     f."MontantTTC"::text AS ttc, f."DateEcheance"::text AS "dueDate", f."EST_Reglement" AS settled,
     f."DateReglement"::text AS "settledOn", f."ID_FluxFinancierRelance" AS "relaunchedBy", ${RELAUNCHED_AT} AS "relaunchedAt",
+    f."ID_FluxFinancierDebit" AS "creditFor",
     r."TypeRetour" AS "returnType", r."CodeRaison" AS "reasonCode", r."DateRetour"::text AS "returnDate"`;
 
 const withReturn = (where: string) => `SELECT ${STATEMENT_COLUMNS}
@@ -123,17 +128,22 @@ export async function loadStatementParts(
     nextParisDayStart(period.to),
     period.from,
   ]);
+  const parts = partsByFlux(
+    await database.query<{ fluxId: number; cents: string; day: string }>(ACTIVE_PARTS_SQL('f.id = ANY($1::int[])'), [
+      intArray(rows.map((row) => row.id)),
+    ]),
+  );
   const startTime = Date.parse(start);
   const periodFlux: AccountFlux[] = [];
   const earlierOpenFlux: AccountFlux[] = [];
   for (const row of rows) {
-    const flux = toAccountFlux(row);
+    const flux = toAccountFlux(row, parts.get(row.id) ?? []);
     (flux.createdAt.getTime() >= startTime ? periodFlux : earlierOpenFlux).push(flux);
   }
   return { periodFlux, earlierOpenFlux };
 }
 
-function toAccountFlux(row: FluxRow): AccountFlux {
+function toAccountFlux(row: FluxRow, settledParts: SettledPart[]): AccountFlux {
   return {
     id: row.id,
     createdAt: new Date(row.createdAt),
@@ -145,6 +155,8 @@ function toAccountFlux(row: FluxRow): AccountFlux {
     settledOn: row.settledOn,
     relaunchedBy: row.relaunchedBy,
     relaunchedAt: row.relaunchedAt === null ? null : new Date(row.relaunchedAt),
+    settledParts,
+    creditFor: row.creditFor,
     bankReturn:
       row.returnType === null ? null : { type: row.returnType, reasonCode: row.reasonCode, date: row.returnDate ?? '' },
   };

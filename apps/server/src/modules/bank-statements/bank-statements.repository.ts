@@ -246,6 +246,10 @@ export interface OpenFluxRow {
   batchId: number | null;
   rejected: boolean;
   createdDay: string;
+  /** The licensee the flux bills (R-BANK-09 (c)), null when it bills no one. */
+  licenseeLastName: string | null;
+  licenseeFirstName: string | null;
+  licence: number | null;
 }
 
 /**
@@ -268,10 +272,12 @@ export async function openFlux(
             f."NomFluxFinancier" AS label, (f."MontantTTC" * 100)::bigint::text AS cents,
             ((f."MontantTTC" * 100)::bigint - ${PAID_CENTS_SQL})::text AS "dueCents",
             t.id AS "batchId", EXISTS (SELECT 1 FROM "MKP_RetourPrelevement" rp WHERE rp."ID_FluxFinancier" = f.id) AS rejected,
-            to_char(f."Z_DateCreation" AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD') AS "createdDay"
+            to_char(f."Z_DateCreation" AT TIME ZONE 'Europe/Paris', 'YYYY-MM-DD') AS "createdDay",
+            u."CT_Nom" AS "licenseeLastName", u."CT_Prenom" AS "licenseeFirstName", u."LicenceNumero" AS licence
        FROM "MKP_FluxFinancier" f
        JOIN "STR_Structure" s ON s.id = f."ID_Structure"
        LEFT JOIN "MKP_Traitement" t ON t.id = f."ID_Traitement" AND t."TypeTraitement" = $1
+       LEFT JOIN "UTI_Utilisateur" u ON u.id = f."ID_Utilisateur"
       WHERE f."EST_Debit" AND NOT f."EST_Reglement" AND f."ID_FluxFinancierRelance" IS NULL
         AND (${where}) AND ${inScope}
       ORDER BY f.id ${limit} ${options.lock ? 'FOR UPDATE OF f' : ''}`,
@@ -279,16 +285,79 @@ export async function openFlux(
   );
 }
 
-/** Structures whose RIB carries one of these IBANs (compared without spaces, upper case). */
+/**
+ * R-BANK-09 (a): the structures these IBANs designate (compared without spaces, upper case):
+ * a RIB of theirs, the account of one of their SEPA mandates (the direct debits written), and
+ * the structures of the flux that earlier entries from the same IBAN were reconciled with.
+ */
 export async function structuresByIban(
   db: Queryable,
   ibans: readonly string[],
 ): Promise<{ iban: string; structureId: number }[]> {
   if (ibans.length === 0) return [];
   return db.query<{ iban: string; structureId: number }>(
-    `SELECT DISTINCT upper(replace("IBAN", ' ', '')) AS iban, "ID_Structure" AS "structureId"
-       FROM "STR_StructureRib" WHERE upper(replace("IBAN", ' ', '')) = ANY($1::text[])`,
+    `SELECT upper(replace("IBAN", ' ', '')) AS iban, "ID_Structure" AS "structureId"
+       FROM "STR_StructureRib" WHERE upper(replace("IBAN", ' ', '')) = ANY($1::text[])
+     UNION
+     SELECT upper(replace("IBAN", ' ', '')), "ID_Structure"
+       FROM "MKP_PrelevementSepa" WHERE upper(replace("IBAN", ' ', '')) = ANY($1::text[])
+     UNION
+     SELECT upper(replace(e."IbanDebiteur", ' ', '')), f."ID_Structure"
+       FROM "BQE_EcritureBancaire" e
+       JOIN "BQE_Rapprochement" ra ON ra."ID_EcritureBancaire" = e.id AND ra."DateAnnulation" IS NULL
+       JOIN "BQE_RapprochementFlux" rf ON rf."ID_Rapprochement" = ra.id
+       JOIN "MKP_FluxFinancier" f ON f.id = rf."ID_FluxFinancier"
+      WHERE upper(replace(e."IbanDebiteur", ' ', '')) = ANY($1::text[])`,
     [`{${ibans.map((iban) => `"${iban.replace(/[^A-Z0-9]/g, '')}"`).join(',')}}`],
+  );
+}
+
+/** The names of the structures in scope, for the payer's name (R-BANK-09 (b)). */
+export async function structureNames(db: Queryable, scope: RequestScope): Promise<{ id: number; name: string }[]> {
+  const params: unknown[] = [];
+  const inScope = structureScopeCondition(scope, 's.id', params);
+  return db.query<{ id: number; name: string }>(
+    `SELECT s.id, s."NomStructure" AS name FROM "STR_Structure" s WHERE ${inScope}`,
+    params,
+  );
+}
+
+/** The structure and season of flux in scope, settled or not (what a reference names). */
+export async function structuresOfFlux(
+  db: Queryable,
+  scope: RequestScope,
+  ids: readonly number[],
+): Promise<{ id: number; structureId: number; seasonId: number }[]> {
+  if (ids.length === 0) return [];
+  const params: unknown[] = [intArray(ids)];
+  const inScope = structureScopeCondition(scope, 'f."ID_Structure"', params);
+  return db.query<{ id: number; structureId: number; seasonId: number }>(
+    `SELECT f.id, f."ID_Structure" AS "structureId", f."ID_Saison" AS "seasonId"
+       FROM "MKP_FluxFinancier" f WHERE f.id = ANY($1::int[]) AND ${inScope}`,
+    params,
+  );
+}
+
+/**
+ * R-BANK-11: the debits of the structure's statements that name one of these SEPA batches
+ * (their batch MsgId or PmtInfId, label or remittance lines quote GDF-SEPA-<batch>): the bank's
+ * debit of a batch's rejects. The caller reads which batch each names.
+ */
+export async function batchDebits(
+  db: Queryable,
+  structureId: number,
+  batchIds: readonly number[],
+): Promise<EntryRow[]> {
+  if (batchIds.length === 0) return [];
+  const pattern = `GDF-SEPA-(${batchIds.map((id) => Math.trunc(id)).join('|')})([^0-9]|$)`;
+  return db.query<EntryRow>(
+    `SELECT ${ENTRY_COLUMNS} FROM "BQE_EcritureBancaire" e
+       JOIN "BQE_ReleveBancaire" r ON r.id = e."ID_ReleveBancaire" AND r."ID_Structure" = $1
+       ${ACTIVE_RECONCILIATION}
+      WHERE e."Sens" = 'debit' AND coalesce(e."Statut", 'BOOK') = 'BOOK'
+        AND concat_ws(' ', e."LotMessageId", e."LotPaymentInfoId", e."Libelle", array_to_string(e."InfosRemise", ' ')) ~* $2
+      ORDER BY e."DateComptable", e.id`,
+    [structureId, pattern],
   );
 }
 
@@ -392,7 +461,10 @@ export async function unsettleUncovered(tx: Queryable, fluxIds: readonly number[
 }
 
 /** Facts of any flux (settled ones included), for reconciliations already confirmed. */
-export type FluxFacts = Omit<OpenFluxRow, 'batchId' | 'rejected'>;
+export type FluxFacts = Omit<
+  OpenFluxRow,
+  'batchId' | 'rejected' | 'licenseeLastName' | 'licenseeFirstName' | 'licence'
+>;
 
 export async function fluxFacts(
   db: Queryable,

@@ -7,14 +7,17 @@ import {
   isOwnAccount,
   ModuleSlug,
   parisToday,
+  identifyPayer,
+  matchEntry,
   parseFluxNumber,
-  proposeMatches,
   SEPA_WRITE,
   settlesFlux,
   statementAccountIban,
   statementDatedAfter,
   type BankEntryFilter,
   type BankEntryPage,
+  type BankEntryPayer,
+  type BankEntryProposal,
   type BankEntryState,
   type BankEntryView,
   type BankMatchFlux,
@@ -22,7 +25,9 @@ import {
   type BankStatementImportResult,
   type BankStatementSummary,
   type ConfirmReconciliationBody,
+  type IdentifiedPayer,
   type MatchingData,
+  type MatchProposal,
 } from '@gdf/domain';
 import { writeAuditRows } from '../../db/audit-log';
 import { intArray } from '../../db/sql-arrays';
@@ -172,15 +177,24 @@ export async function importStatementFile(
   return { format: statements[0]!.format, nomFichier: file.fileName, releves: imported.releves, nbPropositionsSures };
 }
 
-const isOpenCredit = (row: EntryRow) =>
-  row.direction === 'credit' && (row.status === null || row.status === 'BOOK') && row.reconciliationId === null;
+const isBookedCredit = (row: EntryRow) => row.direction === 'credit' && (row.status === null || row.status === 'BOOK');
+
+const isOpenCredit = (row: EntryRow) => isBookedCredit(row) && row.reconciliationId === null;
+
+function payerView(payer: IdentifiedPayer, data: MatchingData): BankEntryPayer {
+  return {
+    ID_Structure: payer.structureId,
+    NomStructure: data.structureNames?.names.get(payer.structureId) ?? String(payer.structureId),
+    sources: payer.sources,
+  };
+}
 
 async function proposalsFor(database: Database, scope: RequestScope, credits: readonly EntryRow[]) {
-  const proposals = new Map<number, ReturnType<typeof proposeMatches>>();
+  const proposals = new Map<number, MatchProposal[]>();
   if (credits.length === 0) return proposals;
   const entries = credits.map(matchableEntry);
   const { data } = await loadMatchingData(database, scope, entries);
-  for (const entry of entries) proposals.set(entry.row.id, proposeMatches(entry, entry.references, data));
+  for (const entry of entries) proposals.set(entry.row.id, matchEntry(entry, entry.references, data).proposals);
   return proposals;
 }
 
@@ -232,20 +246,19 @@ async function entryViews(
   scope: RequestScope,
   rows: readonly EntryRow[],
 ): Promise<BankEntryView[]> {
-  const credits = rows.filter(isOpenCredit);
-  const entries = credits.map(matchableEntry);
+  // Booked credits, reconciled or not: each shows its payer (R-BANK-09); the open ones their proposals.
+  const entries = rows.filter(isBookedCredit).map(matchableEntry);
   const matching = entries.length > 0 ? await loadMatchingData(database, scope, entries) : null;
   const reconciliations = await reconciliationsOf(
     database,
     scope,
     rows.filter((row) => row.reconciliationId !== null),
   );
+  const byId = new Map(entries.map((entry) => [entry.row.id, entry]));
   return rows.map((row) => {
-    const entry = entries.find((item) => item.row.id === row.id);
-    const propositions =
-      entry && matching
-        ? proposeMatches(entry, entry.references, matching.data).map((p) => toProposal(p, matching))
-        : [];
+    const entry = byId.get(row.id);
+    const matched = entry && matching ? matchEntry(entry, entry.references, matching.data) : null;
+    const propositions = matched && isOpenCredit(row) ? matched.proposals.map((p) => toProposal(p, matching!)) : [];
     return {
       id: row.id,
       reference: row.reference,
@@ -258,6 +271,7 @@ async function entryViews(
       nomDebiteur: row.debtorName,
       ibanDebiteur: row.debtorIban,
       etat: entryState(row),
+      payeur: matched?.payer && matching ? payerView(matched.payer, matching.data) : null,
       propositions,
       rapprochement: reconciliations.get(row.id) ?? null,
     };
@@ -282,15 +296,23 @@ const toMatchFlux = (row: OpenFluxRow | FluxFacts): BankMatchFlux => ({
 });
 
 function toProposal(
-  proposal: ReturnType<typeof proposeMatches>[number],
+  proposal: MatchProposal,
   matching: { data: MatchingData; rows: Map<number, OpenFluxRow> },
-) {
+): BankEntryProposal {
   return {
     flux: proposal.fluxIds.map((id) => toMatchFlux(matching.rows.get(id)!)),
     resteDuCents: proposal.dueCents,
     score: proposal.score,
     confiance: proposal.confidence,
     raisons: proposal.reasons,
+    autreStructure: proposal.otherStructure,
+    debitRejets: proposal.rejectDebit
+      ? {
+          id: proposal.rejectDebit.entryId,
+          montantCents: proposal.rejectDebit.amountCents,
+          dateComptable: proposal.rejectDebit.bookingDate,
+        }
+      : null,
   };
 }
 
@@ -373,6 +395,7 @@ export async function confirmReconciliation(
       lock: true,
     });
     const byId = new Map(open.map((row) => [row.id, row]));
+    await refuseOtherStructureUnlessConfirmed(tx, scope, entry, open, body.autreStructureConfirmee === true);
     const allocations = body.parts.map((part) => ({ fluxId: part.ID_FluxFinancier, amountCents: part.montantCents }));
     const problem = allocationProblem(
       Number(entry.cents),
@@ -413,6 +436,28 @@ export async function confirmReconciliation(
       })),
     ]);
   });
+}
+
+/**
+ * R-BANK-10: a flux of another structure than the entry's identified payer is reconciled only
+ * when the request says the user was told and confirmed it; else a French 400 naming both.
+ */
+async function refuseOtherStructureUnlessConfirmed(
+  tx: Queryable,
+  scope: RequestScope,
+  entry: EntryRow,
+  flux: readonly OpenFluxRow[],
+  confirmed: boolean,
+): Promise<void> {
+  if (confirmed) return;
+  const matchable = matchableEntry(entry);
+  const { data } = await loadMatchingData(tx, scope, [matchable]);
+  const payer = identifyPayer(matchable, matchable.references, data);
+  if (!payer) return;
+  const other = flux.find((row) => row.structureId !== payer.structureId);
+  if (!other) return;
+  const payerName = data.structureNames?.names.get(payer.structureId) ?? String(payer.structureId);
+  throw badRequest(BANK_STATEMENT_TEXT.otherStructure(payerName, other.structureName));
 }
 
 /**

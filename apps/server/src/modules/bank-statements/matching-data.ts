@@ -1,16 +1,27 @@
 import {
   entryReferences,
+  HEAD_OFFICE_STRUCTURE_ID,
   MATCH_WINDOW_DAYS,
   normalizeIban,
+  structureNameIndex,
   type Cents,
   type EntryReferences,
   type MatchingData,
   type OpenFlux,
+  type RejectDebit,
 } from '@gdf/domain';
 import type { Queryable } from '../../db/queryable';
 import type { RequestScope } from '../scope/scope';
 import { intArray } from '../../db/sql-arrays';
-import { openFlux, structuresByIban, type EntryRow, type OpenFluxRow } from './bank-statements.repository';
+import {
+  batchDebits,
+  openFlux,
+  structureNames,
+  structuresByIban,
+  structuresOfFlux,
+  type EntryRow,
+  type OpenFluxRow,
+} from './bank-statements.repository';
 
 /** A stored credit with what its texts reference, ready for proposeMatches. */
 export interface MatchableEntryRow {
@@ -18,6 +29,7 @@ export interface MatchableEntryRow {
   amountCents: Cents;
   bookingDate: string;
   debtorIban: string | null;
+  debtorName: string | null;
   references: EntryReferences;
 }
 
@@ -27,7 +39,9 @@ export function matchableEntry(row: EntryRow): MatchableEntryRow {
     amountCents: Number(row.cents),
     bookingDate: row.bookingDate,
     debtorIban: row.debtorIban ? normalizeIban(row.debtorIban) || null : null,
+    debtorName: row.debtorName,
     references: entryReferences({
+      debtorName: row.debtorName,
       remittanceInfo: row.remittanceInfo,
       label: row.label,
       endToEndIds: row.endToEndIds,
@@ -53,6 +67,10 @@ export const toOpenFlux = (row: OpenFluxRow): OpenFlux => ({
   batchId: row.batchId,
   rejected: row.rejected,
   createdDay: row.createdDay,
+  licensee:
+    row.licenseeLastName === null
+      ? null
+      : { lastName: row.licenseeLastName, firstName: row.licenseeFirstName ?? '', licence: row.licence },
 });
 
 const DAY_MS = 86_400_000;
@@ -64,10 +82,14 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
 };
 
 /**
- * Loads, in a handful of indexed queries, every open flux in scope the criteria could
- * propose for these credits: the flux and batches their references name, the flux of the
- * structures their debtors' IBANs designate, and the flux owing one of their amounts in the
- * date window (flux partly paid already are found by what they still owe).
+ * Loads, in a handful of indexed queries whatever the number of entries, every open flux in
+ * scope the criteria could propose for these credits: the flux and batches their references
+ * name, the flux of the structures their debtors' IBANs designate (RIBs, mandates, earlier
+ * reconciliations), the flux billing the licence numbers they quote, and the flux owing one
+ * of their amounts in the date window (flux partly paid already are found by what they still
+ * owe); then what identifies their payers (R-BANK-09): the structure names in scope and the
+ * structures of the flux their references name; and the bank's debits of the batches they
+ * name (R-BANK-11).
  */
 export async function loadMatchingData(
   db: Queryable,
@@ -76,7 +98,9 @@ export async function loadMatchingData(
 ): Promise<{ data: MatchingData; rows: Map<number, OpenFluxRow> }> {
   const fluxIds = new Set<number>();
   const batchIds = new Set<number>();
+  const licences = new Set<number>();
   for (const { references } of entries) {
+    for (const licence of references.licences) licences.add(licence);
     for (const item of references.invoices) fluxIds.add(item.fluxId);
     for (const id of references.fluxIds) fluxIds.add(id);
     for (const item of references.endToEnd) fluxIds.add(item.fluxId);
@@ -100,6 +124,16 @@ export async function loadMatchingData(
   }
   if (structureIds.length > 0) {
     queries.push(() => openFlux(db, scope, (p) => `f."ID_Structure" = ANY($${p.push(intArray(structureIds))}::int[])`));
+  }
+  if (licences.size > 0) {
+    queries.push(() =>
+      openFlux(
+        db,
+        scope,
+        (p) => `f."ID_Utilisateur" IN (SELECT id FROM "UTI_Utilisateur"
+                 WHERE "LicenceNumero" = ANY($${p.push(intArray([...licences]))}::int[]))`,
+      ),
+    );
   }
   if (amounts.length > 0) {
     queries.push(() =>
@@ -138,5 +172,43 @@ export async function loadMatchingData(
   }
   const byIban = new Map<string, number[]>();
   for (const row of ibanRows) push(byIban, row.iban, row.structureId);
-  return { data: { flux, batchFlux, structuresByIban: byIban, fluxByStructure, fluxByDue }, rows };
+  const structuresByLicence = new Map<number, number[]>();
+  for (const row of rows.values()) {
+    if (row.licence === null || !licences.has(row.licence)) continue;
+    const known = structuresByLicence.get(row.licence);
+    if (!known?.includes(row.structureId)) push(structuresByLicence, row.licence, row.structureId);
+  }
+  const referencedStructures = new Map(
+    (await structuresOfFlux(db, scope, [...fluxIds])).map((row) => [
+      row.id,
+      { structureId: row.structureId, seasonId: row.seasonId },
+    ]),
+  );
+  const names = structureNameIndex(await structureNames(db, scope));
+  return {
+    data: {
+      flux,
+      batchFlux,
+      structuresByIban: byIban,
+      fluxByStructure,
+      fluxByDue,
+      structureNames: names,
+      referencedStructures,
+      structuresByLicence,
+      rejectDebits: await rejectDebitsOf(db, [...batchIds]),
+    },
+    rows,
+  };
+}
+
+/** R-BANK-11: the head office's bank debits naming each batch, read with the entry's own reader. */
+async function rejectDebitsOf(db: Queryable, batchIds: readonly number[]): Promise<Map<number, RejectDebit[]>> {
+  const result = new Map<number, RejectDebit[]>();
+  const wanted = new Set(batchIds);
+  for (const row of await batchDebits(db, HEAD_OFFICE_STRUCTURE_ID, batchIds)) {
+    const debit = { entryId: row.id, amountCents: Number(row.cents), bookingDate: row.bookingDate };
+    for (const batchId of matchableEntry(row).references.batchIds)
+      if (wanted.has(batchId)) push(result, batchId, debit);
+  }
+  return result;
 }

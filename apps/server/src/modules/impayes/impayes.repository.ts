@@ -1,82 +1,8 @@
-import {
-  isReminderLevel,
-  parisDayStart,
-  toCents,
-  type AccountFlux,
-  type OverdueStructure,
-  type ReminderSummary,
-} from '@gdf/domain';
+import { isReminderLevel, type OverdueStructure, type ReminderSummary } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
 import { intArray } from '../../db/sql-arrays';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
-
-/** A flux the overdue rule reads, with what its invoice number and the list need. */
-export interface CandidateFlux extends AccountFlux {
-  structureId: number;
-  seasonId: number;
-}
-
-interface CandidateRow {
-  id: number;
-  structureId: number;
-  seasonId: number;
-  createdAt: Date | string;
-  label: string;
-  ttc: string;
-  dueDate: string | null;
-  returnType: 'rejet' | 'retour' | null;
-  reasonCode: string | null;
-  returnDate: string | null;
-}
-
-/**
- * The debit flux of the caller's scope that may be overdue at `asOf`: of some structures only
- * (a letter, with the labels it cites), or all of them (the list, which shows no label). The
- * WHERE only narrows the read (unsettled, not relaunched, due or created before `asOf`):
- * whether a flux is overdue, and how late, is the domain's overdueFlux rule, which also
- * orders them (no ORDER BY: at 2,000,000 flux the sort of ~130,000 rows spilled to disk).
- * A flux has one bank return at most (mkp_retour_prelevement_flux_uq): a plain join, which
- * PostgreSQL hashes. A lateral subquery probed the index once per candidate, and its estimated
- * cost switched on PostgreSQL's JIT compilation (~260 ms): 1.0 s against 0.57 s at 127,000 candidates.
- */
-export async function loadCandidateFlux(
-  database: Pick<Database, 'query'>,
-  scope: RequestScope,
-  asOf: string,
-  structureIds?: readonly number[],
-): Promise<CandidateFlux[]> {
-  const params: unknown[] = [asOf, parisDayStart(asOf)];
-  const only = structureIds ? `AND f."ID_Structure" = ANY($${params.push(intArray(structureIds))}::int[])` : '';
-  const label = structureIds ? 'f."NomFluxFinancier"' : "''";
-  const rows = await database.query<CandidateRow>(
-    `SELECT f.id, f."ID_Structure" AS "structureId", f."ID_Saison" AS "seasonId", f."Z_DateCreation" AS "createdAt",
-        ${label} AS label, f."MontantTTC"::text AS ttc, f."DateEcheance"::text AS "dueDate",
-        r."TypeRetour" AS "returnType", r."CodeRaison" AS "reasonCode", r."DateRetour"::text AS "returnDate"
-       FROM "MKP_FluxFinancier" f
-       LEFT JOIN "MKP_RetourPrelevement" r ON r."ID_FluxFinancier" = f.id
-      WHERE f."EST_Debit" AND NOT f."EST_Reglement" AND f."ID_FluxFinancierRelance" IS NULL
-        AND (f."DateEcheance" < $1::date OR (f."DateEcheance" IS NULL AND f."Z_DateCreation" < $2::timestamptz))
-        AND ${structureScopeCondition(scope, 'f."ID_Structure"', params)} ${only}`,
-    params,
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    structureId: row.structureId,
-    seasonId: row.seasonId,
-    createdAt: new Date(row.createdAt),
-    label: row.label,
-    isDebit: true,
-    amountTTC: toCents(row.ttc),
-    dueDate: row.dueDate,
-    settled: false,
-    settledOn: null,
-    relaunchedBy: null,
-    relaunchedAt: null,
-    bankReturn:
-      row.returnType === null ? null : { type: row.returnType, reasonCode: row.reasonCode, date: row.returnDate ?? '' },
-  }));
-}
 
 /** Name and federal code of the structures of `ids` the scope reaches. */
 export async function findStructures(

@@ -24,17 +24,16 @@ import { uniqueViolation } from '../../db/database-errors';
 import { findStatementStructure, type StatementStructure } from '../account-statement/account-statement.service';
 import { CONTENT_NATURE, insertContent, sha256Hex } from '../../db/content-store';
 import { requireGrant, requireModule, type RequestScope } from '../scope/scope';
+import { createReceivablesService } from '../receivables/receivables.service';
 import {
   findReminders,
   findStructures,
   insertReminder,
   lastReminders,
-  loadCandidateFlux,
   nextReminderId,
   readReminderBytes,
   REMINDER_RANK_INDEX,
   reminderRanks,
-  type CandidateFlux,
   type StoredReminder,
 } from './impayes.repository';
 import { renderReminderLetterPdf } from './reminder-letter-pdf';
@@ -59,17 +58,8 @@ function requireImpayesAccess(scope: RequestScope): void {
     throw forbidden(IMPAYES_MESSAGES.notReminding);
 }
 
-function byStructure(flux: readonly CandidateFlux[]): Map<number, CandidateFlux[]> {
-  const groups = new Map<number, CandidateFlux[]>();
-  for (const item of flux) {
-    const group = groups.get(item.structureId);
-    if (group) group.push(item);
-    else groups.set(item.structureId, [item]);
-  }
-  return groups;
-}
-
 export function createImpayesService(database: Database, clock: () => Date = () => new Date()) {
+  const receivables = createReceivablesService(database);
   /**
    * The rank each letter takes when the request names the last letters its list showed: one
    * more than that letter's (1 when it showed none). A letter issued since holds that rank, so
@@ -99,7 +89,7 @@ export function createImpayesService(database: Database, clock: () => Date = () 
     async list(scope: RequestScope): Promise<{ asOf: string; rows: OverdueRow[] }> {
       requireImpayesAccess(scope);
       const asOf = parisToday(clock());
-      const groups = byStructure(await loadCandidateFlux(database, scope, asOf));
+      const groups = await receivables.openFluxByStructure(scope, asOf);
       const ids = [...groups.keys()];
       const [structures, reminders] = await Promise.all([
         findStructures(database, scope, ids),
@@ -129,7 +119,10 @@ export function createImpayesService(database: Database, clock: () => Date = () 
         throw badRequest(IMPAYES_MESSAGES.ownStructure);
       const structures = await findStructures(database, scope, request.structureIds);
       if (structures.size !== request.structureIds.length) throw notFound(IMPAYES_MESSAGES.structureNotFound);
-      const groups = byStructure(await loadCandidateFlux(database, scope, asOf, request.structureIds));
+      const groups = await receivables.openFluxByStructure(scope, asOf, {
+        structureIds: request.structureIds,
+        withLabels: true,
+      });
       const reminders = await lastReminders(database, request.structureIds);
       const ranks = await seenRanks(request);
       const plans = request.structureIds.map((id) => {

@@ -181,7 +181,7 @@ describe.each(testDatabaseTargets())('relevé de compte of a structure (R-STMT-0
     expect(text).toContain(statement.structure.name);
     expect(text).toContain('Période du 01/11/2030 au 30/11/2030');
     expect(text).toContain(`Solde initial ${formatDocumentAmount(statement.openingBalance)}`.replace(/\s+/g, ' '));
-    expect(text).toContain(`Solde final ${formatDocumentAmount(statement.closingBalance)}`.replace(/\s+/g, ' '));
+    expect(text).toContain(`Solde du relevé ${formatDocumentAmount(statement.closingBalance)}`.replace(/\s+/g, ' '));
     expect(text).toContain('Licences novembre');
     expect(text).toContain(`N° ${number}, émis le`);
   });

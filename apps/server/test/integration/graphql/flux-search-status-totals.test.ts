@@ -57,17 +57,21 @@ describe.each(testDatabaseTargets())('flux search status, filters and totals on 
 
   beforeAll(async () => {
     context = await openGraphqlContext(target);
-    // Six unpaid direct debits of the club, and one of another club, made into each case.
+    // Six unpaid direct debits of the club, and one of another club (none returned by the seed), made into each case.
     const debits = await sqlIds(
       context.database,
       `SELECT id FROM "MKP_FluxFinancier" WHERE "ID_Structure" = $1 AND "ID_CategoryFlux" = 5 AND "EST_Debit"
-          AND NOT "EST_Reglement" AND "ID_FluxFinancierRelance" IS NULL ORDER BY id LIMIT 6`,
+          AND NOT "EST_Reglement" AND "ID_FluxFinancierRelance" IS NULL
+          AND NOT EXISTS (SELECT 1 FROM "MKP_RetourPrelevement" r WHERE r."ID_FluxFinancier" = "MKP_FluxFinancier".id)
+        ORDER BY id LIMIT 6`,
       [context.clubId],
     );
     const [other] = await sqlIds(
       context.database,
       `SELECT id FROM "MKP_FluxFinancier" WHERE "ID_Structure" = $1 AND "ID_CategoryFlux" = 5 AND "EST_Debit"
-          AND NOT "EST_Reglement" AND "ID_FluxFinancierRelance" IS NULL ORDER BY id LIMIT 1`,
+          AND NOT "EST_Reglement" AND "ID_FluxFinancierRelance" IS NULL
+          AND NOT EXISTS (SELECT 1 FROM "MKP_RetourPrelevement" r WHERE r."ID_FluxFinancier" = "MKP_FluxFinancier".id)
+        ORDER BY id LIMIT 1`,
       [context.otherClubId],
     );
     expect(debits).toHaveLength(6);

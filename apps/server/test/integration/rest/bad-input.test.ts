@@ -197,6 +197,10 @@ function cases(context: RestContext): Record<string, Record<string, BadRequest>>
         ]),
       ),
     },
+    'GET /api/structures/:id/situation': {
+      ...badIds((id) => `/api/structures/${id}/situation`),
+      ...queries('/api/structures/1/situation', ['?structureId=abc', '?structureId=2%5E40']),
+    },
     'GET /api/impayes': queries('/api/impayes', ['?format=pdf', '?tri=nom', '?ordre=haut', '?structureId=abc']),
     'POST /api/impayes/relances': jsonBodies('/api/impayes/relances', {
       'no structures': {},

@@ -230,6 +230,13 @@ const CASES: Record<string, RouteCase> = {
     ownStatus: 200,
     deniedStatus: 404,
   },
+  // R-BAL-01: a club reads its own 'Situation de la structure', never another's.
+  'GET /api/structures/:id/situation': {
+    kind: 'scoped',
+    request: (id) => json('GET', `/api/structures/${id}/situation`),
+    ownStatus: 200,
+    deniedStatus: 404,
+  },
   'GET /api/structures/:id/releves-de-compte': {
     kind: 'scoped',
     request: (id) => json('GET', `/api/structures/${id}/releves-de-compte`),

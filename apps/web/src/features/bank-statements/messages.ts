@@ -1,4 +1,11 @@
-import { MATCH_CONFIDENCE_LABELS, MATCH_REASON_LABELS, type BankEntryFilter, type BankEntryState } from '@gdf/domain';
+import {
+  MATCH_CONFIDENCE_LABELS,
+  MATCH_REASON_LABELS,
+  PAYER_SOURCE_LABELS,
+  type BankEntryFilter,
+  type BankEntryState,
+  type PayerSource,
+} from '@gdf/domain';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count > 1 ? many : one}`;
 
@@ -75,6 +82,12 @@ export const bankStatementMessages = {
   credit: 'Crédit',
   debit: 'Débit',
   debtor: 'Payeur',
+  // R-BANK-09: the structure identified as the payer, and by what.
+  /** The link to a structure's page (R-BAL-01) beside a payer or a proposed flux. */
+  structureSituation: (structure: string) => `(voir la situation de ${structure})`,
+  identifiedPayer: (structure: string, sources: readonly PayerSource[]) =>
+    `Payeur identifié : ${structure} (par ${sources.map((source) => PAYER_SOURCE_LABELS[source]).join(', ')})`,
+  noIdentifiedPayer: 'Payeur non identifié',
   states: {
     a_traiter: 'À traiter',
     rapprochee: 'Rapprochée',
@@ -84,7 +97,7 @@ export const bankStatementMessages = {
 
   // Proposals.
   proposalsLabel: (amount: string) => `Propositions pour le crédit de ${amount}`,
-  noProposal: 'Aucune proposition : cherchez le flux avec « Corriger ».',
+  noProposal: 'Aucune proposition : cherchez le flux avec « Rechercher un flux ».',
   confidence: MATCH_CONFIDENCE_LABELS,
   confidenceLabel: (label: string) => `Confiance : ${label}`,
   reasons: MATCH_REASON_LABELS,
@@ -96,8 +109,18 @@ export const bankStatementMessages = {
   confirm: 'Rapprocher',
   confirmLabel: (invoices: string) => `Rapprocher de ${invoices}`,
   confirming: 'Rapprochement…',
-  correct: 'Corriger',
-  correctLabel: (amount: string) => `Corriger le rapprochement du crédit de ${amount}`,
+  correct: 'Rechercher un flux',
+  correctLabel: (amount: string) => `Rechercher un flux pour le crédit de ${amount}`,
+  // R-BANK-10: a proposal for another structure than the identified payer.
+  otherStructureNote: (structure: string) => `Flux d’une autre structure que le payeur : ${structure}`,
+  otherStructureTitle: 'Rapprocher le flux d’une autre structure ?',
+  otherStructureText: (payer: string, structure: string) =>
+    `Le payeur identifié est ${payer} ; ce flux appartient à ${structure}.`,
+  otherStructureConfirm: 'Rapprocher quand même',
+  // R-BANK-11: what the parts leave of the credit.
+  rejectsDebit: (amount: string, date: string) => `Débit des rejets du lot : ${amount} le ${date}`,
+  leftOverExplained: (amount: string, date: string) =>
+    `Reste non affecté : ${amount}, expliqué par le débit des rejets du lot du ${date}`,
   confirmed: (amount: string, settled: number) =>
     `Crédit de ${amount} rapproché${settled > 0 ? ` : ${plural(settled, 'flux réglé', 'flux réglés')}` : ''}.`,
 

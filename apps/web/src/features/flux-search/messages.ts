@@ -1,3 +1,4 @@
+import { RECEIVABLE_LABELS } from '@gdf/domain';
 /** French text of the flux search (R-SEARCH-01 to R-SEARCH-21, R-FLUX-05, R-UI-09). */
 export const fluxSearchMessages = {
   showFilters: 'Afficher les filtres',
@@ -28,14 +29,20 @@ export const fluxSearchMessages = {
   category: 'Catégorie',
   allCategories: 'Toutes les catégories',
   activeFilters: 'Filtres actifs',
-  structureNumber: (id: number) => `n° ${id}`,
+  /** The structure chip while its name loads, or when it cannot be read: never its internal id. */
+  structureLoading: '…',
+  structureUnknown: 'structure introuvable',
+  structureSituationOf: (name: string) => `${name} : voir la situation de la structure`,
   amountFrom: 'Montant à partir de',
   amountTo: 'Montant jusqu’à',
   dateFrom: 'Du',
   dateTo: 'Au',
-  totalDebit: 'Total débit',
-  totalCredit: 'Total crédit',
-  balance: 'Solde',
+  totalBilled: RECEIVABLE_LABELS.totalBilled,
+  totalSettled: RECEIVABLE_LABELS.totalSettled,
+  totalCredited: RECEIVABLE_LABELS.totalCredited,
+  resteDu: RECEIVABLE_LABELS.resteDu,
+  resteDuHint:
+    'Ce que les structures doivent encore sur les flux listés (positif : dû à la fédération), déduction faite des règlements, avoirs et relances.',
   totalsLabel: 'Totaux de la recherche',
   computeTotals: 'Calculer les totaux',
   computeTotalsHint: 'Au-delà de 10 000 flux, les totaux sont calculés à la demande.',
@@ -120,7 +127,7 @@ export const fluxSearchMessages = {
   statementPeriodProblem: (problem: string) => `Période invalide : ${problem}.`,
   statementLoading: 'Calcul du relevé…',
   statementSummary: (opening: string, closing: string, overdue: string, count: string) =>
-    `Solde initial ${opening}, solde final ${closing} (${count} mouvements) ; impayés échus : ${overdue}.`,
+    `Solde initial ${opening}, solde du relevé ${closing} (${count} mouvements) ; impayés échus : ${overdue}.`,
   statementIssueNote:
     'Le fichier téléchargé est un relevé émis : numéroté et conservé tel quel. Redemandé sans changement le même jour, c’est le même relevé.',
   statementPdf: 'Télécharger le PDF',
@@ -132,7 +139,7 @@ export const fluxSearchMessages = {
   issuedLoading: 'Chargement des relevés émis…',
   issuedError: 'La liste des relevés émis n’a pas pu être chargée.',
   issuedLine: (from: string, to: string, issuedAt: string) => `Du ${from} au ${to}, émis le ${issuedAt}`,
-  issuedBalance: (closing: string, overdue: string) => `Solde final ${closing} ; impayés échus ${overdue}`,
+  issuedBalance: (closing: string, overdue: string) => `Solde du relevé ${closing} ; impayés échus ${overdue}`,
   issuedPdf: (number: string) => `Télécharger le PDF du relevé ${number}`,
   issuedXlsx: (number: string) => `Télécharger le tableur du relevé ${number}`,
   close: 'Fermer',

@@ -1,4 +1,4 @@
-import { AGEING_BUCKET_LABELS, REMINDER_LEVEL_LABELS, type ReminderLevel } from '@gdf/domain';
+import { AGEING_BUCKET_LABELS, OVERDUE_LIST_TEXT, REMINDER_LEVEL_LABELS, type ReminderLevel } from '@gdf/domain';
 
 /** French text of the Impayés page: the overdue list, its export and the reminder letters. */
 export const impayesMessages = {
@@ -15,7 +15,8 @@ export const impayesMessages = {
   columns: {
     structure: 'Structure',
     buckets: AGEING_BUCKET_LABELS,
-    total: 'Total',
+    total: OVERDUE_LIST_TEXT.columns.total,
+    resteDu: OVERDUE_LIST_TEXT.columns.resteDu,
     lastReminder: 'Dernière relance',
     actions: 'Actions',
   },

@@ -155,13 +155,27 @@ export function stubFluxApi(options: StubOptions = {}) {
         return relaunch === 'ok'
           ? jsonResponse({ data: { relaunch_MKP_FluxFinancier: { id: 900 } } })
           : jsonResponse({ errors: [{ message: 'déjà relancé' }] });
-      // R-SEARCH-14 totals: the sums of `rows` by EST_Debit, as the server's aggregates.
+      // R-SEARCH-14, R-BAL-03 totals: the sums of `rows` by EST_Debit, as the server's aggregates
+      // (without bank parts nor avoirs: a settled flux owes nothing, an unsettled one all of it).
       if (query.includes('FluxTotals')) {
         if (options.totalsFail) return jsonResponse({ errors: [{ message: 'boom' }] });
         const side = (debit: boolean) => {
-          const own = (rows as { EST_Debit: boolean; MontantTTC: string }[]).filter((row) => row.EST_Debit === debit);
-          const sum = own.reduce((total, row) => total + Math.round(Number(row.MontantTTC) * 100), 0) / 100;
-          return { aggregate: { count: own.length, sum: { MontantTTC: own.length ? sum : null } } };
+          const own = (rows as { EST_Debit: boolean; EST_Reglement: boolean; MontantTTC: string }[]).filter(
+            (row) => row.EST_Debit === debit,
+          );
+          const euros = (pick: (row: (typeof own)[number]) => number) =>
+            own.length ? own.reduce((total, row) => total + Math.round(pick(row) * 100), 0) / 100 : null;
+          const amount = (row: (typeof own)[number]) => Number(row.MontantTTC);
+          return {
+            aggregate: {
+              count: own.length,
+              sum: {
+                MontantTTC: euros(amount),
+                MontantRegle: euros((row) => (row.EST_Reglement ? amount(row) : 0)),
+                ResteDu: euros((row) => (row.EST_Reglement ? 0 : debit ? amount(row) : -amount(row))),
+              },
+            },
+          };
         };
         return jsonResponse({ data: { debit: side(true), credit: side(false) } });
       }

@@ -7,15 +7,17 @@ const PATH = '/gestion-des-finances/flux-financiers';
 /** fr-FR money (narrow no-break spaces) compared as plain text. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
-// R-SEARCH-14: count, total débit, total crédit, solde of the current search.
+// R-SEARCH-14, R-BAL-03: count, total facturé, total réglé, avoirs and reste dû of the current search.
 describe('flux search summary', { timeout: 20_000 }, () => {
-  it('under the cap: the totals come with the count (débit 120,00 €, crédit 1 234,50 €, solde)', async () => {
+  it('under the cap: the totals come with the count, named by the balance rule (facturé 120,00 €, avoirs 1 234,50 €, reste dû)', async () => {
     const { totals } = stubFluxApi();
     renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
     const summary = await screen.findByRole('group', { name: 'Totaux de la recherche' });
-    await waitFor(() => expect(plain(summary.textContent)).toContain('Total débit : 120,00 €'));
-    expect(plain(summary.textContent)).toContain('Total crédit : 1 234,50 €');
-    expect(plain(summary.textContent)).toContain('Solde : 1 114,50 €');
+    await waitFor(() => expect(plain(summary.textContent)).toContain('Total facturé : 120,00 €'));
+    expect(plain(summary.textContent)).toContain('Total réglé : 0,00 €');
+    expect(plain(summary.textContent)).toContain('Total avoirs et remboursements : 1 234,50 €');
+    // Positive when the structures owe: 120,00 € owed, 1 234,50 € owed to them.
+    expect(plain(summary.textContent)).toContain('Reste dû : -1 114,50 €');
     expect(screen.getByRole('status')).toHaveTextContent('3 flux');
     expect(screen.queryByRole('button', { name: 'Calculer les totaux' })).toBeNull();
     // The totals ask for the same where as the search, split by EST_Debit.
@@ -31,7 +33,7 @@ describe('flux search summary', { timeout: 20_000 }, () => {
     expect(totals()).toHaveLength(0);
     await user.click(button);
     const summary = screen.getByRole('group', { name: 'Totaux de la recherche' });
-    await waitFor(() => expect(plain(summary.textContent)).toContain('Solde : 1 114,50 €'));
+    await waitFor(() => expect(plain(summary.textContent)).toContain('Reste dû : -1 114,50 €'));
     expect(totals()).toHaveLength(1);
   });
 

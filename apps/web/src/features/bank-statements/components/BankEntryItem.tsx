@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { formatDate } from '@/lib/format';
+import { StructureSituationLink } from '@/components/StructureSituationLink';
 import { bankStatementMessages as m } from '../messages';
 import { BankEntryProposals } from './BankEntryProposals';
 import { BankReconciliationView } from './BankReconciliationView';
@@ -59,6 +60,19 @@ export function BankEntryItem({
             {`${m.debtor} : ${entry.nomDebiteur}${entry.ibanDebiteur ? ` (${entry.ibanDebiteur})` : ''}`}
           </Typography>
         )}
+        {entry.payeur && (
+          <Typography variant="body2" sx={{ fontWeight: 600 }} data-payer={entry.payeur.ID_Structure}>
+            {m.identifiedPayer(entry.payeur.NomStructure, entry.payeur.sources)}{' '}
+            <StructureSituationLink structureId={entry.payeur.ID_Structure}>
+              {m.structureSituation(entry.payeur.NomStructure)}
+            </StructureSituationLink>
+          </Typography>
+        )}
+        {!entry.payeur && entry.etat === 'a_traiter' && (
+          <Typography variant="body2" color="text.secondary">
+            {m.noIdentifiedPayer}
+          </Typography>
+        )}
       </Box>
       {entry.etat === 'a_traiter' && (
         <BankEntryProposals
@@ -72,6 +86,7 @@ export function BankEntryItem({
       {entry.etat === 'rapprochee' && entry.rapprochement && (
         <BankReconciliationView
           entryId={entry.id}
+          entryCents={entry.montantCents}
           reconciliation={entry.rapprochement}
           amount={amount}
           structureId={structureId}

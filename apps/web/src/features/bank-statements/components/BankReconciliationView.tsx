@@ -14,6 +14,7 @@ import { bankStatementMessages as m } from '../messages';
 /** A reconciled credit: who confirmed it, its parts (and the flux they settled), and the undo. */
 export function BankReconciliationView({
   entryId,
+  entryCents,
   reconciliation,
   amount,
   structureId,
@@ -21,6 +22,8 @@ export function BankReconciliationView({
   onDone,
 }: {
   entryId: number;
+  /** The credit's amount: what its parts leave of it is shown (R-BANK-11). */
+  entryCents: number;
   reconciliation: BankReconciliation;
   amount: string;
   structureId: number;
@@ -29,6 +32,7 @@ export function BankReconciliationView({
 }) {
   const undo = useUndoReconciliation(structureId);
   const [asking, setAsking] = useState(false);
+  const left = entryCents - reconciliation.parts.reduce((sum, part) => sum + part.montantCents, 0);
   return (
     <Box sx={{ mt: 1.5 }}>
       <Typography variant="body2" color="text.secondary">
@@ -44,6 +48,11 @@ export function BankReconciliationView({
           </Typography>
         ))}
       </Box>
+      {left > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {m.leftOver(formatEuros(left))}
+        </Typography>
+      )}
       {canWrite && (
         <>
           <Button size="small" color="warning" sx={{ mt: 1 }} disabled={undo.isPending} onClick={() => setAsking(true)}>

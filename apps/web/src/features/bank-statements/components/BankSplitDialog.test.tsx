@@ -120,6 +120,8 @@ describe("'Corriger': search the open flux and split the credit (R-BANK-04)", { 
             score: 60,
             confiance: 'possible',
             raisons: ['montant'],
+            autreStructure: false,
+            debitRejets: null,
           },
         ],
       }),

@@ -17,10 +17,12 @@ import { MIN_FLUX_QUERY, useOpenFluxSearch } from '../api/search-open-flux';
 import { bankErrorText } from '../error-text';
 import { bankStatementMessages as m } from '../messages';
 import { fluxText } from './format';
+import { fluxOfAnotherStructure } from './other-structure';
+import { OtherStructureDialog } from './OtherStructureDialog';
 import { checkSplit, newPart, totalOf, type SplitPart } from './split-parts';
 
 /**
- * 'Corriger' (R-BANK-04): search the open flux, choose one or several and the part of the
+ * 'Rechercher un flux' (R-BANK-04): search the open flux, choose one or several and the part of the
  * credit each receives (a split). The sum is shown against the credit and the domain's rules
  * are checked as typed; the server checks again and its refusal is shown here.
  */
@@ -56,6 +58,24 @@ export function BankSplitDialog({
   const check = checkSplit(entry.montantCents, parts);
   const total = totalOf(parts);
   const chosen = new Set(parts.map((part) => part.flux.ID_FluxFinancier));
+  // R-BANK-10: a flux of another structure than the identified payer is sent only once confirmed.
+  const [asking, setAsking] = useState<{ payer: string; structure: string } | null>(null);
+  const send = (otherStructureConfirmed: boolean) =>
+    confirm
+      .mutateAsync({
+        entryId: entry.id,
+        body: otherStructureConfirmed ? { ...check.body, autreStructureConfirmee: true } : check.body,
+      })
+      .then(onConfirmed)
+      .catch(() => undefined); // shown above from the mutation's state
+  const submit = () => {
+    const other = fluxOfAnotherStructure(
+      entry,
+      parts.map((part) => part.flux),
+    );
+    if (other && entry.payeur) setAsking({ payer: entry.payeur.NomStructure, structure: other.NomStructure });
+    else void send(false);
+  };
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
@@ -182,17 +202,12 @@ export function BankSplitDialog({
         <Button
           variant="contained"
           disabled={check.problem !== null || check.fieldErrors.size > 0 || confirm.isPending}
-          onClick={
-            () =>
-              confirm
-                .mutateAsync({ entryId: entry.id, body: check.body })
-                .then(onConfirmed)
-                .catch(() => undefined) // shown above from the mutation's state
-          }
+          onClick={submit}
         >
           {confirm.isPending ? m.confirming : m.confirm}
         </Button>
       </DialogActions>
+      <OtherStructureDialog asking={asking} onCancel={() => setAsking(null)} onConfirm={() => void send(true)} />
     </Dialog>
   );
 }

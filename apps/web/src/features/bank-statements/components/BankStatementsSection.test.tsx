@@ -185,6 +185,8 @@ describe('Relevés bancaires (R-BANK-07): statements and entries', { timeout: 20
                   score: 80,
                   confiance: 'probable',
                   raisons: ['iban', 'montant_structure'],
+                  autreStructure: false,
+                  debitRejets: null,
                 },
               ],
             }),

@@ -41,14 +41,25 @@ export const creditToProcess = (overrides: Partial<BankEntryView> = {}): BankEnt
   nomDebiteur: 'CLUB ALPIN LYON',
   ibanDebiteur: 'FR7630006000011234567890189',
   etat: 'a_traiter',
+  payeur: null,
   propositions: [
-    { flux: [flux()], resteDuCents: 123_456, score: 100, confiance: 'sure', raisons: ['facture', 'montant'] },
+    {
+      flux: [flux()],
+      resteDuCents: 123_456,
+      score: 100,
+      confiance: 'sure',
+      raisons: ['facture', 'montant'],
+      autreStructure: false,
+      debitRejets: null,
+    },
     {
       flux: [flux({ ID_FluxFinancier: 502, numeroFacture: '2026-FFME-502', resteDuCents: 200_000 })],
       resteDuCents: 200_000,
       score: 40,
       confiance: 'possible',
       raisons: ['montant_different'],
+      autreStructure: false,
+      debitRejets: null,
     },
   ],
   rapprochement: null,
@@ -73,3 +84,56 @@ export const entryPage = (ecritures: BankEntryView[], total = ecritures.length):
   ecritures,
   total,
 });
+
+/**
+ * R-BANK-09, R-BANK-10: the issue's transfer of 142,80 € from ASPTT LYON MONTAGNE (its IBAN,
+ * 'LICENCE VINCENT'): the club identified, Vincent's licence first and sure, the other club's
+ * licence of the same amount after it, possible.
+ */
+export const creditWithPayer = (overrides: Partial<BankEntryView> = {}): BankEntryView => {
+  const vincent = flux({
+    ID_FluxFinancier: 49758,
+    numeroFacture: '2027-FFME-49758',
+    NomFluxFinancier: 'Licence adulte 2027 - Vincent Narcisse',
+    ID_Structure: 110,
+    NomStructure: 'ASPTT Lyon montagne',
+    montantCents: 14_280,
+    resteDuCents: 14_280,
+  });
+  const gautier = flux({
+    ID_FluxFinancier: 49001,
+    numeroFacture: '2027-FFME-49001',
+    NomFluxFinancier: 'Licence jeune 2027 - Gautier Adèle',
+    ID_Structure: 120,
+    NomStructure: 'ASPTT Gautier-sur-Seine',
+    montantCents: 14_280,
+    resteDuCents: 14_280,
+  });
+  return creditToProcess({
+    montantCents: 14_280,
+    infosRemise: ['LICENCE VINCENT'],
+    nomDebiteur: 'ASPTT LYON MONTAGNE',
+    payeur: { ID_Structure: 110, NomStructure: 'ASPTT Lyon montagne', sources: ['iban', 'nom', 'reference'] },
+    propositions: [
+      {
+        flux: [vincent],
+        resteDuCents: 14_280,
+        score: 90,
+        confiance: 'sure',
+        raisons: ['payeur', 'licencie', 'montant'],
+        autreStructure: false,
+        debitRejets: null,
+      },
+      {
+        flux: [gautier],
+        resteDuCents: 14_280,
+        score: 40,
+        confiance: 'possible',
+        raisons: ['montant', 'autre_structure'],
+        autreStructure: true,
+        debitRejets: null,
+      },
+    ],
+    ...overrides,
+  });
+};

@@ -10,6 +10,8 @@ export interface FluxRow {
   /** R-FLUX-09: the day it was settled (yyyy-mm-dd), null unless settled; 'Réglé le …'. */
   DateReglement?: string | null;
   ID_FluxFinancierRelance: number | null;
+  /** The structure the flux belongs to: its name links to its page ('Situation de la structure'). */
+  ID_Structure?: number;
   STR_Structure: { NomStructure: string } | null;
   UTI_Utilisateur: { CT_Nom: string | null; CT_Prenom: string | null; LicenceNumero: number | null } | null;
   /** The bank's reject or return of a direct debit (R-RET-02): the row's 'Rejeté' badge. */
@@ -23,7 +25,7 @@ export interface FluxReturn {
   TypeRetour: 'rejet' | 'retour';
 }
 
-export const FLUX_ROW_FIELDS = `id NomFluxFinancier Z_DateCreation MontantTTC EST_Debit EST_Reglement DateReglement ID_FluxFinancierRelance
+export const FLUX_ROW_FIELDS = `id NomFluxFinancier Z_DateCreation MontantTTC EST_Debit EST_Reglement DateReglement ID_FluxFinancierRelance ID_Structure
   STR_Structure { NomStructure }
   UTI_Utilisateur { CT_Nom CT_Prenom LicenceNumero }
   MKP_RetourPrelevement { CodeRaison DateRetour TypeRetour }`;

@@ -20,6 +20,7 @@ export interface FluxDetail {
   /** yyyy-mm-dd when the flux is settled and the day is known (R-FLUX-09). */
   DateReglement?: string | null;
   ID_FluxFinancierRelance: number | null;
+  ID_Structure?: number;
   STR_Structure: { NomStructure: string } | null;
   MKP_RetourPrelevement?: FluxReturn | null;
   MKP_FluxFinancierDetail: FluxDetailLine[];
@@ -27,7 +28,7 @@ export interface FluxDetail {
 
 const DETAIL = `query FluxDetail($id: Int!) {
   flux: MKP_FluxFinancier_by_pk(id: $id) {
-    id NomFluxFinancier ID_CategoryFlux EST_Debit EST_Reglement DateReglement ID_FluxFinancierRelance
+    id NomFluxFinancier ID_CategoryFlux EST_Debit EST_Reglement DateReglement ID_FluxFinancierRelance ID_Structure
     STR_Structure { NomStructure }
     MKP_RetourPrelevement { CodeRaison DateRetour TypeRetour }
     MKP_FluxFinancierDetail(order_by: [{id: asc}]) {

@@ -14,6 +14,7 @@ import { fluxSearchMessages as m } from '../messages';
 import { FluxDetailLines } from './FluxDetailLines';
 import { FluxReturnNotice, FluxSettlementNotice } from './FluxReturnNotice';
 import { ErrorAlert } from '@/components/ErrorAlert';
+import { StructureSituationLink } from '@/components/StructureSituationLink';
 
 interface FluxDetailModalProps {
   structureId: number;
@@ -39,7 +40,22 @@ export function FluxDetailModal({ structureId, fluxId, fallbackTitle, onClose, r
   });
   const flux = detail.data;
   const phone = usePhoneLayout();
-  const title = flux ? `${flux.NomFluxFinancier} (${flux.STR_Structure?.NomStructure ?? ''})` : (fallbackTitle ?? '');
+  const structureName = flux?.STR_Structure?.NomStructure ?? '';
+  // The structure's name opens its page ('Situation de la structure').
+  const title =
+    flux && flux.ID_Structure !== undefined && structureName ? (
+      <>
+        {flux.NomFluxFinancier} (
+        <StructureSituationLink structureId={flux.ID_Structure} aria-label={m.structureSituationOf(structureName)}>
+          {structureName}
+        </StructureSituationLink>
+        )
+      </>
+    ) : flux ? (
+      `${flux.NomFluxFinancier} (${structureName})`
+    ) : (
+      (fallbackTitle ?? '')
+    );
 
   return (
     <Dialog

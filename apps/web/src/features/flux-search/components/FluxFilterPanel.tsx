@@ -16,6 +16,8 @@ import {
 } from '@gdf/domain';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, type Path, type Resolver } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import { useStructureSituationTarget } from '@/components/StructureSituationLink';
 import { contractResolver } from '@/lib/forms';
 import type { Season } from '@/lib/seasons';
 import { fluxSearchMessages as m } from '../messages';
@@ -36,6 +38,8 @@ export interface FluxFilterPanelProps {
   onReset?: () => void;
   /** The filters of the search shown (the URL's), summarised as chips when the panel is folded. */
   activeFilters?: FluxSearchFilters | null;
+  /** The name of the structure the active filters name (its chip shows it, never its id); null while loading. */
+  activeStructureName?: string | null;
 }
 
 const chipListSx = { flexWrap: 'wrap', gap: 0.5, listStyle: 'none', m: 0, p: 0 } as const;
@@ -94,6 +98,7 @@ export function FluxFilterPanel(props: FluxFilterPanelProps) {
     props.onReset?.();
   };
 
+  const situationOf = useStructureSituationTarget();
   const invalid = Object.keys(errors).length > 0;
   // R-SEARCH-22: the flux of a bank return, shown folded or not, removable.
   const selectionLabel = selectionChipLabel(props.activeFilters);
@@ -111,11 +116,27 @@ export function FluxFilterPanel(props: FluxFilterPanelProps) {
         {selectionLabel && <Chip color="primary" label={selectionLabel} onDelete={removeSelection} />}
         {!open && props.activeFilters && (
           <Stack component="ul" aria-label={m.activeFilters} direction="row" sx={chipListSx}>
-            {filterChips(props.activeFilters, props.seasons).map((chip) => (
-              <li key={chip.key}>
-                <Chip size="small" label={chip.label} />
-              </li>
-            ))}
+            {filterChips(props.activeFilters, props.seasons, props.activeStructureName ?? null).map((chip) => {
+              const structureId = chip.key === 'structureId' ? props.activeFilters?.structureId : null;
+              // The structure's chip opens its page ('Situation de la structure').
+              const target = structureId ? situationOf(structureId) : null;
+              return (
+                <li key={chip.key}>
+                  {target ? (
+                    <Chip
+                      size="small"
+                      label={chip.label}
+                      clickable
+                      component={RouterLink}
+                      to={target.to}
+                      state={target.state}
+                    />
+                  ) : (
+                    <Chip size="small" label={chip.label} />
+                  )}
+                </li>
+              );
+            })}
           </Stack>
         )}
       </Stack>

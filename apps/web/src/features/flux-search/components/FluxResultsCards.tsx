@@ -5,13 +5,14 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useState, type CSSProperties, type Ref } from 'react';
+import { useState, type CSSProperties, type ReactNode, type Ref } from 'react';
 import { creditCell, debitCell, licenceNumber, licenseeName } from '@gdf/domain';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import type { FluxRow } from '../api/flux-row';
 import { fluxSearchMessages as m } from '../messages';
 import type { FluxRowActions } from './flux-columns';
 import { FluxStatusBadge } from './FluxStatusBadge';
+import { StructureName } from './StructureName';
 
 /** First guess of a card's height; 'Tous' measures each card as it is drawn (labels wrap). */
 const CARD_HEIGHT = 190;
@@ -90,10 +91,10 @@ interface FluxCardProps {
 
 function FluxCard({ row, actions, ref, index, setSize, style }: FluxCardProps) {
   const debit = row.EST_Debit;
-  const fields: [string, string][] = [
+  const fields: [string, ReactNode][] = [
     [m.columns.id, String(row.id)],
     [m.columns.createdAt, formatDateTime(row.Z_DateCreation)],
-    [m.columns.structure, row.STR_Structure?.NomStructure ?? ''],
+    [m.columns.structure, <StructureName key="structure" row={row} wrap />],
     [m.columns.licensee, licenseeName(row.UTI_Utilisateur)],
     [m.columns.licence, licenceNumber(row.UTI_Utilisateur)],
     // The row's one amount, under its column's label (the other column holds '-').

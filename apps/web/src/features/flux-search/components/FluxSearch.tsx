@@ -15,6 +15,7 @@ import { downloadFluxDocument, type DownloadableFluxDocument } from '../api/down
 import { MAX_ALL_ROWS } from '../api/fetch-all-flux';
 import type { FluxRow } from '../api/flux-row';
 import { useFluxSearch } from '../hooks/use-flux-search';
+import { useStructureName } from '../hooks/use-structure-name';
 import { useSeasons } from '@/lib/seasons';
 import { fluxSearchMessages as m } from '../messages';
 import { AccountStatementDialog } from './AccountStatementDialog';
@@ -72,6 +73,7 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
   // R-STMT-03: the statement of the one structure the search is about (a club: its own).
   const statementStructureId = picker ? (search.state.filters?.structureId ?? null) : structureId;
   const [statementOpen, setStatementOpen] = useState(false);
+  const activeStructureName = useStructureName(structureId, search.state.filters?.structureId ?? null);
 
   return (
     <>
@@ -89,6 +91,7 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
           }
           onSearch={search.search}
           activeFilters={search.state.filters}
+          activeStructureName={activeStructureName}
           onReset={search.clear}
         />
       ) : (

@@ -14,7 +14,8 @@ import { fluxSearchMessages as m } from '../messages';
 const FluxBreakdownCharts = lazy(() => import('./FluxBreakdownCharts'));
 
 /**
- * Under the count: total débit, total crédit and solde of the current search (R-SEARCH-14),
+ * Under the count: what the listed flux billed, what settled them, the avoirs and refunds, and
+ * their reste dû (R-SEARCH-14, R-BAL-03: the balance rule's figures and labels),
  * or 'Calculer les totaux' above the cap; and the chart by month and category, folded.
  */
 export function FluxSearchSummary({ search }: { search: FluxSearchResult }) {
@@ -32,9 +33,10 @@ export function FluxSearchSummary({ search }: { search: FluxSearchResult }) {
       >
         {totals.phase === 'ready' && totals.totals && (
           <>
-            <Amount label={m.totalDebit} cents={totals.totals.debit} />
-            <Amount label={m.totalCredit} cents={totals.totals.credit} />
-            <Amount label={m.balance} cents={totals.totals.balance} />
+            <Amount label={m.totalBilled} cents={totals.totals.totalBilled} />
+            <Amount label={m.totalSettled} cents={totals.totals.totalSettled} />
+            <Amount label={m.totalCredited} cents={totals.totals.totalCredited} />
+            <Amount label={m.resteDu} cents={totals.totals.resteDu} hint={m.resteDuHint} strong />
           </>
         )}
         {totals.phase === 'offer' && (
@@ -76,13 +78,13 @@ export function FluxSearchSummary({ search }: { search: FluxSearchResult }) {
   );
 }
 
-function Amount({ label, cents }: { label: string; cents: number }) {
+function Amount({ label, cents, hint, strong }: { label: string; cents: number; hint?: string; strong?: boolean }) {
   return (
-    <Typography component="span">
+    <Typography component="span" title={hint}>
       <Typography component="span" color="text.secondary">
         {label} :{' '}
       </Typography>
-      <Typography component="span" sx={{ fontWeight: 500, fontVariantNumeric: 'tabular-nums' }}>
+      <Typography component="span" sx={{ fontWeight: strong ? 700 : 500, fontVariantNumeric: 'tabular-nums' }}>
         {formatEuros(cents)}
       </Typography>
     </Typography>

@@ -8,6 +8,7 @@ import type { FluxRow } from '../api/flux-row';
 import { fluxSearchMessages as m } from '../messages';
 import { sepaReturnReasonWithCode } from '../utils/return-reason';
 import { FluxStatusBadge } from './FluxStatusBadge';
+import { StructureName } from './StructureName';
 import { TruncatedText } from './TruncatedText';
 import type { SortColumn } from '../utils/search-url';
 
@@ -91,7 +92,7 @@ export function fluxColumns(actions: FluxRowActions, withReason = false) {
     helper.display({
       id: 'structure',
       header: m.columns.structure,
-      cell: ({ row }) => <TruncatedText text={row.original.STR_Structure?.NomStructure ?? ''} />,
+      cell: ({ row }) => <StructureName row={row.original} />,
     }),
     helper.display({
       id: 'label',

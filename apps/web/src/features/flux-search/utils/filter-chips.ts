@@ -14,8 +14,15 @@ export interface FilterChip {
   label: string;
 }
 
-/** The active filters of a search, one short French label each (the folded panel's chips, R-SEARCH-07). */
-export function filterChips(filters: FluxSearchFilters, seasons: readonly Season[]): FilterChip[] {
+/**
+ * The active filters of a search, one short French label each (the folded panel's chips,
+ * R-SEARCH-07). The structure is named by `structureName` (loaded by the caller; '…' until then).
+ */
+export function filterChips(
+  filters: FluxSearchFilters,
+  seasons: readonly Season[],
+  structureName: string | null = null,
+): FilterChip[] {
   const chips: FilterChip[] = [];
   const add = (key: keyof FluxSearchFilters, name: string, value: string) =>
     chips.push({ key, label: `${name} : ${value}` });
@@ -25,7 +32,7 @@ export function filterChips(filters: FluxSearchFilters, seasons: readonly Season
   if (invoiceSeason !== null) add('season', m.season, m.seasonOfInvoice(seasonName(invoiceSeason)));
   else if (filters.season !== null) add('season', m.season, seasonName(filters.season));
   else add('season', m.season, m.allSeasons);
-  if (filters.structureId !== null) add('structureId', m.structure, m.structureNumber(filters.structureId));
+  if (filters.structureId !== null) add('structureId', m.structure, structureName ?? m.structureLoading);
   const texts = [
     ['fluxId', m.fluxId],
     ['licence', m.licence],

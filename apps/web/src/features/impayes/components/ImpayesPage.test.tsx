@@ -25,6 +25,7 @@ const row = (id: number, name: string, total: number, extra: Partial<OverdueRow>
   structure: { id, name, code: `C${id}` },
   buckets: { '0-30': 0, '31-60': 0, '61-90': 0, '90+': total },
   total,
+  resteDu: total + 500,
   count: 1,
   oldestDaysLate: 120,
   lastReminder: null,
@@ -61,7 +62,14 @@ describe('Impayés page', () => {
     expect(names()).toEqual(['Escalade Bretagne', 'Club Alpin', 'Vertical Nice']);
     expect(screen.getByText('Flux échus non réglés au 24/11/2026, par ancienneté de retard.')).toBeInTheDocument();
     expect(screen.getByText('Niveau 1 · Rappel amiable · 01/11/2026')).toBeInTheDocument();
-    for (const header of ['0 à 30 jours', '31 à 60 jours', '61 à 90 jours', 'Plus de 90 jours', 'Total'])
+    for (const header of [
+      '0 à 30 jours',
+      '31 à 60 jours',
+      '61 à 90 jours',
+      'Plus de 90 jours',
+      'Total échu',
+      'Reste dû',
+    ])
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
   });
 

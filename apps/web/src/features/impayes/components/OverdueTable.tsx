@@ -21,6 +21,7 @@ import {
 } from '@gdf/domain';
 import { useState } from 'react';
 import { impayesMessages as m } from '../messages';
+import { StructureSituationLink } from '@/components/StructureSituationLink';
 
 export interface OverdueSort {
   key: OverdueSortKey;
@@ -45,6 +46,7 @@ const HEADERS: ReadonlyArray<{ key: OverdueSortKey; label: string; numeric: bool
   { key: 'structure', label: m.columns.structure, numeric: false },
   ...AGEING_BUCKETS.map((bucket) => ({ key: bucket, label: m.columns.buckets[bucket], numeric: true })),
   { key: 'total', label: m.columns.total, numeric: true },
+  { key: 'resteDu', label: m.columns.resteDu, numeric: true },
   { key: 'lastReminder', label: m.columns.lastReminder, numeric: false },
 ];
 
@@ -130,7 +132,8 @@ export function OverdueTable({
                   />
                 </TableCell>
                 <TableCell component="th" scope="row">
-                  {row.structure.name}
+                  {/* The structure's page: its balance, flux, letters and statements. */}
+                  <StructureSituationLink structureId={row.structure.id}>{row.structure.name}</StructureSituationLink>
                   {row.structure.code && (
                     <Typography variant="caption" component="div" color="text.secondary">
                       {row.structure.code}
@@ -144,6 +147,9 @@ export function OverdueTable({
                 ))}
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
                   {formatEuros(row.total)}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatEuros(row.resteDu)}
                 </TableCell>
                 <TableCell>
                   {row.lastReminder ? (

@@ -1,0 +1,1 @@
+CREATE INDEX "mkp_flux_debit_idx" ON "MKP_FluxFinancier" USING btree ("ID_FluxFinancierDebit") WHERE "ID_FluxFinancierDebit" IS NOT NULL;

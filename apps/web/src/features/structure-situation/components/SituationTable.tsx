@@ -1,0 +1,95 @@
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { usePhoneLayout } from '../hooks/use-phone-layout';
+
+export interface SituationColumn<Row> {
+  key: string;
+  label: string;
+  align?: 'right';
+  render: (row: Row) => ReactNode;
+}
+
+interface SituationTableProps<Row> {
+  /** The table's accessible name (its caption). */
+  label: string;
+  columns: readonly SituationColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  empty: string;
+}
+
+/**
+ * One section's rows: a table, or on a phone one card per row (label and value pairs), so
+ * nothing runs past the screen's edge. The table scrolls sideways in its own box when narrow.
+ */
+export function SituationTable<Row>({ label, columns, rows, rowKey, empty }: SituationTableProps<Row>) {
+  const phone = usePhoneLayout();
+  if (rows.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
+        {empty}
+      </Typography>
+    );
+  if (phone)
+    return (
+      <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {rows.map((row) => (
+          <Box component="li" key={rowKey(row)} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+            <Box
+              component="dl"
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: 'max-content minmax(0, 1fr)',
+                columnGap: 1.5,
+                rowGap: 0.25,
+                m: 0,
+                typography: 'body2',
+                '& dt': { color: 'text.secondary' },
+                '& dd': { m: 0, overflowWrap: 'anywhere' },
+              }}
+            >
+              {columns.map((column) => (
+                <Box key={column.key} sx={{ display: 'contents' }}>
+                  <dt>{column.label}</dt>
+                  <dd>{column.render(row)}</dd>
+                </Box>
+              ))}
+            </Box>
+          </Box>
+        ))}
+      </Box>
+    );
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column.key} align={column.align}>
+                {column.label}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={rowKey(row)}>
+              {columns.map((column) => (
+                <TableCell key={column.key} align={column.align} sx={{ overflowWrap: 'anywhere' }}>
+                  {column.render(row)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
