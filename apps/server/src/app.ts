@@ -49,6 +49,12 @@ import { registerSepaReturnRoutes } from './modules/sepa-returns/sepa-returns.ro
 import { registerBankStatementRoutes } from './modules/bank-statements/bank-statements.routes';
 import { creditorIdentifier, type SepaSettings } from './modules/exports-sepa/sepa-settings';
 import { moveDiskFilesIntoDatabase, type DiskFileDirectories } from './modules/document-store/move-disk-files';
+import {
+  DEFAULT_CONNECTION_LIMITS,
+  capConnections,
+  fastifyConnectionOptions,
+  type ConnectionLimits,
+} from './lib/connection-limits';
 
 export interface AppOptions {
   database: Database;
@@ -98,6 +104,8 @@ export interface AppOptions {
   documentPacks?: DocumentPackOptions;
   /** Relevés de compte: a lower number of new statements a day, for tests. */
   accountStatements?: AccountStatementSettings;
+  /** Headers, request and keep-alive deadlines and the cap on sockets (HTTP_* variables). */
+  connections?: Partial<ConnectionLimits>;
 }
 
 export interface LoginThrottleOptions {
@@ -110,12 +118,15 @@ export interface LoginThrottleOptions {
 
 /** Plugins then modules; no listen() so tests drive it with inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const connections = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: trustProxySetting(options.trustProxy),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: false } },
+    ...fastifyConnectionOptions(connections),
   });
+  capConnections(app.server, connections);
   if (options.diskFilesToMove) await moveDiskFilesIntoDatabase(options.database, options.diskFilesToMove, app.log);
   const redis = options.redisUrl ? new (await import('ioredis')).Redis(options.redisUrl) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEMO_SEPA_ICS } from './modules/exports-sepa/sepa-settings';
+import type { ConnectionLimits } from './lib/connection-limits';
 
 /** Environment variables (documented in the README). Parsed once, at start-up. */
 const environmentSchema = z.object({
@@ -64,6 +65,15 @@ const environmentSchema = z.object({
   SEPA_SEQUENCE_TYPE: z.enum(['FRST', 'RCUR', 'OOFF', 'FNAL']).default('RCUR'),
   /** TARGET days between generating a file and its collection date: EPC SDD Core D-1, banks often ask D-2. */
   SEPA_MIN_LEAD_DAYS: z.coerce.number().int().min(1).max(10).default(1),
+  /**
+   * Connections of one process: headers must arrive within HTTP_HEADERS_TIMEOUT_SECONDS, the
+   * whole request within HTTP_REQUEST_TIMEOUT_SECONDS, an idle keep-alive socket is closed after
+   * HTTP_KEEP_ALIVE_TIMEOUT_SECONDS, and at most HTTP_MAX_CONNECTIONS sockets are open at once.
+   */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(72),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /** For the bench only: GraphQL caches to switch off, comma-separated (graphql/execution/caches.ts). */
   BENCH_CACHES_OFF: z.string().default(''),
 });
@@ -73,6 +83,13 @@ const isDemoIcs = (ics: string) => ics.replace(/\s+/g, '').toUpperCase() === DEM
 /** A production database (DATABASE_URL) never sends files under the demo creditor identifier. */
 const environmentRules = environmentSchema
   .superRefine((env, context) => {
+    if (env.HTTP_HEADERS_TIMEOUT_SECONDS > env.HTTP_REQUEST_TIMEOUT_SECONDS) {
+      context.addIssue({
+        code: 'custom',
+        path: ['HTTP_HEADERS_TIMEOUT_SECONDS'],
+        message: 'ne doit pas dépasser HTTP_REQUEST_TIMEOUT_SECONDS (les en-têtes font partie de la requête)',
+      });
+    }
     if (env.DATABASE_URL && (env.SEPA_CREDITOR_ICS === undefined || isDemoIcs(env.SEPA_CREDITOR_ICS))) {
       context.addIssue({
         code: 'custom',
@@ -84,6 +101,16 @@ const environmentRules = environmentSchema
   .transform((env) => ({ ...env, SEPA_CREDITOR_ICS: env.SEPA_CREDITOR_ICS ?? DEMO_SEPA_ICS }));
 
 export type Environment = z.infer<typeof environmentRules>;
+
+/** The connection bounds of `env`, as buildApp takes them. */
+export function connectionLimitsOf(env: Environment): ConnectionLimits {
+  return {
+    headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+    requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    maxConnections: env.HTTP_MAX_CONNECTIONS,
+  };
+}
 
 export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environment {
   const parsed = environmentRules.safeParse(env);

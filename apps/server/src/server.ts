@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { readEnvironment, type Environment } from './config';
+import { connectionLimitsOf, readEnvironment, type Environment } from './config';
 import { openDatabase } from './db/database';
 import { dataDir, defaultPgliteDir, repositoryRoot } from './db/paths';
 import { readPostgresSettings, settingsWarnings } from './db/postgres-settings';
@@ -50,6 +50,7 @@ const app = await buildApp({
   accessTokenLifetimeSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
   sessions: { lifetimeSeconds: env.SESSION_TTL_SECONDS },
   graphqlCachesOff: parseCachesOff(env.BENCH_CACHES_OFF),
+  connections: connectionLimitsOf(env),
   sepa: {
     ics: env.SEPA_CREDITOR_ICS,
     sequenceType: env.SEPA_SEQUENCE_TYPE,

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../../../apps/server/src/app';
 import { openBenchDatabase } from './bench-database';
-import { PAGE_QUERY, TOTALS_QUERY, searchScenarios, type SearchScenario } from './search-scenarios';
+import { PAGE_QUERY, TOTALS_QUERY, searchScenarios, totalsVariables, type SearchScenario } from './search-scenarios';
 
 export interface SearchBenchRow {
   name: string;
@@ -69,10 +69,7 @@ async function measure(address: string, token: string, scenario: SearchScenario)
         ? { query: PAGE_QUERY, variables: { where: scenario.where, offset: scenario.offset ?? 0 } }
         : {
             query: TOTALS_QUERY,
-            variables: {
-              debit: { _and: [scenario.where, { EST_Debit: { _eq: true } }] },
-              credit: { _and: [scenario.where, { EST_Debit: { _eq: false } }] },
-            },
+            variables: totalsVariables(scenario.where),
           },
     );
   const times: number[] = [];

@@ -23,3 +23,4 @@ export * from './impayes/index';
 export * from './receivables/index';
 export * from './structure-situation/index';
 export * from './api/validation-errors';
+export * from './text/user-text';

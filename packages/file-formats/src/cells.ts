@@ -1,3 +1,4 @@
+import { stripHiddenCharacters } from './text-guard';
 import type { ExportCell } from './types';
 import { DEFAULT_EXPORT_TIME_ZONE, toWallClock } from './wall-clock';
 
@@ -54,11 +55,15 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const HARMLESS = /^(?:-|[-+]?\d+(?:[.,]\d+)?)$/;
 
 /**
- * R-SEC-16: text starting with = + - @ tab or CR gets a leading apostrophe,
- * except a lone '-' and plain signed numbers ('-12.50'), which are literals, not formulas.
+ * The guard of a text cell a spreadsheet may read (CSV, xlsx, xls/html, sommaire.csv, SAGE
+ * CSV, FEC): bidi controls and zero-width characters removed first (R-SEC-17: a zero-width
+ * space must not hide the '=' behind it), then, R-SEC-16, text starting with = + - @ tab or
+ * CR gets a leading apostrophe, except a lone '-' and plain signed numbers ('-12.50'), which
+ * are literals, not formulas.
  */
 export function neutraliseFormula(text: string): string {
-  return FORMULA_START.test(text) && !HARMLESS.test(text) ? `'${text}` : text;
+  const visible = stripHiddenCharacters(text);
+  return FORMULA_START.test(visible) && !HARMLESS.test(visible) ? `'${visible}` : visible;
 }
 
 // '00' to '99', looked up rather than padded: dates are formatted 100,000 times per export.
@@ -99,7 +104,7 @@ export function cellText(
   if (cell === null) return '';
   if (cell instanceof Date) return formatExportDate(cell, timeZone);
   if (typeof cell === 'number') return numberText(cell, decimalSeparator, amount);
-  return String(cell);
+  return stripHiddenCharacters(String(cell));
 }
 
 // Text a spreadsheet would turn into a number or a date on opening: '086002', '12,5', '01/02'.

@@ -2,6 +2,7 @@ import { amountColumnFlags, cellText, isLongNumber, looksLikeNumber, neutraliseF
 import { DEFAULT_CHUNK_ROWS, joinChunks, type ExportChunk } from './chunks';
 import { resolveTable } from './columns';
 import { extraLines } from './file-naming';
+import { stripHiddenCharacters } from './text-guard';
 import type { ExportCell, ExportFormatOptions, ExportOptions, ExportRow, ExportTable } from './types';
 
 const BOM = '\uFEFF'; // so Excel reads UTF-8 and shows accents (R-EXP-07)
@@ -58,8 +59,9 @@ export function csvCellWriter(options: ExportFormatOptions = {}, amount = false)
   return (cell) => {
     if (stringifyLongNum && isLongNumber(cell)) return asTextFormula(text(cell));
     if (typeof cell !== 'string') return quoteCsvField(text(cell), delimiter);
-    const safe = neutraliseFormula(cell);
-    return safe === cell && looksLikeNumber(cell) ? asTextFormula(cell) : quoteCsvField(safe, delimiter);
+    const visible = stripHiddenCharacters(cell);
+    const safe = neutraliseFormula(visible);
+    return safe === visible && looksLikeNumber(visible) ? asTextFormula(visible) : quoteCsvField(safe, delimiter);
   };
 }
 

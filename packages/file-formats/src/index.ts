@@ -1,6 +1,7 @@
 export * from './types';
 export * from './file-naming';
 export * from './cells';
+export * from './text-guard';
 export * from './wall-clock';
 export * from './chunks';
 export * from './columns';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userTextProblem } from '../text/user-text';
 
 /** zod contracts of the Paramétrages comptables and SAGE/FEC routes (French messages). */
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date invalide (AAAA-MM-JJ attendu)');
@@ -7,8 +8,14 @@ const code = (label: string, max: number) =>
     .string({ error: `${label} invalide` })
     .trim()
     .regex(new RegExp(`^[A-Z0-9]{1,${max}}$`), `${label} invalide : 1 à ${max} lettres majuscules ou chiffres`);
+/** R-SEC-17: control, bidi and zero-width characters refused, in French, before any trim. */
+const withoutHiddenCharacters = (text: string, context: z.RefinementCtx) => {
+  const problem = userTextProblem(text, 'Libellé invalide');
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+};
 const libelle = z
   .string({ error: 'Libellé invalide' })
+  .superRefine(withoutHiddenCharacters)
   .trim()
   .min(1, 'Libellé invalide : obligatoire')
   .max(120, 'Libellé invalide : 120 caractères au plus');
@@ -54,7 +61,7 @@ export const parametresInputSchema = z
       .trim()
       .regex(/^[0-9A-Z]{3,13}$/, 'Compte tiers invalide')
       .nullable(),
-    TiersLibelleFixe: z.string().trim().max(60, 'Libellé invalide').nullable(),
+    TiersLibelleFixe: z.string().superRefine(withoutHiddenCharacters).trim().max(60, 'Libellé invalide').nullable(),
     SIREN: z
       .string()
       .trim()

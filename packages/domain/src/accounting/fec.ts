@@ -1,3 +1,4 @@
+import { neutraliseFormula } from '@gdf/file-formats';
 import { centsWithComma, journalLabel, toAAAAMMJJ } from './dates';
 import type { AccountingEntry } from './entry';
 import { singleLineText } from './file-text';
@@ -29,8 +30,11 @@ export const FEC_HEADER = `${FEC_COLUMNS.join('\t')}\r\n`;
 /**
  * Tabs, line breaks and other control characters would shift columns or split a record:
  * replaced by spaces. The delimited FEC has no field width (article A47 A-1), so no cut.
+ * Accountants open it in spreadsheets too: a field that would start a formula (an account
+ * label '=HYPERLINK(...)') gets the spreadsheet guard's apostrophe (R-SEC-16); amounts and
+ * dates are plain numbers, left as they are.
  */
-const clean = singleLineText;
+const clean = (text: string) => neutraliseFormula(singleLineText(text));
 
 /**
  * The FEC records of one entry. CompteLib and CompAuxLib are the labels the ledger froze

@@ -1,6 +1,7 @@
 import type { Cents } from '../money/money';
 import { seasonBounds } from '../seasons/season';
 import { parisToday } from './paris-day';
+import { userTextProblem } from '../text/user-text';
 
 /**
  * What a flux written through the API must satisfy (R-FLUX-10, R-PERM-07): the
@@ -15,18 +16,18 @@ export const LABEL_MAX_LENGTH = 255;
 /** L441-10 C. com.: payment within 60 days of the invoice date at most. */
 export const MAX_PAYMENT_DAYS = 60;
 
-// C0 and C1 control characters (CR, LF, TAB included): they split CSV, PNM and FEC lines.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F]/;
 // Spreadsheets read a cell starting with one of these as a formula (OWASP "CSV injection").
 const FORMULA_START = /^\s*[=+\-@]/;
 
-/** Why a label is refused, or null (at most 255 characters, no control character, no formula start). */
+/**
+ * Why a label is refused, or null (at most 255 characters, no control, bidi or zero-width
+ * character (R-SEC-17), no formula start).
+ */
 export function labelProblem(label: string, field: string): string | null {
   if (label.trim() === '') return `${field} est obligatoire.`;
   if (label.length > LABEL_MAX_LENGTH) return `${field} : au plus ${LABEL_MAX_LENGTH} caractères.`;
-  if (CONTROL_CHARACTER.test(label))
-    return `${field} : les retours à la ligne et caractères de contrôle sont interdits.`;
+  const characters = userTextProblem(label, field);
+  if (characters) return characters;
   if (FORMULA_START.test(label)) return `${field} ne peut pas commencer par =, +, - ou @.`;
   return null;
 }

@@ -5,15 +5,25 @@ describe('fluxSearchTotals (R-SEARCH-14, R-BAL-03: the listed flux in the balanc
   it('sums in cents: billed and settled from the debits, credited from the credits, reste dû from both sides', () => {
     expect(
       fluxSearchTotals({
-        debit: { count: 2, amount: 1747.2, settled: '1000.00', resteDu: '747.20' },
+        // 1 747,20 € billed; the unsettled debits: 800,00 € of which 52,80 € paid, and a relaunched 0.
+        debit: {
+          count: 2,
+          amount: 1747.2,
+          resteDu: '747.20',
+          unsettled: [
+            { amount: '800.00', settled: '52.80' },
+            { amount: null, settled: null },
+          ],
+        },
         credit: { count: 1, amount: '60.05', resteDu: '-60.05' },
       }),
     ).toEqual({ count: 3, totalBilled: 174_720, totalSettled: 100_000, totalCredited: 6_005, resteDu: 68_715 });
+    // 1 747,20 − (800,00 − 52,80) = 1 000,00 € settled.
   });
   it('reads a side without flux (null sums) as zero', () => {
     expect(
       fluxSearchTotals({
-        debit: { count: 0, amount: null, settled: null, resteDu: null },
+        debit: { count: 0, amount: null, resteDu: null, unsettled: [] },
         credit: { count: 1, amount: 12, resteDu: -12 },
       }),
     ).toEqual({ count: 1, totalBilled: 0, totalSettled: 0, totalCredited: 1_200, resteDu: -1_200 });

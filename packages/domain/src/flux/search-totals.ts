@@ -13,24 +13,34 @@ import type { ReceivableTotals } from '../receivables/reste-du';
  */
 export type FluxSearchTotals = ReceivableTotals;
 
-/** The sums the server returns for the search's debits and credits (null: no flux on that side). */
+type Amount = string | number | null;
+
+/**
+ * The sums the server returns for the search's debits and credits (null: no flux on that side).
+ * 'Total réglé' is read from the debits not settled (open or relaunched: few, by the partial
+ * indexes): a settled debit was settled whole, so what settled the listed debits is their total
+ * less what the unsettled ones still lacked.
+ */
 export interface FluxTotalSums {
   debit: {
     count: number;
-    amount: string | number | null;
-    settled: string | number | null;
-    resteDu: string | number | null;
+    amount: Amount;
+    resteDu: Amount;
+    /** For the debits not settled: their amount and what settled part of them (MontantRegle). */
+    unsettled: ReadonlyArray<{ amount: Amount; settled: Amount }>;
   };
-  credit: { count: number; amount: string | number | null; resteDu: string | number | null };
+  credit: { count: number; amount: Amount; resteDu: Amount };
 }
 
 /** The totals from the server's sums (db/reste-du-sql.ts: the balance rule in SQL). */
 export function fluxSearchTotals(sums: FluxTotalSums): FluxSearchTotals {
-  const cents = (value: string | number | null) => (value === null ? 0 : toCents(value));
+  const cents = (value: Amount) => (value === null ? 0 : toCents(value));
+  const totalBilled = cents(sums.debit.amount);
+  const lacking = sums.debit.unsettled.reduce((total, side) => total + cents(side.amount) - cents(side.settled), 0);
   return {
     count: sums.debit.count + sums.credit.count,
-    totalBilled: cents(sums.debit.amount),
-    totalSettled: cents(sums.debit.settled),
+    totalBilled,
+    totalSettled: totalBilled - lacking,
     totalCredited: cents(sums.credit.amount),
     resteDu: cents(sums.debit.resteDu) + cents(sums.credit.resteDu),
   };

@@ -1,3 +1,4 @@
+import { stripHiddenCharacters } from '@gdf/file-formats';
 import { escapeXml } from '../xml/escape-xml';
 
 /**
@@ -30,7 +31,8 @@ const OUTSIDE_SEPA_SET = /[^A-Za-z0-9/\-?:().,'+ ]/g;
 
 /** é->e, ç->c, œ->oe...; other characters become spaces; runs of spaces collapse. */
 export function toSepaText(text: string): string {
-  const replaced = Array.from(text, (char) => SPECIAL_LETTERS[char] ?? char).join('');
+  // Hidden characters (R-SEC-17) are dropped, not made spaces: 'Du\u200Bpont' stays 'Dupont'.
+  const replaced = Array.from(stripHiddenCharacters(text), (char) => SPECIAL_LETTERS[char] ?? char).join('');
   return replaced
     .normalize('NFD')
     .replace(/\p{M}/gu, '') // the accents split off by NFD

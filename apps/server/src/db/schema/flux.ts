@@ -112,6 +112,15 @@ export const MKP_FluxFinancier = pgTable(
     // "label" alone reads the words' lists as before.
     index('mkp_flux_saison_mots_idx').using('gin', t.ID_Saison, sql`string_to_array(lower("NomFluxFinancier"), ' ')`),
     uniqueIndex('mkp_flux_relance_uq').on(t.ID_FluxFinancierRelance),
+    // A structure's page (R-BAL-01): its last settlements and its relaunched flux, read as the
+    // first rows of an index range instead of every flux of the structure (77,000 for the
+    // largest: 313 ms, then 64 ms for the relaunches, on 2,000,000 flux).
+    index('mkp_flux_structure_reglement_idx')
+      .on(t.ID_Structure, sql`"DateReglement" DESC NULLS LAST`, t.Z_DateCreation.desc(), t.id.desc())
+      .where(sql`"EST_Reglement"`),
+    index('mkp_flux_structure_relance_idx')
+      .on(t.ID_Structure)
+      .where(sql`"ID_FluxFinancierRelance" IS NOT NULL`),
     // The avoirs naming a debit (R-BAL-02): the balance rule allocates them to it.
     index('mkp_flux_debit_idx')
       .on(t.ID_FluxFinancierDebit)

@@ -10,7 +10,7 @@ import { HttpError } from '../../lib/http-errors';
 export const DEFAULT_CONCURRENT_PACKS = 3;
 
 /** A pack whose client reads nothing for this long is ended (its place given back). */
-export const PACK_IDLE_TIMEOUT_MS = 60_000;
+export const PACK_IDLE_TIMEOUT_MS = 30_000;
 
 export interface PackSlot {
   /** Gives the place back; later calls do nothing. */

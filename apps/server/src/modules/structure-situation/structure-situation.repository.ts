@@ -72,7 +72,10 @@ export interface SettledFluxRow extends FluxFacts {
   settledOn: string | null;
 }
 
-/** The structure's last settled flux, latest settlement day first (undated ones after). */
+/**
+ * The structure's last settled flux, latest settlement day first (undated ones after): the first
+ * rows of mkp_flux_structure_reglement_idx (its order, NULLS LAST on columns never null included).
+ */
 export async function latestSettledFlux(
   database: Reader,
   structureId: number,
@@ -82,7 +85,7 @@ export async function latestSettledFlux(
     `SELECT ${FLUX_COLUMNS}, f."DateReglement"::text AS "settledOn"
        FROM "MKP_FluxFinancier" f
       WHERE f."ID_Structure" = $1 AND f."EST_Reglement"
-      ORDER BY f."DateReglement" DESC NULLS LAST, f."Z_DateCreation" DESC, f.id DESC
+      ORDER BY f."DateReglement" DESC NULLS LAST, f."Z_DateCreation" DESC NULLS LAST, f.id DESC NULLS LAST
       LIMIT $2`,
     [structureId, limit],
   );

@@ -117,8 +117,32 @@ export function costLimitCases(target: TestDatabaseTarget, contextOf: () => Grap
       FluxDetail: [{ id: flux?.id }],
       Structures: [{ where: { _or: [{ NomStructure: { _ilike: '%club%' } }, { ID_CodeFederal: { _ilike: '12%' } }] } }],
       Relaunch: [{ id: flux?.id }],
-      // R-SEARCH-14: the totals (two aggregates) and the chart's rows, at most the cap.
-      FluxTotals: [{ debit: { ...where, EST_Debit: { _eq: true } }, credit: { ...where, EST_Debit: { _eq: false } } }],
+      // R-SEARCH-14, R-BAL-03: the totals (five aggregates: both sides, the open flux, the
+      // relaunched debits) and the chart's rows, at most the cap.
+      FluxTotals: [
+        {
+          debit: { ...where, EST_Debit: { _eq: true } },
+          credit: { ...where, EST_Debit: { _eq: false } },
+          openDebit: {
+            ...where,
+            EST_Debit: { _eq: true },
+            EST_Reglement: { _eq: false },
+            ID_FluxFinancierRelance: { _is_null: true },
+          },
+          openCredit: {
+            ...where,
+            EST_Debit: { _eq: false },
+            EST_Reglement: { _eq: false },
+            ID_FluxFinancierRelance: { _is_null: true },
+          },
+          relaunchedDebit: {
+            ...where,
+            EST_Debit: { _eq: true },
+            EST_Reglement: { _eq: false },
+            ID_FluxFinancierRelance: { _is_null: false },
+          },
+        },
+      ],
       FluxBreakdown: [{ where, limit: FLUX_TOTAL_CAP }],
     };
     for (const [name, document] of documents) {

@@ -159,25 +159,41 @@ export function stubFluxApi(options: StubOptions = {}) {
       // (without bank parts nor avoirs: a settled flux owes nothing, an unsettled one all of it).
       if (query.includes('FluxTotals')) {
         if (options.totalsFail) return jsonResponse({ errors: [{ message: 'boom' }] });
-        const side = (debit: boolean) => {
-          const own = (rows as { EST_Debit: boolean; EST_Reglement: boolean; MontantTTC: string }[]).filter(
-            (row) => row.EST_Debit === debit,
-          );
-          const euros = (pick: (row: (typeof own)[number]) => number) =>
+        type Row = {
+          EST_Debit: boolean;
+          EST_Reglement: boolean;
+          ID_FluxFinancierRelance: number | null;
+          MontantTTC: string;
+        };
+        const side = (debit: boolean, keep: (row: Row) => boolean = () => true) => {
+          const own = (rows as Row[]).filter((row) => row.EST_Debit === debit && keep(row));
+          const euros = (pick: (row: Row) => number) =>
             own.length ? own.reduce((total, row) => total + Math.round(pick(row) * 100), 0) / 100 : null;
-          const amount = (row: (typeof own)[number]) => Number(row.MontantTTC);
+          const amount = (row: Row) => Number(row.MontantTTC);
           return {
             aggregate: {
               count: own.length,
               sum: {
                 MontantTTC: euros(amount),
                 MontantRegle: euros((row) => (row.EST_Reglement ? amount(row) : 0)),
-                ResteDu: euros((row) => (row.EST_Reglement ? 0 : debit ? amount(row) : -amount(row))),
+                ResteDu: euros((row) =>
+                  row.EST_Reglement || row.ID_FluxFinancierRelance !== null ? 0 : debit ? amount(row) : -amount(row),
+                ),
               },
             },
           };
         };
-        return jsonResponse({ data: { debit: side(true), credit: side(false) } });
+        const open = (row: Row) => !row.EST_Reglement && row.ID_FluxFinancierRelance === null;
+        const relaunched = (row: Row) => !row.EST_Reglement && row.ID_FluxFinancierRelance !== null;
+        return jsonResponse({
+          data: {
+            debit: side(true),
+            credit: side(false),
+            openDebit: side(true, open),
+            openCredit: side(false, open),
+            relaunchedDebit: side(true, relaunched),
+          },
+        });
       }
       if (query.includes('FluxBreakdown'))
         return jsonResponse({

@@ -1,0 +1,2 @@
+CREATE INDEX "mkp_flux_structure_reglement_idx" ON "MKP_FluxFinancier" USING btree ("ID_Structure","DateReglement" DESC NULLS LAST,"Z_DateCreation" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "EST_Reglement";--> statement-breakpoint
+CREATE INDEX "mkp_flux_structure_relance_idx" ON "MKP_FluxFinancier" USING btree ("ID_Structure") WHERE "ID_FluxFinancierRelance" IS NOT NULL;
