@@ -75,3 +75,10 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     lastName: 'Démo',
   },
 ];
+
+/** The id a demo account's user gets (1..7, in DEMO_ACCOUNTS' order). */
+export function demoUserId(email: string): number {
+  const index = DEMO_ACCOUNTS.findIndex((account) => account.email === email);
+  if (index < 0) throw new Error(`Compte de démonstration inconnu : ${email}`);
+  return index + 1;
+}

@@ -15,6 +15,7 @@ import { parisToday } from '@gdf/domain';
 import {
   closeDemoFiscalYears,
   creditorIdentifier,
+  issueDemoReminders,
   dataDir,
   defaultPgliteDir,
   issueMissingDocuments,
@@ -22,7 +23,7 @@ import {
   readEnvironment,
 } from '@gdf/server/seed-api';
 import { writeDemoBankFiles } from './demo-bank-files';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoUserId } from './demo-accounts';
 import { seedDemoData } from './seed';
 
 /** The embedded database exists once PostgreSQL's data directory holds its version file. */
@@ -62,6 +63,8 @@ if (!env.DATABASE_URL && env.SEED_DEMO_DATA === 'auto' && !embeddedDatabaseExist
     const closing = performance.now();
     const closed = await closeDemoFiscalYears(database, parisToday());
     console.log(`  ${closed} exercices comptables clôturés en ${seconds(closing)} s`);
+    const letters = await issueDemoReminders(database, demoUserId('siege@demo.fr'), new Date());
+    console.log(`  ${letters} lettres de relance émises par le siège`);
     bankFiles = await writeDemoBankFiles(database, seeded.bank, path.join(dataDir(), 'exemples-bancaires'));
   } finally {
     await database.close();

@@ -1,6 +1,6 @@
 /** The demo-data generator (R-DATA-08) and what other workspaces use of it (ADR 0038). */
 export { SeedRefusedError, seedDemoData, type SeedOptions, type SeedSummary } from './seed';
-export { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo-accounts';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, demoUserId, type DemoAccount } from './demo-accounts';
 export { applicationTables, nonEmptyTables } from './bulk';
 export { Rng } from './random';
 export {

@@ -1,16 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  RoleSlug,
-  loginRetryMessage,
-  type ActionGrant,
-  type LoginRequest,
-  type LoginResponse,
-  type ModuleSlugValue,
-} from '@gdf/domain';
+import { loginRetryMessage, type LoginRequest, type LoginResponse } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import { HttpError, unauthorized } from '../../lib/http-errors';
 import type { Actor } from '../scope/actor';
 import { findActorRecord, findLoginByEmail, recordLogin } from './auth.repository';
+import { actorFromRecord } from './actors';
 import { verifyPassword } from '../../lib/password';
 import type { TokenService } from './token';
 import type { LoginThrottle } from './login-throttle';
@@ -81,26 +75,7 @@ export function createAuthService(
     if (cached && cached.expires > Date.now()) return cached.actor;
     const record = await findActorRecord(database, userId);
     if (!record) return null;
-    const permissions = new Map<number, Set<ModuleSlugValue>>();
-    const grants = new Map<number, Set<ActionGrant>>();
-    record.memberships.forEach((membership, index) => {
-      const modules = permissions.get(membership.structureId) ?? new Set<ModuleSlugValue>();
-      for (const slug of record.modulesByMembership[index] ?? []) modules.add(slug);
-      permissions.set(membership.structureId, modules);
-      const granted = grants.get(membership.structureId) ?? new Set<ActionGrant>();
-      for (const grant of record.grantsByMembership[index] ?? []) granted.add(grant);
-      grants.set(membership.structureId, granted);
-    });
-    const actor: Actor = {
-      userId: record.userId,
-      firstName: record.firstName,
-      lastName: record.lastName,
-      email: record.email,
-      isSuperAdmin: record.memberships.some((m) => m.role.slug === RoleSlug.SuperAdministrateur),
-      memberships: record.memberships,
-      permissions,
-      grants,
-    };
+    const actor = actorFromRecord(record);
     if (actorCache.size > 10_000) actorCache.clear();
     actorCache.set(userId, { actor, expires: Date.now() + ACTOR_CACHE_MS });
     return actor;
