@@ -10,7 +10,16 @@ export default defineConfig({
       'apps/server',
       'packages/seed',
       'apps/web',
-      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
+      {
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.mjs'],
+          // The start script's test runs the built app: npm test runs it after the build.
+          exclude: ['scripts/start.test.mjs'],
+          environment: 'node',
+        },
+      },
+      { test: { name: 'start', include: ['scripts/start.test.mjs'], environment: 'node' } },
     ],
     // Two cores: integration files each open their own database, two at a time.
     maxWorkers: 2,

@@ -22,9 +22,12 @@ const stages = [
     ['Format', 'npx', ['prettier', '--check', '.']],
     ['Types (domain, server, seed)', 'npm', ['run', 'typecheck:server']],
     ['Types (web, e2e, bench)', 'npm', ['run', 'typecheck:web']],
+    // R-SEC-19: known vulnerabilities of the lockfile, from the vendored advisory database.
+    ['Advisories (package-lock.json)', 'node', ['scripts/audit-lockfile.mjs']],
   ],
-  [['Domain, server and web (Vitest)', 'npx', ['vitest', 'run']]],
+  [['Domain, server and web (Vitest)', 'npx', ['vitest', 'run', '--project', '!start']]],
   [['Build', 'npm', ['run', 'build']]],
+  [['Start script (signals)', 'npx', ['vitest', 'run', '--project', 'start']]],
   [['End-to-end (Playwright, Chromium)', 'npm', ['run', 'test:e2e']]],
 ];
 

@@ -10,7 +10,10 @@
  * (the invoice PDF and Factur-X figures alone, likewise), --bank-only (the statement import
  * and matching figures alone, likewise), --documents-only (the document pack and account
  * statement figures alone, likewise), --sepa-only (the SEPA files' collection dates against the
- * days their invoices announced, checked in SQL, alone, likewise).
+ * days their invoices announced, checked in SQL, alone, likewise), --fuzz-only (the route fuzzer,
+ * R-SEC-20, on scratch databases of its own, alone, likewise; --fuzz-requests N per engine),
+ * --limits-only (two server processes on a database of its own: 70 relevés of one structure
+ * at once issue the day's quota, R-SEC-21, alone, likewise).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -22,8 +25,11 @@ import { benchBankStatements } from './bank/bank-statements.bench';
 import { benchStructureDocuments } from './documents/structure-documents.bench';
 import { benchCostLimits } from './cost/cost-limits.bench';
 import { benchExport } from './export/export.bench';
+import { benchFuzz, FUZZ_BENCH_BAR } from './fuzz/fuzz.bench';
 import { benchIssuance } from './issuance/issuance.bench';
 import { benchLedger } from './ledger/ledger.bench';
+import { benchJobs } from './jobs/jobs.bench';
+import { benchSharedLimits } from './limits/shared-limits.bench';
 import { loadTestGraphql } from './load/graphql-load';
 import { benchVariedMix, formatMixTable, mixResults } from './load/varied-mix.bench';
 import { startServerProcess } from './load/server-process';
@@ -50,7 +56,11 @@ const { values } = parseArgs({
     'bank-only': { type: 'boolean', default: false },
     'documents-only': { type: 'boolean', default: false },
     'sepa-only': { type: 'boolean', default: false },
+    'jobs-only': { type: 'boolean', default: false },
+    'fuzz-only': { type: 'boolean', default: false },
+    'fuzz-requests': { type: 'string' },
     'mix-only': { type: 'boolean', default: false },
+    'limits-only': { type: 'boolean', default: false },
   },
 });
 const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gdf_bench';
@@ -165,6 +175,64 @@ async function sepaNoticeSection(): Promise<{ title: string; results: BenchResul
   }
 }
 
+/**
+ * The route fuzzer (R-SEC-20) on a small database of its own per engine (created, then dropped):
+ * at least 50,000 requests in all, shared between the engines.
+ */
+async function fuzzSection(): Promise<{ title: string; results: BenchResult[] }> {
+  const engines = values['skip-pglite'] ? 1 : 2;
+  const requestsPerEngine = Number(values['fuzz-requests'] ?? Math.ceil(FUZZ_BENCH_BAR / engines));
+  log(`\n== Fuzzing des routes (R-SEC-20), ${requestsPerEngine.toLocaleString('fr-FR')} requêtes par moteur ==`);
+  return {
+    title: 'Fuzzing des routes (REST et GraphQL, tous les rôles, bases réduites jetées après)',
+    results: await benchFuzz({ pgUrl, requestsPerEngine, skipPglite: values['skip-pglite'], log }),
+  };
+}
+
+if (values['fuzz-only']) {
+  const section = await fuzzSection();
+  console.log(`\n${resultsTable([section])}`);
+  process.exit(section.results.every((result) => result.pass) ? 0 : 1);
+}
+
+/**
+ * The limits every instance shares (R-SEC-21): two server processes on a PostgreSQL database of
+ * the step's own (gdf_bench_limites, made and dropped), 70 relevés of one structure at once.
+ */
+async function limitsSection(): Promise<{ title: string; results: BenchResult[] }> {
+  log('\n== Limites partagées par deux instances (R-SEC-21), PostgreSQL ==');
+  return {
+    title: 'Limites partagées par deux instances (deux serveurs de production, une base PostgreSQL)',
+    results: await benchSharedLimits(root, pgUrl, log),
+  };
+}
+
+if (values['limits-only']) {
+  const section = await limitsSection();
+  console.log(`\n${resultsTable([section])}`);
+  process.exit(section.results.every((result) => result.pass) ? 0 : 1);
+}
+
+/** R-JOB-01, R-JOB-02 on the PostgreSQL bench database: the head office's validation as a job, cancelled, killed and resumed. */
+async function jobsSection(): Promise<{ title: string; results: BenchResult[] }> {
+  log(`\n== Validation en traitement durable (R-JOB-02), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
+  const database = await openBenchDatabase({ databaseUrl: pgUrl, flux: pgFlux }, log);
+  try {
+    return {
+      title: `Validation d'un exercice du siège en traitement durable (progression, annulation, kill -9 et reprise), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux`,
+      results: await benchJobs(database, pgUrl, log),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+if (values['jobs-only']) {
+  const section = await jobsSection();
+  console.log(`\n${resultsTable([section])}`);
+  process.exit(section.results.every((result) => result.pass) ? 0 : 1);
+}
+
 if (values['sepa-only']) {
   const section = await sepaNoticeSection();
   console.log(`\n${resultsTable([section])}`);
@@ -260,9 +328,11 @@ sections.push({
 
 sections.push(await issuanceSection());
 sections.push(await ledgerSection());
+sections.push(await jobsSection());
 sections.push(await bankSection());
 sections.push(await documentsSection());
 sections.push(await sepaNoticeSection());
+sections.push(await limitsSection());
 
 if (!values['skip-load']) {
   log('\n== Charge GraphQL et JavaScript du tableau de bord ==');
@@ -305,6 +375,8 @@ if (!values['skip-pglite']) {
 }
 
 sections.push(await costLimitsSection());
+
+sections.push(await fuzzSection());
 
 log('\n== Robustesse (R-PERF-08) ==');
 sections.push({

@@ -53,14 +53,14 @@ test("the head office opens a structure's statement from the search, picks a per
 
   await dialog.getByRole('combobox', { name: 'Période' }).click();
   await page.getByRole('option', { name: 'Dates personnalisées' }).click();
-  await dialog.getByLabel('Du').fill('2024-06-30');
-  await dialog.getByLabel('Au').fill('2024-01-01');
+  await dialog.getByLabel('Du', { exact: true }).fill('2024-06-30');
+  await dialog.getByLabel('Au', { exact: true }).fill('2024-01-01');
   await expect(
     dialog.getByText('Période invalide : la date de début (du) doit précéder la date de fin (au).'),
   ).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Télécharger le PDF', exact: true })).toBeDisabled();
-  await dialog.getByLabel('Du').fill('2024-01-01');
-  await dialog.getByLabel('Au').fill('2024-06-30');
+  await dialog.getByLabel('Du', { exact: true }).fill('2024-01-01');
+  await dialog.getByLabel('Au', { exact: true }).fill('2024-06-30');
   await expect(dialog.getByRole('status')).toContainText('solde du relevé');
 
   const pdf = await download(page, () =>
@@ -114,7 +114,7 @@ test.describe('on a 390 px wide phone', () => {
     await expect(dialog.getByRole('status')).toContainText('Solde initial');
     await dialog.getByRole('combobox', { name: 'Période' }).click();
     await page.getByRole('option', { name: 'Dates personnalisées' }).click();
-    await expect(dialog.getByLabel('Au')).toBeVisible();
+    await expect(dialog.getByLabel('Au', { exact: true })).toBeVisible();
     await expectNoOverflow(page);
     const outside = await dialog.locator('button, input, [role="combobox"]').evaluateAll(
       (elements) =>

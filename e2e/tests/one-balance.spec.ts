@@ -60,8 +60,8 @@ test('a club’s balance is the same amount on Impayés, its page, the search su
   await dialog.getByRole('combobox', { name: 'Période' }).click();
   await page.getByRole('option', { name: 'Dates personnalisées' }).click();
   const today = parisToday();
-  await dialog.getByLabel('Du').fill(`${Number(today.slice(0, 4)) - 1}${today.slice(4)}`);
-  await dialog.getByLabel('Au').fill(today);
+  await dialog.getByLabel('Du', { exact: true }).fill(`${Number(today.slice(0, 4)) - 1}${today.slice(4)}`);
+  await dialog.getByLabel('Au', { exact: true }).fill(today);
   await expect(dialog.getByRole('status')).toContainText('solde du relevé', { timeout: 30_000 });
   expect(centsAfter(await dialog.getByRole('status').innerText(), 'solde du relevé')).toBe(owed);
 });

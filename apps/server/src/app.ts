@@ -4,17 +4,18 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Database } from './db/database';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandler } from './plugins/error-handler';
+import { registerBusinessEvents } from './plugins/business-events';
+import { registerReadYourWrites } from './plugins/read-your-writes';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
+import { registerMetrics, type MetricsAccess } from './plugins/metrics';
+import { registerTracing, type TracingOptions } from './plugins/tracing';
 import { registerSpa } from './plugins/spa';
 import { DEFAULT_SESSION_SETTINGS, createAuthService, type SessionSettings } from './modules/auth/auth.service';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createTokenService } from './modules/auth/token';
-import {
-  createLoginThrottle,
-  createMemoryThrottleStore,
-  createRedisThrottleStore,
-  type LoginThrottle,
-} from './modules/auth/login-throttle';
+import { createLoginThrottle, createRedisThrottleStore, type LoginThrottle } from './modules/auth/login-throttle';
+import { createPostgresThrottleStore } from './modules/auth/login-throttle.repository';
+import { createSharedLimits } from './lib/shared-limits/shared-limits';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerMeRoutes } from './modules/me/me.routes';
 import { registerFluxDocumentRoutes } from './modules/flux-documents/flux-documents.routes';
@@ -44,6 +45,10 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerAccountingSettingsRoutes } from './modules/accounting-settings/accounting-settings.routes';
 import { registerExportsSageRoutes } from './modules/exports-sage/exports-sage.routes';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes';
+import { ledgerValidationJob } from './modules/ledger/ledger-validation-job';
+import { createJobRuntime, type JobRuntime, type JobsSettings } from './modules/jobs/job-runtime';
+import { registerJobsRoutes } from './modules/jobs/jobs.routes';
+import { registerJobMetrics } from './modules/jobs/job-metrics';
 import { registerSepaExports } from './modules/exports-sepa/register-sepa';
 import { registerSepaReturnRoutes } from './modules/sepa-returns/sepa-returns.routes';
 import { registerBankStatementRoutes } from './modules/bank-statements/bank-statements.routes';
@@ -66,8 +71,13 @@ export interface AppOptions {
   serveSourceMaps?: boolean;
   /** Login throttling (per account and per address); false only in tests that log in at will. */
   loginRateLimit?: LoginThrottleOptions | false;
-  /** Shared store of the login throttle (memory otherwise). */
+  /**
+   * Shared store of the login throttle and of the places (document packs, heavy queries) of every
+   * process; the database otherwise (ADR 0049).
+   */
   redisUrl?: string;
+  /** Redis key prefix of the places (tests use their own); default 'gdf:places:'. */
+  placesRedisPrefix?: string;
   /**
    * Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY): addresses/CIDRs or a hop
    * count, as Fastify's trustProxy. Default none: request.ip is the peer's address.
@@ -106,6 +116,31 @@ export interface AppOptions {
   accountStatements?: AccountStatementSettings;
   /** Headers, request and keep-alive deadlines and the cap on sockets (HTTP_* variables). */
   connections?: Partial<ConnectionLimits>;
+  /** Prometheus metrics on GET /metrics for this token or these addresses (METRICS_*); omitted: none collected. */
+  metrics?: MetricsAccess;
+  /** OpenTelemetry traces to this collector (OTEL_EXPORTER_OTLP_ENDPOINT); omitted: none. */
+  tracing?: TracingOptions;
+  /** Durable jobs (ADR 0050): the server starts its workers with the app; tests tune the timings. */
+  jobs?: Partial<JobsSettings>;
+  /** Entries a validation job writes per step (default 5,000 on PGlite, 20,000 on PostgreSQL). */
+  ledgerStepEntries?: number;
+}
+
+/**
+ * The durable jobs of this process (R-JOB-01): started with the app when `startWorkers` (the
+ * server: jobs left running or waiting resume), else at the first job; stopped before the
+ * database closes, running jobs handed back to the queue.
+ */
+function createJobs(app: FastifyInstance, options: AppOptions): JobRuntime {
+  const database = options.database;
+  const stepEntries = options.ledgerStepEntries ?? (database.kind === 'pglite' ? 5_000 : 20_000);
+  const jobs = createJobRuntime(database, [ledgerValidationJob({ stepEntries })], options.jobs, {
+    info: (details, message) => app.log.info(details, message),
+    error: (details, message) => app.log.error(details, message),
+  });
+  if (jobs.settings.startWorkers) app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
+  return jobs;
 }
 
 export interface LoginThrottleOptions {
@@ -124,12 +159,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: trustProxySetting(options.trustProxy),
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: false } },
+    // The router's own refusals (an address that is not UTF-8), in French like every other.
+    frameworkErrors: frameworkErrorHandler,
     ...fastifyConnectionOptions(connections),
   });
   capConnections(app.server, connections);
+  if (options.tracing) await registerTracing(app, options.tracing);
   if (options.diskFilesToMove) await moveDiskFilesIntoDatabase(options.database, options.diskFilesToMove, app.log);
   const redis = options.redisUrl ? new (await import('ioredis')).Redis(options.redisUrl) : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  const places = createSharedLimits(options.database, {
+    redis,
+    redisPrefix: options.placesRedisPrefix,
+    onError: (error) => app.log.warn({ err: error }, 'place partagée non renouvelée ou non rendue'),
+  });
+  app.addHook('onClose', async () => {
+    await places.close();
+    await redis?.quit().catch(() => undefined);
+  });
   const tokens = createTokenService(options.jwtSecret, options.accessTokenLifetimeSeconds);
   const throttleOptions = options.loginRateLimit ?? {};
   const throttle =
@@ -137,7 +183,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? undefined
       : (throttleOptions.throttle ??
         createLoginThrottle(
-          redis ? createRedisThrottleStore(redis, throttleOptions.redisPrefix) : createMemoryThrottleStore(),
+          redis
+            ? createRedisThrottleStore(redis, throttleOptions.redisPrefix)
+            : createPostgresThrottleStore(options.database),
           throttleOptions.now,
         ));
   const auth = createAuthService(options.database, tokens, {
@@ -150,6 +198,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // First hook: refusals (401, 403) carry the security headers too.
   registerSecurityHeaders(app, { frameAncestors: options.frameAncestors });
   registerAuth(app, auth);
+  const metrics = options.metrics ? registerMetrics(app, options.database, options.metrics) : undefined;
+  registerBusinessEvents(app, metrics?.businessEvents);
+  // With a read replica: a user's reads see their own writes (ADR 0052).
+  registerReadYourWrites(app, options.database);
   registerReadCacheInvalidation(app, options.database);
   await app.register(rateLimit, {
     global: false,
@@ -180,10 +232,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   registerImpayesRoutes(app, options.database);
   registerStructureSituationRoutes(app, options.database);
-  registerDocumentPackRoutes(app, options.database, issuance, options.documentPacks);
+  registerDocumentPackRoutes(app, options.database, issuance, places, options.documentPacks);
   registerAccountingSettingsRoutes(app, options.database);
   registerExportsSageRoutes(app, options.database, options.ledgerClock);
-  registerLedgerRoutes(app, options.database, options.ledgerClock);
+  const jobs = createJobs(app, options);
+  if (metrics) registerJobMetrics(metrics.registry, options.database);
+  registerJobsRoutes(app, options.database, jobs);
+  registerLedgerRoutes(app, options.database, jobs, options.ledgerClock);
   registerSepaExports(app, options);
   await registerSepaReturnRoutes(app, options.database, issuance);
   await registerBankStatementRoutes(app, options.database, { creditorIban: options.sepa?.creditorIban });
@@ -193,6 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     directExecution: options.graphqlDirectExecution,
     introspection: options.graphqlIntrospection,
     ...(options.graphqlCachesOff ? { cachesOff: options.graphqlCachesOff } : {}),
+    places,
   });
 
   if (options.staticDir) await registerSpa(app, options.staticDir, { serveSourceMaps: options.serveSourceMaps });

@@ -56,3 +56,43 @@ describe('SEPA settings that cannot go wrong in production (R-SEPA-07)', () => {
     }
   });
 });
+
+describe('who may read the metrics (R-OPS-01)', () => {
+  it('reads METRICS_ALLOW as addresses and networks, none by default', () => {
+    expect(readEnvironment({}).METRICS_ALLOW).toEqual([]);
+    expect(readEnvironment({ METRICS_ALLOW: ' 10.0.0.0/8, ::1 ,192.168.1.20' }).METRICS_ALLOW).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      '192.168.1.20',
+    ]);
+  });
+
+  it('refuses to start with an unreadable entry or a short token, in French, naming the variable', () => {
+    for (const wrong of ['prometheus.local', '10.0.0.0/33', '10.0.0.1/8/2', 'fd00::/129']) {
+      expect(() => readEnvironment({ METRICS_ALLOW: wrong }), wrong).toThrow(
+        /METRICS_ALLOW: adresse ou réseau illisible/,
+      );
+    }
+    expect(() => readEnvironment({ METRICS_TOKEN: 'court' })).toThrow(/METRICS_TOKEN doit faire au moins 16/);
+  });
+});
+
+describe('read replica settings (R-OPS-05: PostgreSQL only)', () => {
+  const production = {
+    DATABASE_URL: 'postgres://gdf@db.example:5432/gdf',
+    SEPA_CREDITOR_ICS: 'FR19ZZZ654321',
+  };
+
+  it('reads DATABASE_READ_URL with DATABASE_URL, the lag bound 5 s by default', () => {
+    const env = readEnvironment({ ...production, DATABASE_READ_URL: 'postgres://gdf@replica.example:5432/gdf' });
+    expect(env.DATABASE_READ_URL).toBe('postgres://gdf@replica.example:5432/gdf');
+    expect(env.DATABASE_READ_MAX_LAG_MS).toBe(5_000);
+    expect(readEnvironment({ ...production, DATABASE_READ_MAX_LAG_MS: '20000' }).DATABASE_READ_MAX_LAG_MS).toBe(20_000);
+  });
+
+  it('refuses a replica for the embedded database, in French, naming the variable', () => {
+    expect(() => readEnvironment({ DATABASE_READ_URL: 'postgres://gdf@replica.example:5432/gdf' })).toThrow(
+      /Configuration invalide : DATABASE_READ_URL: une réplique de lecture ne sert qu’avec DATABASE_URL \(PostgreSQL\)/,
+    );
+  });
+});

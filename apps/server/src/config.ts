@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEMO_SEPA_ICS } from './modules/exports-sepa/sepa-settings';
 import type { ConnectionLimits } from './lib/connection-limits';
@@ -8,6 +9,10 @@ const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().url().optional(),
+  /** A streaming replica of DATABASE_URL for reads (ADR 0052); PostgreSQL only. */
+  DATABASE_READ_URL: z.string().url().optional(),
+  /** Replay lag beyond which the replica is not read, until it catches up (R-OPS-07). */
+  DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   DATA_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET doit faire au moins 32 caractères').optional(),
   REDIS_URL: z.string().url().optional(),
@@ -48,6 +53,8 @@ const environmentSchema = z.object({
   SEED_SCALE: z.enum(['full', 'small']).default('full'),
   /** Host names POST /api/files/create-from-url may fetch (comma-separated); empty refuses every URL. */
   FILE_URL_ALLOWLIST: z.string().default(''),
+  /** Document packs built at once by every server process together, one per user (R-DOC-08, ADR 0049). */
+  DOCUMENT_PACKS_CONCURRENT: z.coerce.number().int().min(1).max(100).default(3),
   /** Upload quota per structure and Europe/Paris day: files, and megabytes. */
   UPLOAD_QUOTA_FILES_PER_DAY: z.coerce.number().int().min(1).default(200),
   UPLOAD_QUOTA_MB_PER_DAY: z.coerce.number().int().min(1).default(200),
@@ -74,9 +81,36 @@ const environmentSchema = z.object({
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(72),
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** Bearer token Prometheus sends to read GET /metrics (at least 16 characters). */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN doit faire au moins 16 caractères').optional(),
+  /** Addresses and CIDRs that may read GET /metrics without the token (comma-separated). */
+  METRICS_ALLOW: z
+    .string()
+    .default('')
+    .transform((text, context) => {
+      const entries = text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const unreadable = entries.filter((entry) => !isAddressOrNetwork(entry));
+      if (unreadable.length > 0)
+        context.addIssue({ code: 'custom', message: `adresse ou réseau illisible : ${unreadable.join(', ')}` });
+      return entries;
+    }),
+  /** OTLP/HTTP collector receiving the traces (OpenTelemetry's own variable); unset: no tracing. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   /** For the bench only: GraphQL caches to switch off, comma-separated (graphql/execution/caches.ts). */
   BENCH_CACHES_OFF: z.string().default(''),
 });
+
+/** '10.0.0.1', '::1', '10.0.0.0/8' or 'fd00::/8': an address, or a network with a prefix its family allows. */
+function isAddressOrNetwork(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const isDemoIcs = (ics: string) => ics.replace(/\s+/g, '').toUpperCase() === DEMO_SEPA_ICS;
 
@@ -88,6 +122,14 @@ const environmentRules = environmentSchema
         code: 'custom',
         path: ['HTTP_HEADERS_TIMEOUT_SECONDS'],
         message: 'ne doit pas dépasser HTTP_REQUEST_TIMEOUT_SECONDS (les en-têtes font partie de la requête)',
+      });
+    }
+    if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message:
+          'une réplique de lecture ne sert qu’avec DATABASE_URL (PostgreSQL) : la base embarquée (PGlite) n’en a pas, retirer DATABASE_READ_URL ou donner DATABASE_URL',
       });
     }
     if (env.DATABASE_URL && (env.SEPA_CREDITOR_ICS === undefined || isDemoIcs(env.SEPA_CREDITOR_ICS))) {

@@ -10,6 +10,7 @@ import { sourceMappedErrorSerializer } from './lib/source-stack';
 import { creditorIdentifier } from './modules/exports-sepa/sepa-settings';
 import { issueMissingDocuments } from './modules/flux-documents/issue-documents';
 import { parseCachesOff } from './graphql/execution/caches';
+import { sharedLimitsNotice } from './lib/shared-limits/shared-limits';
 
 const env = readConfiguration();
 const embedded = !env.DATABASE_URL;
@@ -20,7 +21,16 @@ if (!embedded && !env.JWT_SECRET) {
   process.exit(1);
 }
 
-const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: defaultPgliteDir() });
+const database = await openDatabase(
+  env.DATABASE_URL
+    ? {
+        url: env.DATABASE_URL,
+        ...(env.DATABASE_READ_URL
+          ? { readUrl: env.DATABASE_READ_URL, readMaxLagMs: env.DATABASE_READ_MAX_LAG_MS }
+          : {}),
+      }
+    : { dataDir: defaultPgliteDir() },
+);
 const postgresSettings = await readPostgresSettings(database);
 for (const warning of postgresSettings ? settingsWarnings(postgresSettings) : [])
   console.warn(`Attention : ${warning}`);
@@ -44,6 +54,7 @@ const app = await buildApp({
   serveSourceMaps: env.NODE_ENV === 'development',
   urlFetchAllowList: parseAllowList(env.FILE_URL_ALLOWLIST),
   uploadQuota: { filesPerDay: env.UPLOAD_QUOTA_FILES_PER_DAY, bytesPerDay: env.UPLOAD_QUOTA_MB_PER_DAY * 1024 * 1024 },
+  documentPacks: { concurrentPacks: env.DOCUMENT_PACKS_CONCURRENT },
   diskFilesToMove: diskFileDirectories(env.FILES_DIR),
   ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
   ...(env.TRUST_PROXY !== undefined ? { trustProxy: env.TRUST_PROXY } : {}),
@@ -51,6 +62,10 @@ const app = await buildApp({
   sessions: { lifetimeSeconds: env.SESSION_TTL_SECONDS },
   graphqlCachesOff: parseCachesOff(env.BENCH_CACHES_OFF),
   connections: connectionLimitsOf(env),
+  // Jobs left waiting or cut short by a stop resume with the server (R-JOB-02).
+  jobs: { startWorkers: true },
+  metrics: { allow: env.METRICS_ALLOW, ...(env.METRICS_TOKEN ? { token: env.METRICS_TOKEN } : {}) },
+  ...(env.OTEL_EXPORTER_OTLP_ENDPOINT ? { tracing: { endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT } } : {}),
   sepa: {
     ics: env.SEPA_CREDITOR_ICS,
     sequenceType: env.SEPA_SEQUENCE_TYPE,
@@ -72,7 +87,18 @@ console.log(`
 Gestion des finances est prête en ${seconds} s (${database.kind}) :
 
     http://${shownHost}:${port}/
+
+${sharedLimitsNotice({ redis: Boolean(env.REDIS_URL), database: database.kind })}${readReplicaNotice(database)}
 `);
+
+/** With DATABASE_READ_URL, a line saying whether the replica serves the reads now (ADR 0052). */
+function readReplicaNotice(opened: typeof database): string {
+  const status = opened.readReplica?.status();
+  if (!status) return '';
+  return status.usable
+    ? '\nLectures : réplique de lecture en service (GraphQL, relevés, Impayés).'
+    : `\nAttention : ${status.reason ?? ''}`;
+}
 
 /** The environment, or a clear French message and exit 1 (e.g. SEPA_CREDITOR_ICS missing on PostgreSQL). */
 function readConfiguration(): Environment {
@@ -124,6 +150,9 @@ async function shutdown(signal: string): Promise<void> {
   backfill.abort();
   const timer = setTimeout(() => process.exit(1), 10_000);
   timer.unref();
+  // Node keeps a connection open after its last answer until its keep-alive timeout (72 s), which
+  // would hold the close that long: each is closed as soon as it is idle, its answer sent.
+  setInterval(() => app.server.closeIdleConnections(), 100).unref();
   try {
     await app.close(); // stops accepting, lets in-flight requests finish
     await database.close();
@@ -135,3 +164,6 @@ async function shutdown(signal: string): Promise<void> {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// Started by scripts/start.mjs (an IPC channel): if it dies without forwarding a signal (SIGKILL),
+// the server stops too rather than keep listening out of the service manager's reach.
+process.on('disconnect', () => void shutdown('disconnect'));

@@ -16,20 +16,23 @@ import { headOfficeScope } from '../head-office-scope';
 /** Bars of this bench (R-PERF-07 names none; these are ours). */
 const BARS = { entriesPerSecond: 5_000, bytesPerEntry: 600, fecSecondsPerMillionLines: 60 };
 
-const LEDGER_TABLES = [
-  'CPT_FichierExport',
-  'CPT_FluxComptabilise',
-  'CPT_ReglementComptabilise',
-  'CPT_EcritureLigne',
-  'CPT_EcritureCompte',
-  'CPT_Ecriture',
-  'CPT_Validation',
-  'CPT_Exercice',
-];
+/** The ledger's tables, emptied before each measure (TRUNCATE, not DELETE: the ledger's triggers refuse to delete a validated entry). */
+export async function emptyLedgerTables(database: Database): Promise<void> {
+  const tables = [
+    'CPT_FichierExport',
+    'CPT_FluxComptabilise',
+    'CPT_ReglementComptabilise',
+    'CPT_EcritureLigne',
+    'CPT_EcritureCompte',
+    'CPT_Ecriture',
+    'CPT_Validation',
+    'CPT_Exercice',
+  ];
+  await database.query(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')}`);
+}
 
 export async function benchLedger(database: Database, log: (line: string) => void): Promise<BenchResult[]> {
-  // TRUNCATE, not DELETE: the ledger's triggers refuse to delete a validated entry.
-  await database.query(`TRUNCATE ${LEDGER_TABLES.map((t) => `"${t}"`).join(', ')}`);
+  await emptyLedgerTables(database);
   const owner: BooksOwner = {
     structureId: HEAD_OFFICE_STRUCTURE_ID,
     structureType: StructureType.Federation,

@@ -24,3 +24,4 @@ export * from './receivables/index';
 export * from './structure-situation/index';
 export * from './api/validation-errors';
 export * from './text/user-text';
+export * from './jobs/index';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FRENCH_EXCEL_CSV } from './csv';
 import { EXPORT_TYPES } from './file-naming';
 import { generateExportFile, type GenerateExportOptions } from './generate';
-import { hasHiddenCharacters, stripHiddenCharacters } from './text-guard';
+import { hasHiddenCharacters, stripHiddenCharacters, stripHiddenCharactersDeep } from './text-guard';
 import { fileBytes, fileText } from './testing';
 import type { ExportTable } from './types';
 
@@ -85,5 +85,30 @@ describe('one text guard at the file boundary, every generic export type (R-SEC-
     const visible = 'Éloïse Œuvré – ФФМЕ العربية 日本 😀 \u00A0';
     expect(stripHiddenCharacters(visible)).toBe(visible);
     expect(hasHiddenCharacters(visible)).toBe(false);
+  });
+});
+
+describe('stripHiddenCharactersDeep: a document input guarded once (R-SEC-17)', () => {
+  it('strips every nested string, keeps dates, numbers and nulls, and returns clean parts as they are', () => {
+    const createdAt = new Date('2025-03-01T10:00:00Z');
+    const clean = { city: 'Grenoble', lines: ['12 rue X'] };
+    const input = {
+      flux: { name: 'Licence\u202Eadulte', createdAt, amount: 1234, dueDate: null },
+      buyer: { name: '\u200B=cmd', address: { line1: 'Rue\u2066 B\u2069', postalCode: null } },
+      rows: [['a\uFEFFb', '12,00 €']],
+      clean,
+    };
+    const guarded = stripHiddenCharactersDeep(input);
+    expect(guarded).toEqual({
+      flux: { name: 'Licenceadulte', createdAt, amount: 1234, dueDate: null },
+      buyer: { name: '=cmd', address: { line1: 'Rue B', postalCode: null } },
+      rows: [['ab', '12,00 €']],
+      clean,
+    });
+    expect(guarded.flux.createdAt).toBe(createdAt);
+    expect(guarded.clean).toBe(clean);
+    expect(input.flux.name).toBe('Licence\u202Eadulte');
+    const untouched = { a: ['x', { b: 'y' }] };
+    expect(stripHiddenCharactersDeep(untouched)).toBe(untouched);
   });
 });

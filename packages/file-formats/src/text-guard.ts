@@ -17,3 +17,32 @@ export function hasHiddenCharacters(text: string): boolean {
 export function stripHiddenCharacters(text: string): string {
   return HIDDEN_CHARACTERS.test(text) ? text.replace(HIDDEN_CHARACTERS_ALL, '') : text;
 }
+
+/**
+ * R-SEC-17 for the PDFs: every string inside `value` (plain objects and arrays walked; dates
+ * and other values kept) without its hidden characters. Applied once to a document's inputs
+ * where they are read from the database, rather than around every text the PDF draws (a
+ * guard wrapped around pdfkit raised a pack's peak memory by 128 MB). Unchanged parts are
+ * returned as they are, so clean inputs cost one regular-expression test per string.
+ */
+export function stripHiddenCharactersDeep<T>(value: T): T {
+  if (typeof value === 'string') return stripHiddenCharacters(value) as T;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    value.forEach((item: unknown, index) => {
+      const guarded = stripHiddenCharactersDeep(item);
+      if (guarded !== item) (copy ??= [...value])[index] = guarded;
+    });
+    return (copy ?? value) as T;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const record = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | null = null;
+  for (const [key, item] of Object.entries(record)) {
+    const guarded = stripHiddenCharactersDeep(item);
+    if (guarded !== item) (copy ??= { ...record })[key] = guarded;
+  }
+  return (copy ?? value) as T;
+}

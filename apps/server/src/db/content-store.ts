@@ -22,6 +22,8 @@ export const CONTENT_NATURE = {
   reminderLetter: 'lettre_relance',
   /** An issued relevé de compte, PDF or xlsx (MKP_ReleveCompteEmis). */
   accountStatement: 'releve_compte',
+  /** The result file of a durable job (APP_Traitement, R-JOB-04). */
+  jobResult: 'resultat_traitement',
 } as const;
 export type ContentNature = (typeof CONTENT_NATURE)[keyof typeof CONTENT_NATURE];
 

@@ -4,11 +4,12 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { Client as PgClient } from 'pg';
+import type { Client as PgClient, Pool as PgPool, QueryResult } from 'pg';
 import * as schema from './schema/index';
 import { checkParameterCount } from './database-errors';
 import type { Queryable } from './queryable';
 import { runTransaction } from './transaction';
+import { ReadReplica, type ReadReplicaControl } from './read-replica';
 
 export type AppSchema = typeof schema;
 export type AppDb = PgDatabase<PgQueryResultHKT, AppSchema>;
@@ -29,6 +30,17 @@ export interface Database {
    */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
+   * SQL text of several statements and no parameters (a library's DDL, its BEGIN...COMMIT
+   * scripts): pg's simple query, PGlite's exec. Returns the last statement's rows.
+   */
+  script<Row = Record<string, unknown>>(text: string): Promise<Row[]>;
+  /**
+   * One connection for `work`, across several transactions: on PostgreSQL a connection of the
+   * main pool, kept until `work` ends and then discarded with its temporary tables; on PGlite
+   * its one connection. A job's steps share a temporary table there (ADR 0050).
+   */
+  session<T>(work: (session: DatabaseSession) => Promise<T>): Promise<T>;
+  /**
    * Calls `listener` whenever a transaction that changed a table the GraphQL API reads
    * commits, in this process or any other (migration 0008 NOTIFYs 'gdf_donnees').
    * PostgreSQL only: an embedded PGlite has one process, whose writes clear its caches.
@@ -36,9 +48,23 @@ export interface Database {
   onDataChange?(listener: () => void): void;
   /** Bulk load CSV text (no header) into a table, as fast as the engine allows. */
   copyCsv(table: string, columns: readonly string[], chunks: AsyncIterable<string>): Promise<void>;
+  /** PostgreSQL only: each pool's connections (total, idle) and the statements waiting for one. */
+  poolStats?(): PoolStats[];
+  /** PostgreSQL with DATABASE_READ_URL: the read replica's state and positions (ADR 0052). */
+  readReplica?: ReadReplicaControl;
   /** PGlite only: its whole data directory as a tarball, for `{ memory: true, loadDataDir }`. */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
+}
+
+/** What a session runs: statements and transactions on one connection. */
+export type DatabaseSession = Pick<Database, 'query' | 'transaction'>;
+
+export interface PoolStats {
+  pool: 'principal' | 'lecture' | 'réplique' | 'réplique-lecture';
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export interface QueryOptions {
@@ -48,6 +74,11 @@ export interface QueryOptions {
    * DATABASE_READ_TIMEOUT_MS (a few seconds), so no request holds a connection for long.
    */
   read?: boolean;
+  /**
+   * A pure read outside any transaction that a read replica may answer (relevés, Impayés:
+   * db/read-routing.ts replicaReads). Without DATABASE_READ_URL it runs as any statement.
+   */
+  replica?: boolean;
 }
 
 const DATE_OID = 1082;
@@ -65,6 +96,14 @@ export interface PostgresConfig {
   readPoolSize?: number;
   /** How long a statement waits for a free connection before a 503 (DATABASE_POOL_WAIT_MS). 5 s. */
   poolWaitMs?: number;
+  /**
+   * A streaming replica of `url` for reads (DATABASE_READ_URL, ADR 0052), not read beyond
+   * readMaxLagMs of replay lag (DATABASE_READ_MAX_LAG_MS, 5 s); positions compared every
+   * readCheckIntervalMs (500 ms).
+   */
+  readUrl?: string;
+  readMaxLagMs?: number;
+  readCheckIntervalMs?: number;
 }
 
 /**
@@ -120,19 +159,54 @@ async function openPostgres(config: PostgresConfig): Promise<Database> {
   pool.on('error', () => undefined); // idle-client errors must not crash the process
   readPool.on('error', () => undefined);
   const changes = dataChangeListener(url, pg.Client);
+  const replica = config.readUrl
+    ? new ReadReplica(pg.Pool, pool, {
+        url: config.readUrl,
+        maxLagMs: setting(config.readMaxLagMs, 'DATABASE_READ_MAX_LAG_MS', 5_000),
+        checkIntervalMs: config.readCheckIntervalMs ?? 500,
+        poolSize: setting(config.readPoolSize, 'DATABASE_READ_POOL_SIZE', 10),
+        readTimeoutMs: setting(config.readTimeoutMs, 'DATABASE_READ_TIMEOUT_MS', 5_000),
+        statementTimeoutMs: setting(config.statementTimeoutMs, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000),
+        poolWaitMs: connectionTimeoutMillis,
+      })
+    : null;
+  await replica?.start();
   const db = drizzle(pool, { schema }) as unknown as AppDb;
   return {
     kind: 'postgres',
     db,
     async query(text, params = [], options) {
       checkParameterCount(params);
-      const target = options?.read ? readPool : pool;
-      const result = options?.prepared
-        ? await target.query({ name: preparedName(text), text, values: params })
-        : await target.query(text, params);
-      return result.rows;
+      const run = async (target: PgPool) =>
+        (options?.prepared
+          ? await target.query({ name: preparedName(text), text, values: params })
+          : await target.query(text, params)
+        ).rows;
+      // With a replica, reads go to it when it may serve this reader, else as before.
+      if (replica && (options?.read || options?.replica))
+        return replica.run(options.read ? 'lecture' : 'rapport', run, options.read ? readPool : pool);
+      return run(options?.read ? readPool : pool);
     },
     transaction: (work) => runTransaction(db, work),
+    async script(text) {
+      const result = (await pool.query(text)) as unknown as QueryResult | QueryResult[];
+      return (Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows) as never[];
+    },
+    async session(work) {
+      const client = await pool.connect();
+      const sessionDb = drizzle(client, { schema }) as unknown as AppDb;
+      try {
+        return await work({
+          async query(text, params = []) {
+            checkParameterCount(params);
+            return (await client.query(text, params)).rows;
+          },
+          transaction: (inner) => runTransaction(sessionDb, inner),
+        });
+      } finally {
+        client.release(true); // discarded: its temporary tables and settings go with it
+      }
+    },
     async copyCsv(table, columns, chunks) {
       const client = await pool.connect();
       try {
@@ -147,11 +221,18 @@ async function openPostgres(config: PostgresConfig): Promise<Database> {
       }
     },
     onDataChange: changes.add,
+    poolStats: () => [statsOf('principal', pool), statsOf('lecture', readPool), ...(replica?.poolStats() ?? [])],
+    ...(replica ? { readReplica: replica } : {}),
     async close() {
       await changes.close();
+      await replica?.close();
       await Promise.all([pool.end(), readPool.end()]);
     },
   };
+}
+
+function statsOf(name: PoolStats['pool'], pool: PgPool): PoolStats {
+  return { pool: name, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
 const DATA_CHANNEL = 'gdf_donnees';
@@ -231,7 +312,7 @@ async function openPglite(config: { dataDir: string } | { memory: true; loadData
   });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as AppDb;
-  return {
+  const handle: Database = {
     kind: 'pglite',
     db,
     async query(text, params = []) {
@@ -240,6 +321,13 @@ async function openPglite(config: { dataDir: string } | { memory: true; loadData
       return result.rows as never[];
     },
     transaction: (work) => runTransaction(db, work),
+    async script(text) {
+      const results = await client.exec(text);
+      return (results.at(-1)?.rows ?? []) as never[];
+    },
+    session(work) {
+      return work(handle);
+    },
     async copyCsv(table, columns, chunks) {
       // PGlite reads COPY input from a virtual /dev/blob file: load in bounded batches.
       const statement = copyStatement(table, columns).replace('STDIN', "'/dev/blob'");
@@ -261,6 +349,7 @@ async function openPglite(config: { dataDir: string } | { memory: true; loadData
     dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
+  return handle;
 }
 
 /** drizzle-kit's SQL migrations ship beside the code, in src and in the bundle alike. */

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { HttpError } from '../lib/http-errors';
 import { classifyDatabaseError } from '../db/database-errors';
+import { frenchGraphqlMessage } from './french-graphql-messages';
 
 /** Hasura v2 error codes (extensions.code), plus not-found for a missing or invisible row. */
 export type HasuraCode =
@@ -116,7 +117,10 @@ export function toHasuraError(error: GraphQLError): HasuraErrorOutcome {
   const original = error.originalError;
   if (!original || original === error) {
     return {
-      error: { message: error.message, extensions: { code: 'validation-failed', path: hasuraPath(error) } },
+      error: {
+        message: frenchGraphqlMessage(error.message),
+        extensions: { code: 'validation-failed', path: hasuraPath(error) },
+      },
       unexpected: null,
       status: 200,
     };
@@ -132,7 +136,10 @@ export function toHasuraError(error: GraphQLError): HasuraErrorOutcome {
   if (original instanceof GraphQLError && !original.originalError) {
     // Input coercion errors raised by graphql-js itself (scalar parsing of variables).
     return {
-      error: { message: original.message, extensions: { code: 'validation-failed', path: hasuraPath(error) } },
+      error: {
+        message: frenchGraphqlMessage(original.message),
+        extensions: { code: 'validation-failed', path: hasuraPath(error) },
+      },
       unexpected: null,
       status: 200,
     };

@@ -5,6 +5,8 @@ import { HttpError } from '../lib/http-errors';
 import { UNEXPECTED_MESSAGE, type HasuraCode } from './errors';
 import type { GraphqlCache } from './execution/caches';
 import { executeGraphqlRequest, type GraphqlRequestBody } from './execution/execute-request';
+import { createHeavySlots } from './heavy-queries';
+import type { SharedPlaces } from '../lib/shared-limits/places';
 
 const MAX_QUERY_LENGTH = 100_000;
 
@@ -21,6 +23,8 @@ export async function registerGraphql(
     directExecution?: boolean;
     introspection?: boolean;
     cachesOff?: ReadonlySet<GraphqlCache>;
+    /** Where the heavy queries' slots are counted, for every process (ADR 0049). */
+    places: SharedPlaces;
   },
 ): Promise<void> {
   const execution = {
@@ -28,6 +32,7 @@ export async function registerGraphql(
     directExecution: options.directExecution ?? true,
     introspection: options.introspection ?? ['development', 'test'].includes(process.env.NODE_ENV ?? ''),
     ...(options.cachesOff?.size ? { cachesOff: options.cachesOff } : {}),
+    heavySlots: createHeavySlots(options.places),
   };
   await app.register(async (scoped) => {
     scoped.setErrorHandler(hasuraErrorHandler);
@@ -39,7 +44,7 @@ export async function registerGraphql(
       if (result.retryAfterSeconds) reply.header('retry-after', String(result.retryAfterSeconds));
       return reply.status(result.status).send(result.body);
     };
-    scoped.post('/v1/graphql', { config: { auth: 'user' } }, handle('POST'));
+    scoped.post('/v1/graphql', { config: { auth: 'user', event: false } }, handle('POST'));
     scoped.get('/v1/graphql', { config: { auth: 'user' } }, handle('GET'));
   });
 }

@@ -25,9 +25,17 @@ export function openApiSchema(schema: z.ZodType): Record<string, unknown> {
  * handler parses its input with the same zod schema the docs are generated from, which
  * gives French messages and one source of truth.
  */
-export function coreApiRoute(schema: FastifySchema & { summary: string; tags: string[] }): RouteShorthandOptions {
+export function coreApiRoute({
+  event,
+  ...schema
+}: FastifySchema & {
+  summary: string;
+  tags: string[];
+  /** The business event a call is (plugins/business-events.ts); false for a POST that only reads. */
+  event?: string | false;
+}): RouteShorthandOptions {
   return {
-    config: { auth: 'user' },
+    config: { auth: 'user', ...(event === undefined ? {} : { event }) },
     schema: {
       ...schema,
       description:

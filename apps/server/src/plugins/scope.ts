@@ -60,10 +60,15 @@ export async function resolveScope(request: FastifyRequest, database: Database):
   throw forbidden("Vous n'avez pas accès à cette structure.");
 }
 
-function requestedStructureId(request: FastifyRequest): number | null {
+/** The structure a request names: its X-Structure-Id header, else its structureId query parameter. */
+export function namedStructureId(request: FastifyRequest): string | undefined {
   const header = request.headers[STRUCTURE_HEADER];
   const query = (request.query as Record<string, unknown> | undefined)?.structureId;
-  const raw = (Array.isArray(header) ? header[0] : header) ?? (typeof query === 'string' ? query : undefined);
+  return (Array.isArray(header) ? header[0] : header) ?? (typeof query === 'string' ? query : undefined);
+}
+
+function requestedStructureId(request: FastifyRequest): number | null {
+  const raw = namedStructureId(request);
   if (raw === undefined || raw === '') return null;
   if (!/^\d{1,9}$/.test(raw)) throw badRequest('Identifiant de structure invalide');
   return Number(raw);

@@ -11,6 +11,7 @@ import {
   createRedisThrottleStore,
   type LoginThrottle,
 } from '../../src/modules/auth/login-throttle';
+import { createPostgresThrottleStore } from '../../src/modules/auth/login-throttle.repository';
 import { testDatabaseTargets } from './support/databases';
 import { reportRobustness } from './support/robustness-report';
 import { TEST_JWT_SECRET, seedSmall } from './support/test-app';
@@ -58,12 +59,15 @@ describe.each(testDatabaseTargets())('login throttling on $name (R-SEC-06)', (ta
   });
 
   describe.each([
-    { store: 'memory', redisUrl: undefined },
+    { store: 'database', redisUrl: undefined },
     { store: 'redis', redisUrl: REDIS_URL },
   ])('$store store', ({ redisUrl }) => {
     const redisPrefix = () => `gdf:test:${randomBytes(6).toString('hex')}:`;
     const throttleOn = (now: () => number) =>
-      createLoginThrottle(redisUrl ? createRedisThrottleStore(redis, redisPrefix()) : createMemoryThrottleStore(), now);
+      createLoginThrottle(
+        redisUrl ? createRedisThrottleStore(redis, redisPrefix()) : createPostgresThrottleStore(database),
+        now,
+      );
 
     it('locks an account after 5 failures, with a growing delay and a French 429 with Retry-After', async () => {
       const clock = manualClock();
@@ -93,6 +97,18 @@ describe.each(testDatabaseTargets())('login throttling on $name (R-SEC-06)', (ta
       expect((await attempt(app, 'club@demo.fr', 'demo1234')).statusCode).toBe(200);
     });
 
+    it('lets the four free failures through whatever order their clocks arrive in (several instances, R-SEC-21)', async () => {
+      const store = redisUrl ? createRedisThrottleStore(redis, redisPrefix()) : createPostgresThrottleStore(database);
+      const key = `desordre-${randomBytes(6).toString('hex')}@demo.fr`;
+      const base = Date.parse('2026-11-23T13:00:00Z');
+      // Requests read their clock, then wait their turn: the later clock may be counted first.
+      const claims = [];
+      for (const now of [base + 40, base + 10, base + 30, base, base + 20])
+        claims.push(await store.claimAccount(key, now));
+      expect(claims.map((claim) => 'lockedForMs' in claim)).toEqual([true, true, true, true, true]);
+      expect(await store.claimAccount(key, base + 50)).toHaveProperty('retryAfterMs');
+    });
+
     it('throttles an unknown e-mail exactly like a known one (no account enumeration)', async () => {
       const app = await appWith({ redisUrl, loginRateLimit: { redisPrefix: redisPrefix() } });
       const codes: number[] = [];
@@ -101,7 +117,8 @@ describe.each(testDatabaseTargets())('login throttling on $name (R-SEC-06)', (ta
     });
 
     it('refuses an address that reached its ceiling of failures, until its window ends', async () => {
-      const clock = manualClock();
+      // A window of its own: the database keeps the failures the tests above counted in theirs.
+      const clock = manualClock(Date.parse('2026-11-23T12:00:00Z'));
       const throttle = throttleOn(clock.now);
       const app = await appWith({ loginRateLimit: { throttle } });
       await exhaustAddress(throttle, '127.0.0.1');

@@ -4,6 +4,7 @@ export const appMessages = {
   logout: 'Se déconnecter',
   switchStructure: 'Changer de structure',
   menu: 'Menu',
+  myJobs: 'Mes traitements',
   noMembership: "Votre compte n'est rattaché à aucune structure. Merci de contacter un administrateur.",
   notFoundTitle: 'Page introuvable',
   notFoundText: "L'adresse demandée n'existe pas ou a été déplacée.",

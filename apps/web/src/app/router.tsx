@@ -121,6 +121,8 @@ export const appRoutes: RouteObject[] = [
             ),
           },
           { path: ROUTES.flux_facture, ...page(async () => (await import('@/features/documents')).FluxFacturePage) },
+          // Every signed-in user's own jobs: no module guards them (R-JOB-03).
+          { path: ROUTES.mes_traitements, ...page(async () => (await import('@/features/jobs')).MyJobsPage) },
           { path: ROUTES.flux_releve, ...page(async () => (await import('@/features/documents')).FluxRelevePage) },
           {
             path: ROUTES.gestion_comptabilite__dashboard,

@@ -12,4 +12,8 @@ export const componentMessages = {
   structureAvatar: (name: string) => `Logo de ${name}`,
   checkingAccess: 'Vérification de vos droits…',
   retry: 'Réessayer',
+  jobCancel: 'Annuler le traitement',
+  jobCancelling: 'Annulation demandée : arrêt après l’étape en cours',
+  jobWaitingTotal: 'Préparation…',
+  jobCount: (done: string, total: string) => `${done} sur ${total}`,
 } as const;

@@ -22,6 +22,7 @@ const expectedPaths: Record<RouteName, string> = {
   parametrages_comptables__flux_financier: '/gestion-comptabilite/parametrages/flux-financier',
   export__sepa: '/export-fichiers/sepa',
   export__sage: '/export-fichiers/sage',
+  mes_traitements: '/mes-traitements',
 };
 
 describe('href', () => {

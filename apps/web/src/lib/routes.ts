@@ -23,6 +23,8 @@ export const ROUTES = {
   parametrages_comptables__flux_financier: '/gestion-comptabilite/parametrages/flux-financier',
   export__sepa: '/export-fichiers/sepa',
   export__sage: '/export-fichiers/sage',
+  /** The user's long jobs, running and finished (R-JOB-03). */
+  mes_traitements: '/mes-traitements',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -55,6 +55,16 @@ export function issuedAccountStatementFileName(
   return accountStatementFileName(structureId, from, to, extension).replace(/\.(pdf|xlsx)$/, `-${number}.$1`);
 }
 
+/** The xlsx sheet's column labels, in order (the writer's own list: accountStatementTable). */
+export const ACCOUNT_STATEMENT_XLSX_COLUMNS = [
+  ACCOUNT_STATEMENT_TEXT.columns.date,
+  ACCOUNT_STATEMENT_TEXT.columns.number,
+  ACCOUNT_STATEMENT_TEXT.columns.label,
+  ACCOUNT_STATEMENT_TEXT.columns.debit,
+  ACCOUNT_STATEMENT_TEXT.columns.credit,
+  ACCOUNT_STATEMENT_TEXT.columns.balance,
+] as const;
+
 const amountOrEmpty = (cents: number | null) => (cents === null ? '' : formatDocumentAmount(cents));
 
 /** A line's label: the flux's own, or worded as its settlement or its replacement by a relaunch. */
@@ -151,7 +161,7 @@ export function accountStatementTable(
       : rejectedRows(statement).map((row) => `N° ${row[0]} ${row[1]}, ${row[2]}, ${row[3]}, ${row[4]}`)),
   ];
   return {
-    table: { columns: [c.date, c.number, c.label, c.debit, c.credit, c.balance], rows },
+    table: { columns: [...ACCOUNT_STATEMENT_XLSX_COLUMNS], rows },
     header: [
       `${ACCOUNT_STATEMENT_TITLE} — ${structureName}`,
       text.period(statement.period.from, statement.period.to),

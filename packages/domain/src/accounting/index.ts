@@ -14,3 +14,4 @@ export * from './validation-date';
 export * from './fec-check';
 export * from './opening-entries';
 export * from './unreconciled-settlements';
+export * from './validation-steps';

@@ -1,1 +1,2 @@
 export * from './upload-quota';
+export * from './upload-file-name';

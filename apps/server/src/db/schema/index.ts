@@ -12,3 +12,5 @@ export * from './ledger';
 export * from './bank-statements';
 export * from './reminders';
 export * from './account-statements';
+export * from './limits';
+export * from './jobs';

@@ -21,20 +21,23 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../lib/http-errors';
 import type { RequestScope } from '../../modules/scope/scope';
+import { markBusinessEvent } from '../../plugins/business-events';
 import { resolveScope } from '../../plugins/scope';
 import type { GraphqlContext } from '../context';
 import type { GraphqlCache } from './caches';
 import { clearingSharedReads } from './share';
 import { executeDirectly } from './direct-path';
 import { toHasuraError, type HasuraCode, type HasuraError } from '../errors';
+import { frenchGraphqlMessage } from '../french-graphql-messages';
 import { LIMITS } from '../limits';
 import { mutationRefusal } from '../metadata/mutation-grants';
 import { graphqlSchema } from '../schema/build-schema';
 import { TtlCache } from '../../lib/ttl-cache';
 import { Semaphore } from '../../lib/semaphore';
 import { COST_BUDGET, HEAVY_QUERY_COST, operationCost } from '../cost';
-import { acquireHeavySlot } from '../heavy-queries';
+import type { HeavySlots } from '../heavy-queries';
 import { tableRowBound } from '../table-bounds';
+import { readFromPrimary } from '../../db/read-routing';
 
 export interface GraphqlRequestBody {
   query: string;
@@ -59,6 +62,8 @@ export interface GraphqlExecutionOptions {
   issuance: IssuanceSettings;
   /** Caches switched off, for the bench only (execution/caches.ts). */
   cachesOff?: ReadonlySet<GraphqlCache>;
+  /** The heavy queries each user runs at once, over every process (heavy-queries.ts). */
+  heavySlots: HeavySlots;
 }
 
 const failure = (code: HasuraCode, message: string, status = 200, retryAfterSeconds?: number): GraphqlHttpResult => ({
@@ -111,7 +116,7 @@ export async function executeGraphqlRequest(
     try {
       parsed = parse(body.query, { maxTokens: 50_000 });
     } catch (error) {
-      return failure('validation-failed', (error as Error).message);
+      return failure('validation-failed', frenchGraphqlMessage((error as Error).message));
     }
   }
 
@@ -147,7 +152,8 @@ export async function executeGraphqlRequest(
     throw error;
   }
 
-  const releaseHeavy = cost >= HEAVY_QUERY_COST ? await acquireHeavySlot(scope.actor.userId) : () => undefined;
+  const releaseHeavy =
+    cost >= HEAVY_QUERY_COST ? await options.heavySlots.acquire(scope.actor.userId) : () => undefined;
   if (!releaseHeavy) return failure('busy', HEAVY_QUERIES_REFUSED, 429, Math.ceil(LIMITS.heavyQueryWaitMs / 1000));
   try {
     const contextValue: GraphqlContext = {
@@ -155,7 +161,10 @@ export async function executeGraphqlRequest(
       scope,
       issuance: options.issuance,
       rawVariables: body.variables,
-      freshReads: /no-cache/i.test(String(request.headers['cache-control'] ?? '')),
+      // A reader whose own write the replica lacks reads the primary, never a read shared by others (ADR 0052).
+      freshReads:
+        /no-cache/i.test(String(request.headers['cache-control'] ?? '')) ||
+        (database.readReplica?.ownWritesPending() ?? false),
       wordLookups: new Map(),
       statements: new Semaphore(LIMITS.statementsPerRequest),
       ...(options.cachesOff ? { cachesOff: options.cachesOff } : {}),
@@ -163,7 +172,13 @@ export async function executeGraphqlRequest(
     const execution: Execution = { schema, document, body, contextValue, log };
     if (operation.operation === 'mutation') {
       const refusal = mutationRefusal(scope, operation, document);
-      return refusal ? failure('permission-error', refusal) : await executeMutation(execution);
+      if (refusal) return failure('permission-error', refusal);
+      readFromPrimary(); // its read-back sees its own rows, never the replica's (ADR 0052)
+      const result = await executeMutation(execution);
+      // A mutation that answered data (errors come as an object) is the business event.
+      if (typeof result.body === 'string')
+        markBusinessEvent(request, { name: 'graphql.mutation', details: { fields: rootFieldNames(operation) } });
+      return result;
     }
     if (options.directExecution) {
       const direct = await executeDirectly(schema, document, operation, contextValue);
@@ -267,6 +282,13 @@ function formatErrors(errors: readonly GraphQLError[], log: FastifyBaseLogger): 
     return outcome.error;
   });
   return { status, body: { errors: formatted }, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) };
+}
+
+/** The names of an operation's root fields as written (a mutation's, for its event log line). */
+function rootFieldNames(operation: OperationDefinitionNode): string[] {
+  return operation.selectionSet.selections.flatMap((selection) =>
+    selection.kind === 'Field' ? [selection.name.value] : [],
+  );
 }
 
 /** Root fields of the operation, through fragments: each one costs one SQL statement. */

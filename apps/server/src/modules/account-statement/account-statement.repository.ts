@@ -7,6 +7,7 @@ import {
   type SettledPart,
   type StatementPeriod,
 } from '@gdf/domain';
+import { stripHiddenCharacters } from '@gdf/file-formats';
 import type { Database } from '../../db/database';
 import { ACTIVE_PARTS_SQL, partsByFlux } from '../../db/settled-parts';
 import { intArray } from '../../db/sql-arrays';
@@ -42,12 +43,13 @@ export async function findStatementStructure(
   );
   if (!row) return null;
   const town = [row.cp, row.ville].filter(Boolean).join(' ');
+  // R-SEC-17: the relevé's and the reminder letters' party blocks hide no bidi or zero-width character.
   return {
     id: structureId,
-    name: row.name,
-    lines: [row.code ? `Code fédéral : ${row.code}` : '', row.a1 ?? '', row.a2 ?? '', town].filter(
-      (line) => line !== '',
-    ),
+    name: stripHiddenCharacters(row.name),
+    lines: [row.code ? `Code fédéral : ${row.code}` : '', row.a1 ?? '', row.a2 ?? '', town]
+      .map(stripHiddenCharacters)
+      .filter((line) => line !== ''),
   };
 }
 
@@ -147,7 +149,8 @@ function toAccountFlux(row: FluxRow, settledParts: SettledPart[]): AccountFlux {
   return {
     id: row.id,
     createdAt: new Date(row.createdAt),
-    label: row.label,
+    // R-SEC-17: the relevé's PDF prints the label.
+    label: stripHiddenCharacters(row.label),
     isDebit: row.isDebit,
     amountTTC: toCents(row.ttc),
     dueDate: row.dueDate,

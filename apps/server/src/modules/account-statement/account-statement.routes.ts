@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/database';
 import { idParams } from '../../lib/resource-paths';
 import { parseInput } from '../../lib/validation';
+import { markBusinessEvent } from '../../plugins/business-events';
 import { resolveScope } from '../../plugins/scope';
 import { createAccountStatementService, type StatementFile } from './account-statement.service';
 
@@ -28,6 +29,8 @@ export function registerAccountStatementRoutes(
       const { structure, statement } = await service.compute(scope, id, query);
       return { structure: { id, name: structure.name }, ...statement };
     }
+    // The screen's figures are a read; a file is a relevé issued (or read again as issued).
+    markBusinessEvent(request, { name: 'releve_compte.emission', details: { format: query.format } });
     return sendFile(reply, await service.download(scope, id, query, query.format), query.download);
   });
 

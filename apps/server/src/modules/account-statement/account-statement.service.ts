@@ -13,6 +13,7 @@ import {
 import { toXlsx } from '@gdf/file-formats';
 import type { Readable } from 'node:stream';
 import type { Database } from '../../db/database';
+import { replicaReads } from '../../db/read-routing';
 import { writeAuditRows } from '../../db/audit-log';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors';
 import { openContent } from '../document-store/content-stream';
@@ -72,9 +73,18 @@ export function createAccountStatementService(
   settings: AccountStatementSettings = {},
 ) {
   const newPerDay = settings.newPerDay ?? MAX_NEW_STATEMENTS_PER_DAY;
-  async function structureInScope(scope: RequestScope, structureId: number): Promise<StatementStructure> {
+  const dailyLimitReached = () =>
+    new HttpError(429, ACCOUNT_STATEMENT_MESSAGES.dailyLimit(newPerDay), 'too-many-requests');
+  // The statement for the screen is a pure read a read replica may answer (R-OPS-05); one
+  // issued as a file is computed on the primary.
+  const screenReader = replicaReads(database);
+  async function structureInScope(
+    scope: RequestScope,
+    structureId: number,
+    reader: Pick<Database, 'query'> = database,
+  ): Promise<StatementStructure> {
     requireModule(scope, ModuleSlug.FluxFinanciers);
-    const structure = await findStatementStructure(database, scope, structureId);
+    const structure = await findStatementStructure(reader, scope, structureId);
     if (!structure) throw notFound(STRUCTURE_NOT_FOUND);
     return structure;
   }
@@ -83,9 +93,10 @@ export function createAccountStatementService(
     scope: RequestScope,
     structureId: number,
     request: StatementRequest,
+    reader: Pick<Database, 'query'> = database,
   ): Promise<{ structure: StatementStructure; statement: AccountStatement }> {
-    const structure = await structureInScope(scope, structureId);
-    const season = request.du && request.au ? null : await seasonBounds(database, request.saison);
+    const structure = await structureInScope(scope, structureId, reader);
+    const season = request.du && request.au ? null : await seasonBounds(reader, request.saison);
     if (!season && request.saison !== undefined && !(request.du && request.au))
       throw badRequest('Requête invalide : saison inconnue');
     const from = request.du ?? season?.from;
@@ -94,7 +105,7 @@ export function createAccountStatementService(
     const problem = statementPeriodProblem(from, to);
     if (problem) throw badRequest(`Requête invalide : ${problem}`);
     const period = { from, to };
-    const parts = await loadStatementParts(database, structureId, period);
+    const parts = await loadStatementParts(reader, structureId, period);
     return { structure, statement: buildAccountStatementFromParts(parts, period, today()) };
   }
 
@@ -109,9 +120,9 @@ export function createAccountStatementService(
     };
     const same = await findSameStatement(database, key);
     if (same) return same;
+    // Refused here before any rendering; the count that decides is read again as it is stored.
     const issuedToday = await countStatementsIssuedOn(database, structureId, scope.actor.userId, statement.asOf);
-    if (issuedToday >= newPerDay)
-      throw new HttpError(429, ACCOUNT_STATEMENT_MESSAGES.dailyLimit(newPerDay), 'too-many-requests');
+    if (issuedToday >= newPerDay) throw dailyLimitReached();
     const id = await reserveStatementId(database);
     const number = accountStatementNumber(id, statement.asOf);
     const pdf = await renderAccountStatementPdf(statement, structure, new Date(), number);
@@ -120,15 +131,22 @@ export function createAccountStatementService(
       day: statement.asOf,
     });
     const xlsx = Buffer.concat(await toXlsx(table, { header, footer, amountColumns, worksheet: 'Relevé de compte' }));
-    return storeIssuedStatement(database, scope, {
-      ...key,
-      id,
-      number,
-      closingBalance: statement.closingBalance,
-      overdueTotal: statement.overdue.total,
-      pdf,
-      xlsx,
-    });
+    const issued = await storeIssuedStatement(
+      database,
+      scope,
+      {
+        ...key,
+        id,
+        number,
+        closingBalance: statement.closingBalance,
+        overdueTotal: statement.overdue.total,
+        pdf,
+        xlsx,
+      },
+      newPerDay,
+    );
+    if (!issued) throw dailyLimitReached();
+    return issued;
   }
 
   async function send(scope: RequestScope, statement: IssuedStatement, format: 'pdf' | 'xlsx'): Promise<StatementFile> {
@@ -166,14 +184,15 @@ export function createAccountStatementService(
 
   return {
     /** The statement as of today, for the screen: nothing issued. */
-    compute,
+    compute: (scope: RequestScope, structureId: number, request: StatementRequest) =>
+      compute(scope, structureId, request, screenReader),
     /** Issues the statement (or finds the same one issued before) and sends one of its files. */
     async download(scope: RequestScope, structureId: number, request: StatementRequest, format: 'pdf' | 'xlsx') {
       return send(scope, await issue(scope, structureId, request), format);
     },
     async list(scope: RequestScope, structureId: number) {
-      await structureInScope(scope, structureId);
-      const issued = await listIssuedStatements(database, structureId, ISSUED_STATEMENTS_LISTED);
+      await structureInScope(scope, structureId, screenReader);
+      const issued = await listIssuedStatements(screenReader, structureId, ISSUED_STATEMENTS_LISTED);
       return issued.map(({ files: _files, structureId: _structure, ...summary }) => summary);
     },
     /** An issued statement's stored file, as it was given out the first time. */

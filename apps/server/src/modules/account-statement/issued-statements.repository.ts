@@ -102,8 +102,11 @@ export async function reserveStatementId(database: Pick<Database, 'query'>): Pro
 
 /**
  * Stores the two files and the row in one transaction, with its 'emission_releve_compte' audit
- * row. When the same statement was issued meanwhile (unique key), our bytes are dropped in
- * the same transaction and that one is returned: concurrent requests give one statement.
+ * row; null, storing nothing, when the user already issued `newPerDay` statements of the
+ * structure that day. The structure's issues are serialised by a lock held to the commit, in
+ * every process: the day's count read under it includes every statement committed before,
+ * so concurrent requests never issue more than the quota (ADR 0049). The same statement
+ * issued meanwhile is returned instead, and counts nothing.
  */
 export async function storeIssuedStatement(
   database: Database,
@@ -116,8 +119,16 @@ export async function storeIssuedStatement(
     pdf: Buffer;
     xlsx: Buffer;
   },
-): Promise<IssuedStatement> {
+  newPerDay: number,
+): Promise<IssuedStatement | null> {
   return database.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('MKP_ReleveCompteEmis quota'), $1::integer)`, [
+      statement.structureId,
+    ]);
+    const same = await findSameStatement(tx, statement);
+    if (same) return same;
+    if ((await countStatementsIssuedOn(tx, statement.structureId, scope.actor.userId, statement.asOf)) >= newPerDay)
+      return null;
     const nature = CONTENT_NATURE.accountStatement;
     const pdf = await insertContent(tx, { nature, bytes: statement.pdf, mimeType: 'application/pdf' });
     const xlsx = await insertContent(tx, { nature, bytes: statement.xlsx, mimeType: XLSX_TYPE });

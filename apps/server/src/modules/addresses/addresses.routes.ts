@@ -18,6 +18,7 @@ export function registerAddressesRoutes(app: FastifyInstance, database: Database
     '/api/addresses/zipcode/ct_ligue',
     coreApiRoute({
       summary: 'Comité et ligue d’un code postal',
+      event: false,
       description: 'Le département se déduit du code postal (2A/2B en Corse, 3 chiffres outre-mer).',
       tags: TAGS,
       body: openApiSchema(zipcodeSchema),
@@ -30,6 +31,7 @@ export function registerAddressesRoutes(app: FastifyInstance, database: Database
     '/api/addresses/structure/department',
     coreApiRoute({
       summary: 'Département d’une structure (d’après le code postal de son adresse)',
+      event: false,
       tags: TAGS,
       body: openApiSchema(structureDepartmentSchema),
       response: { 200: departementResponseSchema },

@@ -12,7 +12,7 @@ export const AUTH_PATH = '/api/auth';
 const FOREIGN_ORIGIN_MESSAGE = 'Origine de la requête refusée.';
 
 export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): void {
-  app.post('/api/auth/login', { config: { auth: 'public' } }, async (request, reply) => {
+  app.post('/api/auth/login', { config: { auth: 'public', event: 'connexion' } }, async (request, reply) => {
     // Scripts may sign in without Origin; a browser page of another site may not.
     if (request.headers.origin !== undefined && !isSameOriginRequest(request)) throw forbidden(FOREIGN_ORIGIN_MESSAGE);
     const input = parseInput(loginRequestSchema, request.body);
@@ -24,7 +24,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     }
   });
 
-  app.post('/api/auth/refresh', { config: { auth: 'public' } }, async (request, reply) => {
+  app.post('/api/auth/refresh', { config: { auth: 'public', event: false } }, async (request, reply) => {
     if (!isSameOriginRequest(request)) throw forbidden(FOREIGN_ORIGIN_MESSAGE);
     const refreshToken = readCookie(request, REFRESH_COOKIE);
     try {
@@ -35,7 +35,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
     }
   });
 
-  app.post('/api/auth/logout', { config: { auth: 'public' } }, async (request, reply) => {
+  app.post('/api/auth/logout', { config: { auth: 'public', event: 'deconnexion' } }, async (request, reply) => {
     if (!isSameOriginRequest(request)) throw forbidden(FOREIGN_ORIGIN_MESSAGE);
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     await auth.logout({ refreshToken: readCookie(request, REFRESH_COOKIE), accessToken: bearer });

@@ -23,7 +23,8 @@ export interface LoginAttempt {
   lockedForMs: number;
 }
 
-interface ThrottleStore {
+/** Where the counts live: PostgreSQL (login-throttle.repository.ts), Redis (REDIS_URL), or memory (tests). */
+export interface ThrottleStore {
   claimAccount(key: string, now: number): Promise<{ retryAfterMs: number } | { lockedForMs: number }>;
   clearAccount(key: string): Promise<void>;
   claimAddress(key: string, now: number): Promise<{ retryAfterMs: number } | null>;
@@ -31,8 +32,8 @@ interface ThrottleStore {
 }
 
 /** Delay after the n-th failure for n = 1..DELAY_STEPS; beyond, the last one (the cap). */
-const DELAY_STEPS = 16;
-const delayAfter = (failures: number) => accountLockDelayMs(Math.min(failures, DELAY_STEPS));
+export const DELAY_STEPS = 16;
+export const delayAfter = (failures: number) => accountLockDelayMs(Math.min(failures, DELAY_STEPS));
 
 export function createLoginThrottle(
   store: ThrottleStore,
@@ -60,7 +61,7 @@ export function createLoginThrottle(
   };
 }
 
-/** One process: a bounded Map (the oldest entries go first). */
+/** One process: a bounded Map (the oldest entries go first); tests drive it directly. */
 export function createMemoryThrottleStore(maxEntries = 100_000): ThrottleStore {
   const accounts = new Map<string, { failures: number; lockedUntil: number; forgetAt: number }>();
   const addresses = new Map<string, { failures: number; expiresAt: number }>();
@@ -106,7 +107,8 @@ if locked > now then return {0, locked - now} end
 local failures = redis.call('HINCRBY', KEYS[1], 'failures', 1)
 local steps = #ARGV - 2
 local delay = tonumber(ARGV[2 + math.min(failures, steps)])
-redis.call('HSET', KEYS[1], 'lockedUntil', now + delay)
+-- A free failure sets no lock: a request whose clock is a little behind is still let through.
+if delay > 0 then redis.call('HSET', KEYS[1], 'lockedUntil', now + delay) end
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
 return {1, delay}`;
 

@@ -44,7 +44,7 @@ export async function registerBankStatementRoutes(
     scoped.post(
       BANK_STATEMENTS_URL,
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', event: 'releve_bancaire.import' },
         // A little room over the reader's own limit, which answers with the French message.
         bodyLimit: BANK_STATEMENT_MAX_BYTES + 64 * 1024,
         schema: {

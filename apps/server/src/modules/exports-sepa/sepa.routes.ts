@@ -18,8 +18,8 @@ const batchesQuery = z.object({
 });
 
 /** Input is parsed with zod in each handler (French 400 messages), as the core routes do. */
-const route = (summary: string): RouteShorthandOptions => ({
-  config: { auth: 'user' },
+const route = (summary: string, event?: string): RouteShorthandOptions => ({
+  config: { auth: 'user', ...(event ? { event } : {}) },
   schema: { summary, tags: ['Exports SEPA'] },
 });
 
@@ -51,7 +51,7 @@ export function registerSepaRoutes(app: FastifyInstance, deps: SepaDependencies)
 
   app.post(
     '/api/exports/sepa/prelevements',
-    route('Génère un fichier de prélèvements SEPA'),
+    route('Génère un fichier de prélèvements SEPA', 'sepa.generation'),
     async (request, reply) => {
       const body = parseInput(sepaGenerateBodySchema, request.body);
       const file = await generateSepa(deps, await resolveScope(request, deps.database), body);
@@ -84,7 +84,10 @@ export function registerSepaRoutes(app: FastifyInstance, deps: SepaDependencies)
 
   app.post(
     '/api/exports/sepa/batches/:id/cancel',
-    route('Annule un lot SEPA pas encore traité par la banque (ses flux reviennent au prochain fichier)'),
+    route(
+      'Annule un lot SEPA pas encore traité par la banque (ses flux reviennent au prochain fichier)',
+      'sepa.annulation_lot',
+    ),
     async (request) => {
       const { id } = parseInput(idParams, request.params);
       return cancelSepaBatch(deps, await resolveScope(request, deps.database), id);

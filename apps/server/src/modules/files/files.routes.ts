@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from '@gdf/domain';
+import { stripHiddenCharacters } from '@gdf/file-formats';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { coreApiRoute, openApiSchema } from '../../lib/core-api-route';
@@ -46,6 +47,7 @@ export async function registerFilesRoutes(app: FastifyInstance, options: FilesMo
       '/api/files',
       coreApiRoute({
         summary: 'Dépose un fichier (document d’une structure)',
+        event: 'document.depot',
         description:
           'Formulaire multipart. Taille maximale 10 Mo ; type vérifié sur les octets (PDF, PNG, JPEG, GIF, WEBP).',
         tags: TAGS,
@@ -70,6 +72,7 @@ export async function registerFilesRoutes(app: FastifyInstance, options: FilesMo
       '/api/files/create-from-url',
       coreApiRoute({
         summary: 'Crée un document à partir d’une URL',
+        event: 'document.depot_url',
         description:
           'Seuls les hôtes de la liste FILE_URL_ALLOWLIST sont contactés, jamais une adresse privée ou locale.',
         tags: TAGS,
@@ -115,8 +118,12 @@ export async function registerFilesRoutes(app: FastifyInstance, options: FilesMo
   });
 }
 
-/** RFC 6266: an ASCII fallback name plus the exact UTF-8 one. */
-function inlineDisposition(fileName: string): string {
+/**
+ * RFC 6266: an ASCII fallback name plus the exact UTF-8 one, without bidi or zero-width
+ * characters (R-SEC-17: a name stored before uploads refused them must not read otherwise).
+ */
+function inlineDisposition(storedName: string): string {
+  const fileName = stripHiddenCharacters(storedName);
   const ascii =
     fileName
       .normalize('NFD')

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
-import { CARD_TOOLTIPS, uploadQuotaRefusal, type UploadQuota } from '@gdf/domain';
+import { CARD_TOOLTIPS, uploadFileNameProblem, uploadQuotaRefusal, type UploadQuota } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import { EXTENSION_BY_MIME_TYPE, sniffMimeType } from '../../lib/file-type';
-import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-errors';
+import { HttpError, badRequest, forbidden, invalidInput, notFound } from '../../lib/http-errors';
 import { safeFetch, type SafeFetchPolicy } from '../../lib/safe-fetch';
 import type { RequestScope } from '../scope/scope';
 import { canSeeStructure } from '../scope/can-see-structure';
@@ -18,6 +18,12 @@ import {
 } from './document.repository';
 import { toDocumentResponse, type DocumentResponse } from './document-response';
 import { cleanFileName, type DocumentTarget } from './files.inputs';
+
+/** R-SEC-17: a file name that hides how it reads is refused whole, in French, never silently cleaned. */
+function refuseHiddenName(fileName: string | undefined, field: 'file' | 'fileUrl'): void {
+  const problem = fileName === undefined ? null : uploadFileNameProblem(fileName);
+  if (problem) throw invalidInput([{ path: field, message: problem }]);
+}
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const FILE_TOO_LARGE_MESSAGE = 'Le fichier dépasse la taille maximale autorisée (10 Mo).';
@@ -129,6 +135,7 @@ export function createFilesService(database: Database, urlPolicy: SafeFetchPolic
 
   return {
     async upload(scope, target, file) {
+      refuseHiddenName(file.fileName, 'file');
       const typeId = await checkTarget(scope, target);
       return store(scope, target, typeId, file, { action: 'document.upload', details: {} });
     },
@@ -137,6 +144,7 @@ export function createFilesService(database: Database, urlPolicy: SafeFetchPolic
       const typeId = await checkTarget(scope, target);
       const fetched = await safeFetch(fileUrl, { ...urlPolicy, maxBytes: MAX_FILE_BYTES });
       const fileName = decodeSegment(fetched.finalUrl.pathname.split('/').pop());
+      refuseHiddenName(fileName, 'fileUrl');
       return store(
         scope,
         target,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'node:net';
 import { Readable, finished } from 'node:stream';
 import type { Database } from '../../db/database';
+import type { SharedPlaces } from '../../lib/shared-limits/places';
 import { parseInput } from '../../lib/validation';
 import { createFluxDocumentsService, type FluxDocumentsSettings } from '../flux-documents/flux-documents.service';
 import { resolveScope } from '../../plugins/scope';
@@ -18,19 +19,20 @@ export function registerDocumentPackRoutes(
   app: FastifyInstance,
   database: Database,
   settings: FluxDocumentsSettings,
+  places: SharedPlaces,
   options: DocumentPackOptions = {},
 ): void {
   const documents = createFluxDocumentsService(database, settings);
   const service = createDocumentPackService(database, documents, options);
-  const slots = createPackSlots(options.concurrentPacks);
+  const slots = createPackSlots(places, options.concurrentPacks);
   const idleTimeoutMs = options.idleTimeoutMs ?? PACK_IDLE_TIMEOUT_MS;
-  app.post(DOCUMENT_PACK_PATH, { config: { auth: 'user' } }, async (request, reply) => {
+  app.post(DOCUMENT_PACK_PATH, { config: { auth: 'user', event: 'documents.lot' } }, async (request, reply) => {
     const body = parseInput(documentPackRequestSchema, request.body);
     const scope = await resolveScope(request, database);
     // Taken before any work, given back when the response ends however it ends: finished()
     // also calls back at once for a response closed before this line (a client gone while
     // the scope was read). The document in progress, at most two, may finish after: bounded.
-    const slot = slots.take(scope.actor.userId);
+    const slot = await slots.take(scope.actor.userId);
     const cancel = new AbortController();
     // A client that stops reading holds its place and a connection: after this long with no
     // byte written, its socket is closed, which ends the pack like a cancel.

@@ -35,7 +35,7 @@ export interface PreparedPack {
 
 export interface DocumentPackOptions {
   cap?: number;
-  /** Packs built at once by this process (one per user at most); DEFAULT_CONCURRENT_PACKS. */
+  /** Packs built at once by every process together (one per user at most); DEFAULT_CONCURRENT_PACKS. */
   concurrentPacks?: number;
   /** Tests: a shorter PACK_IDLE_TIMEOUT_MS. */
   idleTimeoutMs?: number;

@@ -8,6 +8,7 @@ import {
   type InvoiceReference,
   type StatementInput,
 } from '@gdf/domain';
+import { stripHiddenCharactersDeep } from '@gdf/file-formats';
 import type { Database } from '../../db/database';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
 
@@ -90,7 +91,9 @@ export async function findIssuedFlux(
   );
   if (!row) return null;
   if (row.issuedAt === null || !row.vendeur || !row.acheteur) return 'not-issued';
-  return toIssuedFlux(fluxId, row, row.vendeur, row.acheteur);
+  // R-SEC-17: every text the facture, avoir, avis, relevé and their Factur-X XML print
+  // (names, addresses, labels, correspondent, RIB) without bidi or zero-width characters.
+  return stripHiddenCharactersDeep(toIssuedFlux(fluxId, row, row.vendeur, row.acheteur));
 }
 
 function toIssuedFlux(

@@ -44,7 +44,7 @@ export function registerImpayesRoutes(app: FastifyInstance, database: Database, 
       .send(Buffer.concat(parts));
   });
 
-  app.post(REMINDERS_PATH, { config: { auth: 'user' } }, async (request, reply) => {
+  app.post(REMINDERS_PATH, { config: { auth: 'user', event: 'relance.emission' } }, async (request, reply) => {
     const body = parseInput(reminderIssueRequestSchema, request.body);
     const scope = await resolveScope(request, database);
     const issued = await service.issue(scope, body);

@@ -16,6 +16,7 @@ import {
   type ReminderLevel,
 } from '@gdf/domain';
 import type { Database } from '../../db/database';
+import { replicaReads } from '../../db/read-routing';
 import { writeAuditRows } from '../../db/audit-log';
 import { sniffMimeType } from '../../lib/file-type';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-errors';
@@ -60,6 +61,9 @@ function requireImpayesAccess(scope: RequestScope): void {
 
 export function createImpayesService(database: Database, clock: () => Date = () => new Date()) {
   const receivables = createReceivablesService(database);
+  // The list is a pure read: a read replica may answer it (R-OPS-05); issuing reads the primary.
+  const listReader = replicaReads(database);
+  const listedReceivables = createReceivablesService(listReader);
   /**
    * The rank each letter takes when the request names the last letters its list showed: one
    * more than that letter's (1 when it showed none). A letter issued since holds that rank, so
@@ -89,11 +93,11 @@ export function createImpayesService(database: Database, clock: () => Date = () 
     async list(scope: RequestScope): Promise<{ asOf: string; rows: OverdueRow[] }> {
       requireImpayesAccess(scope);
       const asOf = parisToday(clock());
-      const groups = await receivables.openFluxByStructure(scope, asOf);
+      const groups = await listedReceivables.openFluxByStructure(scope, asOf);
       const ids = [...groups.keys()];
       const [structures, reminders] = await Promise.all([
-        findStructures(database, scope, ids),
-        lastReminders(database, ids),
+        findStructures(listReader, scope, ids),
+        lastReminders(listReader, ids),
       ]);
       const rows: OverdueRow[] = [];
       for (const [id, flux] of groups) {

@@ -31,6 +31,9 @@ import {
   unreconciledSettlementsCte,
 } from './settlement-entries';
 
+/** Flux or mappings changed between staging and building: staging again gives the right entries. */
+export const STAGING_CHANGED_MESSAGE = 'Des flux ou des mappings ont changé pendant le traitement : recommencez.';
+
 /** Entries built, read and written per batch: bounded memory whatever the books' size. */
 export const ENTRY_BATCH = 5_000;
 
@@ -100,6 +103,17 @@ function entryDays(books: Books, from: string, upTo: string) {
   return { days, dates };
 }
 
+/**
+ * Where staged entries go: a temporary table, dropped at commit unless `keep`. Its name is
+ * ours (a constant or a job's number), never user text.
+ */
+export interface StageTable {
+  name: string;
+  keep: boolean;
+}
+
+const COMMIT_STAGE: StageTable = { name: 'cpt_stage', keep: false };
+
 /** The columns of cpt_stage, as the staging query makes them (StageRow). */
 const EMPTY_STAGE_COLUMNS = `flux_id int, rapprochement_id int, jour date, date_ecriture date, journal text, empreinte text,
   extourne_de bigint, sorte int, hors_rapprochement boolean, exercice_id int, exercice_fin date, sequence int`;
@@ -113,20 +127,24 @@ const EMPTY_STAGE_COLUMNS = `flux_id int, rapprochement_id int, jour date, date_
  * of those no longer standing (R-LEDG-14, hors_rapprochement). Numbers continue each journal's
  * sequence of the fiscal year, in chronological order (entry date, day, flux id, flux entry
  * before settlements, a reversal before its replacement). Returns how many rows were staged and
- * how many flux lack a mapping.
+ * how many flux lack a mapping. `stage`: another table than cpt_stage, kept after the commit (a
+ * job's steps read it in later transactions of its session, ADR 0050).
  */
 export async function stageUnbookedEntries(
   tx: Queryable,
   books: Books,
   from: string,
   upTo: string,
+  stage: StageTable = COMMIT_STAGE,
 ): Promise<{ staged: number; unmapped: number }> {
   const { days, dates } = entryDays(books, from, upTo);
-  await tx.query(`DROP TABLE IF EXISTS cpt_stage`);
+  const table = stage.name;
+  const lifetime = stage.keep ? '' : 'ON COMMIT DROP';
+  await tx.query(`DROP TABLE IF EXISTS ${table}`);
   if (days.length === 0) {
     // Nothing left to stage (a year validated to its last day): an empty table all the same,
     // with every column stagedEntries reads.
-    await tx.query(`CREATE TEMP TABLE cpt_stage (${EMPTY_STAGE_COLUMNS}) ON COMMIT DROP`);
+    await tx.query(`CREATE TEMP TABLE ${table} (${EMPTY_STAGE_COLUMNS}) ${lifetime}`);
     return { staged: 0, unmapped: 0 };
   }
   // days is ascending: its first day bounds the scan from below (the date index serves it).
@@ -147,7 +165,7 @@ export async function stageUnbookedEntries(
       AND NOT EXISTS (SELECT 1 FROM "MKP_FluxFinancier" o WHERE o."ID_FluxFinancierRelance" = f.id)
       AND f."MontantTTC" <> 0`; // a zero flux moves no money: no entry (a line is debit or credit)
   await tx.query(
-    `CREATE TEMP TABLE cpt_stage ON COMMIT DROP AS
+    `CREATE TEMP TABLE ${table} ${lifetime} AS
      WITH ${unreconciledSettlementsCte(scopeSql, books.pointOfView === 'federation')}, candidats AS (
        SELECT f.id AS flux_id, j.jour, j.date_ecriture, m."JournalCode" AS journal, ${FINGERPRINT_SQL} AS empreinte,
               b."ID_Ecriture" AS remplacee, b."Empreinte" AS comptabilisee
@@ -178,10 +196,10 @@ export async function stageUnbookedEntries(
          ON l.date_ecriture BETWEEN x.debut AND x.fin`,
     params,
   );
-  await tx.query(`CREATE INDEX ON cpt_stage (date_ecriture, journal, sequence)`);
-  await tx.query(`ANALYZE cpt_stage`); // a temporary table has no statistics: the keyset reads use the index
+  await tx.query(`CREATE INDEX ON ${table} (date_ecriture, journal, sequence)`);
+  await tx.query(`ANALYZE ${table}`); // a temporary table has no statistics: the keyset reads use the index
   const [counts] = await tx.query<{ staged: number; unmapped: number }>(
-    `SELECT (SELECT count(*)::int FROM cpt_stage) AS staged,
+    `SELECT (SELECT count(*)::int FROM ${table}) AS staged,
             (SELECT count(*)::int ${fluxDays} WHERE ${fluxFilter}
                AND NOT EXISTS (SELECT 1 FROM "CPT_MappingFlux" m WHERE m."ID_Structure" = $1
                                  AND m."ID_CategoryFlux" = f."ID_CategoryFlux")
@@ -228,6 +246,7 @@ export async function* stagedEntries(
   from: string,
   to: string,
   journals?: readonly string[],
+  stage: StageTable = COMMIT_STAGE,
 ): AsyncGenerator<StagedEntry[]> {
   let after: [string, string, number] = ['0001-01-01', '', 0];
   for (;;) {
@@ -237,7 +256,7 @@ export async function* stagedEntries(
       `SELECT flux_id, rapprochement_id, date_ecriture::text AS date_ecriture, journal, empreinte, extourne_de, sorte,
               hors_rapprochement, exercice_id,
               exercice_fin::text AS exercice_fin, sequence
-         FROM cpt_stage
+         FROM ${stage.name}
         WHERE date_ecriture BETWEEN $1 AND $2 AND (date_ecriture, journal, sequence) > ($3::date, $4, $5) ${journalSql}
         ORDER BY date_ecriture, journal, sequence LIMIT ${ENTRY_BATCH}`,
       params,
@@ -283,7 +302,7 @@ async function buildStaged(tx: Queryable, books: Books, rows: StageRow[]): Promi
     // Staging and building read the database at two moments (READ COMMITTED): a flux or a
     // mapping changed in between would number an entry in another journal's sequence.
     if (!base || (row.sorte === 1 && (fresh?.fingerprint !== row.empreinte || base.journal !== row.journal))) {
-      throw new HttpError(409, 'Des flux ou des mappings ont changé pendant le traitement : recommencez.', 'conflict');
+      throw new HttpError(409, STAGING_CHANGED_MESSAGE, 'conflict');
     }
     return {
       entry: { ...base, date: row.date_ecriture, sequence: row.sequence },

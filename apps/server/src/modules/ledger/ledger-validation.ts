@@ -23,7 +23,13 @@ import {
 import { lockedFiscalYears } from './fiscal-years.service';
 import { openBooks, stagedEntries, stageUnbookedEntries, type StagedEntry } from './ledger-entries';
 
-const conflict = (message: string) => new HttpError(409, message, 'conflict');
+export const conflict = (message: string) => new HttpError(409, message, 'conflict');
+
+/** Validation is refused while a flux of the range has no mapping (R-LEDG-07). */
+export const unmappedMessage = (unmapped: number) =>
+  `${unmapped} flux sans mapping comptable jusqu'à cette date : complétez les mappings (Paramétrages comptables > Flux financier) avant de valider.`;
+
+export const NO_NEXT_YEAR_MESSAGE = 'L’exercice suivant n’existe pas encore : clôture impossible.';
 
 export interface ValidationRequest {
   exerciceId: number;
@@ -59,12 +65,10 @@ export async function validateEntries(
     const books = await openBooks(tx, owner, years);
     const { staged, unmapped } = await stageUnbookedEntries(tx, books, year.debut, jusquau);
     if (unmapped > 0) {
-      throw badRequest(
-        `${unmapped} flux sans mapping comptable jusqu'à cette date : complétez les mappings (Paramétrages comptables > Flux financier) avant de valider.`,
-      );
+      throw badRequest(unmappedMessage(unmapped));
     }
     const nextYear = years[index + 1];
-    if (request.closing && !nextYear) throw conflict('L’exercice suivant n’existe pas encore : clôture impossible.');
+    if (request.closing && !nextYear) throw conflict(NO_NEXT_YEAR_MESSAGE);
     const [validation] = await tx.query<{ id: number }>(
       `INSERT INTO "CPT_Validation" ("ID_Structure", "ID_Exercice", "Jusquau", "ID_Utilisateur", "NbEcritures", "EST_Cloture")
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
@@ -107,7 +111,7 @@ export async function validateEntries(
 }
 
 /** One batch of validated entries: headers, lines, the accounts' labels, what books each flux. */
-async function writeEntries(
+export async function writeEntries(
   tx: Queryable,
   structureId: number,
   validationId: number,
@@ -248,7 +252,7 @@ async function recordUnreconciledSettlements(
  * journal, validated with the closing. Returns what the audit row tells, or null when nothing
  * is carried.
  */
-async function writeOpeningEntry(
+export async function writeOpeningEntry(
   tx: Queryable,
   structureId: number,
   validationId: number,

@@ -1,16 +1,18 @@
 import {
   actionGrant,
+  closingRefusal,
   fiscalYearSettingsSchema,
   LEDGER_VALIDATION,
   ModuleSlug,
   parisToday,
   PermissionAction,
   validationInputSchema,
+  validationRefusal,
   type FiscalYearsResponse,
   type ValidationResult,
 } from '@gdf/domain';
 import type { Database } from '../../db/database';
-import { badRequest, HttpError } from '../../lib/http-errors';
+import { badRequest, HttpError, notFound } from '../../lib/http-errors';
 import { parseInput } from '../../lib/validation';
 import { SETTINGS_MODULES } from '../accounting-settings/accounting-resources';
 import { hasGrant, hasModule, requireGrant, requireModule, type RequestScope } from '../scope/scope';
@@ -23,7 +25,10 @@ import {
   loadStartMonth,
   lockBooks,
 } from './fiscal-years.repository';
-import { validateEntries } from './ledger-validation';
+import { conflict, type ValidationRequest } from './ledger-validation';
+import { LEDGER_VALIDATION_JOB, validationJobLabel, type ValidationJobInput } from './ledger-validation-job';
+import type { JobRuntime } from '../jobs/job-runtime';
+import { jobOutcome, type JobOutcomeView } from '../jobs/jobs.service';
 
 /** Reading the years: the SAGE export page or any Paramétrages comptables page. */
 function requireBooksRead(scope: RequestScope) {
@@ -33,7 +38,7 @@ function requireBooksRead(scope: RequestScope) {
 }
 
 /** Fiscal years, their validation and closing, for the current structure's books (R-LEDG-06 to R-LEDG-09). */
-export function createLedgerService(database: Database, now: () => Date = () => new Date()) {
+export function createLedgerService(database: Database, jobs: JobRuntime, now: () => Date = () => new Date()) {
   async function fiscalYears(scope: RequestScope): Promise<FiscalYearsResponse> {
     const structureId = scope.currentStructureId;
     await ensureFiscalYears(database, booksOwner(scope), parisToday(now()));
@@ -89,21 +94,50 @@ export function createLedgerService(database: Database, now: () => Date = () => 
       return fiscalYears(scope);
     },
 
-    async validate(scope: RequestScope, exerciceId: number, body: unknown): Promise<ValidationResult> {
+    async validate(scope: RequestScope, exerciceId: number, body: unknown): Promise<ValidationOutcome> {
       const { jusquau } = parseInput(validationInputSchema, body);
       requireGrant(scope, LEDGER_VALIDATION);
-      return validateEntries(database, booksOwner(scope), {
-        exerciceId,
-        jusquau,
-        closing: false,
-        today: parisToday(now()),
-      });
+      return runAsJob(scope, { exerciceId, jusquau, closing: false, today: parisToday(now()) });
     },
 
-    async close(scope: RequestScope, exerciceId: number): Promise<ValidationResult> {
+    async close(scope: RequestScope, exerciceId: number): Promise<ValidationOutcome> {
       requireGrant(scope, LEDGER_VALIDATION);
       const today = parisToday(now());
-      return validateEntries(database, booksOwner(scope), { exerciceId, jusquau: today, closing: true, today });
+      return runAsJob(scope, { exerciceId, jusquau: today, closing: true, today });
     },
   };
+
+  /**
+   * A validation or closing runs as a job (R-JOB-01): refused at once as before when the
+   * year says no; otherwise queued, and answered with its result when it ends within a few
+   * seconds, else with the job (202) that 'Mes traitements' and the dialog follow.
+   */
+  async function runAsJob(scope: RequestScope, request: ValidationRequest): Promise<ValidationOutcome> {
+    const owner = booksOwner(scope);
+    // One transaction: a refusal leaves no year drawn on the way (R-SEC-20).
+    const { year, jusquau } = await database.transaction(async (tx) => {
+      await ensureFiscalYears(tx, owner, request.today);
+      const years = await listFiscalYears(tx, owner.structureId);
+      const index = years.findIndex((y) => y.id === request.exerciceId);
+      const found = years[index];
+      if (!found) throw notFound('Exercice introuvable');
+      const end = request.closing ? found.fin : request.jusquau;
+      const refusal = request.closing
+        ? closingRefusal(found, years.slice(0, index), request.today)
+        : validationRefusal(found, end, request.today);
+      if (refusal) throw conflict(refusal);
+      return { year: found, jusquau: end };
+    });
+    const input: ValidationJobInput = { ...request, structureType: owner.structureType };
+    const job = await jobs.enqueue(
+      LEDGER_VALIDATION_JOB,
+      { userId: owner.userId, structureId: owner.structureId },
+      input,
+      { label: validationJobLabel(year, jusquau, request.closing), key: `livre:${owner.structureId}` },
+    );
+    const row = await jobs.waitFor(job.id, jobs.settings.waitMs);
+    return jobOutcome<ValidationResult>(row, scope.actor);
+  }
 }
+
+export type ValidationOutcome = JobOutcomeView<ValidationResult>;

@@ -14,6 +14,7 @@ export function registerLicencesRoutes(app: FastifyInstance, database: Database)
     '/api/licences/structure/count',
     coreApiRoute({
       summary: 'Nombre de licences d’une structure sur une saison',
+      event: false,
       description: 'Références en chemins de ressource : "/api/saisons/2022", "/api/structures/42".',
       tags: ['Licences'],
       body: openApiSchema(licenceCountSchema),

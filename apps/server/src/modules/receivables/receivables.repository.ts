@@ -1,4 +1,5 @@
 import { nextParisDayStart, toCents, type AccountFlux } from '@gdf/domain';
+import { stripHiddenCharacters } from '@gdf/file-formats';
 import { ACTIVE_PARTS_SQL, partsByFlux } from '../../db/settled-parts';
 import type { Database } from '../../db/database';
 import { intArray } from '../../db/sql-arrays';
@@ -64,7 +65,8 @@ export async function loadOpenFlux(
     structureId: row.structureId,
     seasonId: row.seasonId,
     createdAt: new Date(row.createdAt),
-    label: row.label,
+    // R-SEC-17: a reminder letter's PDF prints the label.
+    label: stripHiddenCharacters(row.label),
     isDebit: row.isDebit,
     amountTTC: toCents(row.ttc),
     dueDate: row.dueDate,

@@ -18,8 +18,8 @@ const XML_TYPES = ['application/xml', 'text/xml', 'application/octet-stream'];
 /** R-RET-05: `confirmerAnomalies=true` applies the returns that do not fit their debit too. */
 const importQuery = z.object({ confirmerAnomalies: z.enum(['true', 'false']).optional() });
 
-const route = (summary: string): RouteShorthandOptions => ({
-  config: { auth: 'user' },
+const route = (summary: string, event: string | false): RouteShorthandOptions => ({
+  config: { auth: 'user', event },
   // A little room over the parser's own limit, which answers with the French message.
   bodyLimit: SEPA_RETURN_MAX_BYTES + 64 * 1024,
   schema: {
@@ -43,7 +43,7 @@ export async function registerSepaReturnRoutes(
   app.post(
     `${SEPA_RETURNS_URL}/relance`,
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', event: 'retours_sepa.relance' },
       schema: {
         summary: 'Relance les flux rejetés choisis (un nouveau prélèvement par flux, une seule transaction)',
         tags: ['Exports SEPA'],
@@ -59,16 +59,22 @@ export async function registerSepaReturnRoutes(
   await app.register(async (scoped) => {
     scoped.addContentTypeParser(XML_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    scoped.post(`${SEPA_RETURNS_URL}/preview`, route('Aperçu d’un retour bancaire (rejets SEPA)'), async (request) =>
-      previewReturnFile(database, await resolveScope(request, database), returnFile(request)),
+    scoped.post(
+      `${SEPA_RETURNS_URL}/preview`,
+      route('Aperçu d’un retour bancaire (rejets SEPA)', false),
+      async (request) => previewReturnFile(database, await resolveScope(request, database), returnFile(request)),
     );
 
-    scoped.post(SEPA_RETURNS_URL, route('Importe un retour bancaire (rejets SEPA)'), async (request) => {
-      const { confirmerAnomalies } = parseInput(importQuery, request.query);
-      return importReturnFile(database, await resolveScope(request, database), returnFile(request), {
-        confirmAnomalies: confirmerAnomalies === 'true',
-      });
-    });
+    scoped.post(
+      SEPA_RETURNS_URL,
+      route('Importe un retour bancaire (rejets SEPA)', 'retours_sepa.import'),
+      async (request) => {
+        const { confirmerAnomalies } = parseInput(importQuery, request.query);
+        return importReturnFile(database, await resolveScope(request, database), returnFile(request), {
+          confirmAnomalies: confirmerAnomalies === 'true',
+        });
+      },
+    );
   });
 }
 

@@ -20,6 +20,7 @@ export function registerStructureDocumentsRoutes(app: FastifyInstance, database:
     '/api/structure_documents/structure',
     coreApiRoute({
       summary: 'Documents d’une structure, par types de document',
+      event: false,
       description: 'Les plus récents d’abord ; `season` restreint à une saison.',
       tags: ['Documents'],
       body: openApiSchema(structureDocumentsSchema),

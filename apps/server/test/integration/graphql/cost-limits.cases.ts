@@ -6,7 +6,8 @@ import { buildApp } from '../../../src/app';
 import type { Database } from '../../../src/db/database';
 import { MAX_SQL_PARAMETERS } from '../../../src/db/database-errors';
 import { COST_BUDGET, operationCost, type RowBound } from '../../../src/graphql/cost';
-import { acquireHeavySlot } from '../../../src/graphql/heavy-queries';
+import { createHeavySlots } from '../../../src/graphql/heavy-queries';
+import { createSharedLimits } from '../../../src/lib/shared-limits/shared-limits';
 import { graphqlSchema } from '../../../src/graphql/schema/build-schema';
 import type { TestDatabaseTarget } from '../support/databases';
 import { TEST_JWT_SECRET, loginAs } from '../support/test-app';
@@ -220,8 +221,10 @@ export function costLimitCases(target: TestDatabaseTarget, contextOf: () => Grap
     const [admin] = await context.database.query<{ id: number }>(
       `SELECT "ID_Utilisateur" AS id FROM "UTI_Login" WHERE "Email" = 'super.admin@demo.fr'`,
     );
-    // Two heavy queries of this user are running (held here, so the test does not depend on timing).
-    const running = await Promise.all([acquireHeavySlot(admin!.id), acquireHeavySlot(admin!.id)]);
+    // Two heavy queries of this user are running in another process on the same database (held
+    // here, so the test does not depend on timing): the slots are counted over every process.
+    const otherProcess = createHeavySlots(createSharedLimits(context.database));
+    const running = await Promise.all([otherProcess.acquire(admin!.id), otherProcess.acquire(admin!.id)]);
     const parallel = Promise.all(Array.from({ length: 22 }, heavy));
     // Meanwhile another user's heavy query and the health check are served at once.
     const { result: other, health } = await withHealth(context.app, () => context.siege(HEAVY_ACCEPTED));

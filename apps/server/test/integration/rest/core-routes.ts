@@ -13,8 +13,12 @@ const EXCLUDED_URLS = new Set([
   '/api/me', // the caller's own memberships only: auth.test.ts
   '/v1/graphql', // GraphQL: its own cross-structure and fuzzing suites
 ]);
-/** The flux routes (PDFs, relaunch) belong to the flux modules and their suites. */
-const EXCLUDED_PREFIXES = ['/api/flux/'];
+/**
+ * The flux routes (PDFs, relaunch) belong to the flux modules and their suites; the jobs
+ * ('Mes traitements') are the caller's own, with their bad ids and other users' jobs in
+ * test/integration/jobs.
+ */
+const EXCLUDED_PREFIXES = ['/api/flux/', '/api/traitements'];
 
 const isExcluded = (url: string) =>
   EXCLUDED_URLS.has(url) || EXCLUDED_PREFIXES.some((prefix) => url.startsWith(prefix));

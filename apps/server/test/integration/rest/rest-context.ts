@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../../src/app';
 import type { Database } from '../../../src/db/database';
 import type { TestDatabaseTarget } from '../support/databases';
-import { TEST_JWT_SECRET, loginAs, seedSmall } from '../support/test-app';
+import { TEST_JOBS, TEST_JWT_SECRET, loginAs, seedSmall } from '../support/test-app';
 
 /** A seeded database, an app on it, and demo sign-ins. */
 export interface RestContext {
@@ -39,7 +39,7 @@ export async function openRestContext(
 }
 
 export function buildRestApp(database: Database, options: Partial<AppOptions> = {}) {
-  return buildApp({ database, jwtSecret: TEST_JWT_SECRET, loginRateLimit: false, ...options });
+  return buildApp({ database, jwtSecret: TEST_JWT_SECRET, loginRateLimit: false, jobs: TEST_JOBS, ...options });
 }
 
 export async function closeRestContext(context: RestContext | undefined): Promise<void> {

@@ -124,6 +124,8 @@ class SwappableDatabase {
       kind,
       query: async (text, params, options) => (await this.ready()).query(text, params, options),
       transaction: async (work) => (await this.ready()).transaction(work),
+      script: async (text) => (await this.ready()).script(text),
+      session: async (work) => (await this.ready()).session(work),
       copyCsv: async (table, columns, chunks) => (await this.ready()).copyCsv(table, columns, chunks),
       dumpDataDir: async () => {
         const database = await this.ready();
@@ -150,6 +152,7 @@ class SwappableDatabase {
         this.listeners.push(listener);
         void this.ready().then((database) => database.onDataChange?.(listener));
       };
+    if (kind === 'postgres') facade.poolStats = () => this.current?.poolStats?.() ?? [];
     if (postgres) {
       facade.reopen = postgres.reopen;
       Object.defineProperty(facade, 'url', { get: postgres.url, enumerable: true });

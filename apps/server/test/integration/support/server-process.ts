@@ -12,6 +12,9 @@ export interface ServerProcess {
   /** Everything it printed so far (console lines and pino's JSON logs). */
   output(): string;
   stop(): Promise<void>;
+  /** Its process id (to signal it), and how it ended. */
+  pid: number;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /**
@@ -34,7 +37,9 @@ export function startServerProcess(env: Record<string, string>, timeoutMs = 90_0
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM'); // server.ts closes gracefully
@@ -53,7 +58,7 @@ export function startServerProcess(env: Record<string, string>, timeoutMs = 90_0
       const port = READY.exec(output)?.[1];
       if (port) {
         clearTimeout(timer);
-        resolve({ url: `http://127.0.0.1:${port}`, output: () => output, stop });
+        resolve({ url: `http://127.0.0.1:${port}`, output: () => output, stop, pid: child.pid as number, exited });
       }
     };
     child.stdout.on('data', onData);

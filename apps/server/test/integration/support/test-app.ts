@@ -20,8 +20,14 @@ export async function seedSmall(database: Database): Promise<void> {
   if (!(await seedFromTemplate(database))) await seedSmallData(database);
 }
 
+/**
+ * Jobs in tests: a request that starts one waits for its end (a loaded machine may take long),
+ * so suites read the same answers as before jobs (R-JOB-01); workers look for jobs often.
+ */
+export const TEST_JOBS = { waitMs: 120_000, pollingSeconds: 0.5 } as const;
+
 export async function buildTestApp(database: Database, options: Partial<AppOptions> = {}): Promise<FastifyInstance> {
-  return buildApp({ database, jwtSecret: TEST_JWT_SECRET, loginRateLimit: false, ...options });
+  return buildApp({ database, jwtSecret: TEST_JWT_SECRET, loginRateLimit: false, jobs: TEST_JOBS, ...options });
 }
 
 /** Signs in through the JSON login and returns the access token (sent as `Authorization: Bearer`). */

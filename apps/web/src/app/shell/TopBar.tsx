@@ -1,4 +1,5 @@
 import Logout from '@mui/icons-material/Logout';
+import PendingActions from '@mui/icons-material/PendingActions';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -8,9 +9,11 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { Link as RouterLink } from 'react-router';
 import { RouteLink } from '@/components/RouteLink';
 import { logout } from '@/lib/auth-token';
 import { useSession } from '@/lib/session';
+import { useRouteHref } from '@/lib/use-route-href';
 import { appMessages } from '../messages';
 import { StructureSwitcher } from './StructureSwitcher';
 import { TopBarMenu } from './TopBarMenu';
@@ -21,6 +24,7 @@ import { TopBarMenu } from './TopBarMenu';
  */
 export function TopBar() {
   const { me } = useSession();
+  const routeHref = useRouteHref();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   if (phone)
     return (
@@ -60,6 +64,15 @@ export function TopBar() {
           <PersonOutlined fontSize="small" />
           <Typography variant="body2">{`${me.user.firstName} ${me.user.lastName}`}</Typography>
         </Box>
+        <Button
+          component={RouterLink}
+          to={routeHref('mes_traitements')}
+          color="inherit"
+          startIcon={<PendingActions />}
+          sx={{ flexShrink: 0 }}
+        >
+          {appMessages.myJobs}
+        </Button>
         <Button color="inherit" startIcon={<Logout />} onClick={() => void logout()} sx={{ flexShrink: 0 }}>
           {appMessages.logout}
         </Button>

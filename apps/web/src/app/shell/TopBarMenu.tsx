@@ -1,5 +1,6 @@
 import Logout from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
+import PendingActions from '@mui/icons-material/PendingActions';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -9,8 +10,10 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { logout } from '@/lib/auth-token';
 import { useSession } from '@/lib/session';
+import { useRouteHref } from '@/lib/use-route-href';
 import { appMessages } from '../messages';
 
 /** Information rows of the menu: readable, skipped by the arrow keys, not greyed out. */
@@ -22,6 +25,7 @@ const INFO_SX = { '&.Mui-disabled': { opacity: 1 } } as const;
  */
 export function TopBarMenu() {
   const { me, currentStructure, selectStructure } = useSession();
+  const routeHref = useRouteHref();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const switchable = me.memberships.length > 1;
@@ -75,6 +79,12 @@ export function TopBarMenu() {
             </MenuItem>
           ))}
         <Divider />
+        <MenuItem component={RouterLink} to={routeHref('mes_traitements')} onClick={close}>
+          <ListItemIcon>
+            <PendingActions fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary={appMessages.myJobs} />
+        </MenuItem>
         <MenuItem
           onClick={() => {
             close();

@@ -89,6 +89,12 @@ export const accountingSettingsMessages = {
     `Les écritures restantes jusqu’au ${fin} seront validées (numérotées et définitivement figées), puis plus aucune écriture ne pourra être ajoutée à cet exercice. Les soldes des comptes de tiers et de banque, et le résultat, seront reportés en à-nouveaux (journal AN) au premier jour de l’exercice suivant. Cette action est définitive.`,
   validationDone: (count: number, libelle: string) => `Exercice ${libelle} : ${validated(count)}.`,
   closingDone: (count: number, libelle: string) => `Exercice ${libelle} clôturé : ${validated(count)}.`,
+  jobRunning:
+    'Le traitement continue sur le serveur : vous pouvez fermer cette fenêtre et le suivre dans « Mes traitements ».',
+  jobLink: 'Voir dans Mes traitements',
+  jobCancelled: 'Traitement annulé : ce qui était déjà validé le reste, le reste pourra être validé plus tard.',
+  jobFailed: 'Le traitement a échoué.',
+  close: 'Fermer',
   showValidations: (libelle: string) => `Validations de l’exercice ${libelle}`,
   validationsLabel: (libelle: string) => `Validations de l’exercice ${libelle}`,
   validationUntil: 'Jusqu’au',

@@ -1,4 +1,4 @@
-import type { FiscalYearsResponse, FiscalYearView, ValidationResult } from '@gdf/domain';
+import type { FiscalYearsResponse, FiscalYearView, JobView, ValidationResult } from '@gdf/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -342,5 +342,91 @@ describe('Exercices comptables: validating and closing', () => {
     expect(close).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(within(rowOf(table, '2025-2026')).getByText('Clôturé')).toBeInTheDocument());
     expect(within(table).queryByRole('button', { name: /Clôturer/ })).toBeNull();
+  });
+});
+
+describe('Exercices comptables: a long validation runs as a job (R-JOB-01)', () => {
+  const job = (patch: Partial<JobView> = {}): JobView => ({
+    id: 7,
+    type: 'validation_ecritures',
+    libelle: 'Validation des écritures 2025-2026 jusqu’au 31/08/2026',
+    statut: 'en_cours',
+    annulationDemandee: false,
+    fait: 1_200,
+    total: 4_800,
+    etape: 'Écritures validées jusqu’au 30/09/2025',
+    creeLe: '2026-11-23T09:59:00.000Z',
+    debuteLe: '2026-11-23T09:59:01.000Z',
+    termineLe: null,
+    erreur: null,
+    resultat: null,
+    fichier: null,
+    annulable: true,
+    ...patch,
+  });
+
+  it('follows the job the server answers with: its progress, then its result', async () => {
+    let reads = 0;
+    const done = result({ ...ended, valideJusquau: '2026-08-31' }, 4_800);
+    stubApi({
+      [`GET ${BASE}`]: () => jsonResponse(settings()),
+      [`POST ${BASE}/2/validation`]: () =>
+        jsonResponse({ traitement: job({ statut: 'en_attente', fait: 0, total: null }) }, 202),
+      'GET /api/traitements/7': () =>
+        jsonResponse(
+          ++reads < 2
+            ? job()
+            : job({ statut: 'termine', fait: 4_800, resultat: done as unknown as Record<string, unknown> }),
+        ),
+    });
+    renderSection();
+    const table = await findTable();
+    await userEvent.click(within(rowOf(table, '2025-2026')).getByRole('button', { name: /^Valider les écritures/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Valider les écritures de l’exercice 2025-2026' });
+    fireEvent.change(within(dialog).getByLabelText('Valider jusqu’au'), { target: { value: '2026-08-31' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Valider les écritures' }));
+    expect(await within(dialog).findByText(/1\s200 sur 4\s800/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('progressbar', { name: /Validation des écritures 2025-2026/ })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Voir dans Mes traitements' })).toHaveAttribute(
+      'href',
+      '/mes-traitements',
+    );
+    expect(await screen.findByText(/^Exercice 2025-2026 : 4\s800 écritures validées\.$/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('cancels the job from the dialog and says what stays validated', async () => {
+    let cancelled = false;
+    stubApi({
+      [`GET ${BASE}`]: () => jsonResponse(settings()),
+      [`POST ${BASE}/2/cloture`]: () =>
+        jsonResponse({ traitement: job({ libelle: 'Clôture de l’exercice 2025-2026' }) }, 202),
+      'GET /api/traitements/7': () =>
+        jsonResponse(
+          cancelled
+            ? job({ libelle: 'Clôture de l’exercice 2025-2026', statut: 'annule', annulable: false })
+            : job({ libelle: 'Clôture de l’exercice 2025-2026' }),
+        ),
+      'POST /api/traitements/7/annulation': () => {
+        cancelled = true;
+        return jsonResponse(job({ annulationDemandee: true, annulable: false }));
+      },
+    });
+    renderSection();
+    const table = await findTable();
+    await userEvent.click(within(rowOf(table, '2025-2026')).getByRole('button', { name: /^Clôturer/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clôturer l’exercice 2025-2026 ?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Clôturer l’exercice' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Annuler le traitement' }));
+    expect(
+      await within(dialog).findByText(
+        'Traitement annulé : ce qui était déjà validé le reste, le reste pourra être validé plus tard.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Fermer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type { Database } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
+
+/**
+ * The queue under durable jobs: pg-boss (ADR 0050), on PostgreSQL and on PGlite alike, through
+ * our Database handle rather than a pool of its own: parameterised statements go through
+ * `query`, its multi-statement scripts (schema, BEGIN...COMMIT maintenance) through `script`.
+ * On PGlite they wait their turn like any other statement, between a job's steps.
+ */
+export interface JobQueueSettings {
+  /** How often an idle worker looks for a job, in seconds (pg-boss: 0.5 at least). */
+  pollingSeconds: number;
+  /** Retries of a job that failed unexpectedly, the first after `retryDelaySeconds`, doubling. */
+  retryDelaySeconds: number;
+}
+
+export type QueueJob = PgBoss.JobWithMetadata<{ traitement: number }>;
+
+export interface JobQueue {
+  start(): Promise<void>;
+  createQueue(name: string, retryLimit: number): Promise<void>;
+  /** In the caller's transaction: the job exists in the queue exactly when its row does. */
+  send(tx: Queryable, name: string, queueId: string, jobId: number): Promise<void>;
+  work(name: string, handler: (job: QueueJob) => Promise<void>): Promise<string>;
+  /** Wakes this process's workers of `name` now instead of at their next poll. */
+  wake(name: string): void;
+  /** Back to the queue for a retry after its delay (or failed when its retries are spent). */
+  fail(name: string, queueId: string, reason: string): Promise<void>;
+  cancel(name: string, queueId: string): Promise<void>;
+  state(name: string, queueId: string): Promise<string | null>;
+  stop(): Promise<void>;
+}
+
+/** No job outlives this many hours in pg-boss's eyes; our heartbeat finds dead workers long before. */
+const EXPIRE_HOURS = 23;
+
+/**
+ * pg-boss passes a job's data as an object and absent options as undefined: as JSON text and
+ * null they bind the same way through every driver (drizzle's, in a transaction, drops undefined).
+ */
+const bindable = (value: unknown) =>
+  value === undefined
+    ? null
+    : value !== null &&
+        typeof value === 'object' &&
+        !Array.isArray(value) &&
+        !(value instanceof Date) &&
+        !Buffer.isBuffer(value)
+      ? JSON.stringify(value)
+      : value;
+
+const adapter = (db: Pick<Database, 'query' | 'script'> | Queryable): PgBoss.Db => ({
+  async executeSql(text: string, values?: unknown[]) {
+    if (values && values.length > 0) return { rows: await db.query(text, values.map(bindable)) };
+    if ('script' in db) return { rows: await db.script(text) };
+    return { rows: await db.query(text) };
+  },
+});
+
+export function createJobQueue(
+  database: Database,
+  settings: JobQueueSettings,
+  onError: (error: unknown) => void,
+): JobQueue {
+  const boss = new PgBoss({
+    db: adapter(database),
+    schedule: false,
+    supervise: true,
+    // Maintenance (expiry, archiving) now and then; our own sweep hands back dead workers' jobs.
+    maintenanceIntervalSeconds: 60,
+  });
+  boss.on('error', onError);
+  const workersByQueue = new Map<string, string[]>();
+  return {
+    async start() {
+      if (database.kind !== 'postgres') return void (await boss.start());
+      // Instances starting together would each install pg-boss's schema, and its own lock comes
+      // too late for CREATE SCHEMA (a duplicate key): the first installs, the others wait for it.
+      await database.session(async (session) => {
+        await session.query(`SELECT pg_advisory_lock(hashtext('gdf: installation de pg-boss'))`);
+        try {
+          await boss.start();
+        } finally {
+          await session.query(`SELECT pg_advisory_unlock(hashtext('gdf: installation de pg-boss'))`);
+        }
+      });
+    },
+    async createQueue(name, retryLimit) {
+      await boss.createQueue(name, {
+        name,
+        retryLimit,
+        retryDelay: settings.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: EXPIRE_HOURS * 3600,
+      });
+    },
+    async send(tx, name, queueId, jobId) {
+      await boss.send(name, { traitement: jobId }, { id: queueId, db: adapter(tx) });
+    },
+    async work(name, handler) {
+      const id = await boss.work<{ traitement: number }>(
+        name,
+        { batchSize: 1, pollingIntervalSeconds: settings.pollingSeconds, includeMetadata: true },
+        async ([job]) => {
+          if (job) await handler(job);
+        },
+      );
+      workersByQueue.set(name, [...(workersByQueue.get(name) ?? []), id]);
+      return id;
+    },
+    wake(name) {
+      for (const id of workersByQueue.get(name) ?? []) boss.notifyWorker(id);
+    },
+    async fail(name, queueId, reason) {
+      await boss.fail(name, queueId, { message: reason });
+    },
+    async cancel(name, queueId) {
+      await boss.cancel(name, queueId);
+    },
+    async state(name, queueId) {
+      const job = await boss.getJobById(name, queueId, { includeArchive: true });
+      return job?.state ?? null;
+    },
+    async stop() {
+      // Our handlers return at their next step once told to stop (the runtime aborts them first).
+      await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+    },
+  };
+}
+
+export const newQueueId = () => randomUUID();

@@ -1,0 +1,274 @@
+import {
+  closingRefusal,
+  fiscalYearLabel,
+  validationRefusal,
+  validationSteps,
+  type StructureTypeId,
+  type ValidationResult,
+} from '@gdf/domain';
+import type { DatabaseSession } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
+import { badRequest, HttpError, notFound } from '../../lib/http-errors';
+import type { JobContext, JobKind } from '../jobs/job-kind';
+import type { BooksOwner } from './books';
+import { fiscalYearView, listFiscalYears, listValidations, lockBooks } from './fiscal-years.repository';
+import { lockedFiscalYears } from './fiscal-years.service';
+import {
+  openBooks,
+  STAGING_CHANGED_MESSAGE,
+  stagedEntries,
+  stageUnbookedEntries,
+  type StageTable,
+} from './ledger-entries';
+import { conflict, NO_NEXT_YEAR_MESSAGE, unmappedMessage, writeEntries, writeOpeningEntry } from './ledger-validation';
+
+/** The queue and kind of 'Valider les écritures' and 'Clôturer l'exercice' as a job (R-JOB-01). */
+export const LEDGER_VALIDATION_JOB = 'validation_ecritures';
+
+export interface ValidationJobInput {
+  exerciceId: number;
+  /** Ignored when closing: a closing validates to the year's end. */
+  jusquau: string;
+  closing: boolean;
+  /** The validation day (FEC ValidDate), fixed when asked: a job resumed the next day keeps it. */
+  today: string;
+  structureType: StructureTypeId;
+}
+
+/** Where a validation job resumes: what its committed steps validated. */
+export interface ValidationCheckpoint {
+  /** The CPT_Validation row the job's steps fill (made by its first step). */
+  validationId: number | null;
+  /** The year's validated day after the job's last step. */
+  reached: string | null;
+  ecritures: number;
+  journaux: Record<string, number>;
+  /** Set by the last step: the job is done. */
+  result: ValidationResult | null;
+}
+
+export interface ValidationJobSettings {
+  /** Entries a step writes, about (whole days): one bounded transaction each. */
+  stepEntries: number;
+}
+
+const frenchDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+export const validationJobMessages = {
+  label: (yearLabel: string, jusquau: string, closing: boolean) =>
+    closing
+      ? `Clôture de l’exercice ${yearLabel}`
+      : `Validation des écritures ${yearLabel} jusqu’au ${frenchDay(jusquau)}`,
+  preparing: 'Préparation des écritures à valider',
+  validatedTo: (day: string) => `Écritures validées jusqu’au ${frenchDay(day)}`,
+  closing: 'Clôture et à-nouveaux',
+  booksMoved:
+    'Les écritures de cet exercice ont été validées par ailleurs pendant le traitement : ce qui est validé reste acquis, relancez la suite.',
+} as const;
+
+/** Stagings of one attempt at most: flux changed under a long job are staged again, not forever. */
+const MAX_STAGINGS = 3;
+
+const isStagingChange = (error: unknown) =>
+  error instanceof HttpError && error.statusCode === 409 && error.message === STAGING_CHANGED_MESSAGE;
+
+/**
+ * 'Valider les écritures' and 'Clôturer l'exercice' as a job (R-LEDG-07, R-LEDG-09, R-LEDG-13,
+ * R-JOB-02): the unbooked entries are staged once under the books' lock into a temporary table of
+ * the job's session, then written a few days at a time, each step in its own transaction under
+ * the lock, moving the year's validated day and the job's checkpoint with its entries. Between
+ * steps the books are validated to a day, as after any validation, and the embedded database
+ * answers others. A step cut short rolls back whole; a new attempt stages again from the
+ * validated day, numbering on from the last number written: the same entries, numbers and
+ * lines as one uninterrupted validation, never twice. The last step closes the year and writes
+ * its opening entry (closing), and the audit row.
+ */
+export function ledgerValidationJob(
+  settings: ValidationJobSettings,
+): JobKind<ValidationJobInput, ValidationCheckpoint> {
+  return {
+    type: LEDGER_VALIDATION_JOB,
+    retryLimit: 10,
+    async run(context) {
+      if (context.checkpoint?.result) return { summary: { ...context.checkpoint.result } };
+      const stage: StageTable = { name: `cpt_traitement_${context.id}`, keep: true };
+      const result = await context.database.session(async (session) => {
+        try {
+          for (let staging = 1; ; staging++) {
+            try {
+              return await validateInSteps(context, session, stage, settings);
+            } catch (error) {
+              if (staging >= MAX_STAGINGS || !isStagingChange(error)) throw error;
+            }
+          }
+        } finally {
+          await session.query(`DROP TABLE IF EXISTS ${stage.name}`).catch(() => undefined);
+        }
+      });
+      return { summary: { ...result } };
+    },
+    async onStop(tx, { id, owner, input, checkpoint }) {
+      // What the committed steps validated stays: the audit says so, as a validation cut short.
+      if (!checkpoint?.validationId || checkpoint.result || owner.userId === null) return;
+      await tx.query(
+        `INSERT INTO "APP_AuditLog" ("ID_Utilisateur", "ID_Structure", "Action", "TableCible", "ID_Cible", "Details")
+         VALUES ($1, $2, 'validation_ecritures', 'CPT_Exercice', $3, $4)`,
+        [
+          owner.userId,
+          owner.structureId,
+          input.exerciceId,
+          JSON.stringify({
+            jusquau: checkpoint.reached,
+            ecritures: checkpoint.ecritures,
+            journaux: checkpoint.journaux,
+            interrompue: true,
+            traitement: id,
+          }),
+        ],
+      );
+    },
+  };
+}
+
+async function validateInSteps(
+  context: JobContext<ValidationJobInput, ValidationCheckpoint>,
+  session: DatabaseSession,
+  stage: StageTable,
+  settings: ValidationJobSettings,
+): Promise<ValidationResult> {
+  const { input } = context;
+  const owner: BooksOwner = {
+    structureId: context.owner.structureId,
+    structureType: input.structureType,
+    userId: context.owner.userId,
+  };
+  const structureId = owner.structureId;
+  const start: ValidationCheckpoint = context.checkpoint ?? {
+    validationId: null,
+    reached: null,
+    ecritures: 0,
+    journaux: {},
+    result: null,
+  };
+  await context.report({ done: start.ecritures, total: null, step: validationJobMessages.preparing });
+  context.throwIfStopped();
+
+  // Staged once per attempt, under the books' lock: the refusals, the entries not booked yet.
+  const plan = await session.transaction(async (tx) => {
+    const years = await lockedFiscalYears(tx, owner, input.today);
+    const index = years.findIndex((y) => y.id === input.exerciceId);
+    const year = years[index];
+    if (!year) throw notFound('Exercice introuvable');
+    const jusquau = input.closing ? year.fin : input.jusquau;
+    if (start.validationId === null) {
+      const refusal = input.closing
+        ? closingRefusal(year, years.slice(0, index), input.today)
+        : validationRefusal(year, jusquau, input.today);
+      if (refusal) throw conflict(refusal);
+    } else if (year.statut === 'cloture' || year.valideJusquau !== start.reached) {
+      throw conflict(validationJobMessages.booksMoved);
+    }
+    const books = await openBooks(tx, owner, years);
+    const { staged, unmapped } = await stageUnbookedEntries(tx, books, year.debut, jusquau, stage);
+    if (unmapped > 0) throw badRequest(unmappedMessage(unmapped));
+    const nextYear = years[index + 1];
+    if (input.closing && !nextYear) throw conflict(NO_NEXT_YEAR_MESSAGE);
+    const days = await tx.query<{ day: string; entries: number }>(
+      `SELECT date_ecriture::text AS day, count(*)::int AS entries FROM ${stage.name} GROUP BY 1 ORDER BY 1`,
+    );
+    return {
+      year,
+      validatedBefore: year.valideJusquau,
+      nextYear,
+      books,
+      total: start.ecritures + staged,
+      steps: validationSteps(days, settings.stepEntries, jusquau),
+    };
+  });
+
+  let checkpoint = start;
+  for (const [index, step] of plan.steps.entries()) {
+    const last = index === plan.steps.length - 1;
+    checkpoint = await context.step(session, async (tx) => {
+      await lockBooks(tx, structureId);
+      const [state] = await tx.query<{ valide: string | null; statut: string }>(
+        `SELECT "ValideJusquau"::text AS valide, "Statut" AS statut FROM "CPT_Exercice" WHERE id = $1`,
+        [plan.year.id],
+      );
+      if (!state || state.statut === 'cloture' || state.valide !== (checkpoint.reached ?? plan.validatedBefore)) {
+        throw conflict(validationJobMessages.booksMoved);
+      }
+      const validationId = checkpoint.validationId ?? (await newValidation(tx, owner, plan.year.id, step.to));
+      const journaux = { ...checkpoint.journaux };
+      let written = 0;
+      for await (const batch of stagedEntries(tx, plan.books, step.from, step.to, undefined, stage)) {
+        context.throwIfStopped();
+        await writeEntries(tx, structureId, validationId, plan.year, input.today, batch);
+        written += batch.length;
+        for (const { entry } of batch) journaux[entry.journal] = (journaux[entry.journal] ?? 0) + 1;
+      }
+      const ecritures = checkpoint.ecritures + written;
+      const closing = last && input.closing;
+      const opening =
+        closing && plan.nextYear
+          ? await writeOpeningEntry(tx, structureId, validationId, plan.year, plan.nextYear, input.today)
+          : null;
+      await tx.query(
+        `UPDATE "CPT_Validation" SET "Jusquau" = $2, "NbEcritures" = $3, "EST_Cloture" = $4 WHERE id = $1`,
+        [validationId, step.to, ecritures, closing],
+      );
+      await tx.query(
+        `UPDATE "CPT_Exercice" SET "ValideJusquau" = $2,
+                "Statut" = CASE WHEN $3 THEN 'cloture' ELSE "Statut" END,
+                "DateCloture" = CASE WHEN $3 THEN now() ELSE "DateCloture" END
+          WHERE id = $1`,
+        [plan.year.id, step.to, closing],
+      );
+      let result: ValidationResult | null = null;
+      if (last) {
+        await tx.query(
+          `INSERT INTO "APP_AuditLog" ("ID_Utilisateur", "ID_Structure", "Action", "TableCible", "ID_Cible", "Details")
+           VALUES ($1, $2, $3, 'CPT_Exercice', $4, $5)`,
+          [
+            owner.userId,
+            structureId,
+            input.closing ? 'cloture_exercice' : 'validation_ecritures',
+            plan.year.id,
+            JSON.stringify({
+              jusquau: step.to,
+              ecritures,
+              journaux,
+              ...(opening ? { aNouveaux: opening } : {}),
+              traitement: context.id,
+            }),
+          ],
+        );
+        const updated = (await listFiscalYears(tx, structureId)).find((y) => y.id === plan.year.id)!;
+        result = {
+          exercice: fiscalYearView(updated, await listValidations(tx, structureId)),
+          nbEcritures: ecritures,
+          journaux,
+        };
+      }
+      const next: ValidationCheckpoint = { validationId, reached: step.to, ecritures, journaux, result };
+      const label = last && input.closing ? validationJobMessages.closing : validationJobMessages.validatedTo(step.to);
+      return { checkpoint: next, progress: { done: ecritures, total: plan.total, step: label }, value: next };
+    });
+  }
+  return checkpoint.result!;
+}
+
+/** The job's one CPT_Validation row: its range and count grow with each step. */
+async function newValidation(tx: Queryable, owner: BooksOwner, yearId: number, jusquau: string): Promise<number> {
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO "CPT_Validation" ("ID_Structure", "ID_Exercice", "Jusquau", "ID_Utilisateur", "NbEcritures", "EST_Cloture")
+     VALUES ($1, $2, $3, $4, 0, false) RETURNING id`,
+    [owner.structureId, yearId, jusquau, owner.userId],
+  );
+  return row!.id;
+}
+
+/** 'Validation des écritures 2025-2026 jusqu’au 31/03/2026', or 'Clôture de l’exercice 2025-2026'. */
+export function validationJobLabel(year: { debut: string; fin: string }, jusquau: string, closing: boolean): string {
+  return validationJobMessages.label(fiscalYearLabel(year), jusquau, closing);
+}

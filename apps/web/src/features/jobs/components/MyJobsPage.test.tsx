@@ -1,0 +1,122 @@
+import type { JobView } from '@gdf/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { headOfficeMe } from '@/test/fixtures';
+import { renderWithSession } from '@/test/render-with-session';
+import { jsonResponse, stubApi } from '@/test/stub-api';
+import { MyJobsPage } from './MyJobsPage';
+
+const me = headOfficeMe([]);
+const job = (patch: Partial<JobView>): JobView => ({
+  id: 1,
+  type: 'validation_ecritures',
+  libelle: 'Validation des écritures 2025-2026 jusqu’au 31/08/2026',
+  statut: 'en_cours',
+  annulationDemandee: false,
+  fait: 250,
+  total: 1_000,
+  etape: 'Écritures validées jusqu’au 15/10/2025',
+  creeLe: '2026-11-23T09:00:00.000Z',
+  debuteLe: '2026-11-23T09:00:01.000Z',
+  termineLe: null,
+  erreur: null,
+  resultat: null,
+  fichier: null,
+  annulable: true,
+  ...patch,
+});
+const running = job({ id: 3 });
+const done = job({
+  id: 2,
+  libelle: 'Clôture de l’exercice 2024-2025',
+  statut: 'termine',
+  fait: 5_000,
+  total: 5_000,
+  etape: null,
+  termineLe: '2026-11-22T18:30:00.000Z',
+  resultat: { nbEcritures: 5_000 },
+  annulable: false,
+});
+const failed = job({
+  id: 1,
+  statut: 'echoue',
+  etape: null,
+  termineLe: '2026-11-21T08:00:00.000Z',
+  erreur: '3 flux sans mapping comptable jusqu’à cette date : complétez les mappings.',
+  annulable: false,
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Mes traitements (R-JOB-03, R-JOB-04)', () => {
+  it('lists running and finished jobs with their progress, outcome and dates', async () => {
+    stubApi({ 'GET /api/traitements': () => jsonResponse({ traitements: [running, done, failed] }) });
+    renderWithSession(<MyJobsPage />, me);
+    expect(screen.getByRole('progressbar', { name: 'Chargement des traitements…' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Traitements, du plus récent au plus ancien' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(within(items[0]!).getByRole('progressbar', { name: /Validation des écritures/ })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    );
+    expect(items[0]).toHaveTextContent('250 sur 1 000 · Écritures validées jusqu’au 15/10/2025');
+    expect(within(items[0]!).getByRole('button', { name: 'Annuler le traitement' })).toBeEnabled();
+    expect(items[1]).toHaveTextContent('Clôture de l’exercice 2024-2025 — Terminé');
+    expect(items[1]).toHaveTextContent('5 000 écriture(s) validée(s)');
+    expect(items[1]).toHaveTextContent('terminé le 22/11/2026 19:30');
+    expect(within(items[1]!).queryByRole('button', { name: 'Annuler le traitement' })).toBeNull();
+    expect(within(items[2]!).getByRole('alert')).toHaveTextContent('3 flux sans mapping comptable');
+    expect(within(items[2]!).queryByRole('button', { name: 'Télécharger le résultat' })).toBeNull();
+  });
+
+  it('cancels a running job and shows it asked to stop', async () => {
+    let asked = false;
+    stubApi({
+      'GET /api/traitements': () =>
+        jsonResponse({ traitements: [asked ? job({ id: 3, annulationDemandee: true, annulable: false }) : running] }),
+      'POST /api/traitements/3/annulation': () => {
+        asked = true;
+        return jsonResponse(job({ id: 3, annulationDemandee: true, annulable: false }));
+      },
+    });
+    renderWithSession(<MyJobsPage />, me);
+    const cancel = await screen.findByRole('button', { name: 'Annuler le traitement' });
+    cancel.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText(/Annulation demandée : arrêt après l’étape en cours/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Annuler le traitement' })).toBeNull();
+  });
+
+  it('downloads a finished job’s result', async () => {
+    const fetchMock = stubApi({
+      'GET /api/traitements': () => jsonResponse({ traitements: [done] }),
+      'GET /api/traitements/2/resultat': () =>
+        new Response('{"nbEcritures":5000}', {
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Disposition': 'attachment; filename="traitement-2.json"',
+          },
+        }),
+    });
+    const createObjectURL = vi.fn(() => 'blob:resultat');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    renderWithSession(<MyJobsPage />, me);
+    await userEvent.click(await screen.findByRole('button', { name: 'Télécharger le résultat' }));
+    await vi.waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(fetchMock.mock.calls.map((call) => String(call[0]))).toContain('/api/traitements/2/resultat');
+  });
+
+  it('says when there is nothing yet, and offers to retry a failed load', async () => {
+    let loads = 0;
+    stubApi({
+      'GET /api/traitements': () =>
+        ++loads === 1 ? jsonResponse({ message: 'Service indisponible' }, 503) : jsonResponse({ traitements: [] }),
+    });
+    renderWithSession(<MyJobsPage />, me);
+    expect(await screen.findByText('Service indisponible')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByText(/Aucun traitement pour l’instant/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,2 @@
+export { MyJobsPage } from './components/MyJobsPage';
+export { jobsMessages } from './messages';
