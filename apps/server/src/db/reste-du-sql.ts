@@ -14,8 +14,13 @@ const paid = (x: string) => `coalesce((SELECT sum(rf."Montant") FROM "BQE_Rappro
     JOIN "BQE_Rapprochement" ra ON ra.id = rf."ID_Rapprochement" AND ra."DateAnnulation" IS NULL
    WHERE rf."ID_FluxFinancier" = ${x}.id), 0)`;
 
-/** Owed by flux `x` before any avoir: 0 once settled or relaunched (or not yet created), else its amount less its parts. */
-const open = (x: string) => `(CASE WHEN ${x}."EST_Reglement" OR ${x}."ID_FluxFinancierRelance" IS NOT NULL
+/**
+ * Owed by flux `x` before any avoir: 0 once settled, or relaunched and its replacement (dated a
+ * month on) exists, or not yet created; else its amount less its parts.
+ */
+const open = (x: string) => `(CASE WHEN ${x}."EST_Reglement"
+    OR (${x}."ID_FluxFinancierRelance" IS NOT NULL AND (SELECT rl."Z_DateCreation" FROM "MKP_FluxFinancier" rl
+          WHERE rl.id = ${x}."ID_FluxFinancierRelance") < ${TOMORROW})
     OR ${x}."Z_DateCreation" >= ${TOMORROW} THEN 0
   ELSE GREATEST(0, ${x}."MontantTTC" - ${paid(x)}) END)`;
 

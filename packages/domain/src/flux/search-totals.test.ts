@@ -20,6 +20,14 @@ describe('fluxSearchTotals (R-SEARCH-14, R-BAL-03: the listed flux in the balanc
     ).toEqual({ count: 3, totalBilled: 174_720, totalSettled: 100_000, totalCredited: 6_005, resteDu: 68_715 });
     // 1 747,20 − (800,00 − 52,80) = 1 000,00 € settled.
   });
+  it('counts a relaunched debit as owed until its replacement, dated a month on, exists (R-BAL-01)', () => {
+    expect(
+      fluxSearchTotals({
+        debit: { count: 2, amount: '300.00', resteDu: ['100.00', '200.00'], unsettled: [] },
+        credit: { count: 0, amount: null, resteDu: null },
+      }).resteDu,
+    ).toBe(30_000);
+  });
   it('reads a side without flux (null sums) as zero', () => {
     expect(
       fluxSearchTotals({

@@ -25,7 +25,8 @@ export interface FluxTotalSums {
   debit: {
     count: number;
     amount: Amount;
-    resteDu: Amount;
+    /** R-BAL-01's reste dû of the debits not settled: the open ones, and the relaunched ones whose replacement is not dated yet. */
+    resteDu: Amount | readonly Amount[];
     /** For the debits not settled: their amount and what settled part of them (MontantRegle). */
     unsettled: ReadonlyArray<{ amount: Amount; settled: Amount }>;
   };
@@ -42,7 +43,9 @@ export function fluxSearchTotals(sums: FluxTotalSums): FluxSearchTotals {
     totalBilled,
     totalSettled: totalBilled - lacking,
     totalCredited: cents(sums.credit.amount),
-    resteDu: cents(sums.debit.resteDu) + cents(sums.credit.resteDu),
+    resteDu:
+      [sums.debit.resteDu].flat().reduce<number>((total, value) => total + cents(value), 0) +
+      cents(sums.credit.resteDu),
   };
 }
 

@@ -21,10 +21,15 @@ interface OpenFluxRow {
   ttc: string;
   dueDate: string | null;
   creditFor: number | null;
+  relaunchedBy: number | null;
+  relaunchedAt: Date | string | null;
   returnType: 'rejet' | 'retour' | null;
   reasonCode: string | null;
   returnDate: string | null;
 }
+
+/** When the flux that relaunched f was created (its replacement is dated a month after the relaunch). */
+const RELAUNCHED_AT = `(SELECT rl."Z_DateCreation" FROM "MKP_FluxFinancier" rl WHERE rl.id = f."ID_FluxFinancierRelance")`;
 
 /**
  * The open flux (neither settled nor relaunched, debits and credits) of the caller's scope, of
@@ -43,7 +48,9 @@ export async function loadOpenFlux(
   const only = options.structureIds
     ? `AND f."ID_Structure" = ANY($${params.push(intArray(options.structureIds))}::int[])`
     : '';
-  const open = `NOT f."EST_Reglement" AND f."ID_FluxFinancierRelance" IS NULL
+  // A relaunched flux owes until its replacement exists (dated a month on, R-BAL-01).
+  const open = `NOT f."EST_Reglement"
+        AND (f."ID_FluxFinancierRelance" IS NULL OR ${RELAUNCHED_AT} >= $1::timestamptz)
         AND f."Z_DateCreation" < $1::timestamptz
         AND ${structureScopeCondition(scope, 'f."ID_Structure"', params)} ${only}`;
   const [rows, partRows] = await Promise.all([
@@ -51,6 +58,7 @@ export async function loadOpenFlux(
       `SELECT f.id, f."ID_Structure" AS "structureId", f."ID_Saison" AS "seasonId", f."Z_DateCreation" AS "createdAt",
           ${options.withLabels ? 'f."NomFluxFinancier"' : "''"} AS label, f."EST_Debit" AS "isDebit",
           f."MontantTTC"::text AS ttc, f."DateEcheance"::text AS "dueDate", f."ID_FluxFinancierDebit" AS "creditFor",
+          f."ID_FluxFinancierRelance" AS "relaunchedBy", ${RELAUNCHED_AT} AS "relaunchedAt",
           r."TypeRetour" AS "returnType", r."CodeRaison" AS "reasonCode", r."DateRetour"::text AS "returnDate"
          FROM "MKP_FluxFinancier" f
          LEFT JOIN "MKP_RetourPrelevement" r ON r."ID_FluxFinancier" = f.id
@@ -72,8 +80,8 @@ export async function loadOpenFlux(
     dueDate: row.dueDate,
     settled: false,
     settledOn: null,
-    relaunchedBy: null,
-    relaunchedAt: null,
+    relaunchedBy: row.relaunchedBy,
+    relaunchedAt: row.relaunchedAt === null ? null : new Date(row.relaunchedAt),
     settledParts: parts.get(row.id) ?? [],
     creditFor: row.creditFor,
     bankReturn:

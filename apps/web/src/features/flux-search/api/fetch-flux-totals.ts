@@ -19,7 +19,7 @@ const TOTALS = `query FluxTotals(
   credit: MKP_FluxFinancier_aggregate(where: $credit) { aggregate { count sum { MontantTTC } } }
   openDebit: MKP_FluxFinancier_aggregate(where: $openDebit) { aggregate { sum { MontantTTC MontantRegle ResteDu } } }
   openCredit: MKP_FluxFinancier_aggregate(where: $openCredit) { aggregate { sum { ResteDu } } }
-  relaunchedDebit: MKP_FluxFinancier_aggregate(where: $relaunchedDebit) { aggregate { sum { MontantTTC MontantRegle } } }
+  relaunchedDebit: MKP_FluxFinancier_aggregate(where: $relaunchedDebit) { aggregate { sum { MontantTTC MontantRegle ResteDu } } }
 }`;
 
 type Amount = number | string | null;
@@ -51,7 +51,8 @@ export async function fetchFluxTotals(
     debit: {
       count: data.debit.aggregate.count ?? 0,
       amount: sum(data.debit, 'MontantTTC'),
-      resteDu: sum(data.openDebit, 'ResteDu'),
+      // A relaunched debit still owes until its replacement, dated a month on, exists (R-BAL-01).
+      resteDu: [sum(data.openDebit, 'ResteDu'), sum(data.relaunchedDebit, 'ResteDu')],
       unsettled: [data.openDebit, data.relaunchedDebit].map((side) => ({
         amount: sum(side, 'MontantTTC'),
         settled: sum(side, 'MontantRegle'),
