@@ -59,6 +59,33 @@ const adapter = (db: Pick<Database, 'query' | 'script'> | Queryable): PgBoss.Db 
   },
 });
 
+/**
+ * Instances starting together would each install pg-boss's schema and create its queues: its own
+ * lock comes too late for CREATE SCHEMA (a duplicate key), and two `create_queue` calls deadlock
+ * on the partition they both create. The first instance does it, the others wait for it; within
+ * an instance one at a time too, so waiting never holds more than one pooled connection.
+ */
+function oneInstanceAtATime(database: Database) {
+  let previous: Promise<unknown> = Promise.resolve();
+  return (work: () => Promise<unknown>): Promise<void> => {
+    const turn = previous.then(() => underInstallLock(database, work));
+    previous = turn.catch(() => undefined);
+    return turn;
+  };
+}
+
+async function underInstallLock(database: Database, work: () => Promise<unknown>) {
+  if (database.kind !== 'postgres') return void (await work());
+  await database.session(async (session) => {
+    await session.query(`SELECT pg_advisory_lock(hashtext('gdf: installation de pg-boss'))`);
+    try {
+      await work();
+    } finally {
+      await session.query(`SELECT pg_advisory_unlock(hashtext('gdf: installation de pg-boss'))`);
+    }
+  });
+}
+
 export function createJobQueue(
   database: Database,
   settings: JobQueueSettings,
@@ -73,28 +100,21 @@ export function createJobQueue(
   });
   boss.on('error', onError);
   const workersByQueue = new Map<string, string[]>();
+  const installing = oneInstanceAtATime(database);
   return {
     async start() {
-      if (database.kind !== 'postgres') return void (await boss.start());
-      // Instances starting together would each install pg-boss's schema, and its own lock comes
-      // too late for CREATE SCHEMA (a duplicate key): the first installs, the others wait for it.
-      await database.session(async (session) => {
-        await session.query(`SELECT pg_advisory_lock(hashtext('gdf: installation de pg-boss'))`);
-        try {
-          await boss.start();
-        } finally {
-          await session.query(`SELECT pg_advisory_unlock(hashtext('gdf: installation de pg-boss'))`);
-        }
-      });
+      await installing(() => boss.start());
     },
     async createQueue(name, retryLimit) {
-      await boss.createQueue(name, {
-        name,
-        retryLimit,
-        retryDelay: settings.retryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: EXPIRE_HOURS * 3600,
-      });
+      await installing(() =>
+        boss.createQueue(name, {
+          name,
+          retryLimit,
+          retryDelay: settings.retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: EXPIRE_HOURS * 3600,
+        }),
+      );
     },
     async send(tx, name, queueId, jobId) {
       await boss.send(name, { traitement: jobId }, { id: queueId, db: adapter(tx) });
