@@ -21,38 +21,6 @@ export const PAGE_QUERY = `query Recherche($where: MKP_FluxFinancier_bool_exp!, 
   total: MKP_FluxFinancier_aggregate(where: $where, limit: $cap) { aggregate { count } }
 }`;
 
-/**
- * Exact totals with the sums the search summary shows (R-SEARCH-14, R-BAL-03: billed, settled,
- * credited, reste dû), asked for on demand: the web's query (fetch-flux-totals.ts), its
- * variables from totalsVariables.
- */
-export const TOTALS_QUERY = `query Totaux(
-  $debit: MKP_FluxFinancier_bool_exp!, $credit: MKP_FluxFinancier_bool_exp!,
-  $openDebit: MKP_FluxFinancier_bool_exp!, $openCredit: MKP_FluxFinancier_bool_exp!,
-  $relaunchedDebit: MKP_FluxFinancier_bool_exp!
-) {
-  debit: MKP_FluxFinancier_aggregate(where: $debit) { aggregate { count sum { MontantTTC } } }
-  credit: MKP_FluxFinancier_aggregate(where: $credit) { aggregate { count sum { MontantTTC } } }
-  openDebit: MKP_FluxFinancier_aggregate(where: $openDebit) { aggregate { sum { MontantTTC MontantRegle ResteDu } } }
-  openCredit: MKP_FluxFinancier_aggregate(where: $openCredit) { aggregate { sum { ResteDu } } }
-  relaunchedDebit: MKP_FluxFinancier_aggregate(where: $relaunchedDebit) { aggregate { sum { MontantTTC MontantRegle ResteDu } } }
-}`;
-
-/** The web's variables for TOTALS_QUERY over `where`. */
-export function totalsVariables(where: object): Record<string, object> {
-  const debit = { EST_Debit: { _eq: true } };
-  const credit = { EST_Debit: { _eq: false } };
-  const open = { EST_Reglement: { _eq: false }, ID_FluxFinancierRelance: { _is_null: true } };
-  const relaunched = { EST_Reglement: { _eq: false }, ID_FluxFinancierRelance: { _is_null: false } };
-  return {
-    debit: { _and: [where, debit] },
-    credit: { _and: [where, credit] },
-    openDebit: { _and: [where, debit, open] },
-    openCredit: { _and: [where, credit, open] },
-    relaunchedDebit: { _and: [where, debit, relaunched] },
-  };
-}
-
 interface Sample {
   season: number;
   structureId: number;

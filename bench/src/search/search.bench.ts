@@ -7,8 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../../../apps/server/src/app';
+import { FLUX_TOTALS_QUERY, fluxTotalsVariables } from '@gdf/domain';
 import { openBenchDatabase } from './bench-database';
-import { PAGE_QUERY, TOTALS_QUERY, searchScenarios, totalsVariables, type SearchScenario } from './search-scenarios';
+import { PAGE_QUERY, searchScenarios, type SearchScenario } from './search-scenarios';
 
 export interface SearchBenchRow {
   name: string;
@@ -68,8 +69,8 @@ async function measure(address: string, token: string, scenario: SearchScenario)
       scenario.kind === 'page'
         ? { query: PAGE_QUERY, variables: { where: scenario.where, offset: scenario.offset ?? 0 } }
         : {
-            query: TOTALS_QUERY,
-            variables: totalsVariables(scenario.where),
+            query: FLUX_TOTALS_QUERY,
+            variables: fluxTotalsVariables(scenario.where),
           },
     );
   const times: number[] = [];

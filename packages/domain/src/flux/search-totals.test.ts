@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fluxBreakdown, fluxSearchTotals } from './search-totals';
+import { fluxBreakdown, fluxSearchTotals, fluxTotalsFromResponse, fluxTotalsVariables } from './search-totals';
 
 describe('fluxSearchTotals (R-SEARCH-14, R-BAL-03: the listed flux in the balance rule’s words)', () => {
   it('sums in cents: billed and settled from the debits, credited from the credits, reste dû from both sides', () => {
@@ -35,6 +35,29 @@ describe('fluxSearchTotals (R-SEARCH-14, R-BAL-03: the listed flux in the balanc
         credit: { count: 1, amount: 12, resteDu: -12 },
       }),
     ).toEqual({ count: 1, totalBilled: 0, totalSettled: 0, totalCredited: 1_200, resteDu: -1_200 });
+  });
+});
+
+describe('the summary request (R-SEARCH-14, R-BAL-01)', () => {
+  it('asks the open flux and the relaunched debits within the search, and adds the relaunched reste dû', () => {
+    const where = { ID_Structure: { _eq: 110 } };
+    const variables = fluxTotalsVariables(where);
+    expect(variables.relaunchedDebit._and).toEqual([
+      where,
+      { EST_Debit: { _eq: true } },
+      { EST_Reglement: { _eq: false }, ID_FluxFinancierRelance: { _is_null: false } },
+    ]);
+    expect(variables.openCredit._and[0]).toBe(where);
+    const side = (count: number, sum: Record<string, string | null>) => ({ aggregate: { count, sum } });
+    expect(
+      fluxTotalsFromResponse({
+        debit: side(3, { MontantTTC: '300.00' }),
+        credit: side(1, { MontantTTC: '10.00' }),
+        openDebit: side(0, { MontantTTC: '100.00', MontantRegle: '40.00', ResteDu: '60.00' }),
+        openCredit: side(0, { ResteDu: '-10.00' }),
+        relaunchedDebit: side(0, { MontantTTC: '100.00', MontantRegle: null, ResteDu: '100.00' }),
+      }),
+    ).toEqual({ count: 4, totalBilled: 30_000, totalSettled: 14_000, totalCredited: 1_000, resteDu: 15_000 });
   });
 });
 

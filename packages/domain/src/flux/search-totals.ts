@@ -33,6 +33,72 @@ export interface FluxTotalSums {
   credit: { count: number; amount: Amount; resteDu: Amount };
 }
 
+/**
+ * The summary's one request (R-SEARCH-14, R-BAL-03) over a scoped `where`: count and amounts
+ * split by EST_Debit, then the balance rule's figures (`MontantRegle`, `ResteDu`, computed by
+ * the server: R-BAL-01) over the flux still open (neither settled nor relaunched: the partial
+ * index of unpaid flux) and the relaunched debits, owed until their replacement, dated a month
+ * on, exists. A closed flux owes nothing and a settled debit was settled whole, so the sums over
+ * those few flux give the figures of all of them without reading every row of a season.
+ */
+export const FLUX_TOTALS_QUERY = `query FluxTotals(
+  $debit: MKP_FluxFinancier_bool_exp!, $credit: MKP_FluxFinancier_bool_exp!,
+  $openDebit: MKP_FluxFinancier_bool_exp!, $openCredit: MKP_FluxFinancier_bool_exp!,
+  $relaunchedDebit: MKP_FluxFinancier_bool_exp!
+) {
+  debit: MKP_FluxFinancier_aggregate(where: $debit) { aggregate { count sum { MontantTTC } } }
+  credit: MKP_FluxFinancier_aggregate(where: $credit) { aggregate { count sum { MontantTTC } } }
+  openDebit: MKP_FluxFinancier_aggregate(where: $openDebit) { aggregate { sum { MontantTTC MontantRegle ResteDu } } }
+  openCredit: MKP_FluxFinancier_aggregate(where: $openCredit) { aggregate { sum { ResteDu } } }
+  relaunchedDebit: MKP_FluxFinancier_aggregate(where: $relaunchedDebit) { aggregate { sum { MontantTTC MontantRegle ResteDu } } }
+}`;
+
+const DEBIT = { EST_Debit: { _eq: true } };
+const CREDIT = { EST_Debit: { _eq: false } };
+const OPEN = { EST_Reglement: { _eq: false }, ID_FluxFinancierRelance: { _is_null: true } };
+const RELAUNCHED = { EST_Reglement: { _eq: false }, ID_FluxFinancierRelance: { _is_null: false } };
+
+type TotalsSide = 'debit' | 'credit' | 'openDebit' | 'openCredit' | 'relaunchedDebit';
+
+/** FLUX_TOTALS_QUERY's variables over the search's `where`. */
+export function fluxTotalsVariables<Where extends object>(where: Where): Record<TotalsSide, { _and: object[] }> {
+  return {
+    debit: { _and: [where, DEBIT] },
+    credit: { _and: [where, CREDIT] },
+    openDebit: { _and: [where, DEBIT, OPEN] },
+    openCredit: { _and: [where, CREDIT, OPEN] },
+    relaunchedDebit: { _and: [where, DEBIT, RELAUNCHED] },
+  };
+}
+
+/** FLUX_TOTALS_QUERY's answer, side by side. */
+export type FluxTotalsResponse = Record<
+  TotalsSide,
+  { aggregate: { count?: number; sum: Partial<Record<'MontantTTC' | 'MontantRegle' | 'ResteDu', Amount>> } }
+>;
+
+/** The summary from FLUX_TOTALS_QUERY's answer. */
+export function fluxTotalsFromResponse(data: FluxTotalsResponse): FluxSearchTotals {
+  const sum = (side: TotalsSide, field: 'MontantTTC' | 'MontantRegle' | 'ResteDu') =>
+    data[side].aggregate.sum[field] ?? null;
+  return fluxSearchTotals({
+    debit: {
+      count: data.debit.aggregate.count ?? 0,
+      amount: sum('debit', 'MontantTTC'),
+      resteDu: [sum('openDebit', 'ResteDu'), sum('relaunchedDebit', 'ResteDu')],
+      unsettled: (['openDebit', 'relaunchedDebit'] as const).map((side) => ({
+        amount: sum(side, 'MontantTTC'),
+        settled: sum(side, 'MontantRegle'),
+      })),
+    },
+    credit: {
+      count: data.credit.aggregate.count ?? 0,
+      amount: sum('credit', 'MontantTTC'),
+      resteDu: sum('openCredit', 'ResteDu'),
+    },
+  });
+}
+
 /** The totals from the server's sums (db/reste-du-sql.ts: the balance rule in SQL). */
 export function fluxSearchTotals(sums: FluxTotalSums): FluxSearchTotals {
   const cents = (value: Amount) => (value === null ? 0 : toCents(value));

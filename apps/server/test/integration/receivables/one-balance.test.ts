@@ -94,12 +94,13 @@ describe.each(testDatabaseTargets())('one balance for a structure (R-BAL-01..03)
   let siegeToken: string;
   let historyStructure: number;
   const written: number[] = [];
+  const waitingRelaunches: WaitingRelaunch[] = [];
 
   beforeAll(async () => {
     context = await openGraphqlContext(target);
     siegeToken = await loginAs(context.app, 'siege@demo.fr');
     historyStructure = context.otherClubId;
-    await writeHistory(context.database, historyStructure, written);
+    await writeHistory(context.database, historyStructure, written, waitingRelaunches);
   });
   afterAll(async () => {
     await closeGraphqlContext(context);
@@ -130,6 +131,26 @@ describe.each(testDatabaseTargets())('one balance for a structure (R-BAL-01..03)
     // The history exercised what the rule subtracts.
     expect(withParts).toBeGreaterThan(3);
     expect(allocated).toBeGreaterThan(0);
+  });
+
+  it('R-BAL-01: a relaunched debit is owed until its replacement’s creation day, on the relevé as in the rule', async () => {
+    const flux = await receivableFluxOf(context.database, historyStructure);
+    expect(waitingRelaunches.length).toBeGreaterThan(0);
+    // The last one waits today (its replacement dated a month on); a few from the history too.
+    for (const { debit, midDay } of [...waitingRelaunches.slice(-1), ...waitingRelaunches.slice(0, 5)]) {
+      const owedThen = resteDuByFlux(flux, midDay).get(debit)!;
+      expect(owedThen, `flux ${debit} le ${midDay}`).toBeGreaterThan(0);
+      if (midDay < TODAY) expect(resteDuByFlux(flux, TODAY).get(debit), `flux ${debit} today`).toBe(0);
+      const statement = await context.app.inject({
+        method: 'GET',
+        url: `/api/structures/${historyStructure}/releve-de-compte?du=${addCalendarDays(midDay, -40)}&au=${midDay}`,
+        headers: { authorization: `Bearer ${siegeToken}` },
+      });
+      expect(statement.statusCode, statement.body).toBe(200);
+      expect(statement.json<{ closingBalance: number }>().closingBalance, `relevé au ${midDay}`).toBe(
+        structureBalance(flux, midDay),
+      );
+    }
   });
 
   it('R-BAL-01: for up to 20 structures of every type, the search summary, the relevé, Impayés and the rule agree to the cent', async () => {
@@ -171,12 +192,23 @@ describe.each(testDatabaseTargets())('one balance for a structure (R-BAL-01..03)
   });
 });
 
+/** A debit relaunched by a replacement dated a month later, and a day in between. */
+interface WaitingRelaunch {
+  debit: number;
+  midDay: string;
+}
+
 /**
  * A random history for one structure, written as the product writes it: invoices, avoirs
  * naming an invoice, refunds, bank parts (statement, entry, reconciliation), reconciliations
  * undone, settlements marked by hand, returns clearing the paid flag, relaunches.
  */
-async function writeHistory(database: Database, structureId: number, written: number[]): Promise<void> {
+async function writeHistory(
+  database: Database,
+  structureId: number,
+  written: number[],
+  waitingRelaunches: WaitingRelaunch[],
+): Promise<void> {
   const random = seeded(3_800);
   const [season] = await database.query<{ id: number }>(`SELECT id FROM "FEDE_Saison" ORDER BY id DESC LIMIT 1`);
   const [user] = await database.query<{ id: number }>(`SELECT id FROM "UTI_Utilisateur" ORDER BY id LIMIT 1`);
@@ -259,10 +291,14 @@ async function writeHistory(database: Database, structureId: number, written: nu
       );
       open.splice(open.indexOf(target), 1);
     } else if (draw < 0.86) {
-      // A relaunch: a new debit carries on what the parts left.
+      // A relaunch: a new debit carries on what the parts left, often dated a month later
+      // (the product dates it so), the relaunched debit owed until then.
       const target = pick();
       const cents = target.cents - target.paid;
-      const relaunch = await insert(at, true, cents, null);
+      const monthLater = new Date(at.getTime() + 30 * 86_400_000);
+      const later = random() < 0.6 && addCalendarDays(monthLater.toISOString().slice(0, 10), 2) < TODAY;
+      const relaunch = await insert(later ? monthLater : at, true, cents, null);
+      if (later) waitingRelaunches.push({ debit: target.id, midDay: addCalendarDays(day, 15) });
       await database.query(`UPDATE "MKP_FluxFinancier" SET "ID_FluxFinancierRelance" = $2 WHERE id = $1`, [
         target.id,
         relaunch,
@@ -292,4 +328,19 @@ async function writeHistory(database: Database, structureId: number, written: nu
       );
     }
   }
+  // Relaunched this week, its replacement dated a month on: today the debit is still owed.
+  const target = open.find((item) => item.paid < item.cents)!;
+  const [replacement] = await database.query<{ id: number }>(
+    `INSERT INTO "MKP_FluxFinancier" ("NomFluxFinancier", "Z_DateCreation", "MontantHT", "MontantTVA", "MontantTTC",
+       "EST_Debit", "ID_CategoryFlux", "ID_Saison", "ID_Structure", "DateEcheance")
+     SELECT 'Histoire R-BAL', $2::timestamptz, "MontantTTC", 0, "MontantTTC", true, 4, "ID_Saison", "ID_Structure", $3
+       FROM "MKP_FluxFinancier" WHERE id = $1 RETURNING id`,
+    [target.id, `${addCalendarDays(TODAY, 27)}T09:00:00Z`, addCalendarDays(TODAY, 57)],
+  );
+  await database.query(`UPDATE "MKP_FluxFinancier" SET "ID_FluxFinancierRelance" = $2 WHERE id = $1`, [
+    target.id,
+    replacement!.id,
+  ]);
+  written.push(replacement!.id);
+  waitingRelaunches.push({ debit: target.id, midDay: TODAY });
 }
