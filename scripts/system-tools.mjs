@@ -5,8 +5,9 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * What each suite needs, and the Debian package that brings it. CHROMIUM_PATH and SAXON_JAR
- * point elsewhere when set, as in e2e/playwright.config.ts and the Factur-X tests.
+ * What each suite needs, and the Debian package that brings it. CHROMIUM_PATH, SAXON_JAR and
+ * NGINX_PATH point elsewhere when set, as in e2e/playwright.config.ts, the Factur-X tests and
+ * the fleet suite's nginx (test/integration/support/nginx-proxy.ts).
  */
 export const SYSTEM_TOOLS = [
   {
@@ -38,6 +39,21 @@ export const SYSTEM_TOOLS = [
     what: 'java (runs Saxon-HE)',
     package: 'default-jre-headless',
     present: (env, exists) => onPath('java', env, exists),
+  },
+  {
+    what: 'nginx (two server processes behind the documented proxy, deploy/nginx)',
+    package: 'nginx',
+    present: (env, exists) => exists(env.NGINX_PATH ?? '/usr/sbin/nginx'),
+  },
+  {
+    what: 'openssl (the test certificate of that proxy)',
+    package: 'openssl',
+    present: (env, exists) => onPath('openssl', env, exists),
+  },
+  {
+    what: 'systemd-analyze (the systemd unit example checked, deploy/systemd)',
+    package: 'systemd',
+    present: (env, exists) => onPath('systemd-analyze', env, exists),
   },
 ];
 

@@ -7,12 +7,12 @@ import { ensureSystemTools, installCommand, missingTools, SYSTEM_TOOLS } from '.
 // suites need (root, apt-get) or stops before any suite with the exact command to run.
 const PACKAGES = SYSTEM_TOOLS.map((tool) => tool.package);
 const EXACT_USER_COMMAND =
-  'sudo apt-get update && sudo apt-get install -y chromium libxml2-utils poppler-utils libreoffice-calc-nogui libsaxonhe-java default-jre-headless';
+  'sudo apt-get update && sudo apt-get install -y chromium libxml2-utils poppler-utils libreoffice-calc-nogui libsaxonhe-java default-jre-headless nginx openssl systemd';
 
 /** A machine whose executables are exactly `files` (nothing else exists). */
 const machine = (files) => (file) => files.has(file);
 /** A fresh machine: only apt-get, no tool. */
-const FRESH = { PATH: '/usr/sbin:/usr/bin', CHROMIUM_PATH: undefined, SAXON_JAR: undefined };
+const FRESH = { PATH: '/usr/sbin:/usr/bin', CHROMIUM_PATH: undefined, SAXON_JAR: undefined, NGINX_PATH: undefined };
 const fresh = () => new Set(['/usr/bin/apt-get']);
 const TOOL_FILES = [
   '/usr/bin/chromium',
@@ -21,6 +21,9 @@ const TOOL_FILES = [
   '/usr/bin/soffice',
   '/usr/share/java/Saxon-HE.jar',
   '/usr/bin/java',
+  '/usr/sbin/nginx',
+  '/usr/bin/openssl',
+  '/usr/bin/systemd-analyze',
 ];
 
 describe('system tools before any suite (scripts/system-tools.mjs)', () => {
@@ -60,7 +63,7 @@ describe('system tools before any suite (scripts/system-tools.mjs)', () => {
     });
     expect(calls).toEqual([
       'apt-get update -qq',
-      'apt-get install -y -qq libxml2-utils poppler-utils libreoffice-calc-nogui libsaxonhe-java',
+      'apt-get install -y -qq libxml2-utils poppler-utils libreoffice-calc-nogui libsaxonhe-java nginx openssl systemd',
     ]);
     expect(result).toEqual({ ok: true, message: '' });
   });
@@ -108,6 +111,7 @@ describe('system tools before any suite (scripts/system-tools.mjs)', () => {
         HOME: process.env.HOME ?? '/tmp',
         CHROMIUM_PATH: '/nonexistent/chromium',
         SAXON_JAR: '/nonexistent/Saxon-HE.jar',
+        NGINX_PATH: '/nonexistent/nginx',
         GDF_INSTALL_TOOLS: 'never',
       },
     });

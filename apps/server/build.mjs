@@ -7,8 +7,12 @@ const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.u
 const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith('@gdf/'));
 
 await build({
-  entryPoints: [new URL('./src/server.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/server.js', import.meta.url).pathname,
+  // The render worker beside the server: src/render/render-pool.ts starts dist/render-worker.js (ADR 0055).
+  entryPoints: {
+    server: new URL('./src/server.ts', import.meta.url).pathname,
+    'render-worker': new URL('./src/render/render-worker.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -22,4 +26,4 @@ await build({
   },
   logLevel: 'warning',
 });
-console.log('apps/server/dist/server.js construit');
+console.log('apps/server/dist/server.js et render-worker.js construits');

@@ -13,7 +13,13 @@
  * days their invoices announced, checked in SQL, alone, likewise), --fuzz-only (the route fuzzer,
  * R-SEC-20, on scratch databases of its own, alone, likewise; --fuzz-requests N per engine),
  * --limits-only (two server processes on a database of its own: 70 relevés of one structure
- * at once issue the day's quota, R-SEC-21, alone, likewise).
+ * at once issue the day's quota, R-SEC-21, alone, likewise), --attack-only (one club's 60 relevés, three packs
+ * and the head office's validation against one server, on PostgreSQL and PGlite: health and another
+ * user's search meanwhile, R-OPS-08; alone, its section written into RESULTS.md in place),
+ * --soak-only (two production servers behind Debian's nginx on the PostgreSQL bench database, 20
+ * clients of reads and writes for 10 minutes, one instance killed at half time, R-OPS-13; alone,
+ * its section written into RESULTS.md in place when run at full length; --soak-minutes N,
+ * --soak-clients N, --soak-think-ms N for other runs, printed only).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -30,13 +36,15 @@ import { benchIssuance } from './issuance/issuance.bench';
 import { benchLedger } from './ledger/ledger.bench';
 import { benchJobs } from './jobs/jobs.bench';
 import { benchSharedLimits } from './limits/shared-limits.bench';
+import { benchAttack } from './attack/attack.bench';
+import { benchSoak } from './fleet/soak.bench';
 import { loadTestGraphql } from './load/graphql-load';
 import { benchVariedMix, formatMixTable, mixResults } from './load/varied-mix.bench';
 import { startServerProcess } from './load/server-process';
 import { benchRobustness } from './robustness/robustness.bench';
 import { benchSepaNotice } from './sepa/sepa-notice.bench';
 import { benchPdf } from './pdf/pdf.bench';
-import { resultsTable, writeResults } from './results';
+import { resultsTable, writeResults, writeSection } from './results';
 import { openBenchDatabase } from './search/bench-database';
 import { benchSearch, type SearchBenchRow } from './search/search.bench';
 import { benchDashboardJs } from './web/dashboard-js';
@@ -61,6 +69,11 @@ const { values } = parseArgs({
     'fuzz-requests': { type: 'string' },
     'mix-only': { type: 'boolean', default: false },
     'limits-only': { type: 'boolean', default: false },
+    'attack-only': { type: 'boolean', default: false },
+    'soak-only': { type: 'boolean', default: false },
+    'soak-minutes': { type: 'string', default: '10' },
+    'soak-clients': { type: 'string', default: '20' },
+    'soak-think-ms': { type: 'string', default: '100' },
   },
 });
 const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/gdf_bench';
@@ -213,6 +226,69 @@ if (values['limits-only']) {
   process.exit(section.results.every((result) => result.pass) ? 0 : 1);
 }
 
+/**
+ * No user's work blocks another's (R-OPS-08 to R-OPS-11): the attack (60 relevés of one club, 3
+ * packs, the head office's validation) against one production server, on the PostgreSQL bench
+ * database and on the PGlite one.
+ */
+async function attackSection(): Promise<{ title: string; results: BenchResult[] }> {
+  const results: BenchResult[] = [];
+  log(`\n== Attaque d’un utilisateur (R-OPS-08), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
+  results.push(...(await benchAttack(root, { engine: 'PostgreSQL', databaseUrl: pgUrl, flux: pgFlux }, log)));
+  if (!values['skip-pglite']) {
+    log(`\n== Attaque d’un utilisateur (R-OPS-08), PGlite, ${pgliteFlux.toLocaleString('fr-FR')} flux ==`);
+    results.push(
+      ...(await benchAttack(root, { engine: 'PGlite', databaseUrl: null, flux: pgliteFlux }, log, { build: false })),
+    );
+  }
+  return {
+    title:
+      'Attaque d’un utilisateur contre une instance (60 relevés d’un club, 3 lots, validation du siège) : santé et recherche des autres',
+    results,
+  };
+}
+
+if (values['attack-only']) {
+  const section = await attackSection();
+  await writeSection(section, { seconds: (performance.now() - started) / 1000, argv: process.argv.slice(2) });
+  console.log(`\n${resultsTable([section])}`);
+  process.exit(section.results.every((result) => result.pass) ? 0 : 1);
+}
+
+/**
+ * Two instances behind nginx (R-OPS-13): 20 clients of mixed reads and writes for 10 minutes
+ * through Debian's nginx and the documented site file, one instance killed at half time.
+ */
+const SOAK = {
+  minutes: Number(values['soak-minutes']),
+  clients: Number(values['soak-clients']),
+  thinkMs: Number(values['soak-think-ms']),
+};
+const SOAK_AT_FULL_LENGTH = SOAK.minutes === 10 && SOAK.clients === 20 && SOAK.thinkMs === 100;
+async function soakSection(): Promise<{ title: string; results: BenchResult[] }> {
+  log(
+    `\n== Soak de deux instances derrière nginx (R-OPS-13), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux, ${SOAK.minutes} min ==`,
+  );
+  const database = await openBenchDatabase({ databaseUrl: pgUrl, flux: pgFlux }, log);
+  try {
+    return {
+      title: `Soak : deux instances derrière nginx, ${SOAK.clients} clients, lectures et écritures, ${SOAK.minutes} min, une instance tuée (SIGKILL) à mi-parcours, PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux`,
+      results: await benchSoak({ root, databaseUrl: pgUrl, database, ...SOAK, log }),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+if (values['soak-only']) {
+  const section = await soakSection();
+  // A shorter or lighter run is printed, never recorded as the bar's measure.
+  if (SOAK_AT_FULL_LENGTH)
+    await writeSection(section, { seconds: (performance.now() - started) / 1000, argv: process.argv.slice(2) });
+  console.log(`\n${resultsTable([section])}`);
+  process.exit(section.results.every((result) => result.pass) ? 0 : 1);
+}
+
 /** R-JOB-01, R-JOB-02 on the PostgreSQL bench database: the head office's validation as a job, cancelled, killed and resumed. */
 async function jobsSection(): Promise<{ title: string; results: BenchResult[] }> {
   log(`\n== Validation en traitement durable (R-JOB-02), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
@@ -333,6 +409,8 @@ sections.push(await bankSection());
 sections.push(await documentsSection());
 sections.push(await sepaNoticeSection());
 sections.push(await limitsSection());
+sections.push(await attackSection());
+sections.push(await soakSection());
 
 if (!values['skip-load']) {
   log('\n== Charge GraphQL et JavaScript du tableau de bord ==');

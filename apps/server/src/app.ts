@@ -16,15 +16,31 @@ import { createTokenService } from './modules/auth/token';
 import { createLoginThrottle, createRedisThrottleStore, type LoginThrottle } from './modules/auth/login-throttle';
 import { createPostgresThrottleStore } from './modules/auth/login-throttle.repository';
 import { createSharedLimits } from './lib/shared-limits/shared-limits';
+import { createHeavyWork, heavyWorkLimits, type HeavyWork } from './lib/heavy-work/heavy-work';
+import type { FairGateLimits } from './lib/heavy-work/fair-gate';
+import { createRenderPool, renderThreadsSetting } from './render/render-pool';
+import { priorityLane } from './db/priority-lane';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerMeRoutes } from './modules/me/me.routes';
 import { registerFluxDocumentRoutes } from './modules/flux-documents/flux-documents.routes';
 import { registerAccountStatementRoutes } from './modules/account-statement/account-statement.routes';
 import {
   createAccountStatementService,
+  type AccountStatementService,
   type AccountStatementSettings,
 } from './modules/account-statement/account-statement.service';
+import { statementBatchJob } from './modules/account-statement/statement-batch-job';
 import { registerImpayesRoutes } from './modules/impayes/impayes.routes';
+import { createImpayesService, type ImpayesService } from './modules/impayes/impayes.service';
+import { reminderBatchJob } from './modules/impayes/reminder-batch-job';
+import { bankImportJob, type BankImportBackground } from './modules/bank-statements/bank-import-job';
+import { documentPackJob } from './modules/flux-document-packs/document-pack-job';
+import {
+  createFluxDocumentsService,
+  type FluxDocumentsSettings,
+} from './modules/flux-documents/flux-documents.service';
+import { issuanceBackfillJob, startIssuanceBackfill } from './modules/flux-documents/issuance-backfill-job';
+import type { JobKind } from './modules/jobs/job-kind';
 import { registerDocumentPackRoutes } from './modules/flux-document-packs/document-pack.routes';
 import type { DocumentPackOptions } from './modules/flux-document-packs/document-pack.service';
 import { registerAddressesRoutes } from './modules/addresses/addresses.routes';
@@ -36,12 +52,18 @@ import { registerStructuresRoutes } from './modules/structures/structures.routes
 import { registerStructureRibsRoutes } from './modules/structure-ribs/structure-ribs.routes';
 import { registerStructureSituationRoutes } from './modules/structure-situation/structure-situation.routes';
 import { registerStructureStatusRoutes } from './modules/structure-status/structure-status.routes';
-import type { UploadQuota } from '@gdf/domain';
+import {
+  BANK_IMPORT_BACKGROUND_BYTES,
+  BANK_IMPORT_BACKGROUND_ENTRIES,
+  REMINDERS_BACKGROUND_ABOVE,
+  type UploadQuota,
+} from '@gdf/domain';
 import type { SafeFetchPolicy } from './lib/safe-fetch';
 import type { GraphqlCache } from './graphql/execution/caches';
 import { registerGraphql } from './graphql/graphql.routes';
 import { registerReadCacheInvalidation } from './plugins/read-cache-invalidation';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerDrain, type Drain } from './lib/drain';
 import { registerAccountingSettingsRoutes } from './modules/accounting-settings/accounting-settings.routes';
 import { registerExportsSageRoutes } from './modules/exports-sage/exports-sage.routes';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes';
@@ -60,6 +82,13 @@ import {
   fastifyConnectionOptions,
   type ConnectionLimits,
 } from './lib/connection-limits';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's heavy requests (their gate's load: metrics, tests). */
+    heavyWork: HeavyWork;
+  }
+}
 
 export interface AppOptions {
   database: Database;
@@ -83,6 +112,8 @@ export interface AppOptions {
    * count, as Fastify's trustProxy. Default none: request.ip is the peer's address.
    */
   trustProxy?: string | string[] | number;
+  /** Stopping behind a load balancer (server.ts): GET and HEAD answered 503 while it drains (R-OPS-12). */
+  drain?: Drain;
   /** Access token lifetime (ACCESS_TOKEN_TTL_SECONDS, default 600). */
   accessTokenLifetimeSeconds?: number;
   /** Session (refresh cookie) lifetime and rotation grace. */
@@ -124,6 +155,41 @@ export interface AppOptions {
   jobs?: Partial<JobsSettings>;
   /** Entries a validation job writes per step (default 5,000 on PGlite, 20,000 on PostgreSQL). */
   ledgerStepEntries?: number;
+  /** Worker threads rendering documents (RENDER_THREADS; default one less than the cores, at least 1; 0: in the request's thread). */
+  renderThreads?: number;
+  /** Heavy requests of this process: at once, per user, per structure, queued, waited (HEAVY_WORK_*; R-OPS-09). */
+  heavyWork?: Partial<FairGateLimits>;
+  /** The other job kinds' sizes (R-JOB-05 to R-JOB-09): tests make their steps small. */
+  jobKinds?: Partial<JobKindSettings>;
+  /** Queue the issuance backfill at start when flux lack their documents (the server; R-JOB-08). */
+  issuanceBackfill?: boolean;
+}
+
+export interface JobKindSettings {
+  /** Flux a background document pack reads per step. */
+  packStepFlux: number;
+  /** Entries a large bank statement import writes per step. */
+  bankImportStepEntries: number;
+  /** Above these, a bank statement file is imported as a job. */
+  bankImportBackground: BankImportBackground;
+  /** Above this many structures, reminder letters are issued as a job. */
+  remindersBackgroundAbove: number;
+  /** Flux ids the issuance backfill issues per step (default 2,000 on PGlite, 20,000 on PostgreSQL). */
+  backfillBatchSize?: number;
+}
+
+const DEFAULT_JOB_KINDS: JobKindSettings = {
+  packStepFlux: 25,
+  bankImportStepEntries: 500,
+  bankImportBackground: { entries: BANK_IMPORT_BACKGROUND_ENTRIES, bytes: BANK_IMPORT_BACKGROUND_BYTES },
+  remindersBackgroundAbove: REMINDERS_BACKGROUND_ABOVE,
+};
+
+/** The services the job kinds work through, shared with the routes that start them. */
+interface JobServices {
+  issuance: FluxDocumentsSettings;
+  statements: AccountStatementService;
+  impayes: ImpayesService;
 }
 
 /**
@@ -131,14 +197,34 @@ export interface AppOptions {
  * server: jobs left running or waiting resume), else at the first job; stopped before the
  * database closes, running jobs handed back to the queue.
  */
-function createJobs(app: FastifyInstance, options: AppOptions): JobRuntime {
+function createJobs(app: FastifyInstance, options: AppOptions, services: JobServices): JobRuntime {
   const database = options.database;
   const stepEntries = options.ledgerStepEntries ?? (database.kind === 'pglite' ? 5_000 : 20_000);
-  const jobs = createJobRuntime(database, [ledgerValidationJob({ stepEntries })], options.jobs, {
+  const sizes = { ...DEFAULT_JOB_KINDS, ...options.jobKinds };
+  const kinds = [
+    ledgerValidationJob({ stepEntries }),
+    documentPackJob(createFluxDocumentsService(database, services.issuance), {
+      stepFlux: options.documentPacks?.jobStepFlux ?? sizes.packStepFlux,
+    }),
+    statementBatchJob(services.statements),
+    bankImportJob({ stepEntries: sizes.bankImportStepEntries }),
+    issuanceBackfillJob(services.issuance),
+    reminderBatchJob(services.impayes),
+  ] as unknown as JobKind<never, never>[];
+  const jobs = createJobRuntime(database, kinds, options.jobs, {
     info: (details, message) => app.log.info(details, message),
     error: (details, message) => app.log.error(details, message),
   });
   if (jobs.settings.startWorkers) app.addHook('onReady', () => jobs.start());
+  if (options.issuanceBackfill) {
+    // Every instance asks; the fleet runs one backfill (its key), resumed where it stopped.
+    const batchSize = sizes.backfillBatchSize ?? (database.kind === 'pglite' ? 2_000 : 20_000);
+    app.addHook('onReady', async () => {
+      void startIssuanceBackfill(database, jobs, batchSize).catch((error: unknown) =>
+        app.log.error({ err: error }, "échec de la demande d'émission des documents antérieurs"),
+      );
+    });
+  }
   app.addHook('onClose', () => jobs.stop());
   return jobs;
 }
@@ -161,6 +247,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: false } },
     // The router's own refusals (an address that is not UTF-8), in French like every other.
     frameworkErrors: frameworkErrorHandler,
+    // A request reaching a closing server was accepted before the listening socket closed: it
+    // is served (a POST must not fail; GET and HEAD drained first, R-OPS-12), not answered 503.
+    return503OnClosing: false,
     ...fastifyConnectionOptions(connections),
   });
   capConnections(app.server, connections);
@@ -185,10 +274,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         createLoginThrottle(
           redis
             ? createRedisThrottleStore(redis, throttleOptions.redisPrefix)
-            : createPostgresThrottleStore(options.database),
+            : createPostgresThrottleStore(priorityLane(options.database)),
           throttleOptions.now,
         ));
-  const auth = createAuthService(options.database, tokens, {
+  // Logins, refreshes and every request's session check never wait behind heavy work (R-OPS-10).
+  const auth = createAuthService(priorityLane(options.database), tokens, {
     throttle,
     sessions: { ...DEFAULT_SESSION_SETTINGS, ...options.sessions },
     onSecurityEvent: (event) => app.log.warn({ event }, 'sécurité de connexion'),
@@ -197,6 +287,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   // First hook: refusals (401, 403) carry the security headers too.
   registerSecurityHeaders(app, { frameAncestors: options.frameAncestors });
+  if (options.drain) registerDrain(app, options.drain);
   registerAuth(app, auth);
   const metrics = options.metrics ? registerMetrics(app, options.database, options.metrics) : undefined;
   registerBusinessEvents(app, metrics?.businessEvents);
@@ -223,25 +314,39 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStructuresRoutes(app, options.database);
   registerStructureRibsRoutes(app, options.database);
   registerStructureStatusRoutes(app, options.database);
-  const issuance = { creditorIdentifier: creditorIdentifier(options.sepa?.ics) };
+  // Documents render in worker threads, heavy requests take a place of the process's fair gate (R-OPS-08, R-OPS-09).
+  const renderer = createRenderPool(options.renderThreads ?? renderThreadsSetting());
+  app.addHook('onClose', () => renderer.close());
+  const heavyWork = createHeavyWork({ ...heavyWorkLimits(renderer.threads), ...options.heavyWork });
+  app.decorate('heavyWork', heavyWork);
+  const issuance = { creditorIdentifier: creditorIdentifier(options.sepa?.ics), renderer, heavyWork };
+  const statements = createAccountStatementService(options.database, undefined, {
+    ...options.accountStatements,
+    renderer,
+    heavyWork,
+  });
+  const impayes = createImpayesService(options.database);
+  const jobs = createJobs(app, options, { issuance, statements, impayes });
+  const jobSizes = { ...DEFAULT_JOB_KINDS, ...options.jobKinds };
   registerFluxDocumentRoutes(app, options.database, issuance);
-  registerAccountStatementRoutes(
-    app,
-    options.database,
-    createAccountStatementService(options.database, undefined, options.accountStatements),
-  );
-  registerImpayesRoutes(app, options.database);
+  registerAccountStatementRoutes(app, options.database, statements, jobs);
+  registerImpayesRoutes(app, options.database, undefined, jobs, jobSizes.remindersBackgroundAbove, impayes);
   registerStructureSituationRoutes(app, options.database);
-  registerDocumentPackRoutes(app, options.database, issuance, places, options.documentPacks);
+  registerDocumentPackRoutes(app, options.database, issuance, places, options.documentPacks, jobs);
   registerAccountingSettingsRoutes(app, options.database);
   registerExportsSageRoutes(app, options.database, options.ledgerClock);
-  const jobs = createJobs(app, options);
   if (metrics) registerJobMetrics(metrics.registry, options.database);
   registerJobsRoutes(app, options.database, jobs);
   registerLedgerRoutes(app, options.database, jobs, options.ledgerClock);
   registerSepaExports(app, options);
   await registerSepaReturnRoutes(app, options.database, issuance);
-  await registerBankStatementRoutes(app, options.database, { creditorIban: options.sepa?.creditorIban });
+  await registerBankStatementRoutes(
+    app,
+    options.database,
+    { creditorIban: options.sepa?.creditorIban },
+    jobs,
+    jobSizes.bankImportBackground,
+  );
   await registerGraphql(app, {
     database: options.database,
     issuance,

@@ -7,14 +7,14 @@ import { readPostgresSettings, settingsWarnings } from './db/postgres-settings';
 import { loadOrCreateSecret } from './lib/secrets';
 import { parseAllowList } from './lib/safe-fetch';
 import { sourceMappedErrorSerializer } from './lib/source-stack';
-import { creditorIdentifier } from './modules/exports-sepa/sepa-settings';
-import { issueMissingDocuments } from './modules/flux-documents/issue-documents';
 import { parseCachesOff } from './graphql/execution/caches';
 import { sharedLimitsNotice } from './lib/shared-limits/shared-limits';
+import { createDrain, SHUTDOWN_LIMIT_MS } from './lib/drain';
 
 const env = readConfiguration();
 const embedded = !env.DATABASE_URL;
 const startedAt = performance.now();
+const drain = createDrain();
 
 if (!embedded && !env.JWT_SECRET) {
   console.error('JWT_SECRET est obligatoire avec DATABASE_URL (au moins 32 caractères).');
@@ -58,12 +58,16 @@ const app = await buildApp({
   diskFilesToMove: diskFileDirectories(env.FILES_DIR),
   ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
   ...(env.TRUST_PROXY !== undefined ? { trustProxy: env.TRUST_PROXY } : {}),
+  drain,
   accessTokenLifetimeSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
   sessions: { lifetimeSeconds: env.SESSION_TTL_SECONDS },
   graphqlCachesOff: parseCachesOff(env.BENCH_CACHES_OFF),
   connections: connectionLimitsOf(env),
   // Jobs left waiting or cut short by a stop resume with the server (R-JOB-02).
   jobs: { startWorkers: true },
+  // Flux created before documents were issued with their flux (R-DOC-01) are issued by one job
+  // for the whole fleet, a range of ids per step, resumed at the next start (R-JOB-08).
+  issuanceBackfill: true,
   metrics: { allow: env.METRICS_ALLOW, ...(env.METRICS_TOKEN ? { token: env.METRICS_TOKEN } : {}) },
   ...(env.OTEL_EXPORTER_OTLP_ENDPOINT ? { tracing: { endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT } } : {}),
   sepa: {
@@ -77,7 +81,6 @@ const app = await buildApp({
 });
 
 await app.listen({ port: env.PORT, host: env.HOST });
-const backfill = startIssuanceBackfill();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;
 const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
@@ -117,39 +120,17 @@ function diskFileDirectories(filesDir: string | undefined) {
     : { filesDir: path.join(dataDir(), 'files'), sepaDir: path.join(dataDir(), 'sepa') };
 }
 
-/**
- * Flux created before documents were issued with their flux (R-DOC-01) are issued in the background, a few thousand per transaction
- * (PGlite runs one transaction at a time, so requests wait one batch at most); a download
- * that comes first issues its own flux. Stopped at shutdown, resumed at the next start.
- */
-function startIssuanceBackfill(): AbortController {
-  const controller = new AbortController();
-  const batchSize = database.kind === 'pglite' ? 2_000 : 20_000;
-  void issueMissingDocuments(
-    database,
-    { creditorIdentifier: creditorIdentifier(env.SEPA_CREDITOR_ICS) },
-    {
-      batchSize,
-      signal: controller.signal,
-    },
-  )
-    .then((issued) => {
-      if (issued > 0) app.log.info({ issued }, 'documents des flux antérieurs émis');
-    })
-    .catch((error: unknown) => {
-      if (!controller.signal.aborted) app.log.error({ err: error }, "échec de l'émission des documents antérieurs");
-    });
-  return controller;
-}
-
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'arrêt en cours');
-  backfill.abort();
-  const timer = setTimeout(() => process.exit(1), 10_000);
+  const timer = setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS);
   timer.unref();
+  // Behind a load balancer: GET and HEAD sent elsewhere until connections stop coming, then the
+  // listening socket closes with no accepted connection left unread (R-OPS-12).
+  drain.begin();
+  await drain.settled(app.server);
   // Node keeps a connection open after its last answer until its keep-alive timeout (72 s), which
   // would hold the close that long: each is closed as soon as it is idle, its answer sent.
   setInterval(() => app.server.closeIdleConnections(), 100).unref();

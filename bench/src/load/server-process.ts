@@ -17,7 +17,8 @@ export interface ServerProcess {
  */
 export async function startServerProcess(
   root: string,
-  databaseUrl: string,
+  /** null: the embedded database (PGlite) under the DATA_DIR given in `options.env`. */
+  databaseUrl: string | null,
   /** More environment (BENCH_CACHES_OFF); `build: false` reuses the server built by an earlier start. */
   options: { env?: Record<string, string>; build?: boolean } = {},
 ): Promise<ServerProcess> {
@@ -25,21 +26,23 @@ export async function startServerProcess(
     const build = spawnSync('npm', ['run', 'build', '-w', '@gdf/server'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('Construction du serveur impossible');
   }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...SERVER_ENVIRONMENT,
+    NODE_ENV: 'production',
+    ...(databaseUrl === null ? {} : { DATABASE_URL: databaseUrl }),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    // PostgreSQL refuses the demo ICS (R-SEPA-07): a test identifier with valid check digits.
+    SEPA_CREDITOR_ICS: process.env.SEPA_CREDITOR_ICS ?? 'FR19ZZZ654321',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  if (databaseUrl === null) delete env.DATABASE_URL;
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/server.js')], {
     cwd: root,
-    env: {
-      ...process.env,
-      ...SERVER_ENVIRONMENT,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      // PostgreSQL refuses the demo ICS (R-SEPA-07): a test identifier with valid check digits.
-      SEPA_CREDITOR_ICS: process.env.SEPA_CREDITOR_ICS ?? 'FR19ZZZ654321',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      ...options.env,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

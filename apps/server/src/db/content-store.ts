@@ -24,6 +24,8 @@ export const CONTENT_NATURE = {
   accountStatement: 'releve_compte',
   /** The result file of a durable job (APP_Traitement, R-JOB-04). */
   jobResult: 'resultat_traitement',
+  /** A piece of a job's ZIP written by one step, joined into the result and deleted by its last (R-JOB-02). */
+  jobResultPart: 'resultat_traitement_partie',
 } as const;
 export type ContentNature = (typeof CONTENT_NATURE)[keyof typeof CONTENT_NATURE];
 

@@ -28,7 +28,7 @@ export interface Database {
    * when it throws. `work` must run its SQL on `tx` (same `$n` parameters as `query`), never
    * on this handle: on PGlite other queries wait until the transaction ends.
    */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Queryable) => Promise<T>, options?: Pick<QueryOptions, 'priority'>): Promise<T>;
   /**
    * SQL text of several statements and no parameters (a library's DDL, its BEGIN...COMMIT
    * scripts): pg's simple query, PGlite's exec. Returns the last statement's rows.
@@ -61,7 +61,7 @@ export interface Database {
 export type DatabaseSession = Pick<Database, 'query' | 'transaction'>;
 
 export interface PoolStats {
-  pool: 'principal' | 'lecture' | 'réplique' | 'réplique-lecture';
+  pool: 'principal' | 'lecture' | 'prioritaire' | 'réplique' | 'réplique-lecture';
   total: number;
   idle: number;
   waiting: number;
@@ -79,6 +79,12 @@ export interface QueryOptions {
    * db/read-routing.ts replicaReads). Without DATABASE_READ_URL it runs as any statement.
    */
   replica?: boolean;
+  /**
+   * A statement that must never wait behind heavy work (R-OPS-10): health, logins, the session
+   * check of every request. On PostgreSQL it runs on a small pool of its own
+   * (DATABASE_PRIORITY_POOL_SIZE); on PGlite it goes first in the queue of the one connection.
+   */
+  priority?: boolean;
 }
 
 const DATE_OID = 1082;
@@ -91,9 +97,13 @@ export interface PostgresConfig {
   statementTimeoutMs?: number;
   /** Per-statement limit of the GraphQL read pool (DATABASE_READ_TIMEOUT_MS). 5 s. */
   readTimeoutMs?: number;
-  /** Connections of the main pool (DATABASE_POOL_SIZE, 20) and of the read pool (DATABASE_READ_POOL_SIZE, 10). */
+  /**
+   * Connections of the main pool (DATABASE_POOL_SIZE, 20), of the read pool (DATABASE_READ_POOL_SIZE, 10)
+   * and of the priority pool (DATABASE_PRIORITY_POOL_SIZE, 4: health, logins, session checks).
+   */
   poolSize?: number;
   readPoolSize?: number;
+  priorityPoolSize?: number;
   /** How long a statement waits for a free connection before a 503 (DATABASE_POOL_WAIT_MS). 5 s. */
   poolWaitMs?: number;
   /**
@@ -156,8 +166,19 @@ async function openPostgres(config: PostgresConfig): Promise<Database> {
     statement_timeout: setting(config.readTimeoutMs, 'DATABASE_READ_TIMEOUT_MS', 5_000),
     connectionTimeoutMillis,
   });
+  // Health, logins and every request's session check (R-OPS-10): a few connections heavy work
+  // never holds, so they answer while relevés, packs and exports fill the main pool.
+  const priorityPool = new pg.Pool({
+    connectionString: url,
+    max: setting(config.priorityPoolSize, 'DATABASE_PRIORITY_POOL_SIZE', 4),
+    maxUses: 20_000,
+    // Short statements only; not the searches' deadline, which an operator may set far lower.
+    statement_timeout: 5_000,
+    connectionTimeoutMillis,
+  });
   pool.on('error', () => undefined); // idle-client errors must not crash the process
   readPool.on('error', () => undefined);
+  priorityPool.on('error', () => undefined);
   const changes = dataChangeListener(url, pg.Client);
   const replica = config.readUrl
     ? new ReadReplica(pg.Pool, pool, {
@@ -172,6 +193,7 @@ async function openPostgres(config: PostgresConfig): Promise<Database> {
     : null;
   await replica?.start();
   const db = drizzle(pool, { schema }) as unknown as AppDb;
+  const priorityDb = drizzle(priorityPool, { schema }) as unknown as AppDb;
   return {
     kind: 'postgres',
     db,
@@ -183,11 +205,12 @@ async function openPostgres(config: PostgresConfig): Promise<Database> {
           : await target.query(text, params)
         ).rows;
       // With a replica, reads go to it when it may serve this reader, else as before.
+      if (options?.priority) return run(priorityPool);
       if (replica && (options?.read || options?.replica))
         return replica.run(options.read ? 'lecture' : 'rapport', run, options.read ? readPool : pool);
       return run(options?.read ? readPool : pool);
     },
-    transaction: (work) => runTransaction(db, work),
+    transaction: (work, options) => runTransaction(options?.priority ? priorityDb : db, work),
     async script(text) {
       const result = (await pool.query(text)) as unknown as QueryResult | QueryResult[];
       return (Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows) as never[];
@@ -221,12 +244,17 @@ async function openPostgres(config: PostgresConfig): Promise<Database> {
       }
     },
     onDataChange: changes.add,
-    poolStats: () => [statsOf('principal', pool), statsOf('lecture', readPool), ...(replica?.poolStats() ?? [])],
+    poolStats: () => [
+      statsOf('principal', pool),
+      statsOf('lecture', readPool),
+      statsOf('prioritaire', priorityPool),
+      ...(replica?.poolStats() ?? []),
+    ],
     ...(replica ? { readReplica: replica } : {}),
     async close() {
       await changes.close();
       await replica?.close();
-      await Promise.all([pool.end(), readPool.end()]);
+      await Promise.all([pool.end(), readPool.end(), priorityPool.end()]);
     },
   };
 }
@@ -312,17 +340,20 @@ async function openPglite(config: { dataDir: string } | { memory: true; loadData
   });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as AppDb;
+  const lanes = createLanes();
   const handle: Database = {
     kind: 'pglite',
     db,
-    async query(text, params = []) {
+    async query(text, params = [], options) {
       checkParameterCount(params);
-      const result = await client.query(text, params);
+      // GraphQL reads (the searches) keep the priority lane too: on PostgreSQL they have their own pool.
+      const first = options?.priority === true || options?.read === true;
+      const result = await lanes.run(first, () => client.query(text, params));
       return result.rows as never[];
     },
-    transaction: (work) => runTransaction(db, work),
+    transaction: (work, options) => lanes.run(options?.priority === true, () => runTransaction(db, work)),
     async script(text) {
-      const results = await client.exec(text);
+      const results = await lanes.run(false, () => client.exec(text));
       return (results.at(-1)?.rows ?? []) as never[];
     },
     session(work) {
@@ -335,7 +366,8 @@ async function openPglite(config: { dataDir: string } | { memory: true; loadData
       let size = 0;
       const flush = async () => {
         if (batch.length === 0) return;
-        await client.query(statement, [], { blob: new Blob(batch) });
+        const blob = new Blob(batch);
+        await lanes.run(false, () => client.query(statement, [], { blob }));
         batch = [];
         size = 0;
       };
@@ -346,10 +378,42 @@ async function openPglite(config: { dataDir: string } | { memory: true; loadData
       }
       await flush();
     },
-    dumpDataDir: () => client.dumpDataDir('none'),
+    dumpDataDir: () => lanes.run(false, () => client.dumpDataDir('none')),
     close: () => client.close(),
   };
   return handle;
+}
+
+/**
+ * PGlite's one connection, taken one statement or transaction at a time in two lanes (R-OPS-10):
+ * priority work (health, logins, session checks, GraphQL reads) goes before everything waiting,
+ * so it waits for the statement under way only, never behind a queue of heavy reads. Within a
+ * lane, first come first served. PGlite runs in this thread and its statements resolve as
+ * promises: queued back to back they would chain without the event loop ever reading a socket
+ * (a health check waited for 40 queued statements). So between two statements the event loop
+ * has a turn (setImmediate: after pending I/O), and the next is chosen only then.
+ */
+function createLanes() {
+  let busy = false;
+  const waiting = { priority: [] as Array<() => void>, normal: [] as Array<() => void> };
+  const handOver = () => {
+    const next = waiting.priority.shift() ?? waiting.normal.shift();
+    if (next) next();
+    else busy = false;
+  };
+  return {
+    async run<T>(priority: boolean, work: () => Promise<T>): Promise<T> {
+      if (busy) await new Promise<void>((turn) => waiting[priority ? 'priority' : 'normal'].push(turn));
+      else busy = true;
+      try {
+        return await work();
+      } finally {
+        // Still busy until the next in turn starts (or none waits): nobody slips in between.
+        if (waiting.priority.length > 0 || waiting.normal.length > 0) setImmediate(handOver);
+        else busy = false;
+      }
+    },
+  };
 }
 
 /** drizzle-kit's SQL migrations ship beside the code, in src and in the bundle alike. */

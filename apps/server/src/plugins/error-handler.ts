@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-errors';
+import { RetryLaterError } from '../lib/heavy-work/heavy-work';
 import { isApiUrl } from './auth';
 import { classifyDatabaseError } from '../db/database-errors';
 
@@ -8,6 +9,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       const issues = error.issues?.length ? { issues: error.issues } : {};
+      // A refusal to retry later (a busy server, R-OPS-09) says when.
+      if (error instanceof RetryLaterError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply
         .status(error.statusCode)
         .send({ statusCode: error.statusCode, error: error.code, message: error.message, ...issues });

@@ -1,6 +1,7 @@
 import type { StructureTypeId } from '@gdf/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
+import { priorityLane } from '../db/priority-lane';
 import { badRequest, forbidden } from '../lib/http-errors';
 import type { RequestScope, StructureStanding } from '../modules/scope/scope';
 import { structureStanding } from '../modules/structure-status/structure-status.service';
@@ -31,7 +32,8 @@ async function knownStructure(database: Database, structureId: number): Promise<
   if (!cache) standingCaches.set(database, (cache = new Map()));
   const cached = cache.get(structureId);
   if (cached && cached.expires > Date.now()) return cached.known;
-  const known = (await structureStanding(database, structureId)) ?? UNKNOWN;
+  // Every request reads it: on the priority lane, never behind heavy work (R-OPS-10).
+  const known = (await structureStanding(priorityLane(database), structureId)) ?? UNKNOWN;
   if (cache.size > 10_000) cache.clear();
   cache.set(structureId, { known, expires: Date.now() + STANDING_TTL_MS });
   return known;

@@ -16,4 +16,5 @@ export const componentMessages = {
   jobCancelling: 'Annulation demandée : arrêt après l’étape en cours',
   jobWaitingTotal: 'Préparation…',
   jobCount: (done: string, total: string) => `${done} sur ${total}`,
+  jobFollow: 'Suivre dans « Mes traitements »',
 } as const;

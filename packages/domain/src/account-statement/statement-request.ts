@@ -25,7 +25,8 @@ export const ACCOUNT_STATEMENT_MESSAGES = {
 /** A statement covers at most this many days (five years): beyond, ask several. */
 export const MAX_STATEMENT_DAYS = 5 * 366;
 
-const isoDay = z
+/** A relevé's day: AAAA-MM-JJ, a day that exists, within the supported years. */
+export const statementDaySchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'date attendue au format AAAA-MM-JJ')
   .refine((value) => {
@@ -40,8 +41,8 @@ const isoDay = z
  */
 export const accountStatementQuerySchema = z
   .object({
-    du: isoDay.optional(),
-    au: isoDay.optional(),
+    du: statementDaySchema.optional(),
+    au: statementDaySchema.optional(),
     format: z.enum(ACCOUNT_STATEMENT_FORMATS, { message: 'format attendu : json, pdf ou xlsx' }).default('json'),
     download: z
       .enum(['0', '1', 'true', 'false'])

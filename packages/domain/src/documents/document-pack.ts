@@ -34,6 +34,8 @@ export const documentPackRequestSchema = z
       .min(1, DOCUMENT_PACK_MESSAGES.noKind)
       .max(2)
       .refine((kinds) => new Set(kinds).size === kinds.length, 'Type de document en double'),
+    /** Built as a job whatever its size (R-JOB-05); a large pack is anyway. */
+    arrierePlan: z.boolean({ message: 'arrierePlan attendu : true ou false' }).optional(),
   })
   .strict();
 

@@ -45,6 +45,8 @@ export const reminderIssueRequestSchema = z
         message: 'dernières relances attendues : des numéros ou null',
       })
       .optional(),
+    /** Issued as a job whatever the selection's size (R-JOB-09); a large selection is anyway. */
+    arrierePlan: z.boolean({ message: 'arrierePlan attendu : true ou false' }).optional(),
   })
   .strict()
   .refine((request) => !request.lastReminderIds || request.lastReminderIds.length === request.structureIds.length, {

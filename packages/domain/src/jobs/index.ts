@@ -76,3 +76,5 @@ export const jobIdParamsSchema = z.strictObject({
  * - POST /api/traitements/:id/annulation -> JobView (404 when not the user's)
  * - GET  /api/traitements/:id/resultat -> the result file, or the summary as JSON
  */
+
+export * from './job-kinds';

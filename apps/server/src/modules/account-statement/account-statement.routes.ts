@@ -1,11 +1,19 @@
-import { accountStatementQuerySchema, issuedAccountStatementQuerySchema } from '@gdf/domain';
+import {
+  STATEMENT_BATCH_URL,
+  accountStatementQuerySchema,
+  issuedAccountStatementQuerySchema,
+  statementBatchRequestSchema,
+} from '@gdf/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../../db/database';
 import { idParams } from '../../lib/resource-paths';
 import { parseInput } from '../../lib/validation';
 import { markBusinessEvent } from '../../plugins/business-events';
 import { resolveScope } from '../../plugins/scope';
+import type { JobRuntime } from '../jobs/job-runtime';
+import { jobView } from '../jobs/jobs.service';
 import { createAccountStatementService, type StatementFile } from './account-statement.service';
+import { startStatementBatchJob } from './statement-batch-job';
 
 /**
  * A structure's relevé de compte (ADR 0031), read under the flux module like the flux search;
@@ -14,12 +22,26 @@ import { createAccountStatementService, type StatementFile } from './account-sta
  *   format=pdf|xlsx issues it (or finds the same one issued before) and sends its stored file.
  * - GET /api/structures/:id/releves-de-compte: the statements issued for the structure.
  * - GET /api/releves-de-compte/:id?format=pdf|xlsx: an issued statement's stored file.
+ * - POST /api/releves-de-compte/lots: many structures' relevés as a job (R-JOB-06), 202.
  */
 export function registerAccountStatementRoutes(
   app: FastifyInstance,
   database: Database,
   service = createAccountStatementService(database),
+  jobs?: JobRuntime,
 ): void {
+  if (jobs) {
+    app.post(STATEMENT_BATCH_URL, { config: { auth: 'user', event: 'releve_compte.lot' } }, async (request, reply) => {
+      const body = parseInput(statementBatchRequestSchema, request.body);
+      const scope = await resolveScope(request, database);
+      const job = await startStatementBatchJob(database, jobs, service, scope, body);
+      return reply
+        .code(202)
+        .header('cache-control', 'private, no-store')
+        .send({ traitement: jobView(job, scope.actor) });
+    });
+  }
+
   app.get('/api/structures/:id/releve-de-compte', { config: { auth: 'user' } }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
     const query = parseInput(accountStatementQuerySchema, request.query);

@@ -3,14 +3,12 @@ import {
   MAX_NEW_STATEMENTS_PER_DAY,
   ModuleSlug,
   accountStatementNumber,
-  accountStatementTable,
   buildAccountStatementFromParts,
   issuedAccountStatementFileName,
   parisToday,
   statementPeriodProblem,
   type AccountStatement,
 } from '@gdf/domain';
-import { toXlsx } from '@gdf/file-formats';
 import type { Readable } from 'node:stream';
 import type { Database } from '../../db/database';
 import { replicaReads } from '../../db/read-routing';
@@ -19,7 +17,8 @@ import { HttpError, badRequest, notFound } from '../../lib/http-errors';
 import { openContent } from '../document-store/content-stream';
 import { sha256Hex } from '../../db/content-store';
 import { requireModule, type RequestScope } from '../scope/scope';
-import { renderAccountStatementPdf } from './account-statement-pdf';
+import { unboundedHeavyWork, type HeavyWork } from '../../lib/heavy-work/heavy-work';
+import { inThreadRenderer, type DocumentRenderer } from '../../render/render-pool';
 import {
   findStatementStructure,
   loadStatementParts,
@@ -35,8 +34,11 @@ import {
   listIssuedStatements,
   reserveStatementId,
   storeIssuedStatement,
+  storeIssuedStatementIn,
   type IssuedStatement,
+  type StatementToStore,
 } from './issued-statements.repository';
+import type { Queryable } from '../../db/queryable';
 
 export const STRUCTURE_NOT_FOUND = 'Structure introuvable';
 export const STATEMENT_NOT_FOUND = 'Relevé de compte introuvable';
@@ -65,6 +67,10 @@ export interface StatementFile {
 export interface AccountStatementSettings {
   /** New statements per structure and day; MAX_NEW_STATEMENTS_PER_DAY. */
   newPerDay?: number;
+  /** Where the PDF and xlsx render (R-OPS-08): the server's worker threads; default the caller's thread. */
+  renderer?: DocumentRenderer;
+  /** The process's heavy requests a relevé issued takes a place of (R-OPS-09); default none. */
+  heavyWork?: HeavyWork;
 }
 
 export function createAccountStatementService(
@@ -73,6 +79,8 @@ export function createAccountStatementService(
   settings: AccountStatementSettings = {},
 ) {
   const newPerDay = settings.newPerDay ?? MAX_NEW_STATEMENTS_PER_DAY;
+  const renderer = settings.renderer ?? inThreadRenderer;
+  const heavyWork = settings.heavyWork ?? unboundedHeavyWork;
   const dailyLimitReached = () =>
     new HttpError(429, ACCOUNT_STATEMENT_MESSAGES.dailyLimit(newPerDay), 'too-many-requests');
   // The statement for the screen is a pure read a read replica may answer (R-OPS-05); one
@@ -94,6 +102,7 @@ export function createAccountStatementService(
     structureId: number,
     request: StatementRequest,
     reader: Pick<Database, 'query'> = database,
+    asOf: string = today(),
   ): Promise<{ structure: StatementStructure; statement: AccountStatement }> {
     const structure = await structureInScope(scope, structureId, reader);
     const season = request.du && request.au ? null : await seasonBounds(reader, request.saison);
@@ -106,47 +115,56 @@ export function createAccountStatementService(
     if (problem) throw badRequest(`Requête invalide : ${problem}`);
     const period = { from, to };
     const parts = await loadStatementParts(reader, structureId, period);
-    return { structure, statement: buildAccountStatementFromParts(parts, period, today()) };
+    return { structure, statement: buildAccountStatementFromParts(parts, period, asOf) };
   }
+
+  const keyOf = (structureId: number, structure: StatementStructure, statement: AccountStatement) => ({
+    structureId,
+    period: statement.period,
+    asOf: statement.asOf,
+    fingerprint: sha256Hex(Buffer.from(JSON.stringify({ structure, statement }), 'utf8')),
+  });
 
   /** The same statement asked again (same structure, period, day, content) is the one issued before. */
   async function issue(scope: RequestScope, structureId: number, request: StatementRequest) {
     const { structure, statement } = await compute(scope, structureId, request);
-    const key = {
-      structureId,
-      period: statement.period,
-      asOf: statement.asOf,
-      fingerprint: sha256Hex(Buffer.from(JSON.stringify({ structure, statement }), 'utf8')),
-    };
+    const key = keyOf(structureId, structure, statement);
     const same = await findSameStatement(database, key);
     if (same) return same;
     // Refused here before any rendering; the count that decides is read again as it is stored.
     const issuedToday = await countStatementsIssuedOn(database, structureId, scope.actor.userId, statement.asOf);
     if (issuedToday >= newPerDay) throw dailyLimitReached();
-    const id = await reserveStatementId(database);
-    const number = accountStatementNumber(id, statement.asOf);
-    const pdf = await renderAccountStatementPdf(statement, structure, new Date(), number);
-    const { table, header, footer, amountColumns } = accountStatementTable(statement, structure.name, {
-      number,
-      day: statement.asOf,
-    });
-    const xlsx = Buffer.concat(await toXlsx(table, { header, footer, amountColumns, worksheet: 'Relevé de compte' }));
-    const issued = await storeIssuedStatement(
-      database,
-      scope,
-      {
-        ...key,
-        id,
-        number,
-        closingBalance: statement.closingBalance,
-        overdueTotal: statement.overdue.total,
-        pdf,
-        xlsx,
-      },
-      newPerDay,
-    );
+    const rendered = await render(structure, statement, key);
+    const issued = await storeIssuedStatement(database, scope, rendered, newPerDay);
     if (!issued) throw dailyLimitReached();
     return issued;
+  }
+
+  /** The files of a statement about to be issued, numbered with an id reserved for it. */
+  async function render(
+    structure: StatementStructure,
+    statement: AccountStatement,
+    key: ReturnType<typeof keyOf>,
+  ): Promise<StatementToStore> {
+    const id = await reserveStatementId(database);
+    const number = accountStatementNumber(id, statement.asOf);
+    // Read here; the PDF and the xlsx rendered off the event loop.
+    const { pdf, xlsx } = await renderer.render({
+      kind: 'releve-compte',
+      statement,
+      structure,
+      issuedAt: new Date(),
+      number,
+    });
+    return {
+      ...key,
+      id,
+      number,
+      closingBalance: statement.closingBalance,
+      overdueTotal: statement.overdue.total,
+      pdf,
+      xlsx,
+    };
   }
 
   async function send(scope: RequestScope, statement: IssuedStatement, format: 'pdf' | 'xlsx'): Promise<StatementFile> {
@@ -183,12 +201,67 @@ export function createAccountStatementService(
   }
 
   return {
+    /**
+     * One structure's relevé of a batch (R-JOB-06), as of the batch's day: the one issued before
+     * when the same exists (nothing to render), else its files rendered here, outside any
+     * transaction, and `store` to write it in the job step's transaction under the day's quota
+     * (null when the user reached it for that structure since). Null when the structure is
+     * no longer in scope.
+     */
+    async prepareBatchStatement(
+      scope: RequestScope,
+      structureId: number,
+      period: { du: string; au: string },
+      asOf: string,
+    ): Promise<{
+      structure: StatementStructure;
+      same: IssuedStatement | null;
+      pdf: Buffer | null;
+      store: (tx: Queryable) => Promise<IssuedStatement | null>;
+    } | null> {
+      let computed;
+      try {
+        computed = await compute(scope, structureId, period, database, asOf);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 404) return null;
+        throw error;
+      }
+      const { structure, statement } = computed;
+      const key = keyOf(structureId, structure, statement);
+      const same = await findSameStatement(database, key);
+      if (same) return { structure, same, pdf: null, store: async () => same };
+      if ((await countStatementsIssuedOn(database, structureId, scope.actor.userId, asOf)) >= newPerDay)
+        return { structure, same: null, pdf: null, store: async () => null };
+      const rendered = await render(structure, statement, key);
+      return {
+        structure,
+        same: null,
+        pdf: rendered.pdf,
+        store: (tx) => storeIssuedStatementIn(tx, scope, rendered, newPerDay),
+      };
+    },
+    /** The Paris day statements are aged at now (a batch fixes it when asked). */
+    today,
+    /** The period a request names (its dates, else its season's, else the current season's), checked. */
+    async period(request: StatementRequest): Promise<{ du: string; au: string }> {
+      const season = request.du && request.au ? null : await seasonBounds(database, request.saison);
+      if (!season && request.saison !== undefined && !(request.du && request.au))
+        throw badRequest('Requête invalide : saison inconnue');
+      const du = request.du ?? season?.from;
+      const au = request.au ?? season?.to;
+      if (!du || !au) throw badRequest('Requête invalide : aucune saison courante, précisez du et au');
+      const problem = statementPeriodProblem(du, au);
+      if (problem) throw badRequest(`Requête invalide : ${problem}`);
+      return { du, au };
+    },
     /** The statement as of today, for the screen: nothing issued. */
     compute: (scope: RequestScope, structureId: number, request: StatementRequest) =>
       compute(scope, structureId, request, screenReader),
     /** Issues the statement (or finds the same one issued before) and sends one of its files. */
     async download(scope: RequestScope, structureId: number, request: StatementRequest, format: 'pdf' | 'xlsx') {
-      return send(scope, await issue(scope, structureId, request), format);
+      // Computed, rendered and stored in its turn among the process's heavy requests (R-OPS-09).
+      const owner = { userId: scope.actor.userId, structureId: scope.currentStructureId };
+      return send(scope, await heavyWork.run(owner, () => issue(scope, structureId, request)), format);
     },
     async list(scope: RequestScope, structureId: number) {
       await structureInScope(scope, structureId, screenReader);

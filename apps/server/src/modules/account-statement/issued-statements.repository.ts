@@ -1,5 +1,6 @@
 import type { IssuedAccountStatementSummary, StatementPeriod } from '@gdf/domain';
 import type { Database } from '../../db/database';
+import type { Queryable } from '../../db/queryable';
 import { writeAuditRows } from '../../db/audit-log';
 import { intArray } from '../../db/sql-arrays';
 import { CONTENT_NATURE, insertContent } from '../../db/content-store';
@@ -111,78 +112,87 @@ export async function reserveStatementId(database: Pick<Database, 'query'>): Pro
 export async function storeIssuedStatement(
   database: Database,
   scope: RequestScope,
-  statement: StatementKey & {
-    id: number;
-    number: string;
-    closingBalance: number;
-    overdueTotal: number;
-    pdf: Buffer;
-    xlsx: Buffer;
-  },
+  statement: StatementToStore,
   newPerDay: number,
 ): Promise<IssuedStatement | null> {
-  return database.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('MKP_ReleveCompteEmis quota'), $1::integer)`, [
+  return database.transaction((tx) => storeIssuedStatementIn(tx, scope, statement, newPerDay));
+}
+
+export type StatementToStore = StatementKey & {
+  id: number;
+  number: string;
+  closingBalance: number;
+  overdueTotal: number;
+  pdf: Buffer;
+  xlsx: Buffer;
+};
+
+/** storeIssuedStatement in the caller's transaction (a batch job's step, R-JOB-06): the lock is held to its commit. */
+export async function storeIssuedStatementIn(
+  tx: Queryable,
+  scope: Pick<RequestScope, 'actor' | 'currentStructureId'>,
+  statement: StatementToStore,
+  newPerDay: number,
+): Promise<IssuedStatement | null> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('MKP_ReleveCompteEmis quota'), $1::integer)`, [
+    statement.structureId,
+  ]);
+  const same = await findSameStatement(tx, statement);
+  if (same) return same;
+  if ((await countStatementsIssuedOn(tx, statement.structureId, scope.actor.userId, statement.asOf)) >= newPerDay)
+    return null;
+  const nature = CONTENT_NATURE.accountStatement;
+  const pdf = await insertContent(tx, { nature, bytes: statement.pdf, mimeType: 'application/pdf' });
+  const xlsx = await insertContent(tx, { nature, bytes: statement.xlsx, mimeType: XLSX_TYPE });
+  const [inserted] = await tx.query<IssuedRow>(
+    `INSERT INTO "MKP_ReleveCompteEmis" (id, "Numero", "ID_Structure", "DateDebut", "DateFin", "DateArrete", "Empreinte",
+        "SoldeFinalCentimes", "TotalEchuCentimes", "ID_ContenuPdf", "Sha256Pdf", "ID_ContenuXlsx", "Sha256Xlsx", "ID_Utilisateur")
+     VALUES ($1, $2, $3, $4::date, $5::date, $6::date, $7, $8, $9, $10, $11, $12, $13, $14)
+     ON CONFLICT ("ID_Structure", "DateDebut", "DateFin", "DateArrete", "Empreinte") DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [
+      statement.id,
+      statement.number,
       statement.structureId,
-    ]);
-    const same = await findSameStatement(tx, statement);
-    if (same) return same;
-    if ((await countStatementsIssuedOn(tx, statement.structureId, scope.actor.userId, statement.asOf)) >= newPerDay)
-      return null;
-    const nature = CONTENT_NATURE.accountStatement;
-    const pdf = await insertContent(tx, { nature, bytes: statement.pdf, mimeType: 'application/pdf' });
-    const xlsx = await insertContent(tx, { nature, bytes: statement.xlsx, mimeType: XLSX_TYPE });
-    const [inserted] = await tx.query<IssuedRow>(
-      `INSERT INTO "MKP_ReleveCompteEmis" (id, "Numero", "ID_Structure", "DateDebut", "DateFin", "DateArrete", "Empreinte",
-          "SoldeFinalCentimes", "TotalEchuCentimes", "ID_ContenuPdf", "Sha256Pdf", "ID_ContenuXlsx", "Sha256Xlsx", "ID_Utilisateur")
-       VALUES ($1, $2, $3, $4::date, $5::date, $6::date, $7, $8, $9, $10, $11, $12, $13, $14)
-       ON CONFLICT ("ID_Structure", "DateDebut", "DateFin", "DateArrete", "Empreinte") DO NOTHING
-       RETURNING ${COLUMNS}`,
-      [
-        statement.id,
-        statement.number,
-        statement.structureId,
-        statement.period.from,
-        statement.period.to,
-        statement.asOf,
-        statement.fingerprint,
-        statement.closingBalance,
-        statement.overdueTotal,
-        pdf.id,
-        pdf.sha256,
-        xlsx.id,
-        xlsx.sha256,
-        scope.actor.userId,
-      ],
-    );
-    if (inserted) {
-      const issued = toIssued(inserted);
-      await writeAuditRows(tx, [
-        {
-          userId: scope.actor.userId,
-          structureId: scope.currentStructureId,
-          action: ACCOUNT_STATEMENT_AUDIT.issued,
-          table: 'MKP_ReleveCompteEmis',
-          targetId: issued.id,
-          details: {
-            numero: issued.number,
-            structure: issued.structureId,
-            du: issued.from,
-            au: issued.to,
-            arrete: issued.asOf,
-            pdf: { sha256: pdf.sha256, contenu: pdf.id },
-            xlsx: { sha256: xlsx.sha256, contenu: xlsx.id },
-          },
+      statement.period.from,
+      statement.period.to,
+      statement.asOf,
+      statement.fingerprint,
+      statement.closingBalance,
+      statement.overdueTotal,
+      pdf.id,
+      pdf.sha256,
+      xlsx.id,
+      xlsx.sha256,
+      scope.actor.userId,
+    ],
+  );
+  if (inserted) {
+    const issued = toIssued(inserted);
+    await writeAuditRows(tx, [
+      {
+        userId: scope.actor.userId,
+        structureId: scope.currentStructureId,
+        action: ACCOUNT_STATEMENT_AUDIT.issued,
+        table: 'MKP_ReleveCompteEmis',
+        targetId: issued.id,
+        details: {
+          numero: issued.number,
+          structure: issued.structureId,
+          du: issued.from,
+          au: issued.to,
+          arrete: issued.asOf,
+          pdf: { sha256: pdf.sha256, contenu: pdf.id },
+          xlsx: { sha256: xlsx.sha256, contenu: xlsx.id },
         },
-      ]);
-      return issued;
-    }
-    await tx.query(`DELETE FROM "DOC_Contenu" WHERE id = ANY($1::int[])`, [intArray([pdf.id, xlsx.id])]);
-    const winner = await findSameStatement(tx, statement);
-    if (!winner)
-      throw new Error(`MKP_ReleveCompteEmis : conflit sans ligne pour la structure ${statement.structureId}`);
-    return winner;
-  });
+      },
+    ]);
+    return issued;
+  }
+  await tx.query(`DELETE FROM "DOC_Contenu" WHERE id = ANY($1::int[])`, [intArray([pdf.id, xlsx.id])]);
+  const winner = await findSameStatement(tx, statement);
+  if (!winner) throw new Error(`MKP_ReleveCompteEmis : conflit sans ligne pour la structure ${statement.structureId}`);
+  return winner;
 }
 
 /** A structure's issued statements, newest first (the caller checked the structure's scope). */

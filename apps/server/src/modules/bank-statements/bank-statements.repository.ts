@@ -77,10 +77,12 @@ export async function insertEntries(
   tx: Queryable,
   statementId: number,
   entries: readonly BankStatementEntry[],
+  /** The first entry's rank in its statement: a large import writes its entries a slice at a time. */
+  firstRank = 1,
 ): Promise<number[]> {
   if (entries.length === 0) return [];
   const rows = entries.map((entry, index) => ({
-    rang: index + 1,
+    rang: firstRank + index,
     reference: entry.entryReference,
     dateComptable: entry.bookingDate,
     dateValeur: entry.valueDate,

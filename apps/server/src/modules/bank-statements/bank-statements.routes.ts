@@ -10,9 +10,11 @@ import type { Database } from '../../db/database';
 import { badRequest } from '../../lib/http-errors';
 import { uploadedFileName } from '../../lib/uploaded-file-name';
 import { resolveScope } from '../../plugins/scope';
+import type { JobRuntime } from '../jobs/job-runtime';
+import { jobView } from '../jobs/jobs.service';
+import { importOrQueue, type BankImportBackground } from './bank-import-job';
 import {
   confirmReconciliation,
-  importStatementFile,
   listStatements,
   searchOpenFlux,
   statementEntries,
@@ -36,6 +38,8 @@ export async function registerBankStatementRoutes(
   app: FastifyInstance,
   database: Database,
   accounts: BankAccountsSettings,
+  jobs?: JobRuntime,
+  background?: BankImportBackground,
 ): Promise<void> {
   await app.register(async (scoped) => {
     // Encapsulated: the raw body parser applies to the import route's content types only.
@@ -51,12 +55,18 @@ export async function registerBankStatementRoutes(
           summary: 'Importe un relevé bancaire du siège (camt.053 ou CFONB 120)',
           description:
             'Corps : le fichier lui-même (camt.053.001.02 à .08 en XML, ou CFONB 120 en texte, 5 Mo au maximum) ; ' +
-            'nom du fichier dans X-File-Name (encodé URL).',
+            'nom du fichier dans X-File-Name (encodé URL). Au-delà de 2 000 écritures ou 1 Mo, l’import se fait ' +
+            'en arrière-plan : réponse 202 avec le traitement, à suivre dans « Mes traitements ».',
           tags: TAGS,
         },
       },
-      async (request) =>
-        importStatementFile(database, await resolveScope(request, database), accounts, statementFile(request)),
+      async (request, reply) => {
+        const scope = await resolveScope(request, database);
+        const answer = await importOrQueue(database, jobs, scope, accounts, statementFile(request), background);
+        // A large file is a job (R-JOB-07): 202 with it, followed in 'Mes traitements'.
+        if ('job' in answer) return reply.code(202).send({ traitement: jobView(answer.job, scope.actor) });
+        return answer.done;
+      },
     );
   });
 

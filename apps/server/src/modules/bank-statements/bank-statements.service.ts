@@ -22,6 +22,7 @@ import {
   type BankEntryView,
   type BankMatchFlux,
   type BankReconciliation,
+  type BankStatement,
   type BankStatementImportResult,
   type BankStatementSummary,
   type ConfirmReconciliationBody,
@@ -85,7 +86,7 @@ function requireHeadOfficeRead(scope: RequestScope): void {
 }
 
 /** Importing and reconciling write: the SEPA write grant, from the head office. */
-function requireHeadOfficeWrite(scope: RequestScope): void {
+export function requireHeadOfficeWrite(scope: RequestScope): void {
   requireGrant(scope, SEPA_WRITE, BANK_STATEMENT_TEXT.noWriteGrant);
   if (scope.currentStructureId !== HEAD_OFFICE_STRUCTURE_ID) throw forbidden(BANK_STATEMENT_TEXT.notHeadOffice);
 }
@@ -107,6 +108,32 @@ export async function importStatementFile(
   file: StatementFile,
   { now = new Date() }: { now?: Date } = {},
 ): Promise<BankStatementImportResult> {
+  const statements = await checkedStatements(database, scope, settings, file, now);
+  return importCheckedStatements(database, scope, file, statements);
+}
+
+/**
+ * Credits of the new entries with a sure proposal (the import's nbPropositionsSures), read once
+ * the entries are committed.
+ */
+export async function sureProposals(database: Database, scope: RequestScope, entryIds: readonly number[]) {
+  const credits = (await entriesByIds(database, entryIds)).filter(isOpenCredit);
+  const proposals = await proposalsFor(database, scope, credits);
+  return credits.filter((row) => proposals.get(row.id)?.[0]?.confidence === 'sure').length;
+}
+
+/**
+ * The file read and refused as a whole (R-BANK-01, R-BANK-08) before anything is written: the
+ * SEPA write grant from the head office, a readable file, no statement dated after today, in
+ * euros, on an account of the head office, balances that add up.
+ */
+export async function checkedStatements(
+  database: Database,
+  scope: RequestScope,
+  settings: BankAccountsSettings,
+  file: StatementFile,
+  now: Date,
+): Promise<BankStatement[]> {
   requireHeadOfficeWrite(scope);
   const statements = readBankStatementFile(file.bytes);
   if (statements.length === 0) throw badRequest(BANK_STATEMENT_TEXT.empty);
@@ -124,6 +151,16 @@ export async function importStatementFile(
     if (!isOwnAccount(statement.account, ownIbans)) throw unprocessable(BANK_STATEMENT_TEXT.notOwnAccount(account));
     if (!balancesAgree(statement)) throw unprocessable(BANK_STATEMENT_TEXT.balancesDisagree(statement.statementId));
   }
+  return statements;
+}
+
+/** The statements of a file checked by checkedStatements, written in one transaction (a small file). */
+export async function importCheckedStatements(
+  database: Database,
+  scope: RequestScope,
+  file: StatementFile,
+  statements: BankStatement[],
+): Promise<BankStatementImportResult> {
   const who = { userId: scope.actor.userId, structureId: scope.currentStructureId };
   const imported = await database.transaction(async (tx) => {
     await lockStatementImports(tx);
@@ -171,9 +208,7 @@ export async function importStatementFile(
     ]);
     return { releves, newEntryIds };
   });
-  const credits = (await entriesByIds(database, imported.newEntryIds)).filter(isOpenCredit);
-  const proposals = await proposalsFor(database, scope, credits);
-  const nbPropositionsSures = credits.filter((row) => proposals.get(row.id)?.[0]?.confidence === 'sure').length;
+  const nbPropositionsSures = await sureProposals(database, scope, imported.newEntryIds);
   return { format: statements[0]!.format, nomFichier: file.fileName, releves: imported.releves, nbPropositionsSures };
 }
 

@@ -1,4 +1,10 @@
-import { DOCUMENT_PACK_PATH, documentPackRequestSchema, parisToday } from '@gdf/domain';
+import {
+  DOCUMENT_PACK_BACKGROUND_ABOVE,
+  DOCUMENT_PACK_PATH,
+  documentPackRequestSchema,
+  parisToday,
+  runsInBackground,
+} from '@gdf/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'node:net';
 import { Readable, finished } from 'node:stream';
@@ -7,13 +13,18 @@ import type { SharedPlaces } from '../../lib/shared-limits/places';
 import { parseInput } from '../../lib/validation';
 import { createFluxDocumentsService, type FluxDocumentsSettings } from '../flux-documents/flux-documents.service';
 import { resolveScope } from '../../plugins/scope';
+import type { JobRuntime } from '../jobs/job-runtime';
+import { jobView } from '../jobs/jobs.service';
+import { startDocumentPackJob } from './document-pack-job';
 import { createDocumentPackService, type DocumentPackOptions } from './document-pack.service';
 import { PACK_IDLE_TIMEOUT_MS, createPackSlots } from './pack-slots';
 
 /**
  * POST /api/flux/documents/pack.zip (R-DOC-08): the flux search's filters in the
  * body, one ZIP back, streamed as it is built. Refusals (filters, empty, over the cap) come
- * before the first byte; once streaming, a client that goes away stops the work.
+ * before the first byte; once streaming, a client that goes away stops the work. A pack of
+ * more than DOCUMENT_PACK_BACKGROUND_ABOVE documents, or asked `arrierePlan`, is a job
+ * instead (R-JOB-05): 202 with the job, its ZIP downloaded from 'Mes traitements'.
  */
 export function registerDocumentPackRoutes(
   app: FastifyInstance,
@@ -21,6 +32,7 @@ export function registerDocumentPackRoutes(
   settings: FluxDocumentsSettings,
   places: SharedPlaces,
   options: DocumentPackOptions = {},
+  jobs?: JobRuntime,
 ): void {
   const documents = createFluxDocumentsService(database, settings);
   const service = createDocumentPackService(database, documents, options);
@@ -34,12 +46,15 @@ export function registerDocumentPackRoutes(
     // the scope was read). The document in progress, at most two, may finish after: bounded.
     const slot = await slots.take(scope.actor.userId);
     const cancel = new AbortController();
-    // A client that stops reading holds its place and a connection: after this long with no
-    // byte written, its socket is closed, which ends the pack like a cancel.
+    // A client that stops reading holds its place and a connection: once the first document is
+    // written (the headers go with it; the first one may wait for a render thread), after this
+    // long with no byte written its socket is closed, which ends the pack like a cancel.
     const socket = request.raw.socket as Socket | undefined;
     const onIdle = () => socket?.destroy();
-    socket?.setTimeout?.(idleTimeoutMs);
-    socket?.once?.('timeout', onIdle);
+    const watchIdleClient = () => {
+      socket?.setTimeout?.(idleTimeoutMs);
+      socket?.once?.('timeout', onIdle);
+    };
     finished(reply.raw, () => {
       socket?.off?.('timeout', onIdle);
       slot.release();
@@ -56,8 +71,18 @@ export function registerDocumentPackRoutes(
       slot.release();
       throw error;
     }
+    const backgroundAbove = options.backgroundAbove ?? DOCUMENT_PACK_BACKGROUND_ABOVE;
+    if (jobs && runsInBackground(pack.documents, backgroundAbove, body.arrierePlan)) {
+      // The job has its own place (one background pack per user): this request's is given back.
+      slot.release();
+      const job = await startDocumentPackJob(jobs, scope, body, pack.documents);
+      return reply
+        .code(202)
+        .header('cache-control', 'private, no-store')
+        .send({ traitement: jobView(job, scope.actor) });
+    }
     // Pulled only as the socket drains: backpressure, one document in memory at a time.
-    const stream = Readable.from(pack.chunks(cancel.signal), { objectMode: false });
+    const stream = Readable.from(afterFirstChunk(pack.chunks(cancel.signal), watchIdleClient), { objectMode: false });
     if (cancel.signal.aborted) stream.destroy();
     else cancel.signal.addEventListener('abort', () => stream.destroy(), { once: true });
     return reply
@@ -67,4 +92,14 @@ export function registerDocumentPackRoutes(
       .header('cache-control', 'private, no-store')
       .send(stream);
   });
+}
+
+/** The chunks, calling `then` once the first has been taken by the response. */
+async function* afterFirstChunk<T>(chunks: AsyncIterable<T>, then: () => void): AsyncGenerator<T> {
+  let first = true;
+  for await (const chunk of chunks) {
+    yield chunk;
+    if (first) then();
+    first = false;
+  }
 }

@@ -39,6 +39,10 @@ export interface DocumentPackOptions {
   concurrentPacks?: number;
   /** Tests: a shorter PACK_IDLE_TIMEOUT_MS. */
   idleTimeoutMs?: number;
+  /** Packs of more documents are built as a job (R-JOB-05); DOCUMENT_PACK_BACKGROUND_ABOVE. */
+  backgroundAbove?: number;
+  /** Flux a background pack's step reads (tests: 1, for many steps). */
+  jobStepFlux?: number;
   /** Awaited after each document is read: tests count (and pace) the server's work around a cancel. */
   onDocument?: () => void | Promise<void>;
 }
@@ -129,14 +133,8 @@ export function createDocumentPackService(
     }
   }
 
-  async function readDocument(scope: RequestScope, kind: FluxDocumentKind, fluxId: number) {
-    try {
-      const { fileName, body } = await documents.download(scope, kind, fluxId, { audit: false });
-      return { fileName, bytes: Buffer.isBuffer(body) ? body : await collect(body) };
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 404) return null;
-      throw error;
-    }
+  function readDocument(scope: RequestScope, kind: FluxDocumentKind, fluxId: number) {
+    return readPackDocument(documents, scope, kind, fluxId);
   }
 
   /** One row per pack, written when it ends: what was asked, how many documents left, whether it finished. */
@@ -167,6 +165,25 @@ export function createDocumentPackService(
 }
 
 export type DocumentPackService = ReturnType<typeof createDocumentPackService>;
+
+/**
+ * One document of a pack, through the single-download path (scope and module again, issued on
+ * first read, the stored bytes otherwise); null when its flux is gone since the count.
+ */
+export async function readPackDocument(
+  documents: FluxDocumentsService,
+  scope: RequestScope,
+  kind: FluxDocumentKind,
+  fluxId: number,
+): Promise<{ fileName: string; bytes: Buffer } | null> {
+  try {
+    const { fileName, body } = await documents.download(scope, kind, fluxId, { audit: false });
+    return { fileName, bytes: Buffer.isBuffer(body) ? body : await collect(body) };
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) return null;
+    throw error;
+  }
+}
 
 interface PackItem {
   flux: DocumentPackFlux;

@@ -37,6 +37,24 @@ describe('ZipWriter', () => {
     expect(listing).toContain('2024-FFME-1.pdf');
   });
 
+  it('R-JOB-02: a ZIP written in two processes, the second resumed from the first one’s state, is the same ZIP', () => {
+    const when = new Date(2024, 2, 1, 10, 30);
+    const files = [
+      ['a.pdf', Buffer.from('%PDF-1.7 a')],
+      ['b.pdf', Buffer.from('%PDF-1.7 bb')],
+      ['c.pdf', Buffer.from('%PDF-1.7 ccc')],
+    ] as const;
+    const whole = new ZipWriter(when);
+    const expected = Buffer.concat([...files.flatMap(([name, bytes]) => whole.entry(name, bytes)), ...whole.end()]);
+    const first = new ZipWriter(when);
+    const head = Buffer.concat(files.slice(0, 2).flatMap(([name, bytes]) => first.entry(name, bytes)));
+    // Through JSON, as a job's checkpoint keeps it.
+    const second = new ZipWriter(when, JSON.parse(JSON.stringify(first.state())));
+    expect(() => second.entry('a.pdf', Buffer.from('x'))).toThrow(/double/);
+    const tail = Buffer.concat([...second.entry(files[2][0], files[2][1]), ...second.end()]);
+    expect(Buffer.concat([head, tail]).equals(expected)).toBe(true);
+  });
+
   it("keeps none of the short buffers cut from Node's shared pool until the end of the pack", () => {
     // Between two entries of a pack, a document's queries cut small buffers from the same
     // 8 kB pools as Buffer.from(name): a name kept as such a slice kept its whole pool.

@@ -16,7 +16,7 @@ const MAX_ZIP32 = 0xffffffff;
 /** General purpose flag bit 11: names are UTF-8. */
 const UTF8_NAMES = 0x0800;
 
-interface CentralRecord {
+export interface CentralRecord {
   /**
    * The name as text, encoded again for the central directory: a short Buffer.from() is a
    * slice of Node's shared 8 kB pool, and keeping it for the whole pack would keep its pool
@@ -30,13 +30,32 @@ interface CentralRecord {
   date: number;
 }
 
+/** Where a ZIP stands after its entries so far: enough to go on writing it in another process. */
+export interface ZipState {
+  offset: number;
+  records: CentralRecord[];
+}
+
 /** Builds a ZIP as a sequence of chunks; `entry` then `end`, each returning what to send. */
 export class ZipWriter {
-  private readonly records: CentralRecord[] = [];
-  private offset = 0;
-  private readonly names = new Set<string>();
+  private readonly records: CentralRecord[];
+  private offset: number;
+  private readonly names: Set<string>;
 
-  constructor(private readonly now: Date = new Date()) {}
+  /** `resume`: a ZIP whose first entries were written before (a job resumed after its last step). */
+  constructor(
+    private readonly now: Date = new Date(),
+    resume?: ZipState,
+  ) {
+    this.records = resume ? resume.records.map((record) => ({ ...record })) : [];
+    this.offset = resume?.offset ?? 0;
+    this.names = new Set(this.records.map((record) => record.name));
+  }
+
+  /** The entries written so far, as `resume` takes them. */
+  state(): ZipState {
+    return { offset: this.offset, records: this.records.map((record) => ({ ...record })) };
+  }
 
   /** The local header and bytes of one stored file. */
   entry(name: string, bytes: Buffer): Buffer[] {

@@ -1,6 +1,7 @@
 import { fluxDocumentParamsSchema, fluxDocumentQuerySchema, type FluxDocumentKind } from '@gdf/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
+import { unboundedHeavyWork } from '../../lib/heavy-work/heavy-work';
 import { parseInput } from '../../lib/validation';
 import { resolveScope } from '../../plugins/scope';
 import { createFluxDocumentsService, type FluxDocumentsSettings } from './flux-documents.service';
@@ -23,7 +24,11 @@ export function registerFluxDocumentRoutes(
       const { id } = parseInput(fluxDocumentParamsSchema, request.params);
       const { download } = parseInput(fluxDocumentQuerySchema, request.query);
       const scope = await resolveScope(request, database);
-      const { fileName, sha256, size, body } = await service.download(scope, kind, id);
+      // A first download renders: it takes its turn among the process's heavy requests (R-OPS-09).
+      const owner = { userId: scope.actor.userId, structureId: scope.currentStructureId };
+      const { fileName, sha256, size, body } = await (settings.heavyWork ?? unboundedHeavyWork).run(owner, () =>
+        service.download(scope, kind, id),
+      );
       return (
         reply
           .type('application/pdf')

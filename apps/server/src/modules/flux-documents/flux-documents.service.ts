@@ -1,4 +1,4 @@
-import { ModuleSlug, buildInvoiceDocument, buildStatementDocument, type FluxDocumentKind } from '@gdf/domain';
+import { ModuleSlug, type FluxDocumentKind } from '@gdf/domain';
 import type { Readable } from 'node:stream';
 import type { Database } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
@@ -15,9 +15,8 @@ import {
   type IssuedXml,
   type StoredDocumentKind,
 } from './issued-documents.repository';
-import { facturXml, xmlFileName } from './factur-x-invoice';
-import { renderInvoicePdf } from './invoice-pdf';
-import { renderStatementPdf } from './statement-pdf';
+import type { HeavyWork } from '../../lib/heavy-work/heavy-work';
+import { inThreadRenderer, type DocumentRenderer } from '../../render/render-pool';
 
 export interface RenderedPdf {
   fileName: string;
@@ -54,7 +53,12 @@ const NO_FACTUR_X =
   "Ce document n'a pas de XML Factur-X : un avis de prélèvement n'est pas une facture, et une facture " +
   'émise avant le format Factur-X reste telle qu’elle a été émise.';
 
-export type FluxDocumentsSettings = IssuanceSettings;
+export interface FluxDocumentsSettings extends IssuanceSettings {
+  /** Where documents render (R-OPS-08): the server's worker threads; default the caller's thread. */
+  renderer?: DocumentRenderer;
+  /** The process's heavy requests a single download takes a place of (R-OPS-09); default none. */
+  heavyWork?: HeavyWork;
+}
 
 /**
  * Scope and permission first, before any stored byte is read; a flux the caller may not see
@@ -124,16 +128,10 @@ function createRenderer(database: Database, settings: FluxDocumentsSettings) {
     }
     if (issued === null) throw notFound(FLUX_NOT_FOUND);
     if (issued === 'not-issued') throw new Error(`Flux ${fluxId} : émission impossible`);
-    if (kind === 'releve') {
-      const statement = buildStatementDocument(issued.statement);
-      return { fileName: statement.fileName, pdf: await renderStatementPdf(statement, issued.issuedAt) };
-    }
-    const invoice = buildInvoiceDocument(issued.invoice);
-    const xml = await facturXml(issued.invoice);
-    return {
-      fileName: invoice.fileName,
-      pdf: await renderInvoicePdf(invoice, issued.issuedAt, xml ?? undefined),
-      xml: xml === null ? null : { fileName: xmlFileName(invoice.fileName), bytes: Buffer.from(xml, 'utf8') },
-    };
+    // The frozen data read here; the document (and a facture's Factur-X XML) built off the event loop.
+    const renderer = settings.renderer ?? inThreadRenderer;
+    if (kind === 'releve')
+      return renderer.render({ kind: 'releve-operation', statement: issued.statement, issuedAt: issued.issuedAt });
+    return renderer.render({ kind: 'facture', invoice: issued.invoice, issuedAt: issued.issuedAt });
   };
 }

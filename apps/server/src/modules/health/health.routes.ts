@@ -9,7 +9,8 @@ import type { Database } from '../../db/database';
 export function registerHealthRoutes(app: FastifyInstance, database: Database): void {
   app.get('/api/health', { config: { auth: 'public' } }, async (_request, reply) => {
     try {
-      await database.query('SELECT 1');
+      // Answered on the priority lane: heavy work filling the main pool never delays it (R-OPS-10).
+      await database.query('SELECT 1', [], { priority: true });
     } catch {
       return reply.status(503).send({ status: 'error', database: database.kind });
     }

@@ -1,5 +1,6 @@
 import {
   IMPAYES_PATH,
+  REMINDERS_BACKGROUND_ABOVE,
   REMINDERS_PATH,
   REMINDERS_ZIP_PATH,
   overdueListFileName,
@@ -8,6 +9,7 @@ import {
   reminderIdsQuerySchema,
   reminderIssueRequestSchema,
   remindersZipFileName,
+  runsInBackground,
   sortOverdueRows,
 } from '@gdf/domain';
 import { toXlsx } from '@gdf/file-formats';
@@ -17,7 +19,10 @@ import { idParams } from '../../lib/resource-paths';
 import { parseInput } from '../../lib/validation';
 import { ZipWriter } from '../flux-document-packs/zip-writer';
 import { resolveScope } from '../../plugins/scope';
+import type { JobRuntime } from '../jobs/job-runtime';
+import { jobView } from '../jobs/jobs.service';
 import { createImpayesService } from './impayes.service';
+import { startReminderBatchJob } from './reminder-batch-job';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -26,9 +31,14 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
  * xlsx, sorted as asked), issuing reminder letters, and downloading them again, one PDF or
  * a ZIP of several, always the bytes stored when they were issued.
  */
-export function registerImpayesRoutes(app: FastifyInstance, database: Database, clock?: () => Date): void {
-  const service = createImpayesService(database, clock);
-
+export function registerImpayesRoutes(
+  app: FastifyInstance,
+  database: Database,
+  clock?: () => Date,
+  jobs?: JobRuntime,
+  backgroundAbove = REMINDERS_BACKGROUND_ABOVE,
+  service = createImpayesService(database, clock),
+): void {
   app.get(IMPAYES_PATH, { config: { auth: 'user' } }, async (request, reply) => {
     const query = parseInput(overdueListQuerySchema, request.query);
     const scope = await resolveScope(request, database);
@@ -47,6 +57,14 @@ export function registerImpayesRoutes(app: FastifyInstance, database: Database, 
   app.post(REMINDERS_PATH, { config: { auth: 'user', event: 'relance.emission' } }, async (request, reply) => {
     const body = parseInput(reminderIssueRequestSchema, request.body);
     const scope = await resolveScope(request, database);
+    if (jobs && runsInBackground(body.structureIds.length, backgroundAbove, body.arrierePlan)) {
+      // A large selection is a job (R-JOB-09): 202 with it, followed in 'Mes traitements'.
+      const job = await startReminderBatchJob(jobs, service, scope, body);
+      return reply
+        .code(202)
+        .header('cache-control', 'private, no-store')
+        .send({ traitement: jobView(job, scope.actor) });
+    }
     const issued = await service.issue(scope, body);
     return reply.code(201).header('cache-control', 'private, no-store').send({ relances: issued });
   });

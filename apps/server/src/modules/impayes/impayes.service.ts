@@ -241,6 +241,157 @@ export function createImpayesService(database: Database, clock: () => Date = () 
       return request.structureIds.flatMap((id) => issuedFor.get(id) ?? []);
     },
 
+    /**
+     * A batch of letters as a job (R-JOB-09), checked as `issue` checks a selection (the grant,
+     * not the caller's own structure, every structure in scope and owing something overdue),
+     * nothing drawn yet: the day and the rank each structure's letter will take, fixed for the
+     * job (the rank after the last letter the list showed, as R-DUE-05 says).
+     */
+    async checkBatch(
+      scope: RequestScope,
+      request: ReminderIssueRequest,
+    ): Promise<{ asOf: string; ranks: Record<string, number>; names: Map<number, string> }> {
+      requireImpayesAccess(scope);
+      requireGrant(scope, REMINDER_LETTER);
+      const asOf = parisToday(clock());
+      if (ownStructureAmongRecipients(scope.currentStructureId, request.structureIds))
+        throw badRequest(IMPAYES_MESSAGES.ownStructure);
+      const structures = await findStructures(database, scope, request.structureIds);
+      if (structures.size !== request.structureIds.length) throw notFound(IMPAYES_MESSAGES.structureNotFound);
+      const groups = await receivables.openFluxByStructure(scope, asOf, { structureIds: request.structureIds });
+      const empty = request.structureIds
+        .filter((id) => overdueOf(groups.get(id) ?? [], asOf).length === 0)
+        .map((id) => structures.get(id)!.name);
+      if (empty.length > 0) throw badRequest(IMPAYES_MESSAGES.nothingOverdue(empty.join(', ')));
+      const reminders = await lastReminders(database, request.structureIds);
+      const seen = await seenRanks(request);
+      const ranks = Object.fromEntries(
+        request.structureIds.map((id) => [String(id), seen.get(id) ?? (reminders.get(id)?.rank ?? 0) + 1]),
+      );
+      return { asOf, ranks, names: new Map([...structures].map(([id, structure]) => [id, structure.name])) };
+    },
+
+    /**
+     * One structure's letter of a batch (R-JOB-09): drawn and rendered as `issue` draws it, as
+     * of the batch's day, outside any transaction; `store` then writes it in the job step's
+     * transaction at its rank (null, writing nothing, when a letter took that rank since). A
+     * structure no longer in scope, already reminded at that rank, or owing nothing overdue any
+     * more gets no letter: the reason, in French.
+     */
+    async prepareBatchLetter(
+      scope: RequestScope,
+      structureId: number,
+      rank: number,
+      level: ReminderLevel | undefined,
+      asOf: string,
+      now: Date,
+    ): Promise<
+      | { structure: { id: number; name: string }; skipped: string }
+      | {
+          structure: { id: number; name: string };
+          pdf: Buffer;
+          fileName: string;
+          store: (tx: Queryable) => Promise<IssuedReminder | null>;
+        }
+    > {
+      requireImpayesAccess(scope);
+      requireGrant(scope, REMINDER_LETTER);
+      const structure = (await findStructures(database, scope, [structureId])).get(structureId);
+      if (!structure)
+        return {
+          structure: { id: structureId, name: String(structureId) },
+          skipped: IMPAYES_MESSAGES.structureNotFound,
+        };
+      const last = (await lastReminders(database, [structureId])).get(structureId) ?? null;
+      if ((last?.rank ?? 0) >= rank) return { structure, skipped: IMPAYES_MESSAGES.alreadyReminded(structure.name) };
+      const flux =
+        (await receivables.openFluxByStructure(scope, asOf, { structureIds: [structureId], withLabels: true })).get(
+          structureId,
+        ) ?? [];
+      const seasons = new Map(flux.map((item) => [item.id, item.seasonId]));
+      const overdue = overdueOf(flux, asOf).map((item) => ({ ...item, seasonId: seasons.get(item.fluxId)! }));
+      if (overdue.length === 0) return { structure, skipped: IMPAYES_MESSAGES.nothingOverdue(structure.name) };
+      const sender = await party(database, scope, scope.currentStructureId);
+      const recipient = await party(database, scope, structureId);
+      const overdueIds = overdue.map((item) => item.fluxId);
+      const chosen = level ?? nextReminderLevel(last, overdueIds);
+      const id = await nextReminderId(database);
+      const letter = buildReminderLetter({
+        id,
+        level: chosen,
+        issuedOn: asOf,
+        sender,
+        recipient,
+        flux: overdue,
+        previous: last && followsLastReminder(last, overdueIds) ? { level: last.level, date: last.date } : null,
+      });
+      const pdf = await renderReminderLetterPdf(letter, { sender, recipient }, now);
+      if (sniffMimeType(pdf) !== 'application/pdf') throw new Error(`Relance ${letter.reference} : PDF invalide`);
+      return {
+        structure,
+        pdf,
+        fileName: letter.fileName,
+        async store(tx) {
+          const [taken] = await tx.query(`SELECT 1 FROM "MKP_Relance" WHERE "ID_Structure" = $1 AND "Rang" = $2`, [
+            structureId,
+            rank,
+          ]);
+          if (taken) return null;
+          const content = await insertContent(tx, {
+            nature: CONTENT_NATURE.reminderLetter,
+            bytes: pdf,
+            mimeType: 'application/pdf',
+          });
+          await insertReminder(tx, {
+            id,
+            structureId,
+            senderStructureId: scope.currentStructureId,
+            userId: scope.actor.userId,
+            level: chosen,
+            rank,
+            date: asOf,
+            total: letter.total,
+            contentId: content.id,
+            sha256: content.sha256,
+            fileName: letter.fileName,
+            flux: letter.lines.map((line, index) => ({
+              fluxId: overdue[index]!.fluxId,
+              invoiceNumber: line.invoiceNumber,
+              amount: line.amount,
+              dueDate: line.dueDate,
+              daysLate: line.daysLate,
+            })),
+          });
+          await writeAuditRows(tx, [
+            {
+              userId: scope.actor.userId,
+              structureId: scope.currentStructureId,
+              action: REMINDER_AUDIT.issued,
+              table: 'MKP_Relance',
+              targetId: id,
+              details: {
+                structure: structureId,
+                niveau: chosen,
+                centimes: letter.total,
+                flux: overdueIds,
+                sha256: content.sha256,
+              },
+            },
+          ]);
+          return {
+            id,
+            structureId,
+            structureName: structure.name,
+            level: chosen,
+            date: asOf,
+            total: letter.total,
+            fileName: letter.fileName,
+            sha256: content.sha256,
+          };
+        },
+      };
+    },
+
     /** Stored letters the scope reaches, in id order; every id must be found. */
     async download(scope: RequestScope, ids: readonly number[]): Promise<Array<StoredReminder & { bytes: Buffer }>> {
       requireImpayesAccess(scope);
@@ -295,3 +446,5 @@ async function party(database: Database, scope: RequestScope, structureId: numbe
   if (!found) throw notFound(IMPAYES_MESSAGES.structureNotFound);
   return found;
 }
+
+export type ImpayesService = ReturnType<typeof createImpayesService>;

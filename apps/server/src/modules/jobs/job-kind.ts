@@ -21,10 +21,13 @@ export interface StepOutcome<Checkpoint, T> {
   value: T;
 }
 
-/** What a job leaves once done: its summary (JSON), and a file when it makes one. */
+/**
+ * What a job leaves once done: its summary (JSON), and a file when it makes one: its bytes, or
+ * a DOC_Contenu row its steps already stored (a ZIP built a part per step, job-zip.ts).
+ */
 export interface JobOutcome {
   summary: Record<string, unknown>;
-  file?: { name: string; mimeType: string; bytes: Buffer };
+  file?: { name: string; mimeType: string; bytes: Buffer } | { name: string; contentId: number };
 }
 
 /** What a kind's run() gets: its input, where it stopped last time, and how to take a step. */

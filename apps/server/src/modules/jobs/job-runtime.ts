@@ -22,6 +22,9 @@ import {
 } from './jobs.repository';
 import { jobMessages } from './messages';
 
+/** A job's record, as the routes that start one answer with it (jobView). */
+export type { JobRow } from './jobs.repository';
+
 /** How jobs run in this process (AppOptions.jobs; the defaults suit the server). */
 export interface JobsSettings {
   /** Jobs of one kind this process runs at once (PGlite: 1, it has one connection). */
@@ -194,17 +197,22 @@ export function createJobRuntime(
         await context.report({ done: claimed.done, total: claimed.total, step: jobMessages.resuming });
       const outcome = await kind.run(context as never);
       await database.transaction(async (tx) => {
-        const file = outcome.file
-          ? await insertContent(tx, {
-              nature: CONTENT_NATURE.jobResult,
-              bytes: outcome.file.bytes,
-              mimeType: outcome.file.mimeType,
-            })
-          : null;
+        const given = outcome.file;
+        const contentId = !given
+          ? null
+          : 'contentId' in given
+            ? given.contentId
+            : (
+                await insertContent(tx, {
+                  nature: CONTENT_NATURE.jobResult,
+                  bytes: given.bytes,
+                  mimeType: given.mimeType,
+                })
+              ).id;
         const finished = await finishJob(tx, id, attempt, {
           status: 'termine',
           result: outcome.summary,
-          contentId: file?.id ?? null,
+          contentId,
           fileName: outcome.file?.name ?? null,
         });
         if (!finished) throw new JobStopped('perdu');
@@ -248,7 +256,8 @@ export function createJobRuntime(
       }
       return; // 'perdu': another attempt holds the job now
     }
-    if (error instanceof HttpError && error.statusCode < 500) {
+    // A refusal fails the job; 'too many requests' (a busy server) is retried later like a failure.
+    if (error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 429) {
       await stop('echoue', error.message, { statut: error.statusCode, code: error.code });
       return;
     }

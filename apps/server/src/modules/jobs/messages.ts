@@ -11,4 +11,7 @@ export const jobMessages = {
   waiting: 'En attente',
   preparing: 'Préparation',
   resuming: 'Reprise après interruption',
+  ownerGone: 'Le compte qui a demandé ce traitement n’est plus actif : il ne peut pas se poursuivre.',
+  structureGone:
+    'Vous n’avez plus accès à la structure pour laquelle ce traitement a été demandé : il ne peut pas se poursuivre.',
 } as const;

@@ -3,8 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const webSource = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/src');
+const domainSource = path.resolve(webSource, '../../../packages/domain/src');
+/** Documents the web sends that the domain writes (shared with the bench). */
+const DOMAIN_DOCUMENT_FILES = ['flux/search-totals.ts'];
 
-/** The files of the web app that send GraphQL: every feature's api/ folder and lib/. */
+/** The files of the web app that send GraphQL: every feature's api/ folder, lib/, and the domain's documents. */
 function webApiFiles(): string[] {
   const features = path.join(webSource, 'features');
   const files = readdirSync(features).flatMap((feature) => {
@@ -16,6 +19,7 @@ function webApiFiles(): string[] {
     }
   });
   files.push(...readdirSync(path.join(webSource, 'lib')).map((file) => path.join(webSource, 'lib', file)));
+  files.push(...DOMAIN_DOCUMENT_FILES.map((file) => path.join(domainSource, file)));
   return files.filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
 }
 

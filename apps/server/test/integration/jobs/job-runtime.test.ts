@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/database';
-import { badRequest } from '../../../src/lib/http-errors';
+import { badRequest, HttpError } from '../../../src/lib/http-errors';
 import type { JobKind } from '../../../src/modules/jobs/job-kind';
 import { createJobRuntime, type JobRuntime, type JobsSettings } from '../../../src/modules/jobs/job-runtime';
 import { createJobsService } from '../../../src/modules/jobs/jobs.service';
@@ -18,6 +18,8 @@ interface TestInput {
   steps: number;
   failFirstAttempt?: boolean;
   refuse?: boolean;
+  /** The first attempt finds the server busy (429) at its second step. */
+  busyFirstAttempt?: boolean;
   file?: boolean;
 }
 
@@ -63,6 +65,8 @@ function testKind(gates: Gates, attempts: Map<number, number>): JobKind<TestInpu
       while (done < context.input.steps) {
         await gates.pass(context.id, done + 1, context.signal);
         if (context.input.failFirstAttempt && tries === 1 && done === 1) throw new Error('panne passagère');
+        if (context.input.busyFirstAttempt && tries === 1 && done === 1)
+          throw new HttpError(429, 'Serveur occupé : réessayez.', 'too-many-requests');
         done = await context.step(context.database, async (tx) => {
           await tx.query(`INSERT INTO essai_effets (job, etape) VALUES ($1, $2)`, [context.id, done + 1]);
           return {
@@ -194,6 +198,14 @@ describe.each(testDatabaseTargets())('durable jobs on $name (R-JOB-01 to R-JOB-0
     const row = await rt.waitFor(queued.id, 120_000);
     expect(row).toMatchObject({ status: 'termine', attempt: 2 });
     expect(attempts.get(queued.id)).toBe(2);
+    expect(await effects(queued.id)).toEqual([1, 2, 3]);
+  });
+
+  it('R-JOB-04: a busy server (429) is not a refusal: the job is retried and resumes from its checkpoint', async () => {
+    const rt = runtime();
+    const queued = await enqueue(rt, { steps: 3, busyFirstAttempt: true }, 'occupe-429');
+    const row = await rt.waitFor(queued.id, 120_000);
+    expect(row).toMatchObject({ status: 'termine', attempt: 2 });
     expect(await effects(queued.id)).toEqual([1, 2, 3]);
   });
 

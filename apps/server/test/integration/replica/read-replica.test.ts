@@ -190,6 +190,7 @@ describe.skipIf(!postgres)('read replica on PostgreSQL', () => {
     expect(main.database.poolStats!().map((stats) => stats.pool)).toEqual([
       'principal',
       'lecture',
+      'prioritaire',
       'réplique',
       'réplique-lecture',
     ]);

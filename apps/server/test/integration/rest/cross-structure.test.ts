@@ -137,6 +137,10 @@ const IMPAYES_CASES: Record<string, RouteCase> = {
     json('GET', `/api/impayes/relances/${id}/lettre.pdf`),
   ),
   'GET /api/impayes/relances.zip': clubRefused((id) => json('GET', `/api/impayes/relances.zip?ids=${id}`)),
+  // R-JOB-06: relevés in volume are for structures that follow others; a club is refused for itself too.
+  'POST /api/releves-de-compte/lots': clubRefused((id) =>
+    json('POST', '/api/releves-de-compte/lots', { structureIds: [id] }),
+  ),
 };
 
 const CASES: Record<string, RouteCase> = {

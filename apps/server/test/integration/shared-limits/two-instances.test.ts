@@ -49,7 +49,8 @@ describe.each(testDatabaseTargets())('limits shared by two instances on $name', 
   });
 
   it('70 concurrent relevés of one structure over both instances: exactly the day’s quota issued, the rest refused in French', async () => {
-    const [one, two] = await twoInstances({});
+    // The quota is what is measured: the process's fair gate (R-OPS-09) lets them all wait their turn.
+    const [one, two] = await twoInstances({ heavyWork: { maxWaitingPerUser: 70, maxWaitMs: 600_000 } });
     const clubId = await structureOf(database, 'club@demo.fr');
     const tokens = [await loginAs(one, 'club@demo.fr'), await loginAs(two, 'club@demo.fr')];
     // 70 different statements (one period each), every other one through the other instance.

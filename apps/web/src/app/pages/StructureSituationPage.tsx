@@ -69,11 +69,13 @@ function SituationActions({ situation }: { situation: Situation }) {
   const issue = useMutation({
     mutationFn: async (form: ReminderIssueForm) => {
       // The letter follows the last one the page showed, as from the Impayés list.
-      const issued = await issueReminders(structureId, toReminderIssueRequest(form, overdueRow ? [overdueRow] : []));
-      await downloadReminders(
-        issued.map((letter) => letter.id),
-        structureId,
-      );
+      const answer = await issueReminders(structureId, toReminderIssueRequest(form, overdueRow ? [overdueRow] : []));
+      // One structure: always issued in the request (a job is for large selections, R-JOB-09).
+      if ('issued' in answer)
+        await downloadReminders(
+          answer.issued.map((letter) => letter.id),
+          structureId,
+        );
     },
     onSuccess: async () => {
       setReminding(false);

@@ -28,6 +28,8 @@ export const bankStatementMessages = {
   sureProposals: (count: number) => plural(count, 'proposition sûre', 'propositions sûres'),
   importSummary: (fileName: string, format: string) => `${fileName} (${format})`,
   importResultLabel: 'Résultat de l’import',
+  importQueued:
+    'Ce relevé est volumineux : il est importé en arrière-plan. Ses écritures apparaîtront dans la liste une fois l’import terminé ; suivez-le dans « Mes traitements ».',
 
   // Statement list.
   listTitle: 'Relevés importés',

@@ -187,4 +187,9 @@ export const fluxSearchMessages = {
   packDone: 'Le fichier ZIP a été téléchargé.',
   packCancelled: 'Téléchargement annulé.',
   packError: 'Le lot de documents n’a pas pu être téléchargé.',
+  // R-JOB-05: a pack built in the background.
+  packBackground: 'Préparer en arrière-plan (le fichier se télécharge ensuite depuis « Mes traitements »)',
+  packBackgroundHint: (above: string) => `Au-delà de ${above} documents, le lot est toujours préparé en arrière-plan.`,
+  packQueued:
+    'Le lot est préparé en arrière-plan : vous pouvez fermer cette fenêtre et continuer, son fichier ZIP sera à télécharger dans « Mes traitements ».',
 } as const;

@@ -53,4 +53,14 @@ export const impayesMessages = {
       ? 'Lettre de relance émise et téléchargée.'
       : `${count} lettres de relance émises et téléchargées (ZIP).`,
   downloadError: 'La lettre de relance n’a pas pu être téléchargée.',
+  // R-JOB-06, R-JOB-09: work sent to the background.
+  remindersQueued: (count: number) =>
+    `Les ${count} lettres de relance sont émises en arrière-plan : vous pouvez continuer, leur fichier ZIP sera à télécharger dans « Mes traitements ».`,
+  statementsSelection: 'Relevés de compte de la sélection',
+  statementsHint: 'Émet en arrière-plan le relevé de compte de la saison en cours de chaque structure sélectionnée',
+  statementsQueued: (count: number) =>
+    count === 1
+      ? 'Le relevé de compte de la structure sélectionnée est émis en arrière-plan : son fichier sera à télécharger dans « Mes traitements ».'
+      : `Les relevés de compte des ${count} structures sélectionnées sont émis en arrière-plan : le fichier ZIP sera à télécharger dans « Mes traitements ».`,
+  statementsError: 'Les relevés de compte n’ont pas pu être demandés.',
 } as const;

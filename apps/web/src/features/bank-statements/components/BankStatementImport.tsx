@@ -1,10 +1,13 @@
 import type { BankStatementImportResult } from '@gdf/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { CenteredProgress } from '@/components/CenteredProgress';
 import { FilePicker } from '@/components/FilePicker';
+import { JobStartedAlert } from '@/components/JobStartedAlert';
 import { useImportBankStatement } from '../api/import-bank-statement';
+import { BANK_STATEMENTS_KEY } from '../api/query-keys';
 import { bankErrorText } from '../error-text';
 import { bankStatementMessages as m } from '../messages';
 
@@ -24,7 +27,8 @@ export function importSummary(result: BankStatementImportResult): string {
 /**
  * 'Importer un relevé…' (R-BANK-01): the chosen file is sent as it is; the server reads it,
  * refuses it whole with a French reason (not the head office's account, balances that do
- * not add up...) or records it, the same statement twice adding nothing.
+ * not add up...) or records it, the same statement twice adding nothing. A large file is
+ * imported in the background (R-JOB-07): its progress shows here and in 'Mes traitements'.
  */
 export function BankStatementImport({
   structureId,
@@ -36,10 +40,16 @@ export function BankStatementImport({
   const inputId = useId();
   const [fileName, setFileName] = useState<string | null>(null);
   const importing = useImportBankStatement(structureId);
+  const queryClient = useQueryClient();
 
   const choose = (file: File | null) => {
     setFileName(file?.name ?? null);
-    if (file) importing.mutate(file, { onSuccess: onImported });
+    if (file)
+      importing.mutate(file, {
+        onSuccess: (answer) => {
+          if ('result' in answer) onImported(answer.result);
+        },
+      });
     else importing.reset();
   };
 
@@ -59,10 +69,18 @@ export function BankStatementImport({
       />
       {importing.isPending && <CenteredProgress label={m.importing} />}
       {importing.isError && <Alert severity="error">{bankErrorText(importing.error)}</Alert>}
-      {importing.isSuccess && (
+      {importing.isSuccess && 'result' in importing.data && (
         <Alert severity="success" role="status" aria-label={m.importResultLabel}>
-          {importSummary(importing.data)}
+          {importSummary(importing.data.result)}
         </Alert>
+      )}
+      {importing.isSuccess && 'job' in importing.data && (
+        <JobStartedAlert
+          job={importing.data.job}
+          onFinished={() => void queryClient.invalidateQueries({ queryKey: [BANK_STATEMENTS_KEY] })}
+        >
+          {m.importQueued}
+        </JobStartedAlert>
       )}
     </Box>
   );

@@ -76,6 +76,48 @@ describe('Relevés bancaires (R-BANK-01): import', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: /Écritures du relevé STMT-2026-03/ })).toBeInTheDocument();
   });
 
+  it('R-JOB-07: a large file is imported in the background: confirmed in French, its progress, the list read again at its end', async () => {
+    let listReads = 0;
+    let readsAtEnd: number | undefined;
+    const job = {
+      id: 31,
+      type: 'import_releve_bancaire',
+      libelle: 'Import du relevé bancaire gros.xml (2 500 écritures)',
+      statut: 'en_cours',
+      annulationDemandee: false,
+      fait: 500,
+      total: 2_500,
+      etape: 'Écritures enregistrées (relevé STMT-9)',
+      creeLe: '2026-11-24T09:00:00.000Z',
+      debuteLe: '2026-11-24T09:00:01.000Z',
+      termineLe: null,
+      erreur: null,
+      resultat: null,
+      fichier: null,
+      annulable: true,
+    };
+    const { user } = renderSection({
+      [LIST]: () => {
+        listReads++;
+        return jsonResponse([statement]);
+      },
+      'POST /api/exports/sepa/releves': () => jsonResponse({ traitement: job }, 202),
+      'GET /api/traitements/31': () => {
+        readsAtEnd ??= listReads;
+        return jsonResponse({ ...job, statut: 'termine', fait: 2_500 });
+      },
+    });
+    await user.upload(
+      screen.getByLabelText('Fichier de relevé bancaire (camt.053 ou CFONB 120)'),
+      new File(['<Document/>'], 'gros.xml'),
+    );
+    expect(await screen.findByText(/Ce relevé est volumineux : il est importé en arrière-plan/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Suivre dans « Mes traitements »' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Résultat de l’import' })).toBeNull();
+    // Read again once the job said it had ended.
+    await waitFor(() => expect(listReads).toBeGreaterThan(readsAtEnd!));
+  });
+
   it("shows the server's French refusal as it is", async () => {
     const refusal =
       'Le relevé porte sur le compte FR76 •••• 0000, qui n’est pas un compte du siège (RIB du siège ou compte créancier SEPA) : import refusé.';

@@ -1,6 +1,8 @@
-import { DOCUMENT_PACK_PATH, type DocumentPackRequest } from '@gdf/domain';
-import { downloadFile } from '@/lib/download';
+import { DOCUMENT_PACK_PATH, type DocumentPackRequest, type JobView } from '@gdf/domain';
+import { fetchFile } from '@/lib/download';
+import { acceptedJob } from '@/lib/jobs';
 import { toSearch } from '@/lib/routes';
+import { saveBlob } from '@/lib/save-file';
 
 export interface PackProgress {
   /** Bytes of the ZIP received so far. */
@@ -11,15 +13,17 @@ export interface PackProgress {
 
 /**
  * POST the search's filters, read the ZIP as the server streams it (reporting progress),
- * then save it. Aborting `signal` cancels the fetch: the server stops building the pack.
+ * then save it. Aborting `signal` cancels the fetch: the server stops building the pack. A
+ * large pack, or one asked `arrierePlan`, is built by a job instead (R-JOB-05): the server
+ * answers 202 with it, returned here, nothing saved.
  */
 export async function downloadDocumentPack(
   request: DocumentPackRequest,
   structureId: number,
   signal: AbortSignal,
   onProgress: (progress: PackProgress) => void,
-): Promise<void> {
-  await downloadFile(DOCUMENT_PACK_PATH + toSearch({ structureId }), {
+): Promise<JobView | null> {
+  const file = await fetchFile(DOCUMENT_PACK_PATH + toSearch({ structureId }), {
     method: 'POST',
     body: request,
     signal,
@@ -29,4 +33,7 @@ export async function downloadDocumentPack(
       onProgress({ bytes, documents: count === null ? null : Number(count) });
     },
   });
+  if (file.blob.type.startsWith('application/json')) return acceptedJob(JSON.parse(await file.blob.text()));
+  saveBlob(file.blob, file.fileName);
+  return null;
 }

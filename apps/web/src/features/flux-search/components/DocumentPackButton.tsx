@@ -10,13 +10,16 @@ import FormGroup from '@mui/material/FormGroup';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import {
+  DOCUMENT_PACK_BACKGROUND_ABOVE,
   DOCUMENT_PACK_MAX_DOCUMENTS,
   documentPackRequestSchema,
   type FluxDocumentKind,
   type FluxSearchFilters,
+  type JobView,
 } from '@gdf/domain';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { JobStartedAlert } from '@/components/JobStartedAlert';
 import { formErrorText } from '@/lib/api-client';
 import { contractProblems } from '@/lib/forms';
 import { formatInteger } from '@/lib/format';
@@ -34,6 +37,7 @@ type PackState =
   | { step: 'choose' }
   | { step: 'running'; progress: PackProgress | null }
   | { step: 'done' | 'cancelled' }
+  | { step: 'queued'; job: JobView }
   | { step: 'error'; message: string };
 
 const megabytes = (bytes: number) =>
@@ -42,6 +46,8 @@ const megabytes = (bytes: number) =>
 /**
  * R-DOC-08: one ZIP of the factures and/or relevés of every flux the search finds,
  * read as the server streams it; 'Annuler' aborts the fetch, which stops the server's work.
+ * A large pack, or one asked 'en arrière-plan', is a job (R-JOB-05): its progress shows
+ * here, its ZIP downloads from 'Mes traitements'.
  */
 export function DocumentPackButton({ filters, structureId, disabled }: DocumentPackButtonProps) {
   const [open, setOpen] = useState(false);
@@ -50,6 +56,7 @@ export function DocumentPackButton({ filters, structureId, disabled }: DocumentP
   // The request's contract, as the server parses it: at least one kind.
   const kindsProblem = contractProblems(documentPackRequestSchema, { filters, kinds }).kinds;
   const [state, setState] = useState<PackState>({ step: 'choose' });
+  const [background, setBackground] = useState(false);
   const controller = useRef<AbortController | null>(null);
 
   const toggle = (kind: FluxDocumentKind) =>
@@ -62,10 +69,13 @@ export function DocumentPackButton({ filters, structureId, disabled }: DocumentP
     try {
       // Always facture before relevé, whatever order they were ticked in.
       const ordered = (['facture', 'releve'] as const).filter((kind) => kinds.includes(kind));
-      await downloadDocumentPack({ filters, kinds: ordered }, structureId, abort.signal, (progress) =>
-        setState({ step: 'running', progress }),
+      const job = await downloadDocumentPack(
+        { filters, kinds: ordered, ...(background ? { arrierePlan: true } : {}) },
+        structureId,
+        abort.signal,
+        (progress) => setState({ step: 'running', progress }),
       );
-      setState({ step: 'done' });
+      setState(job ? { step: 'queued', job } : { step: 'done' });
     } catch (error) {
       if (abort.signal.aborted) setState({ step: 'cancelled' });
       else setState({ step: 'error', message: formErrorText(error, m.packError) });
@@ -101,6 +111,13 @@ export function DocumentPackButton({ filters, structureId, disabled }: DocumentP
               />
             ))}
           </FormGroup>
+          <FormControlLabel
+            label={m.packBackground}
+            control={<Checkbox checked={background} disabled={running} onChange={() => setBackground(!background)} />}
+          />
+          <Typography variant="caption" color="text.secondary" component="p">
+            {m.packBackgroundHint(formatInteger(DOCUMENT_PACK_BACKGROUND_ABOVE))}
+          </Typography>
           {kindsProblem && <Alert severity="info">{kindsProblem}</Alert>}
           {running && (
             <>
@@ -116,6 +133,7 @@ export function DocumentPackButton({ filters, structureId, disabled }: DocumentP
             </>
           )}
           {state.step === 'done' && <Alert severity="success">{m.packDone}</Alert>}
+          {state.step === 'queued' && <JobStartedAlert job={state.job}>{m.packQueued}</JobStartedAlert>}
           {state.step === 'cancelled' && <Alert severity="info">{m.packCancelled}</Alert>}
           {state.step === 'error' && <Alert severity="error">{state.message}</Alert>}
         </DialogContent>

@@ -2,8 +2,10 @@ import {
   IMPAYES_PATH,
   REMINDERS_PATH,
   REMINDERS_ZIP_PATH,
+  STATEMENT_BATCH_URL,
   reminderPdfPath,
   type IssuedReminder,
+  type JobView,
   type OverdueRow,
   type OverdueSortKey,
   type ReminderIssueRequest,
@@ -11,6 +13,7 @@ import {
 } from '@gdf/domain';
 import { apiFetch } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
+import { acceptedJob } from '@/lib/jobs';
 import { toSearch } from '@/lib/routes';
 
 export interface OverdueList {
@@ -32,12 +35,25 @@ export async function downloadOverdueXlsx(
   });
 }
 
-export async function issueReminders(structureId: number, request: ReminderIssueRequest): Promise<IssuedReminder[]> {
-  const { relances } = await apiFetch<{ relances: IssuedReminder[] }>(REMINDERS_PATH + toSearch({ structureId }), {
+/** The letters issued, or the job a large selection became (R-JOB-09): 202 with it. */
+export type ReminderIssueAnswer = { issued: IssuedReminder[] } | { job: JobView };
+
+export async function issueReminders(structureId: number, request: ReminderIssueRequest): Promise<ReminderIssueAnswer> {
+  const answer = await apiFetch<{ relances: IssuedReminder[] } | { traitement: JobView }>(
+    REMINDERS_PATH + toSearch({ structureId }),
+    { method: 'POST', body: request },
+  );
+  const job = acceptedJob(answer);
+  return job ? { job } : { issued: (answer as { relances: IssuedReminder[] }).relances };
+}
+
+/** The selection's relevés de compte over the current season, issued by a job (R-JOB-06). */
+export async function issueStatementBatch(structureId: number, structureIds: readonly number[]): Promise<JobView> {
+  const answer = await apiFetch<{ traitement: JobView }>(STATEMENT_BATCH_URL + toSearch({ structureId }), {
     method: 'POST',
-    body: request,
+    body: { structureIds },
   });
-  return relances;
+  return answer.traitement;
 }
 
 /** One letter as its PDF, several as one ZIP: the bytes stored when they were issued. */

@@ -1,11 +1,18 @@
-import type { OverdueRow } from '@gdf/domain';
+import type { JobView, OverdueRow } from '@gdf/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { headOfficeMe } from '@/test/fixtures';
 import { renderWithSession } from '@/test/render-with-session';
-import { downloadOverdueXlsx, downloadReminders, fetchOverdueList, issueReminders } from '../api/impayes-api';
+import { jsonResponse, stubApi } from '@/test/stub-api';
+import {
+  downloadOverdueXlsx,
+  downloadReminders,
+  fetchOverdueList,
+  issueReminders,
+  issueStatementBatch,
+} from '../api/impayes-api';
 import { ImpayesPage } from './ImpayesPage';
 
 vi.mock('../api/impayes-api', () => ({
@@ -13,13 +20,37 @@ vi.mock('../api/impayes-api', () => ({
   downloadOverdueXlsx: vi.fn(),
   issueReminders: vi.fn(),
   downloadReminders: vi.fn(),
+  issueStatementBatch: vi.fn(),
 }));
 const fetchList = vi.mocked(fetchOverdueList);
 const exportXlsx = vi.mocked(downloadOverdueXlsx);
 const issue = vi.mocked(issueReminders);
 const download = vi.mocked(downloadReminders);
+const statementBatch = vi.mocked(issueStatementBatch);
 
-afterEach(() => vi.resetAllMocks());
+afterEach(() => {
+  vi.resetAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const job = (patch: Partial<JobView> = {}): JobView => ({
+  id: 12,
+  type: 'relances_en_lot',
+  libelle: 'Lettres de relance à 2 structures',
+  statut: 'en_cours',
+  annulationDemandee: false,
+  fait: 1,
+  total: 2,
+  etape: 'Lettre traitée pour Club Alpin',
+  creeLe: '2026-11-24T09:00:00.000Z',
+  debuteLe: '2026-11-24T09:00:01.000Z',
+  termineLe: null,
+  erreur: null,
+  resultat: null,
+  fichier: null,
+  annulable: true,
+  ...patch,
+});
 
 const row = (id: number, name: string, total: number, extra: Partial<OverdueRow> = {}): OverdueRow => ({
   structure: { id, name, code: `C${id}` },
@@ -120,28 +151,30 @@ describe('Impayés page', () => {
 
   it('issues letters for a selection at a chosen level, downloads them, and reloads the list', async () => {
     fetchList.mockResolvedValue({ asOf: '2026-11-24', rows: ROWS });
-    issue.mockResolvedValue([
-      {
-        id: 90,
-        structureId: 1,
-        structureName: 'Club Alpin',
-        level: 3,
-        date: '2026-11-24',
-        total: 1,
-        fileName: 'a.pdf',
-        sha256: 'x',
-      },
-      {
-        id: 91,
-        structureId: 3,
-        structureName: 'Vertical Nice',
-        level: 3,
-        date: '2026-11-24',
-        total: 1,
-        fileName: 'b.pdf',
-        sha256: 'y',
-      },
-    ]);
+    issue.mockResolvedValue({
+      issued: [
+        {
+          id: 90,
+          structureId: 1,
+          structureName: 'Club Alpin',
+          level: 3,
+          date: '2026-11-24',
+          total: 1,
+          fileName: 'a.pdf',
+          sha256: 'x',
+        },
+        {
+          id: 91,
+          structureId: 3,
+          structureName: 'Vertical Nice',
+          level: 3,
+          date: '2026-11-24',
+          total: 1,
+          fileName: 'b.pdf',
+          sha256: 'y',
+        },
+      ],
+    });
     download.mockResolvedValue();
     const user = userEvent.setup();
     openPage();
@@ -186,5 +219,49 @@ describe('Impayés page', () => {
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Télécharger la dernière relance de Escalade Bretagne' }));
     expect(download).toHaveBeenCalledWith([77], 1318);
+  });
+
+  it('R-JOB-09: a selection the server issues in the background: nothing downloaded, its progress and Mes traitements shown', async () => {
+    fetchList.mockResolvedValue({ asOf: '2026-11-24', rows: ROWS });
+    issue.mockResolvedValue({ job: job() });
+    stubApi({ 'GET /api/traitements/12': () => jsonResponse(job({ statut: 'termine', fait: 2 })) });
+    const user = userEvent.setup();
+    openPage();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('checkbox', { name: 'Sélectionner Club Alpin' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Sélectionner Vertical Nice' }));
+    await user.click(screen.getByRole('button', { name: 'Relancer la sélection' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Émettre et télécharger' }));
+    expect(
+      await screen.findByText(/Les 2 lettres de relance sont émises en arrière-plan : vous pouvez continuer/),
+    ).toBeInTheDocument();
+    // Found once the dialog has closed (the page is hidden from assistive technologies meanwhile).
+    expect(await screen.findByRole('link', { name: 'Suivre dans « Mes traitements »' })).toHaveAttribute(
+      'href',
+      '/mes-traitements',
+    );
+    expect(download).not.toHaveBeenCalled();
+    // Once the job ends, the list is read again (its last letters changed).
+    await waitFor(() => expect(fetchList).toHaveBeenCalledTimes(2));
+  });
+
+  it('R-JOB-06: the selection’s relevés de compte go to a job, confirmed in French', async () => {
+    fetchList.mockResolvedValue({ asOf: '2026-11-24', rows: ROWS });
+    statementBatch.mockResolvedValue(
+      job({ id: 13, type: 'releves_en_lot', libelle: 'Relevés de compte de 2 structures', fait: 0, total: 2 }),
+    );
+    stubApi({ 'GET /api/traitements/13': () => jsonResponse(job({ id: 13, type: 'releves_en_lot', fait: 1 })) });
+    const user = userEvent.setup();
+    openPage();
+    await screen.findByRole('table');
+    expect(screen.getByRole('button', { name: 'Relevés de compte de la sélection' })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Sélectionner Club Alpin' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Sélectionner Escalade Bretagne' }));
+    await user.click(screen.getByRole('button', { name: 'Relevés de compte de la sélection' }));
+    expect(statementBatch).toHaveBeenCalledWith(1318, [2, 1]);
+    expect(
+      await screen.findByText(/Les relevés de compte des 2 structures sélectionnées sont émis en arrière-plan/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Suivre dans « Mes traitements »' })).toBeInTheDocument();
   });
 });

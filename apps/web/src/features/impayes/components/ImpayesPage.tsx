@@ -7,15 +7,23 @@ import {
   formatIsoDay,
   sortOverdueRows,
   toReminderIssueRequest,
+  type JobView,
   type OverdueRow,
   type ReminderIssueForm,
 } from '@gdf/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { JobStartedAlert } from '@/components/JobStartedAlert';
 import { PageLayout } from '@/components/PageLayout';
 import { formErrorText } from '@/lib/api-client';
 import { useCurrentStructure } from '@/lib/session';
-import { downloadOverdueXlsx, downloadReminders, fetchOverdueList, issueReminders } from '../api/impayes-api';
+import {
+  downloadOverdueXlsx,
+  downloadReminders,
+  fetchOverdueList,
+  issueReminders,
+  issueStatementBatch,
+} from '../api/impayes-api';
 import { impayesMessages as m } from '../messages';
 import { IssueReminderDialog } from './IssueReminderDialog';
 import { OverdueTable, type OverdueSort } from './OverdueTable';
@@ -23,7 +31,9 @@ import { OverdueTable, type OverdueSort } from './OverdueTable';
 /**
  * Impayés of the current structure's scope (head office, ligue or comité), reached from the
  * flux search: the overdue list sorted and exported, and reminder letters issued for one
- * structure or a selection, downloaded at once (a PDF, or a ZIP of several).
+ * structure or a selection, downloaded at once (a PDF, or a ZIP of several). A large selection's
+ * letters, and the selection's relevés de compte, are issued by a job (R-JOB-06, R-JOB-09):
+ * its progress shows here, its ZIP downloads from 'Mes traitements'.
  */
 export function ImpayesPage({ backHref }: { backHref: string }) {
   const { structureId } = useCurrentStructure();
@@ -34,24 +44,39 @@ export function ImpayesPage({ backHref }: { backHref: string }) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [reminding, setReminding] = useState<readonly OverdueRow[]>([]);
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const [started, setStarted] = useState<{ job: JobView; text: string } | null>(null);
   const rows = useMemo(() => sortOverdueRows(list.data?.rows ?? [], sort.key, sort.direction), [list.data, sort]);
 
   const issue = useMutation({
     mutationFn: async (form: ReminderIssueForm) => {
       // The letters follow the last ones the list showed, or none is written (R-DUE-05).
-      const issued = await issueReminders(structureId, toReminderIssueRequest(form, list.data?.rows ?? []));
-      await downloadReminders(
-        issued.map((letter) => letter.id),
-        structureId,
-      );
-      return issued;
+      const answer = await issueReminders(structureId, toReminderIssueRequest(form, list.data?.rows ?? []));
+      if ('issued' in answer)
+        await downloadReminders(
+          answer.issued.map((letter) => letter.id),
+          structureId,
+        );
+      return { answer, count: form.structureIds.length };
     },
-    onSuccess: async (issued) => {
+    onSuccess: async ({ answer, count }) => {
       setReminding([]);
       setSelected(new Set());
-      setNotice({ severity: 'success', text: m.issued(issued.length) });
+      if ('job' in answer) {
+        setNotice(null);
+        setStarted({ job: answer.job, text: m.remindersQueued(count) });
+        return;
+      }
+      setNotice({ severity: 'success', text: m.issued(answer.issued.length) });
       await queryClient.invalidateQueries({ queryKey });
     },
+  });
+  const statements = useMutation({
+    mutationFn: (structureIds: number[]) => issueStatementBatch(structureId, structureIds),
+    onSuccess: (job, structureIds) => {
+      setNotice(null);
+      setStarted({ job, text: m.statementsQueued(structureIds.length) });
+    },
+    onError: (error) => setNotice({ severity: 'error', text: formErrorText(error, m.statementsError) }),
   });
   const fail = (fallback: string) => (error: unknown) =>
     setNotice({ severity: 'error', text: formErrorText(error, fallback) });
@@ -75,6 +100,17 @@ export function ImpayesPage({ backHref }: { backHref: string }) {
           </Button>
           <Button
             variant="outlined"
+            title={m.statementsHint}
+            disabled={selected.size === 0}
+            loading={statements.isPending}
+            onClick={() =>
+              statements.mutate(rows.filter((row) => selected.has(row.structure.id)).map((row) => row.structure.id))
+            }
+          >
+            {m.statementsSelection}
+          </Button>
+          <Button
+            variant="outlined"
             disabled={rows.length === 0}
             onClick={() => void downloadOverdueXlsx(structureId, sort).catch(fail(m.exportError))}
           >
@@ -87,6 +123,15 @@ export function ImpayesPage({ backHref }: { backHref: string }) {
         <Alert severity={notice.severity} sx={{ mb: 2 }} onClose={() => setNotice(null)} role="status">
           {notice.text}
         </Alert>
+      )}
+      {started && (
+        <JobStartedAlert
+          key={started.job.id}
+          job={started.job}
+          onFinished={() => void queryClient.invalidateQueries({ queryKey })}
+        >
+          {started.text}
+        </JobStartedAlert>
       )}
       {list.isPending && <LinearProgress aria-label={m.loading} />}
       {list.isError && (

@@ -119,4 +119,70 @@ describe('Mes traitements (R-JOB-03, R-JOB-04)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
     expect(await screen.findByText(/Aucun traitement pour l’instant/)).toBeInTheDocument();
   });
+
+  it('R-JOB-05 to R-JOB-09: each kind says what it left, and which structures a batch left out', async () => {
+    const finished = {
+      statut: 'termine' as const,
+      etape: null,
+      annulable: false,
+      termineLe: '2026-11-23T10:00:00.000Z',
+    };
+    stubApi({
+      'GET /api/traitements': () =>
+        jsonResponse({
+          traitements: [
+            job({
+              ...finished,
+              id: 14,
+              type: 'lot_documents',
+              libelle: 'Lot de 1 234 documents (factures)',
+              fait: 1_234,
+              total: 1_234,
+              resultat: { documents: 1_234, demandes: 1_234, fichier: 'documents-2026-11-23.zip' },
+              fichier: { nom: 'documents-2026-11-23.zip' },
+            }),
+            job({
+              ...finished,
+              id: 13,
+              type: 'releves_en_lot',
+              libelle: 'Relevés de compte de 3 structures du 01/09/2025 au 31/08/2026',
+              resultat: {
+                emis: [{ structureId: 1 }, { structureId: 2 }],
+                ignores: [{ structureId: 3, structure: 'Vertical Nice', raison: 'Nombre maximal de relevés atteint' }],
+              },
+            }),
+            job({
+              ...finished,
+              id: 12,
+              type: 'import_releve_bancaire',
+              libelle: 'Import du relevé bancaire gros.xml (2 500 écritures)',
+              resultat: {
+                releves: [{ nbEcrituresAjoutees: 2_000 }, { nbEcrituresAjoutees: 500 }],
+                nbPropositionsSures: 40,
+              },
+            }),
+            job({
+              ...finished,
+              id: 11,
+              type: 'relances_en_lot',
+              libelle: 'Lettres de relance à 25 structures',
+              resultat: { emises: Array.from({ length: 25 }, (_, i) => ({ id: i })), ignorees: [] },
+            }),
+          ],
+        }),
+    });
+    renderWithSession(<MyJobsPage />, me);
+    const list = await screen.findByRole('list', { name: /Traitements/ });
+    // The jobs, not the lines of a batch's list of structures left out.
+    const items = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === list);
+    expect(items).toHaveLength(4);
+    expect(items[0]).toHaveTextContent(/1\s234 document\(s\) dans l’archive/);
+    expect(within(items[0]!).getByRole('button', { name: 'Télécharger le résultat' })).toBeEnabled();
+    expect(items[1]).toHaveTextContent('2 relevé(s) de compte, 1 structure(s) sans relevé');
+    expect(items[1]).toHaveTextContent('Vertical Nice : Nombre maximal de relevés atteint');
+    expect(items[2]).toHaveTextContent(/2\s500 écriture\(s\) ajoutée\(s\), 40 proposition\(s\) sûre\(s\)/);
+    expect(items[3]).toHaveTextContent('25 lettre(s) émise(s), 0 structure(s) non relancée(s)');
+  });
 });

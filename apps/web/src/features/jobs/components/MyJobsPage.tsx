@@ -1,4 +1,4 @@
-import { isJobFinished, type JobView } from '@gdf/domain';
+import { isJobFinished, JOB_KIND, type JobView } from '@gdf/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -63,7 +63,8 @@ function JobRow({ job }: { job: JobView }) {
     mutationFn: () => downloadJobResult(job.id),
     onError: (e) => setProblem((e instanceof ApiError && e.serverMessage) || m.downloadFailed),
   });
-  const entries = job.resultat?.nbEcritures;
+  const outcome = jobOutcomeText(job);
+  const leftOut = leftOutStructures(job);
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2 }}>
       <Stack spacing={1}>
@@ -75,16 +76,58 @@ function JobRow({ job }: { job: JobView }) {
         {job.statut === 'echoue' && job.erreur && <Alert severity="error">{job.erreur}</Alert>}
         {job.statut === 'termine' && (
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-            {typeof entries === 'number' && (
-              <Typography variant="body2">{m.validated(formatInteger(entries))}</Typography>
-            )}
+            {outcome && <Typography variant="body2">{outcome}</Typography>}
             <Button size="small" variant="outlined" onClick={() => download.mutate()} loading={download.isPending}>
               {m.download}
             </Button>
           </Stack>
         )}
+        {leftOut.length > 0 && (
+          <Alert severity="info">
+            {m.leftOut}
+            <ul style={{ margin: 0, paddingLeft: 20 }}>
+              {leftOut.map((item) => (
+                <li key={item.structureId}>{m.leftOutLine(item.structure, item.raison)}</li>
+              ))}
+            </ul>
+          </Alert>
+        )}
         {problem && <Alert severity="error">{problem}</Alert>}
       </Stack>
     </Paper>
   );
+}
+
+const count = (value: unknown) => (Array.isArray(value) ? value.length : 0);
+const int = (value: unknown) => formatInteger(typeof value === 'number' ? value : 0);
+
+/** What a finished job left, in one French line by its kind (R-JOB-04); null when it says nothing more. */
+function jobOutcomeText(job: JobView): string | null {
+  const result = job.resultat;
+  if (job.statut !== 'termine' || !result) return null;
+  switch (job.type) {
+    case JOB_KIND.validation:
+      return typeof result.nbEcritures === 'number' ? m.validated(int(result.nbEcritures)) : null;
+    case JOB_KIND.documentPack:
+      return m.packed(int(result.documents));
+    case JOB_KIND.statements:
+      return m.statementsIssued(formatInteger(count(result.emis)), formatInteger(count(result.ignores)));
+    case JOB_KIND.bankImport: {
+      const releves = Array.isArray(result.releves) ? (result.releves as Array<{ nbEcrituresAjoutees?: number }>) : [];
+      const added = releves.reduce((sum, releve) => sum + (releve.nbEcrituresAjoutees ?? 0), 0);
+      return m.importedEntries(formatInteger(added), int(result.nbPropositionsSures));
+    }
+    case JOB_KIND.reminders:
+      return m.remindersIssued(formatInteger(count(result.emises)), formatInteger(count(result.ignorees)));
+    default:
+      return null;
+  }
+}
+
+/** Structures a batch left out, with the reason (relevés over their quota, letters issued meanwhile). */
+function leftOutStructures(job: JobView): Array<{ structureId: number; structure: string; raison: string }> {
+  const list = job.resultat?.ignores ?? job.resultat?.ignorees;
+  return job.statut === 'termine' && Array.isArray(list)
+    ? (list as Array<{ structureId: number; structure: string; raison: string }>)
+    : [];
 }
