@@ -131,7 +131,8 @@ describe('stopping npm start', () => {
       process.kill(running.child.pid, 'SIGTERM');
       await running.exited;
       await vi.waitFor(() => expect([script, running.server].filter(alive)).toEqual([]), { timeout: 60_000 });
-      expect(running.output()).toContain('arrêt en cours');
+      // What the server wrote before it stopped may still be in the pipe, unread: read on.
+      await vi.waitFor(() => expect(running.output()).toContain('arrêt en cours'), { timeout: 10_000 });
       expect(await accepts(running.port)).toBe(false);
     },
     PATIENCE_MS,

@@ -7,7 +7,7 @@ const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.u
 const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith('@gdf/'));
 
 await build({
-  // The render worker beside the server: src/render/render-pool.ts starts dist/render-worker.js (ADR 0055).
+  // The render worker beside the server: src/render/render-pool.ts starts dist/render-worker.js (ADR 0053).
   entryPoints: {
     server: new URL('./src/server.ts', import.meta.url).pathname,
     'render-worker': new URL('./src/render/render-worker.ts', import.meta.url).pathname,

@@ -1,5 +1,5 @@
 /**
- * No user's work blocks another's (R-OPS-08 to R-OPS-11, ADR 0055), measured against one
+ * No user's work blocks another's (R-OPS-08 to R-OPS-11, ADR 0053), measured against one
  * production server process: one club asks for 60 relevés de compte at once, then three
  * users each ask for a document pack (the three the service builds at once), then the head
  * office validates its last ended fiscal year (a durable job). Meanwhile `/api/health` is

@@ -21,7 +21,7 @@ export const DEFAULT_DRAIN: DrainSettings = { quietMs: 250, maxMs: 3_000 };
 export const SHUTDOWN_LIMIT_MS = 10_000;
 
 /**
- * Stopping behind a load balancer without failing a request (R-OPS-12, ADR 0056). Closing the
+ * Stopping behind a load balancer without failing a request (R-OPS-12, ADR 0054). Closing the
  * listening socket at once resets the connections the kernel has accepted but the process has
  * not taken yet: the POSTs among them were sent, so nginx may not try them elsewhere and
  * answers 502. So, asked to stop, the process first keeps listening and:

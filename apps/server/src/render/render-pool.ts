@@ -61,7 +61,7 @@ const pools = new Map<number, Piscina>();
 
 /**
  * A pool of `threads` worker threads (piscina) rendering documents off the event loop
- * (R-OPS-08, ADR 0055); `threads` 0 is the in-thread renderer. One worker starts at once and
+ * (R-OPS-08, ADR 0053); `threads` 0 is the in-thread renderer. One worker starts at once and
  * loads the fonts, so the first document does not wait for it; workers end after a minute idle
  * and an idle one never keeps the process alive (piscina unrefs it), so closing is left to them.
  */

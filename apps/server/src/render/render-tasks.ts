@@ -17,7 +17,7 @@ import { renderReminderLetterPdf } from '../modules/impayes/reminder-letter-pdf'
 import { pdfFonts } from '../pdf/fonts';
 
 /**
- * The CPU-heavy rendering of documents, as tasks a worker thread can run (R-OPS-08, ADR 0055):
+ * The CPU-heavy rendering of documents, as tasks a worker thread can run (R-OPS-08, ADR 0053):
  * the request reads its data, a task turns it into bytes. Everything in a task is plain data
  * (structured clone: dates stay dates), and a task renders the very bytes it would in the
  * request's thread.

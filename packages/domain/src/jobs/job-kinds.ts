@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { statementDaySchema } from '../account-statement/statement-request';
 
 /**
- * The kinds of durable jobs (R-JOB-05 to R-JOB-09, ADR 0057): which work goes to the
+ * The kinds of durable jobs (R-JOB-05 to R-JOB-09, ADR 0055): which work goes to the
  * background, from what size, and the French names 'Mes traitements' shows. One runtime
  * carries them all (ADR 0050); the server registers a kind per type below.
  */

@@ -1,5 +1,5 @@
 /**
- * Heavy work of one process, bounded and shared fairly (R-OPS-09, ADR 0055): at most
+ * Heavy work of one process, bounded and shared fairly (R-OPS-09, ADR 0053): at most
  * `perProcess` tasks at once, `perUser` of one user and `perStructure` of one structure. Waiting
  * tasks are served round-robin, structure by structure and, within one, user by user: a club
  * asking for 60 relevés never makes another structure's one request wait behind its queue.
