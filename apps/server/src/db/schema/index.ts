@@ -14,3 +14,4 @@ export * from './reminders';
 export * from './account-statements';
 export * from './limits';
 export * from './jobs';
+export * from './mail';

@@ -51,6 +51,11 @@ export const STR_Structure = pgTable(
     ID_Correspondant: integer('ID_Correspondant').references(() => UTI_Utilisateur.id),
     EST_Bloquee: boolean('EST_Bloquee').notNull().default(false),
     CT_Email: text('CT_Email'),
+    /**
+     * Where its invoices, relevés and letters are e-mailed (R-MAIL-01); when null, its
+     * correspondent's address is used.
+     */
+    CT_EmailFacturation: text('CT_EmailFacturation'),
     CT_Telephone: text('CT_Telephone'),
     SIREN: text('SIREN'),
     Z_DateCreation: createdAt(),
