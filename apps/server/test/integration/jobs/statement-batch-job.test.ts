@@ -143,4 +143,30 @@ describe.each(testDatabaseTargets())('relevés de compte in a batch on $name (R-
     expect(half.statusCode).toBe(400);
     expect(half.json().message).toMatch(/deux dates/);
   });
+
+  it('R-PERM-06: a comité whose role no longer opens the flux module may not ask a batch, and no job is queued', async () => {
+    // The comité's first request comes after the change (an actor is cached once loaded).
+    const atRole = `(SELECT id FROM "FEDE_Role" WHERE "SlugRole" = 'administrateur_at')`;
+    const fluxModule = `"SlugModule" = 'gestion_des_finances__flux_financiers' AND "Action" = 'lecture'`;
+    // Its own structure: in scope, so only the module refusal stands between it and a job.
+    const [own] = await database.query<{ id: number }>(
+      `SELECT su."ID_Structure" AS id FROM "STR_StructureUtilisateur" su
+        JOIN "UTI_Login" l ON l."ID_Utilisateur" = su."ID_Utilisateur" AND l."Email" = 'comite@demo.fr' LIMIT 1`,
+    );
+    const jobsBefore = await database.query(`SELECT id FROM "APP_Traitement" ORDER BY id`);
+    await database.query(
+      `UPDATE "FEDE_RoleModule" SET "EST_Acces" = false WHERE ${fluxModule} AND "ID_Role" = ${atRole}`,
+    );
+    try {
+      const comite = await loginAs(second!, 'comite@demo.fr');
+      const refused = await ask(second!, comite, { structureIds: [own!.id], ...period });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().message).toMatch(/module/i);
+      expect(await database.query(`SELECT id FROM "APP_Traitement" ORDER BY id`)).toEqual(jobsBefore);
+    } finally {
+      await database.query(
+        `UPDATE "FEDE_RoleModule" SET "EST_Acces" = true WHERE ${fluxModule} AND "ID_Role" = ${atRole}`,
+      );
+    }
+  });
 });
