@@ -14,14 +14,17 @@ import type { Database } from '../../../apps/server/src/db/database';
 import { DEMO_SEPA_ICS } from '../../../apps/server/src/modules/exports-sepa/sepa-settings';
 import { issueMissingDocuments } from '../../../apps/server/src/modules/flux-documents/issue-documents';
 import {
+  lostSectionWrites,
   percentile,
+  sectionWrite,
   sendRequest,
   startMixedLoad,
   type LoadClient,
   type LoadKind,
   type RequestRecord,
 } from '../../../apps/server/test/integration/support/mixed-load';
-import { freePort, startNginxProxy, type NginxProxy } from '../../../apps/server/test/integration/support/nginx-proxy';
+import { startNginxProxy, type NginxProxy } from '../../../apps/server/test/integration/support/nginx-proxy';
+import { freePort } from '../../../apps/server/test/integration/support/tcp-ports';
 import {
   COUNT_LIMIT,
   DEFAULT_ORDER_BY,
@@ -47,7 +50,6 @@ const USERS = ['siege@demo.fr', 'siege@demo.fr', 'ligue@demo.fr', 'comite@demo.f
 const P95_BAR_MS = 300;
 /** 0.1 %, counted per 100,000 requests: the table rounds a percentage to 0.1. */
 const ERRORS_PER_100K_BAR = 100;
-const SECTIONS_PATH = '/api/parametrages-comptables/sections-analytiques';
 
 export async function benchSoak(options: SoakOptions): Promise<BenchResult[]> {
   const { database, log } = options;
@@ -113,7 +115,7 @@ export async function benchSoak(options: SoakOptions): Promise<BenchResult[]> {
     const accessLog = await proxy.accessLog();
     const dead = `127.0.0.1:${ports[0]}`;
     const survivor = `127.0.0.1:${ports[1]}`;
-    const lost = await lostWrites(database, records);
+    const lost = (await lostSectionWrites(database, records)).length;
     const failures = records.filter((record) => !record.ok);
     const underWay = records.filter((record) => record.startedAt < exitedAt && record.endedAt > killedAt);
     const failedUnderWay = failures.filter(
@@ -260,31 +262,6 @@ function soakMix(run: string, searches: readonly VariedSearch[]): LoadKind[] {
       weight: 1.5,
       request: () => ({ method: 'GET', path: '/api/parametrages-comptables/parametres' }),
     },
-    {
-      name: 'écriture (section analytique créée)',
-      weight: 3,
-      write: true,
-      request: (client, sequence) => ({
-        method: 'POST',
-        path: SECTIONS_PATH,
-        body: {
-          Code: `${run}${client.index.toString(36).padStart(2, '0')}${sequence.toString(36)}`.toUpperCase(),
-          Libelle: 'Section du soak',
-        },
-      }),
-    },
+    sectionWrite(run, 3, 'Section du soak'),
   ];
-}
-
-/** Acknowledged writes (201 with an id) whose row is not in the database with the code sent. */
-async function lostWrites(database: Database, records: readonly RequestRecord[]): Promise<number> {
-  const acknowledged = records.filter((record) => record.write && record.ok);
-  const rows = await database.query<{ id: number; Code: string }>(
-    `SELECT id, "Code" FROM "CPT_SectionAnalytique" WHERE id = ANY($1::int[])`,
-    [acknowledged.map((record) => record.id ?? 0)],
-  );
-  const stored = new Map(rows.map((row) => [row.id, row.Code]));
-  return acknowledged.filter(
-    (record) => record.id === undefined || stored.get(record.id) !== (record.sentBody as { Code: string }).Code,
-  ).length;
 }

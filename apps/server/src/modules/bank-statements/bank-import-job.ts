@@ -1,11 +1,9 @@
 import {
   BANK_IMPORT_BACKGROUND_BYTES,
   BANK_IMPORT_BACKGROUND_ENTRIES,
-  HEAD_OFFICE_STRUCTURE_ID,
   JOB_KIND,
   JOB_LABELS,
   bankImportRunsInBackground,
-  statementAccountIban,
   type BankStatementImportResult,
   type ImportedStatement,
 } from '@gdf/domain';
@@ -21,8 +19,8 @@ import {
   attachStatementContent,
   insertEntries,
   lockStatementImports,
-  STATEMENT_IMPORT_AUDIT_ACTION,
-  upsertStatement,
+  saveImportedStatement,
+  statementImportAudit,
 } from './bank-statements.repository';
 import {
   checkedStatements,
@@ -130,23 +128,9 @@ export function bankImportJob(settings: BankImportJobSettings): JobKind<BankImpo
           const releves = [...before.releves];
           let statementId = before.statementId;
           if (statementId === null) {
-            const saved = await upsertStatement(tx, {
-              structureId: HEAD_OFFICE_STRUCTURE_ID,
-              account: statementAccountIban(statement.account)!,
-              statement,
-              fileName: input.fileName,
-              userId: scope.actor.userId,
-            });
+            const saved = await saveImportedStatement(tx, statement, input.fileName, scope.actor.userId);
             statementId = saved.id;
-            releves.push({
-              id: saved.id,
-              identifiant: statement.statementId,
-              dateDebut: statement.fromDate,
-              dateFin: statement.toDate,
-              nouveau: saved.created,
-              nbEcritures: statement.entries.length,
-              nbEcrituresAjoutees: 0,
-            });
+            releves.push(saved);
           }
           const added = await insertEntries(tx, statementId, slice, before.entry + 1);
           const current = releves.at(-1)!;
@@ -182,20 +166,12 @@ export function bankImportJob(settings: BankImportJobSettings): JobKind<BankImpo
             CONTENT_NATURE.bankStatement,
           ]);
         await writeAuditRows(tx, [
-          {
-            userId: scope.actor.userId,
-            structureId: scope.currentStructureId,
-            action: STATEMENT_IMPORT_AUDIT_ACTION,
-            table: 'BQE_ReleveBancaire',
-            targetId: before.releves[0]!.id,
-            details: {
-              nomFichier: input.fileName,
-              sha256: input.sha256,
-              format: statements[0]!.format,
-              releves: before.releves,
-              traitement: context.id,
-            },
-          },
+          statementImportAudit(
+            { userId: scope.actor.userId, structureId: scope.currentStructureId },
+            { fileName: input.fileName, sha256: input.sha256, format: statements[0]!.format },
+            before.releves,
+            { traitement: context.id },
+          ),
         ]);
         const next: BankImportCheckpoint = { ...before, finished: true, format: statements[0]!.format };
         return { checkpoint: next, progress: { done: total, total, step: m.proposals }, value: next };

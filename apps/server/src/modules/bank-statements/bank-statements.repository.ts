@@ -1,5 +1,6 @@
-import type { BankStatement, BankStatementEntry, Cents } from '@gdf/domain';
-import { centsToDecimal } from '@gdf/domain';
+import type { BankStatement, BankStatementEntry, BankStatementFormat, Cents, ImportedStatement } from '@gdf/domain';
+import { centsToDecimal, HEAD_OFFICE_STRUCTURE_ID, statementAccountIban } from '@gdf/domain';
+import type { AuditRow } from '../../db/audit-log';
 import type { Queryable } from '../../db/queryable';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
 import { SEPA_BATCH_TYPE } from '../exports-sepa/sepa-records';
@@ -29,6 +30,50 @@ export interface NewStatement {
   statement: BankStatement;
   fileName: string;
   userId: number;
+}
+
+/**
+ * One statement of an imported file, recorded for the head office (created, or found again with
+ * the same account and identifier), as the import reports it before its entries are added.
+ */
+export async function saveImportedStatement(
+  tx: Queryable,
+  statement: BankStatement,
+  fileName: string,
+  userId: number,
+): Promise<ImportedStatement> {
+  const saved = await upsertStatement(tx, {
+    structureId: HEAD_OFFICE_STRUCTURE_ID,
+    account: statementAccountIban(statement.account)!,
+    statement,
+    fileName,
+    userId,
+  });
+  return {
+    id: saved.id,
+    identifiant: statement.statementId,
+    dateDebut: statement.fromDate,
+    dateFin: statement.toDate,
+    nouveau: saved.created,
+    nbEcritures: statement.entries.length,
+    nbEcrituresAjoutees: 0,
+  };
+}
+
+/** The audit row of one file's import, in one request or as a job (`more` names the job). */
+export function statementImportAudit(
+  who: { userId: number; structureId: number },
+  file: { fileName: string; sha256: string; format: BankStatementFormat },
+  releves: ImportedStatement[],
+  more: Record<string, unknown> = {},
+): AuditRow {
+  return {
+    ...who,
+    action: STATEMENT_IMPORT_AUDIT_ACTION,
+    table: 'BQE_ReleveBancaire',
+    targetId: releves[0]!.id,
+    details: { nomFichier: file.fileName, sha256: file.sha256, format: file.format, releves, ...more },
+  };
 }
 
 /** The statement's id, and whether this call created it (false: known already). */

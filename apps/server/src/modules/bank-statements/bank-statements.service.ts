@@ -54,14 +54,14 @@ import {
   RECONCILIATION_AUDIT_ACTION,
   RECONCILIATION_UNDO_AUDIT_ACTION,
   settleFlux,
-  STATEMENT_IMPORT_AUDIT_ACTION,
   statementsOf,
   unsettleUncovered,
-  upsertStatement,
   type EntryRow,
   type FluxFacts,
   type OpenFluxRow,
   type StatementRow,
+  saveImportedStatement,
+  statementImportAudit,
 } from './bank-statements.repository';
 import { loadMatchingData, matchableEntry } from './matching-data';
 import { readBankStatementFile } from './read-bank-statement';
@@ -167,24 +167,10 @@ export async function importCheckedStatements(
     const releves = [];
     const newEntryIds: number[] = [];
     for (const statement of statements) {
-      const saved = await upsertStatement(tx, {
-        structureId: HEAD_OFFICE_STRUCTURE_ID,
-        account: statementAccountIban(statement.account)!,
-        statement,
-        fileName: file.fileName,
-        userId: scope.actor.userId,
-      });
+      const saved = await saveImportedStatement(tx, statement, file.fileName, scope.actor.userId);
       const added = await insertEntries(tx, saved.id, statement.entries);
       newEntryIds.push(...added);
-      releves.push({
-        id: saved.id,
-        identifiant: statement.statementId,
-        dateDebut: statement.fromDate,
-        dateFin: statement.toDate,
-        nouveau: saved.created,
-        nbEcritures: statement.entries.length,
-        nbEcrituresAjoutees: added.length,
-      });
+      releves.push({ ...saved, nbEcrituresAjoutees: added.length });
     }
     // The file's bytes are kept once something of it is new: the same file again adds nothing.
     const createdIds = releves.filter((releve) => releve.nouveau).map((releve) => releve.id);
@@ -198,13 +184,7 @@ export async function importCheckedStatements(
       await attachStatementContent(tx, createdIds, content.id);
     }
     await writeAuditRows(tx, [
-      {
-        ...who,
-        action: STATEMENT_IMPORT_AUDIT_ACTION,
-        table: 'BQE_ReleveBancaire',
-        targetId: releves[0]!.id,
-        details: { nomFichier: file.fileName, sha256, format: statements[0]!.format, releves },
-      },
+      statementImportAudit(who, { fileName: file.fileName, sha256, format: statements[0]!.format }, releves),
     ]);
     return { releves, newEntryIds };
   });

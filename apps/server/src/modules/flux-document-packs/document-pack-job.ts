@@ -10,7 +10,6 @@ import {
   type DocumentPackRequest,
   type FluxDocumentKind,
 } from '@gdf/domain';
-import type { Queryable } from '../../db/queryable';
 import type { FluxDocumentsService } from '../flux-documents/flux-documents.service';
 import type { JobKind } from '../jobs/job-kind';
 import type { JobRow, JobRuntime } from '../jobs/job-runtime';
@@ -24,7 +23,8 @@ import {
   type ZipParts,
 } from '../jobs/job-zip';
 import { requireModule, type RequestScope } from '../scope/scope';
-import { DOCUMENT_PACK_AUDIT_ACTION, readPackDocument } from './document-pack.service';
+import { readPackDocument } from './document-pack.service';
+import { writePackAudit } from './pack-audit';
 import { createPackSelection } from './pack-selection';
 import { documentPackJobMessages as m } from './messages';
 
@@ -130,7 +130,11 @@ export function documentPackJob(
       checkpoint = await context.step(database, async (tx) => {
         const summaryEntry = { name: DOCUMENT_PACK_SUMMARY_NAME, bytes: Buffer.from(before.summary, 'utf8') };
         const content = await finishZipParts(tx, before.zip, [summaryEntry], builtAt);
-        await writePackJobAudit(tx, context.id, scope, input, before.sent, true);
+        await writePackAudit(
+          tx,
+          { userId: scope.actor.userId, structureId: scope.currentStructureId },
+          { request: input.request, total: input.total, sent: before.sent, complete: true, jobId: context.id },
+        );
         const next: DocumentPackCheckpoint = { ...before, zip: emptyZipParts(), contentId: content.id };
         return { checkpoint: next, progress: { done: before.sent, total: input.total, step: m.zipped }, value: next };
       });
@@ -140,44 +144,13 @@ export function documentPackJob(
       // The parts of an archive nobody will get go; the pack's audit row says how far it went.
       await discardZipParts(tx, checkpoint?.zip);
       if (owner.userId === null || checkpoint?.contentId) return;
-      await writePackJobAudit(
+      await writePackAudit(
         tx,
-        id,
-        { actor: { userId: owner.userId }, currentStructureId: owner.structureId },
-        input,
-        checkpoint?.sent ?? 0,
-        false,
+        { userId: owner.userId, structureId: owner.structureId },
+        { request: input.request, total: input.total, sent: checkpoint?.sent ?? 0, complete: false, jobId: id },
       );
     },
   };
-}
-
-/** The pack's one audit row (R-DOC-08), as the streamed pack writes it, with its job. */
-async function writePackJobAudit(
-  tx: Queryable,
-  jobId: number,
-  scope: { actor: { userId: number }; currentStructureId: number },
-  input: DocumentPackJobInput,
-  sent: number,
-  complete: boolean,
-) {
-  await tx.query(
-    `INSERT INTO "APP_AuditLog" ("ID_Utilisateur", "ID_Structure", "Action", "TableCible", "ID_Cible", "Details")
-     VALUES ($1::integer, $2::integer, $3::text, 'MKP_FluxFinancier', NULL, $4::jsonb)`,
-    [
-      scope.actor.userId,
-      scope.currentStructureId,
-      DOCUMENT_PACK_AUDIT_ACTION,
-      JSON.stringify({
-        types: input.request.kinds,
-        filtres: input.request.filters,
-        documents: input.total,
-        envoyes: sent,
-        complet: complete,
-        traitement: jobId,
-      }),
-    ],
-  );
 }
 
 /** Queues the pack the route accepted (its checks done): one background pack per user at a time. */

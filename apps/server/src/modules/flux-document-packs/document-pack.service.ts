@@ -19,12 +19,11 @@ import { HttpError, notFound } from '../../lib/http-errors';
 import type { FluxDocumentsService } from '../flux-documents/flux-documents.service';
 import { requireModule, type RequestScope } from '../scope/scope';
 import { createPackSelection } from './pack-selection';
+import { writePackAudit } from './pack-audit';
 import { ZipWriter } from './zip-writer';
 
 /** Flux read per keyset batch. */
 export const PACK_BATCH_SIZE = 100;
-
-export const DOCUMENT_PACK_AUDIT_ACTION = 'telechargement_lot_documents';
 
 export interface PreparedPack {
   /** Documents the filters matched when the pack was asked for. */
@@ -129,38 +128,16 @@ export function createDocumentPackService(
       yield* zip.end();
       complete = true;
     } finally {
-      await writePackAudit(scope, request, total, sent, complete);
+      await writePackAudit(
+        database,
+        { userId: scope.actor.userId, structureId: scope.currentStructureId },
+        { request, total, sent, complete },
+      );
     }
   }
 
   function readDocument(scope: RequestScope, kind: FluxDocumentKind, fluxId: number) {
     return readPackDocument(documents, scope, kind, fluxId);
-  }
-
-  /** One row per pack, written when it ends: what was asked, how many documents left, whether it finished. */
-  async function writePackAudit(
-    scope: RequestScope,
-    request: DocumentPackRequest,
-    total: number,
-    sent: number,
-    complete: boolean,
-  ): Promise<void> {
-    await database.query(
-      `INSERT INTO "APP_AuditLog" ("ID_Utilisateur", "ID_Structure", "Action", "TableCible", "ID_Cible", "Details")
-       VALUES ($1::integer, $2::integer, $3::text, 'MKP_FluxFinancier', NULL, $4::jsonb)`,
-      [
-        scope.actor.userId,
-        scope.currentStructureId,
-        DOCUMENT_PACK_AUDIT_ACTION,
-        JSON.stringify({
-          types: request.kinds,
-          filtres: request.filters,
-          documents: total,
-          envoyes: sent,
-          complet: complete,
-        }),
-      ],
-    );
   }
 }
 

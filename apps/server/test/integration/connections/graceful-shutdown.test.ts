@@ -5,18 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WRONG_CREDENTIALS_MESSAGE } from '../../../src/modules/auth/auth.service';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
-
-/** Whether a new connection to `port` is accepted now. */
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
+import { acceptsConnections } from '../support/tcp-ports';
 
 /** Everything the server sends on `socket` until it closes it. */
 function answerOf(socket: Socket): Promise<string> {
@@ -61,7 +50,10 @@ describe('graceful shutdown of a server process', () => {
     await vi.waitFor(() => expect(server.output()).toContain('"url":"/api/auth/login"'), { timeout: 30_000 });
 
     process.kill(server.pid, 'SIGTERM');
-    await vi.waitFor(async () => expect(await accepts(port)).toBe(false), { timeout: 30_000, interval: 100 });
+    await vi.waitFor(async () => expect(await acceptsConnections(port)).toBe(false), {
+      timeout: 30_000,
+      interval: 100,
+    });
     expect(server.output()).toContain('arrêt en cours');
 
     socket.write(body.slice(10));

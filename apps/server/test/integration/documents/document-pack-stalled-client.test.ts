@@ -2,7 +2,7 @@ import { DOCUMENT_PACK_MESSAGES, DOCUMENT_PACK_PATH, EMPTY_FLUX_FILTERS, type Fl
 import type { FastifyInstance } from 'fastify';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DOCUMENT_PACK_AUDIT_ACTION } from '../../../src/modules/flux-document-packs/document-pack.service';
+import { DOCUMENT_PACK_AUDIT_ACTION } from '../../../src/modules/flux-document-packs/pack-audit';
 import { PACK_IDLE_TIMEOUT_MS } from '../../../src/modules/flux-document-packs/pack-slots';
 import { testDatabaseTargets } from '../support/databases';
 import { buildTestApp, loginAs } from '../support/test-app';
@@ -36,7 +36,9 @@ describe.each(testDatabaseTargets())('a pack client that reads nothing (R-DOC-08
         seasonId: suite.seasonId,
         amount: '10',
       });
-    app = await buildTestApp(suite.database, { documentPacks: { idleTimeoutMs: 500, concurrentPacks: 1 } });
+    // Idle for 5 s: long enough that the second request below is answered while the silent
+    // client still holds the place on a loaded machine (500 ms was not, at a load of 18).
+    app = await buildTestApp(suite.database, { documentPacks: { idleTimeoutMs: 5_000, concurrentPacks: 1 } });
   }, 120_000);
   afterAll(async () => {
     app?.server.closeAllConnections();

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabaseTargets, type TestDatabase } from '../support/databases';
 import {
+  lostSectionWrites,
+  sectionWrite,
   sendRequest,
   startMixedLoad,
   type Answer,
@@ -12,7 +14,8 @@ import {
   type LoadKind,
   type RequestRecord,
 } from '../support/mixed-load';
-import { freePort, startNginxProxy, type NginxProxy } from '../support/nginx-proxy';
+import { startNginxProxy, type NginxProxy } from '../support/nginx-proxy';
+import { freePort } from '../support/tcp-ports';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { seedSmall } from '../support/test-app';
 
@@ -23,7 +26,6 @@ const CLIENTS_PER_USER = 2;
 /** Answers before the signal, and after the instance is gone. Counts, never durations. */
 const ANSWERS_BEFORE = 60;
 const ANSWERS_AFTER = 90;
-const SECTIONS_PATH = '/api/parametrages-comptables/sections-analytiques';
 
 /**
  * R-OPS-12: the documented deployment (deploy/nginx/gdf.conf in front of two server processes on
@@ -215,13 +217,7 @@ describe.skipIf(!postgres)('two instances behind nginx (R-OPS-12)', () => {
     expect(acknowledged.length).toBeGreaterThan(0);
     expect(acknowledged.every((record) => typeof record.id === 'number')).toBe(true);
     const ids = acknowledged.map((record) => record.id!);
-    const rows = await database.query<{ id: number; Code: string }>(
-      `SELECT id, "Code" FROM "CPT_SectionAnalytique" WHERE id = ANY($1::int[])`,
-      [ids],
-    );
-    const stored = new Map(rows.map((row) => [row.id, row.Code]));
-    const lost = acknowledged.filter((record) => stored.get(record.id!) !== (record.sentBody as { Code: string }).Code);
-    expect(lost).toEqual([]);
+    expect(await lostSectionWrites(database, acknowledged)).toEqual([]);
     const audited = await database.query<{ id: number; n: number }>(
       `SELECT "ID_Cible" AS id, count(*)::int AS n FROM "APP_AuditLog"
         WHERE "Action" = 'parametrage_creation' AND "TableCible" = 'CPT_SectionAnalytique' AND "ID_Cible" = ANY($1::int[])
@@ -253,19 +249,7 @@ function mix(run: string): LoadKind[] {
         body: { query: '{ MKP_FluxFinancier(order_by: {id: desc}, limit: 10) { id NomFluxFinancier } }' },
       }),
     },
-    {
-      name: 'écriture',
-      weight: 3,
-      write: true,
-      request: (client, sequence) => ({
-        method: 'POST',
-        path: SECTIONS_PATH,
-        body: {
-          Code: `${run}${client.index.toString(36).padStart(2, '0')}${sequence.toString(36)}`.toUpperCase(),
-          Libelle: 'Section créée sous charge',
-        },
-      }),
-    },
+    sectionWrite(run, 3, 'Section créée sous charge'),
   ];
 }
 

@@ -1,69 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/db/database';
 import { insertFlux } from '../documents/document-fixtures';
 import { testDatabaseTargets } from '../support/databases';
 import { seedSmallData } from '../support/small-seed';
 import { seedSmall } from '../support/test-app';
+import { killed, startWorkerProcess } from './worker-process';
 
 /**
  * R-JOB-08, R-JOB-02: the issuance backfill's process killed with SIGKILL mid-way; the next
  * process, asking for the backfill as a starting instance does, queues nothing more and resumes
  * the job: every flux issued once, none left. Real child processes (backfill-worker.ts) on a
- * PostgreSQL database and on an embedded PGlite data directory, one flux id per step.
+ * PostgreSQL database and on an embedded PGlite data directory, ten flux ids per step.
  */
-const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const WORKER = path.join(SERVER_ROOT, 'test/integration/jobs/backfill-worker.ts');
+const WORKER = 'test/integration/jobs/backfill-worker.ts';
 const LEGACY = 40;
+/** Flux ids per step: small enough to be killed mid-way, large enough to finish on a loaded machine (1,600 ids). */
+const STEP_IDS = '10';
 
-function startWorker(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
-    cwd: SERVER_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const listeners = new Set<() => void>();
-  child.stdout!.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-    listeners.forEach((listener) => listener());
-  });
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.on('exit', () => listeners.forEach((listener) => listener()));
-  const waitFor = (accept: (line: string[]) => boolean, what: string) =>
-    new Promise<string[]>((resolve, reject) => {
-      const timer = setTimeout(() => finish(new Error(`${what} : rien après 240 s\n${output.slice(-2000)}`)), 240_000);
-      const check = () => {
-        const found = output
-          .split('\n')
-          .map((line) => line.trim().split(' '))
-          .find(accept);
-        if (found) return finish(null, found);
-        if (child.exitCode !== null || child.signalCode !== null)
-          finish(new Error(`${what} : le processus s'est arrêté\n${output.slice(-2000)}`));
-      };
-      const finish = (error: Error | null, line?: string[]) => {
-        clearTimeout(timer);
-        listeners.delete(check);
-        if (error) reject(error);
-        else resolve(line!);
-      };
-      listeners.add(check);
-      check();
-    });
-  return { child, waitFor, output: () => output };
-}
-
-const killed = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
+const startWorker = (env: Record<string, string>) => startWorkerProcess(WORKER, env);
 
 async function addLegacyFlux(database: Database): Promise<void> {
   const [structure] = await database.query<{ id: number }>(
@@ -122,7 +79,7 @@ describe.each(testDatabaseTargets())('kill -9 during the issuance backfill on $n
       }
       expect(waiting).toBeGreaterThanOrEqual(LEGACY);
 
-      const first = startWorker({ ...env, ENQUEUE: '1', BATCH_SIZE: '1', STEP_DELAY_MS: '100' });
+      const first = startWorker({ ...env, ENQUEUE: '1', BATCH_SIZE: STEP_IDS, STEP_DELAY_MS: '100' });
       cleanups.push(() => killed(first.child));
       const progress = await first.waitFor(
         ([tag, , done, total, status]) =>
@@ -134,7 +91,7 @@ describe.each(testDatabaseTargets())('kill -9 during the issuance backfill on $n
       expect(first.output()).not.toContain('DONE');
 
       // The next process asks too, as a starting instance: the job is there, it resumes it.
-      const second = startWorker({ ...env, ENQUEUE: '1', BATCH_SIZE: '1', JOB_ID: jobId });
+      const second = startWorker({ ...env, ENQUEUE: '1', BATCH_SIZE: STEP_IDS, JOB_ID: jobId });
       cleanups.push(() => killed(second.child));
       await second.waitFor(([tag]) => tag === 'DONE', 'émission terminée');
       await new Promise<void>((resolve) =>

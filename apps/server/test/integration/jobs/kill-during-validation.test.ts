@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { HEAD_OFFICE_STRUCTURE_ID, StructureType } from '@gdf/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/db/database';
@@ -11,6 +9,7 @@ import { validateEntries } from '../../../src/modules/ledger/ledger-validation';
 import { testDatabaseTargets } from '../support/databases';
 import { seedSmallData } from '../support/small-seed';
 import { seedSmall } from '../support/test-app';
+import { killed, startWorkerProcess } from './worker-process';
 import { ledgerRows, numberingGaps } from './ledger-rows';
 
 /**
@@ -19,69 +18,11 @@ import { ledgerRows, numberingGaps } from './ledger-rows';
  * numbers without a gap. Real child processes (validation-worker.ts) on a PostgreSQL database
  * and on an embedded PGlite data directory, one entry-day per step.
  */
-const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const WORKER = path.join(SERVER_ROOT, 'test/integration/jobs/validation-worker.ts');
+const WORKER = 'test/integration/jobs/validation-worker.ts';
 const TODAY = '2026-11-21';
 const OWNER = { structureId: HEAD_OFFICE_STRUCTURE_ID, structureType: StructureType.Federation, userId: null };
 
-interface Worker {
-  child: ChildProcess;
-  /** Resolves with the first progress line `accept` takes. */
-  waitFor(accept: (line: string[]) => boolean, what: string): Promise<string[]>;
-  output(): string;
-}
-
-function startWorker(env: Record<string, string>): Worker {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
-    cwd: SERVER_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const listeners = new Set<() => void>();
-  child.stdout!.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-    listeners.forEach((listener) => listener());
-  });
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.on('exit', () => listeners.forEach((listener) => listener()));
-  return {
-    child,
-    output: () => output,
-    waitFor(accept, what) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => finish(new Error(`${what} : rien après 240 s\n${output.slice(-2000)}`)),
-          240_000,
-        );
-        const check = () => {
-          const found = output
-            .split('\n')
-            .map((line) => line.trim().split(' '))
-            .find(accept);
-          if (found) return finish(null, found);
-          if (child.exitCode !== null || child.signalCode !== null)
-            finish(new Error(`${what} : le processus s'est arrêté\n${output.slice(-2000)}`));
-        };
-        const finish = (error: Error | null, line?: string[]) => {
-          clearTimeout(timer);
-          listeners.delete(check);
-          if (error) reject(error);
-          else resolve(line!);
-        };
-        listeners.add(check);
-        check();
-      });
-    },
-  };
-}
-
-const killed = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
+const startWorker = (env: Record<string, string>) => startWorkerProcess(WORKER, env);
 
 /** The head office's 2025-2026 year validated in one transaction on `database`: the ledger to match. */
 async function uninterruptedLedger(database: Database): Promise<string[]> {

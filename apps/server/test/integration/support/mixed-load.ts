@@ -1,5 +1,6 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { Agent, request as httpsRequest } from 'node:https';
+import type { Queryable } from '../../../src/db/queryable';
 
 /** One client of the load: a signed-in user acting for one structure. */
 export interface LoadClient {
@@ -206,4 +207,40 @@ export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** Where the load's writes go: a new analytic section of the client's structure, each with its own code. */
+export const SECTIONS_PATH = '/api/parametrages-comptables/sections-analytiques';
+
+/** The load's write (R-OPS-12's "acknowledged write"): a section whose code names the run, the client and the request. */
+export function sectionWrite(run: string, weight: number, label: string): LoadKind {
+  return {
+    name: 'écriture (section analytique créée)',
+    weight,
+    write: true,
+    request: (client, sequence) => ({
+      method: 'POST',
+      path: SECTIONS_PATH,
+      body: {
+        Code: `${run}${client.index.toString(36).padStart(2, '0')}${sequence.toString(36)}`.toUpperCase(),
+        Libelle: label,
+      },
+    }),
+  };
+}
+
+/** Acknowledged writes (2xx with an id) whose section is not in the database with the code sent. */
+export async function lostSectionWrites(
+  database: Queryable,
+  records: readonly RequestRecord[],
+): Promise<RequestRecord[]> {
+  const acknowledged = records.filter((record) => record.write && record.ok);
+  const rows = await database.query<{ id: number; Code: string }>(
+    `SELECT id, "Code" FROM "CPT_SectionAnalytique" WHERE id = ANY($1::int[])`,
+    [acknowledged.map((record) => record.id ?? 0)],
+  );
+  const stored = new Map(rows.map((row) => [row.id, row.Code]));
+  return acknowledged.filter(
+    (record) => record.id === undefined || stored.get(record.id) !== (record.sentBody as { Code: string }).Code,
+  );
 }

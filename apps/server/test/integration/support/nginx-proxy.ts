@@ -1,11 +1,11 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chown, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { acceptsConnections, freePort } from './tcp-ports';
 
 const run = promisify(execFile);
 const REPOSITORY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
@@ -102,7 +102,7 @@ export async function startNginxProxy(upstreams: readonly string[]): Promise<Ngi
     await rm(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 15_000;
-  while (!(await accepts(httpsPort))) {
+  while (!(await acceptsConnections(httpsPort))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
       throw new Error(`nginx n'a pas démarré :\n${output}\n${await errorLog()}`);
@@ -204,29 +204,6 @@ export function parseAccessLog(text: string): AccessLogLine[] {
         endedAt,
       };
     });
-}
-
-/** A port of 127.0.0.1 free now (the kernel's choice). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 async function unprivilegedAccount(): Promise<{ uid: number; gid: number }> {
