@@ -1,5 +1,6 @@
 import { INVALID_REQUEST, issuesOfErrorBody, type ValidationIssue } from '@gdf/domain';
 import { clearToken, getToken, refreshSession } from './auth-token';
+import { discardBody } from './discard-body';
 
 export const GENERIC_ERROR_MESSAGE = 'Oups, une erreur est survenue...';
 
@@ -47,7 +48,10 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
     // Another call may have renewed the token meanwhile: then just use the new one.
     const current = getToken();
     const renewed = current !== null && current !== sentWith ? current : await refreshSession();
-    if (renewed) response = await send(path, options, renewed);
+    if (renewed) {
+      await discardBody(response);
+      response = await send(path, options, renewed);
+    }
   }
   if (response.ok) return response;
 

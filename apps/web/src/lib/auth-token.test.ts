@@ -87,4 +87,27 @@ describe('access token in memory, renewed through the session cookie (R-SEC-03)'
     expect(urls(fetchMock)).toEqual(['/api/auth/logout']);
     expect(bearerOf(sentRequest(fetchMock, 0))).toBe('Bearer jwt');
   });
+
+  it('reads every answer, used or not, so that no response stays open and the page reaches network idle', async () => {
+    const answered = async (fetchMock: ReturnType<typeof stubApi>) =>
+      Promise.all(fetchMock.mock.results.map((result) => result.value as Promise<Response>));
+    // Start-up without a session: the refused refresh.
+    let fetchMock = stubApi({ 'POST /api/auth/refresh': () => jsonResponse({ message: 'Session expirée' }, 401) });
+    startSessionCheck();
+    await refreshSession();
+    expect((await answered(fetchMock)).map((response) => response.bodyUsed)).toEqual([true]);
+    // A call whose token ran out: its first 401, the refresh, the call again.
+    setToken('old');
+    fetchMock = stubApi({
+      'GET /api/me': (request) =>
+        bearerOf(request) === 'Bearer new' ? jsonResponse({ ok: true }) : jsonResponse({ message: 'expiré' }, 401),
+      'POST /api/auth/refresh': () => jsonResponse({ token: 'new', expiresAt: 'x' }),
+    });
+    await apiFetch('/api/me');
+    expect((await answered(fetchMock)).map((response) => response.bodyUsed)).toEqual([true, true, true]);
+    // 'Se déconnecter': the server's answer.
+    fetchMock = stubApi({ 'POST /api/auth/logout': () => jsonResponse({ ok: true }) });
+    await logout();
+    expect((await answered(fetchMock)).map((response) => response.bodyUsed)).toEqual([true]);
+  });
 });

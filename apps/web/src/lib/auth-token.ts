@@ -1,5 +1,6 @@
 import type { LoginResponse } from '@gdf/domain';
 import { useSyncExternalStore } from 'react';
+import { discardBody } from './discard-body';
 
 /**
  * The access token lives in this module's memory only: no script of the page can read it
@@ -94,6 +95,7 @@ async function requestRefresh(): Promise<string | null> {
     setToken(token);
     return token;
   }
+  await discardBody(response);
   if (state.status === 'signed-in') clearToken('expired');
   else update({ status: 'signed-out' });
   return null;
@@ -111,11 +113,12 @@ export async function logout(): Promise<void> {
   clearToken('logout');
   broadcast()?.postMessage('logout');
   try {
-    await fetch(LOGOUT_ENDPOINT, {
+    const answer = await fetch(LOGOUT_ENDPOINT, {
       method: 'POST',
       credentials: 'same-origin',
       headers: token ? { Authorization: `Bearer ${token}` } : {},
     });
+    await discardBody(answer);
   } catch {
     // The access token is gone from this page anyway and expires within minutes.
   }
