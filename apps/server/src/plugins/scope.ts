@@ -6,6 +6,7 @@ import { badRequest, forbidden } from '../lib/http-errors';
 import type { RequestScope, StructureStanding } from '../modules/scope/scope';
 import { structureStanding } from '../modules/structure-status/structure-status.service';
 import { requireActor } from './auth';
+import { TtlCache } from '../lib/ttl-cache';
 
 // The HTTP edge of the scope rules (modules/scope/scope.ts): which structure a request acts
 // for, read from its header or query, and that structure's standing.
@@ -25,17 +26,16 @@ const UNKNOWN: KnownStructure = {
 
 // Standing changes rarely; 30 s per structure saves a query on every request.
 const STANDING_TTL_MS = 30_000;
-const standingCaches = new WeakMap<Database, Map<number, { known: KnownStructure; expires: number }>>();
+const standingCaches = new WeakMap<Database, TtlCache<KnownStructure>>();
 
 async function knownStructure(database: Database, structureId: number): Promise<KnownStructure> {
   let cache = standingCaches.get(database);
-  if (!cache) standingCaches.set(database, (cache = new Map()));
-  const cached = cache.get(structureId);
-  if (cached && cached.expires > Date.now()) return cached.known;
+  if (!cache) standingCaches.set(database, (cache = new TtlCache(10_000, STANDING_TTL_MS)));
+  const cached = cache.get(String(structureId));
+  if (cached) return cached;
   // Every request reads it: on the priority lane, never behind heavy work (R-OPS-10).
   const known = (await structureStanding(priorityLane(database), structureId)) ?? UNKNOWN;
-  if (cache.size > 10_000) cache.clear();
-  cache.set(structureId, { known, expires: Date.now() + STANDING_TTL_MS });
+  cache.set(String(structureId), known);
   return known;
 }
 

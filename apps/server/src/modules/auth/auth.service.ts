@@ -9,6 +9,7 @@ import { verifyPassword } from '../../lib/password';
 import type { TokenService } from './token';
 import type { LoginThrottle } from './login-throttle';
 import { findSession, insertSession, isSessionActive, revokeSession, rotateRefresh } from './session.repository';
+import { TtlCache } from '../../lib/ttl-cache';
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Adresse e-mail ou mot de passe incorrect.';
 export const SESSION_OVER_MESSAGE = 'Session expirée ou invalide, merci de vous reconnecter.';
@@ -66,18 +67,16 @@ export function createAuthService(
 ): AuthService {
   const settings = options.sessions ?? DEFAULT_SESSION_SETTINGS;
   const report = options.onSecurityEvent ?? (() => undefined);
-  const actorCache = new Map<number, { actor: Actor; expires: number }>();
   // Roles and memberships apply within 30 s; whether the session still stands is checked on every request.
-  const ACTOR_CACHE_MS = 30_000;
+  const actorCache = new TtlCache<Actor>(10_000, 30_000);
 
   async function loadActor(userId: number): Promise<Actor | null> {
-    const cached = actorCache.get(userId);
-    if (cached && cached.expires > Date.now()) return cached.actor;
+    const cached = actorCache.get(String(userId));
+    if (cached) return cached;
     const record = await findActorRecord(database, userId);
     if (!record) return null;
     const actor = actorFromRecord(record);
-    if (actorCache.size > 10_000) actorCache.clear();
-    actorCache.set(userId, { actor, expires: Date.now() + ACTOR_CACHE_MS });
+    actorCache.set(String(userId), actor);
     return actor;
   }
 

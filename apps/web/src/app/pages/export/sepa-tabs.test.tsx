@@ -22,7 +22,7 @@ function open(path: string, user = me) {
 }
 
 // R-BANK-07: the SEPA page's three tabs, the chosen one in the URL (reload and back keep it).
-describe('SEPA page tabs', { timeout: 20_000 }, () => {
+describe('SEPA page tabs', () => {
   it("opens on 'Prélèvements' by default, the placeholder below", async () => {
     open('/export-fichiers/sepa');
     const tabs = await screen.findByRole('tablist', { name: 'Échanges SEPA avec la banque' });

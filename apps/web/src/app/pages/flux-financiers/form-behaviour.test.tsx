@@ -7,7 +7,7 @@ import { stubFluxApi } from './flux-api-stub';
 const PATH = '/gestion-des-finances/flux-financiers';
 
 // R-SEARCH-12, R-SEARCH-18: the form's behaviour around the results and the URL.
-describe('flux search form behaviour (R-SEARCH-12)', { timeout: 20_000 }, () => {
+describe('flux search form behaviour (R-SEARCH-12)', () => {
   afterEach(() => onlineManager.setOnline(true));
 
   it("'Réinitialiser' clears the results and the search's URL too", async () => {

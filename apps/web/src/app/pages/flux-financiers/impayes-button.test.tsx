@@ -6,7 +6,7 @@ import { stubFluxApi } from './flux-api-stub';
 
 const PATH = '/gestion-des-finances/flux-financiers';
 
-describe("flux search: the 'Impayés' button", { timeout: 20_000 }, () => {
+describe("flux search: the 'Impayés' button", () => {
   it('the head office opens Impayés from the flux search, keeping its structure in the URL', async () => {
     stubFluxApi({ membership: headOfficeMembership });
     const { user, router } = renderApp(`${PATH}?structureId=1318`, { token: 'jwt' });

@@ -9,7 +9,7 @@ const PATH = '/gestion-des-finances/flux-financiers';
 
 afterEach(() => setViewport(DESKTOP.width, DESKTOP.height));
 
-describe('flux search on a phone (R-SEARCH-19)', { timeout: 20_000 }, () => {
+describe('flux search on a phone (R-SEARCH-19)', () => {
   it('lists the results as cards, and opens the detail full-screen with every action', async () => {
     setViewport(PHONE.width, PHONE.height);
     stubFluxApi({ grants: [FLUX_RELAUNCH] });

@@ -8,7 +8,7 @@ const PATH = '/gestion-des-finances/flux-financiers';
 const rejection = { CodeRaison: 'AM04', DateRetour: '2026-03-10', TypeRetour: 'rejet' };
 
 // R-RET-04: the flux a bank report rejected show in the search and in the detail.
-describe('rejected direct debits in the flux search', { timeout: 20_000 }, () => {
+describe('rejected direct debits in the flux search', () => {
   it('shows a Rejeté badge in the label cell, the ten columns unchanged', async () => {
     stubFluxApi({
       rows: [fluxRow({ MKP_RetourPrelevement: rejection }), fluxRow({ id: 502, ID_FluxFinancierRelance: 900 })],

@@ -17,7 +17,7 @@ const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice
 /** fr-FR puts narrow no-break spaces in amounts; compare with plain spaces. */
 const text = (cell: HTMLElement) => (cell.textContent ?? '').replace(/\s/g, ' ');
 
-describe('flux results (R-SEARCH-08, "Results table columns")', { timeout: 20_000 }, () => {
+describe('flux results (R-SEARCH-08, "Results table columns")', () => {
   it('shows Débit / Crédit by EST_Debit, N.C without a user, French amounts and dates', async () => {
     const { table } = await openResults();
     const headers = within(table)
@@ -66,13 +66,13 @@ describe('flux results (R-SEARCH-08, "Results table columns")', { timeout: 20_00
   });
 });
 
-it('shows the error state in French', { timeout: 20_000 }, async () => {
+it('shows the error state in French', async () => {
   stubFluxApi({ searchFails: true });
   renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
   expect(await screen.findByText(/La recherche n’a pas pu aboutir/)).toBeInTheDocument();
 });
 
-it('recovers from an error with "Réessayer"', { timeout: 20_000 }, async () => {
+it('recovers from an error with "Réessayer"', async () => {
   const { searches } = stubFluxApi({ searchFails: 'once' });
   const { user } = renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
   expect(await screen.findByText(/La recherche n’a pas pu aboutir/)).toBeInTheDocument();
@@ -81,7 +81,7 @@ it('recovers from an error with "Réessayer"', { timeout: 20_000 }, async () => 
   expect(searches()).toHaveLength(2);
 });
 
-it('asks the server again when the same search is run again (a refresh)', { timeout: 20_000 }, async () => {
+it('asks the server again when the same search is run again (a refresh)', async () => {
   const { searches, user } = await openResults();
   expect(searches()).toHaveLength(1);
   await user.click(screen.getByRole('button', { name: 'Rechercher' }));
@@ -92,7 +92,7 @@ it('asks the server again when the same search is run again (a refresh)', { time
   await waitFor(() => expect(searches()).toHaveLength(3));
 });
 
-describe('URL state (R-SEARCH-12)', { timeout: 20_000 }, () => {
+describe('URL state (R-SEARCH-12)', () => {
   it('reopens a search from its URL, sorts and pages server-side, and back restores it', async () => {
     const { searches, router, user, table } = await openResults(
       `${PATH}?structureId=101&saison=2026&libelle=Licence&taille=60&page=2`,
@@ -160,19 +160,15 @@ describe('URL state (R-SEARCH-12)', { timeout: 20_000 }, () => {
   });
 });
 
-it(
-  "'Afficher la facture à imprimer' and its 'Retour' bring the user back to the same search",
-  { timeout: 20_000 },
-  async () => {
-    const search = `${PATH}?structureId=101&saison=2026&libelle=Licence&tri=structure&ordre=asc`;
-    const { user, router } = await openResults(search);
-    await user.click(screen.getByRole('button', { name: 'Voir le détail du flux 501' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.click(await within(dialog).findByRole('link', { name: 'Afficher la facture à imprimer' }));
-    await waitFor(() => expect(currentUrl(router)).toContain('/501/facture'));
-    expect(await screen.findByRole('link', { name: 'Retour' })).toHaveAttribute('href', search);
-  },
-);
+it("'Afficher la facture à imprimer' and its 'Retour' bring the user back to the same search", async () => {
+  const search = `${PATH}?structureId=101&saison=2026&libelle=Licence&tri=structure&ordre=asc`;
+  const { user, router } = await openResults(search);
+  await user.click(screen.getByRole('button', { name: 'Voir le détail du flux 501' }));
+  const dialog = await screen.findByRole('dialog');
+  await user.click(await within(dialog).findByRole('link', { name: 'Afficher la facture à imprimer' }));
+  await waitFor(() => expect(currentUrl(router)).toContain('/501/facture'));
+  expect(await screen.findByRole('link', { name: 'Retour' })).toHaveAttribute('href', search);
+});
 
 it("says when 'Tous' is cut at 100 000 rows", { timeout: 30_000 }, async () => {
   stubFluxApi({ matching: 100_001 });
@@ -183,14 +179,14 @@ it("says when 'Tous' is cut at 100 000 rows", { timeout: 30_000 }, async () => {
   expect(screen.getByRole('status').textContent?.replace(/\s/g, ' ')).toContain('100 000 flux');
 });
 
-it("shows every row of 'Tous' with no warning below the cap", { timeout: 20_000 }, async () => {
+it("shows every row of 'Tous' with no warning below the cap", async () => {
   stubFluxApi({ matching: 12 });
   renderApp(`${PATH}?libelle=Licence&taille=tous`, { token: 'jwt' });
   await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('12 flux'));
   expect(screen.queryByText(/premiers flux sont affichés/)).toBeNull();
 });
 
-it('offers to retry when the detail fails to load', { timeout: 20_000 }, async () => {
+it('offers to retry when the detail fails to load', async () => {
   const { user } = await openResults(undefined, { detailFailsOnce: true });
   await user.click(screen.getByRole('button', { name: 'Voir le détail du flux 501' }));
   const dialog = await screen.findByRole('dialog');
@@ -199,7 +195,7 @@ it('offers to retry when the detail fails to load', { timeout: 20_000 }, async (
   expect(await within(dialog).findByText('Licence adulte')).toBeInTheDocument();
 });
 
-describe('detail modal (R-SEARCH-09)', { timeout: 20_000 }, () => {
+describe('detail modal (R-SEARCH-09)', () => {
   async function openModal(options: Parameters<typeof stubFluxApi>[0] = {}) {
     const context = await openResults(undefined, options);
     const action = screen.getByRole('button', { name: 'Voir le détail du flux 501' });

@@ -15,7 +15,7 @@ async function openPage(path = PATH, options: Parameters<typeof stubFluxApi>[0] 
 
 const field = (name: string) => screen.getByRole('textbox', { name });
 
-describe('flux search form (R-SEARCH-01 to R-SEARCH-07)', { timeout: 20_000 }, () => {
+describe('flux search form (R-SEARCH-01 to R-SEARCH-07)', () => {
   it('toggles the panel: "Masquer les filtres" when open, "Afficher les filtres" when closed', async () => {
     const { user } = await openPage();
     expect(screen.getByRole('heading', { name: 'Rechercher les flux financiers', level: 1 })).toBeInTheDocument();
@@ -137,7 +137,7 @@ describe('flux search form (R-SEARCH-01 to R-SEARCH-07)', { timeout: 20_000 }, (
     // Below 3 characters nothing is searched, and the list says why.
     expect(await screen.findByText('Saisissez au moins 3 caractères du nom ou du code fédéral')).toBeInTheDocument();
     await user.type(picker, 'e');
-    await user.click(await screen.findByRole('option', { name: 'Club de Grenoble (038001)' }, { timeout: 2000 }));
+    await user.click(await screen.findByRole('option', { name: 'Club de Grenoble (038001)' }));
     await user.click(screen.getByRole('button', { name: 'Rechercher' }));
     await screen.findAllByRole('row');
     expect(searches()[0]?.variables.where).toEqual({

@@ -8,7 +8,7 @@ const PATH = '/gestion-des-finances/flux-financiers';
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 // R-SEARCH-14, R-BAL-03: count, total facturé, total réglé, avoirs and reste dû of the current search.
-describe('flux search summary', { timeout: 20_000 }, () => {
+describe('flux search summary', () => {
   it('under the cap: the totals come with the count, named by the balance rule (facturé 120,00 €, avoirs 1 234,50 €, reste dû)', async () => {
     const { totals } = stubFluxApi();
     renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });

@@ -6,7 +6,7 @@ import { directDebitDetail, fluxRow, stubFluxApi } from './flux-api-stub';
 const PATH = '/gestion-des-finances/flux-financiers';
 
 // R-SEARCH-16: a flux settled by a bank statement (or marked paid) shows the day it was settled.
-describe("settled flux in the search: 'Réglé le …' and the settlement range", { timeout: 20_000 }, () => {
+describe("settled flux in the search: 'Réglé le …' and the settlement range", () => {
   it("shows 'Réglé le JJ/MM/AAAA' when DateReglement is set, 'Payé' otherwise, and selects DateReglement", async () => {
     const { searches } = stubFluxApi({
       rows: [

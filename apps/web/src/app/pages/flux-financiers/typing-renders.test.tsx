@@ -31,7 +31,7 @@ vi.mock('@/features/flux-search/components/FluxFilterFields', async (importOrigi
 });
 
 // The page must stay fast while filters are typed over a page of results (R-SEARCH-10).
-describe('typing a filter over the results', { timeout: 20_000 }, () => {
+describe('typing a filter over the results', () => {
   it('re-renders neither the results table nor the other filters, key after key', async () => {
     stubFluxApi();
     const { user } = renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });

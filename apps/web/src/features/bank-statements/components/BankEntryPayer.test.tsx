@@ -37,7 +37,7 @@ function renderEntry(entry: BankEntryView, bodies: unknown[] = []) {
 const proposalItems = () =>
   within(screen.getByRole('list', { name: /^Propositions pour le crédit de/ })).getAllByRole('listitem');
 
-describe('R-BANK-09: the identified payer shown on the entry', { timeout: 20_000 }, () => {
+describe('R-BANK-09: the identified payer shown on the entry', () => {
   it('names the payer and how it was identified: IBAN, nom, référence', () => {
     renderEntry(creditWithPayer());
     expect(screen.getByText('Payeur identifié : ASPTT Lyon montagne (par IBAN, nom, référence)')).toBeInTheDocument();
@@ -74,105 +74,101 @@ describe('R-BANK-09: the identified payer shown on the entry', { timeout: 20_000
   });
 });
 
-describe(
-  "R-BANK-10: another structure's flux is never highlighted and asks before it is sent",
-  { timeout: 20_000 },
-  () => {
-    it("the payer's flux is highlighted; the other club's is marked and not", () => {
-      renderEntry(creditWithPayer());
-      const [best, other] = proposalItems();
-      expect(within(best!).getByRole('button', { name: 'Rapprocher de Facture 2027-FFME-49758' })).toHaveClass(
-        'MuiButton-contained',
-      );
-      expect(within(other!).getByText('Autre structure que le payeur')).toBeInTheDocument();
-      expect(within(other!).getByRole('button', { name: 'Rapprocher de Facture 2027-FFME-49001' })).toHaveClass(
-        'MuiButton-outlined',
-      );
-    });
+describe("R-BANK-10: another structure's flux is never highlighted and asks before it is sent", () => {
+  it("the payer's flux is highlighted; the other club's is marked and not", () => {
+    renderEntry(creditWithPayer());
+    const [best, other] = proposalItems();
+    expect(within(best!).getByRole('button', { name: 'Rapprocher de Facture 2027-FFME-49758' })).toHaveClass(
+      'MuiButton-contained',
+    );
+    expect(within(other!).getByText('Autre structure que le payeur')).toBeInTheDocument();
+    expect(within(other!).getByRole('button', { name: 'Rapprocher de Facture 2027-FFME-49001' })).toHaveClass(
+      'MuiButton-outlined',
+    );
+  });
 
-    it("no proposal is highlighted when only other structures' flux are proposed", () => {
-      const entry = creditWithPayer();
-      renderEntry({ ...entry, propositions: entry.propositions.slice(1) });
-      expect(screen.getByRole('button', { name: 'Rapprocher de Facture 2027-FFME-49001' })).toHaveClass(
-        'MuiButton-outlined',
-      );
-    });
+  it("no proposal is highlighted when only other structures' flux are proposed", () => {
+    const entry = creditWithPayer();
+    renderEntry({ ...entry, propositions: entry.propositions.slice(1) });
+    expect(screen.getByRole('button', { name: 'Rapprocher de Facture 2027-FFME-49001' })).toHaveClass(
+      'MuiButton-outlined',
+    );
+  });
 
-    it("confirming the other club's flux asks 'Le payeur identifié est … ; ce flux appartient à …' before sending", async () => {
-      const user = userEvent.setup();
-      const { bodies, onDone } = renderEntry(creditWithPayer());
-      const other = proposalItems()[1]!;
-      await user.click(within(other).getByRole('button', { name: 'Rapprocher de Facture 2027-FFME-49001' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Rapprocher le flux d’une autre structure ?' });
-      expect(dialog).toHaveTextContent(
-        'Le payeur identifié est ASPTT Lyon montagne ; ce flux appartient à ASPTT Gautier-sur-Seine.',
-      );
-      expect(bodies).toEqual([]);
-      // Cancelled: nothing sent.
-      await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
-      await waitForElementToBeRemoved(dialog);
-      expect(bodies).toEqual([]);
-      // Asked again and confirmed: sent with the acknowledgement.
-      await user.click(within(other).getByRole('button', { name: 'Rapprocher de Facture 2027-FFME-49001' }));
-      await user.click(
-        within(await screen.findByRole('dialog', { name: 'Rapprocher le flux d’une autre structure ?' })).getByRole(
-          'button',
-          { name: 'Rapprocher quand même' },
-        ),
-      );
-      await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
-      expect(bodies).toEqual([
-        { parts: [{ ID_FluxFinancier: 49001, montantCents: 14_280 }], autreStructureConfirmee: true },
-      ]);
-    });
+  it("confirming the other club's flux asks 'Le payeur identifié est … ; ce flux appartient à …' before sending", async () => {
+    const user = userEvent.setup();
+    const { bodies, onDone } = renderEntry(creditWithPayer());
+    const other = proposalItems()[1]!;
+    await user.click(within(other).getByRole('button', { name: 'Rapprocher de Facture 2027-FFME-49001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rapprocher le flux d’une autre structure ?' });
+    expect(dialog).toHaveTextContent(
+      'Le payeur identifié est ASPTT Lyon montagne ; ce flux appartient à ASPTT Gautier-sur-Seine.',
+    );
+    expect(bodies).toEqual([]);
+    // Cancelled: nothing sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await waitForElementToBeRemoved(dialog);
+    expect(bodies).toEqual([]);
+    // Asked again and confirmed: sent with the acknowledgement.
+    await user.click(within(other).getByRole('button', { name: 'Rapprocher de Facture 2027-FFME-49001' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Rapprocher le flux d’une autre structure ?' })).getByRole(
+        'button',
+        { name: 'Rapprocher quand même' },
+      ),
+    );
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(bodies).toEqual([
+      { parts: [{ ID_FluxFinancier: 49001, montantCents: 14_280 }], autreStructureConfirmee: true },
+    ]);
+  });
 
-    it("the payer's own flux is sent at once, without asking", async () => {
-      const user = userEvent.setup();
-      const { bodies, onDone } = renderEntry(creditWithPayer());
-      await user.click(screen.getByRole('button', { name: 'Rapprocher de Facture 2027-FFME-49758' }));
-      await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
-      expect(screen.queryByRole('dialog')).toBeNull();
-      expect(bodies).toEqual([{ parts: [{ ID_FluxFinancier: 49758, montantCents: 14_280 }] }]);
-    });
+  it("the payer's own flux is sent at once, without asking", async () => {
+    const user = userEvent.setup();
+    const { bodies, onDone } = renderEntry(creditWithPayer());
+    await user.click(screen.getByRole('button', { name: 'Rapprocher de Facture 2027-FFME-49758' }));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(bodies).toEqual([{ parts: [{ ID_FluxFinancier: 49758, montantCents: 14_280 }] }]);
+  });
 
-    it('the search dialog asks too when a chosen flux is of another structure', async () => {
-      const bodies: unknown[] = [];
-      stubApi({
-        [CONFIRM]: async (request) => {
-          bodies.push(await request.json());
-          return jsonResponse(reconciledCredit());
-        },
-      });
-      const entry = creditWithPayer();
-      const onConfirmed = vi.fn();
-      renderWithSession(
-        <BankSplitDialog
-          entry={{ ...entry, propositions: entry.propositions.slice(1) }}
-          amount="142,80 €"
-          structureId={1318}
-          onClose={() => {}}
-          onConfirmed={onConfirmed}
-        />,
-        withGrant,
-      );
-      const user = userEvent.setup();
-      await user.click(screen.getByRole('button', { name: 'Rapprocher' }));
-      expect(
-        await screen.findByText(
-          /Le payeur identifié est ASPTT Lyon montagne ; ce flux appartient à ASPTT Gautier-sur-Seine\./,
-        ),
-      ).toBeInTheDocument();
-      expect(bodies).toEqual([]);
-      await user.click(screen.getByRole('button', { name: 'Rapprocher quand même' }));
-      await vi.waitFor(() => expect(onConfirmed).toHaveBeenCalled());
-      expect(bodies).toEqual([
-        { parts: [{ ID_FluxFinancier: 49001, montantCents: 14_280 }], autreStructureConfirmee: true },
-      ]);
+  it('the search dialog asks too when a chosen flux is of another structure', async () => {
+    const bodies: unknown[] = [];
+    stubApi({
+      [CONFIRM]: async (request) => {
+        bodies.push(await request.json());
+        return jsonResponse(reconciledCredit());
+      },
     });
-  },
-);
+    const entry = creditWithPayer();
+    const onConfirmed = vi.fn();
+    renderWithSession(
+      <BankSplitDialog
+        entry={{ ...entry, propositions: entry.propositions.slice(1) }}
+        amount="142,80 €"
+        structureId={1318}
+        onClose={() => {}}
+        onConfirmed={onConfirmed}
+      />,
+      withGrant,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Rapprocher' }));
+    expect(
+      await screen.findByText(
+        /Le payeur identifié est ASPTT Lyon montagne ; ce flux appartient à ASPTT Gautier-sur-Seine\./,
+      ),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Rapprocher quand même' }));
+    await vi.waitFor(() => expect(onConfirmed).toHaveBeenCalled());
+    expect(bodies).toEqual([
+      { parts: [{ ID_FluxFinancier: 49001, montantCents: 14_280 }], autreStructureConfirmee: true },
+    ]);
+  });
+});
 
-describe("R-BANK-11: a batch's credit with the debit of its rejects, and what parts leave", { timeout: 20_000 }, () => {
+describe("R-BANK-11: a batch's credit with the debit of its rejects, and what parts leave", () => {
   it("shows the rejects' debit and the rest it explains", () => {
     const batchFlux = flux({ ID_FluxFinancier: 700, numeroFacture: '2027-FFME-700', resteDuCents: 11_654_280 });
     renderEntry(

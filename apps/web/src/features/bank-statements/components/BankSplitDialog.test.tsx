@@ -37,7 +37,7 @@ function renderDialog(handlers: Record<string, ApiHandler>, entry = creditToProc
 const amountField = (invoice: string) => screen.getByRole('textbox', { name: `Montant pour Facture ${invoice} (€)` });
 const sumLine = () => screen.getByText(/^Total : /).textContent?.replace(/[\u00a0\u202f]/g, ' ');
 
-describe("'Corriger': search the open flux and split the credit (R-BANK-04)", { timeout: 20_000 }, () => {
+describe("'Corriger': search the open flux and split the credit (R-BANK-04)", () => {
   it('starts from the best proposal, searches a flux, splits the credit and sends the parts', async () => {
     const bodies: unknown[] = [];
     const queries: (string | null)[] = [];

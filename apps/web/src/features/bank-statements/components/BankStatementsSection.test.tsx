@@ -50,7 +50,7 @@ const importResult: BankStatementImportResult = {
   nbPropositionsSures: 2,
 };
 
-describe('Relevés bancaires (R-BANK-01): import', { timeout: 20_000 }, () => {
+describe('Relevés bancaires (R-BANK-01): import', () => {
   it('sends the raw file with its name, says what was imported and opens the first statement', async () => {
     const sent: Request[] = [];
     const { user } = renderSection({
@@ -152,7 +152,7 @@ async function user_open() {
   await userEvent.click(within(table).getByRole('button', { name: 'Voir les écritures du relevé STMT-2026-03' }));
 }
 
-describe('Relevés bancaires (R-BANK-07): statements and entries', { timeout: 20_000 }, () => {
+describe('Relevés bancaires (R-BANK-07): statements and entries', () => {
   it('lists the statements with period, account, balances in euros and the counts', async () => {
     renderSection();
     const table = await screen.findByRole('table', { name: 'Relevés bancaires importés' });

@@ -216,7 +216,7 @@ describe('ExportButton: progress and cancel (R-EXP-11: progress shown)', () => {
     await elapse(300);
     expect(screen.getByRole('button', { name: 'Annuler' })).toBeInTheDocument();
     await elapse(700);
-    await waitFor(() => expect(downloads.map((download) => download.name)).toEqual(['data.csv']), { timeout: 3_000 });
+    await waitFor(() => expect(downloads.map((download) => download.name)).toEqual(['data.csv']));
     expect(screen.queryByRole('button', { name: 'Annuler' })).toBeNull();
   });
 
