@@ -38,9 +38,20 @@ export function nextParisDayStart(isoDate: string, timeZone = TIME_ZONE): string
   return parisDayStart(next, timeZone);
 }
 
-/** Today's Paris calendar day, YYYY-MM-DD (the "no future dates" bound). */
-export function parisToday(now: Date = new Date(), timeZone = TIME_ZONE): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+const isoDayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The Paris calendar day of `now`, YYYY-MM-DD: today by default (the "no future dates" bound),
+ * or any instant's day (one formatter per zone, made once: ledgers format one per flux).
+ */
+export function parisToday(now: Date | number = new Date(), timeZone = TIME_ZONE): string {
+  let format = isoDayFormats.get(timeZone);
+  if (!format) {
+    // en-CA formats as yyyy-mm-dd.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    isoDayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 /** `instant` as Paris wall-clock time with its offset ("2026-11-23T21:05:00+01:00"): ISO 8601, no zone left to guess. */

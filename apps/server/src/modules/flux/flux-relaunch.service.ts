@@ -1,5 +1,6 @@
 import {
   FLUX_RELAUNCH,
+  parisToday,
   relaunchDate,
   relaunchLabel,
   relaunchRefusal,
@@ -140,7 +141,7 @@ async function relaunchLocked(
     original.id,
     relaunchLabel(original.NomFluxFinancier),
     date,
-    parisDate(date),
+    parisToday(date),
   );
   await copyDetailLines(tx, original.id, relaunchedId, date);
   await beforeMarkOriginal?.();
@@ -154,14 +155,4 @@ async function relaunchLocked(
     }),
   );
   return relaunchedId;
-}
-
-/** The due date of the relaunched debit: its day in Paris (YYYY-MM-DD). */
-function parisDate(date: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Paris',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(date);
 }

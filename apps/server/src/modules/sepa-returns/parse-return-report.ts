@@ -5,6 +5,7 @@ import {
   isWellFormedReasonCode,
   SEPA_RETURN_FORMATS,
   SEPA_RETURN_MAX_BYTES,
+  parisToday,
   toCents,
   type Cents,
   type SepaReturnFormat,
@@ -94,7 +95,7 @@ function readStatusReport(format: SepaReturnFormat, report: XmlElement): ParsedR
         endToEndId: endToEndId.slice(0, 35), // Max35Text
         code: reasonOf(transaction) ?? paymentReason,
         ...(amountOf(transaction, ['OrgnlTxRef/Amt/InstdAmt']) ?? NO_AMOUNT),
-        date: date ?? requested ?? todayInParis(),
+        date: date ?? requested ?? parisToday(),
         type: 'rejet',
       });
     }
@@ -140,7 +141,7 @@ function readDebitNotification(format: SepaReturnFormat, notification: XmlElemen
         ...(amountOf(transaction, amountPaths) ??
           (details.length === 1 ? amountOf(entry, ['Amt']) : null) ??
           NO_AMOUNT),
-        date: date ?? todayInParis(),
+        date: date ?? parisToday(),
         type: 'retour',
       });
     }
@@ -190,8 +191,4 @@ function isoDay(value: string | null, what: string): string | null {
     throw badRequest(`Rapport bancaire refusé : date ${what} ${BANK_STATEMENT_TEXT.dateOutOfRange(value)}.`);
   }
   return day;
-}
-
-function todayInParis(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
 }
