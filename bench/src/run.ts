@@ -16,10 +16,13 @@
  * at once issue the day's quota, R-SEC-21, alone, likewise), --attack-only (one club's 60 relevés, three packs
  * and the head office's validation against one server, on PostgreSQL and PGlite: health and another
  * user's search meanwhile, R-OPS-08; alone, its section written into RESULTS.md in place),
+ * --mail-only (1,000 e-mails with their invoice attached, one click each, handed to a local SMTP server,
+ * /api/health meanwhile, R-MAIL-04; alone, its section written into RESULTS.md in place),
  * --soak-only (two production servers behind Debian's nginx on the PostgreSQL bench database, 20
  * clients of reads and writes for 10 minutes, one instance killed at half time, R-OPS-13; alone,
  * its section written into RESULTS.md in place when run at full length; --soak-minutes N,
- * --soak-clients N, --soak-think-ms N for other runs, printed only).
+ * --soak-clients N, --soak-think-ms N for other runs, printed only); --invoicing-only (bulk invoicing of
+ * 1,000 structures as one job, R-INV-09, on the PostgreSQL bench database, printed only).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -33,10 +36,12 @@ import { benchCostLimits } from './cost/cost-limits.bench';
 import { benchExport } from './export/export.bench';
 import { benchFuzz, FUZZ_BENCH_BAR } from './fuzz/fuzz.bench';
 import { benchIssuance } from './issuance/issuance.bench';
+import { benchBulkInvoicing } from './invoicing/invoicing.bench';
 import { benchLedger } from './ledger/ledger.bench';
 import { benchJobs } from './jobs/jobs.bench';
 import { benchSharedLimits } from './limits/shared-limits.bench';
 import { benchAttack } from './attack/attack.bench';
+import { benchMail } from './mail/mail.bench';
 import { benchSoak } from './fleet/soak.bench';
 import { loadTestGraphql } from './load/graphql-load';
 import { benchVariedMix, formatMixTable, mixResults } from './load/varied-mix.bench';
@@ -65,11 +70,13 @@ const { values } = parseArgs({
     'documents-only': { type: 'boolean', default: false },
     'sepa-only': { type: 'boolean', default: false },
     'jobs-only': { type: 'boolean', default: false },
+    'invoicing-only': { type: 'boolean', default: false },
     'fuzz-only': { type: 'boolean', default: false },
     'fuzz-requests': { type: 'string' },
     'mix-only': { type: 'boolean', default: false },
     'limits-only': { type: 'boolean', default: false },
     'attack-only': { type: 'boolean', default: false },
+    'mail-only': { type: 'boolean', default: false },
     'soak-only': { type: 'boolean', default: false },
     'soak-minutes': { type: 'string', default: '10' },
     'soak-clients': { type: 'string', default: '20' },
@@ -248,6 +255,27 @@ async function attackSection(): Promise<{ title: string; results: BenchResult[] 
   };
 }
 
+/** R-MAIL-04 on the PostgreSQL bench database: 1,000 e-mails with attachments, one click each, with /api/health meanwhile. */
+async function mailSection(): Promise<{ title: string; results: BenchResult[] }> {
+  log(`\n== Envois par e-mail (R-MAIL-04), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
+  const database = await openBenchDatabase({ databaseUrl: pgUrl, flux: pgFlux }, log);
+  try {
+    return {
+      title: `Envois par e-mail : 1 000 factures avec PDF et XML Factur-X remises à un serveur SMTP local, PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux`,
+      results: await benchMail(root, pgUrl, database, log, { build: !process.env.BENCH_SERVER_BUILT }),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+if (values['mail-only']) {
+  const section = await mailSection();
+  await writeSection(section, { seconds: (performance.now() - started) / 1000, argv: process.argv.slice(2) });
+  console.log(`\n${resultsTable([section])}`);
+  process.exit(section.results.every((result) => result.pass) ? 0 : 1);
+}
+
 if (values['attack-only']) {
   const section = await attackSection();
   await writeSection(section, { seconds: (performance.now() - started) / 1000, argv: process.argv.slice(2) });
@@ -301,6 +329,26 @@ async function jobsSection(): Promise<{ title: string; results: BenchResult[] }>
   } finally {
     await database.close();
   }
+}
+
+/** Bulk invoicing (R-INV-09) on the PostgreSQL bench database: 1,000 structures billed by one job. */
+async function invoicingSection(): Promise<{ title: string; results: BenchResult[] }> {
+  log(`\n== Facturation en lot (R-INV-09), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
+  const database = await openBenchDatabase({ databaseUrl: pgUrl, flux: pgFlux }, log);
+  try {
+    return {
+      title: `Facturation en lot de 1 000 structures, PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux`,
+      results: await benchBulkInvoicing(database, log),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+if (values['invoicing-only']) {
+  const section = await invoicingSection();
+  console.log(`\n${resultsTable([section])}`);
+  process.exit(section.results.every((result) => result.pass) ? 0 : 1);
 }
 
 if (values['jobs-only']) {

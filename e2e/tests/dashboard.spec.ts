@@ -7,7 +7,7 @@ const NO_RIGHTS =
   "Vous n'avez pas les droits nécessaire pour accéder à ce module. Merci de contacter un administrateur.";
 const BLOCKED = 'Cette structure est bloquée.';
 const NOT_AFFILIATED_THIS_SEASON = "Cette structure n'est pas affiliée sur la saison en cours.";
-const COMING_SOON_CARDS = ['Paramétrages comptable', 'Création factures', 'Récapitulatif mensuel'];
+const COMING_SOON_CARDS = ['Paramétrages comptable', 'Récapitulatif mensuel'];
 
 /**
  * Signs in through the API (the login form itself is covered by login.spec.ts): successful
@@ -67,6 +67,8 @@ for (const email of ['super.admin@demo.fr', 'siege@demo.fr']) {
     expect(await expectFluxLink(page)).toBe(1318);
     await expect(card(page, 'SAGE/SEPA')).toHaveAttribute('href', '/export-fichiers/sepa');
     await expect(card(page, 'RIB')).toHaveAttribute('href', '/gestion-des-finances/rib');
+    // R-INV-10: 'Création factures' opens for the head office.
+    await expect(card(page, 'Création factures')).toHaveAttribute('href', '/gestion-des-finances/creation-factures');
 
     await card(page, 'RIB').click();
     await expect(page.getByRole('heading', { name: 'RIB', level: 1 })).toBeVisible();

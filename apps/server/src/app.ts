@@ -67,6 +67,12 @@ import { registerDrain, type Drain } from './lib/drain';
 import { registerAccountingSettingsRoutes } from './modules/accounting-settings/accounting-settings.routes';
 import { registerExportsSageRoutes } from './modules/exports-sage/exports-sage.routes';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes';
+import path from 'node:path';
+import { dataDir } from './db/paths';
+import { mailJob, type MailJobSettings } from './modules/mail/mail-job';
+import { createMailService, type MailService } from './modules/mail/mail.service';
+import { registerMailRoutes } from './modules/mail/mail.routes';
+import { createMailTransport } from './modules/mail/mail-transport';
 import { ledgerValidationJob } from './modules/ledger/ledger-validation-job';
 import { createJobRuntime, type JobRuntime, type JobsSettings } from './modules/jobs/job-runtime';
 import { registerJobsRoutes } from './modules/jobs/jobs.routes';
@@ -74,6 +80,8 @@ import { registerJobMetrics } from './modules/jobs/job-metrics';
 import { registerSepaExports } from './modules/exports-sepa/register-sepa';
 import { registerSepaReturnRoutes } from './modules/sepa-returns/sepa-returns.routes';
 import { registerBankStatementRoutes } from './modules/bank-statements/bank-statements.routes';
+import { bulkInvoicingJob } from './modules/invoicing/bulk-invoicing';
+import { registerInvoicingRoutes } from './modules/invoicing/invoicing.routes';
 import { creditorIdentifier, type SepaSettings } from './modules/exports-sepa/sepa-settings';
 import { moveDiskFilesIntoDatabase, type DiskFileDirectories } from './modules/document-store/move-disk-files';
 import {
@@ -153,8 +161,10 @@ export interface AppOptions {
   tracing?: TracingOptions;
   /** Durable jobs (ADR 0050): the server starts its workers with the app; tests tune the timings. */
   jobs?: Partial<JobsSettings>;
-  /** Entries a validation job writes per step (default 5,000 on PGlite, 20,000 on PostgreSQL). */
+  /** Entries a validation job writes per step (default 200 on PGlite, 20,000 on PostgreSQL). */
   ledgerStepEntries?: number;
+  /** Days of entry dates a validation job stages per transaction (default 2 on PGlite, the whole range on PostgreSQL). */
+  ledgerStageDays?: number;
   /** Worker threads rendering documents (RENDER_THREADS; default one less than the cores, at least 1; 0: in the request's thread). */
   renderThreads?: number;
   /** Heavy requests of this process: at once, per user, per structure, queued, waited (HEAVY_WORK_*; R-OPS-09). */
@@ -163,6 +173,10 @@ export interface AppOptions {
   jobKinds?: Partial<JobKindSettings>;
   /** Queue the issuance backfill at start when flux lack their documents (the server; R-JOB-08). */
   issuanceBackfill?: boolean;
+  /** Tests: the instant 'Création factures' issues invoices at (R-INV-03, R-INV-05). */
+  invoicingClock?: () => Date;
+  /** E-mail delivery (R-MAIL-04, R-MAIL-06): the transport (default: the outbox under DATA_DIR), sender, tries. */
+  mail?: Partial<MailJobSettings>;
 }
 
 export interface JobKindSettings {
@@ -176,6 +190,8 @@ export interface JobKindSettings {
   remindersBackgroundAbove: number;
   /** Flux ids the issuance backfill issues per step (default 2,000 on PGlite, 20,000 on PostgreSQL). */
   backfillBatchSize?: number;
+  /** Structures a bulk invoicing step issues (R-INV-09; default 100). */
+  bulkInvoicingStepStructures?: number;
 }
 
 const DEFAULT_JOB_KINDS: JobKindSettings = {
@@ -190,6 +206,8 @@ interface JobServices {
   issuance: FluxDocumentsSettings;
   statements: AccountStatementService;
   impayes: ImpayesService;
+  /** E-mail delivery: its job's settings and the service it reads documents through (set once jobs exist). */
+  mail: { settings: MailJobSettings; service: () => MailService };
 }
 
 /**
@@ -199,10 +217,12 @@ interface JobServices {
  */
 function createJobs(app: FastifyInstance, options: AppOptions, services: JobServices): JobRuntime {
   const database = options.database;
-  const stepEntries = options.ledgerStepEntries ?? (database.kind === 'pglite' ? 5_000 : 20_000);
+  // On PGlite a step's transaction holds the embedded database: short ones let others in between (R-OPS-10).
+  const stepEntries = options.ledgerStepEntries ?? (database.kind === 'pglite' ? 200 : 20_000);
+  const stageDays = options.ledgerStageDays ?? (database.kind === 'pglite' ? 2 : undefined);
   const sizes = { ...DEFAULT_JOB_KINDS, ...options.jobKinds };
   const kinds = [
-    ledgerValidationJob({ stepEntries }),
+    ledgerValidationJob({ stepEntries, ...(stageDays === undefined ? {} : { stageDays }) }),
     documentPackJob(createFluxDocumentsService(database, services.issuance), {
       stepFlux: options.documentPacks?.jobStepFlux ?? sizes.packStepFlux,
     }),
@@ -210,6 +230,13 @@ function createJobs(app: FastifyInstance, options: AppOptions, services: JobServ
     bankImportJob({ stepEntries: sizes.bankImportStepEntries }),
     issuanceBackfillJob(services.issuance),
     reminderBatchJob(services.impayes),
+    bulkInvoicingJob(services.issuance, {
+      stepStructures: sizes.bulkInvoicingStepStructures,
+      clock: options.invoicingClock,
+    }),
+    mailJob(services.mail.settings, lazyMailService(services.mail.service), (details, message) =>
+      app.log.warn(details, message),
+    ),
   ] as unknown as JobKind<never, never>[];
   const jobs = createJobRuntime(database, kinds, options.jobs, {
     info: (details, message) => app.log.info(details, message),
@@ -325,12 +352,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     renderer,
     heavyWork,
   });
-  const impayes = createImpayesService(options.database);
-  const jobs = createJobs(app, options, { issuance, statements, impayes });
+  const impayes = createImpayesService(options.database, undefined, renderer);
+  const mailSettings = mailJobSettings(options);
+  app.addHook('onClose', () => mailSettings.transport.close());
+  let mail: MailService | null = null;
+  const jobs = createJobs(app, options, {
+    issuance,
+    statements,
+    impayes,
+    mail: { settings: mailSettings, service: () => mail! },
+  });
+  mail = createMailService(options.database, jobs, createFluxDocumentsService(options.database, issuance));
+  registerMailRoutes(app, options.database, mail);
   const jobSizes = { ...DEFAULT_JOB_KINDS, ...options.jobKinds };
   registerFluxDocumentRoutes(app, options.database, issuance);
   registerAccountStatementRoutes(app, options.database, statements, jobs);
-  registerImpayesRoutes(app, options.database, undefined, jobs, jobSizes.remindersBackgroundAbove, impayes);
+  registerImpayesRoutes(app, options.database, undefined, jobs, jobSizes.remindersBackgroundAbove, impayes, mail);
+  registerInvoicingRoutes(app, options.database, { issuance, renderer, clock: options.invoicingClock }, jobs);
   registerStructureSituationRoutes(app, options.database);
   registerDocumentPackRoutes(app, options.database, issuance, places, options.documentPacks, jobs);
   registerAccountingSettingsRoutes(app, options.database);
@@ -358,6 +396,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.staticDir) await registerSpa(app, options.staticDir, { serveSourceMaps: options.serveSourceMaps });
   return app;
+}
+
+/** R-MAIL-06: without a transport given, messages go to the outbox folder under DATA_DIR (never sent). */
+function mailJobSettings(options: AppOptions): MailJobSettings {
+  const given = options.mail ?? {};
+  return {
+    transport: given.transport ?? createMailTransport({ outboxDir: path.join(dataDir(), 'outbox') }),
+    from: given.from ?? 'Gestion des finances <ne-pas-repondre@localhost>',
+    retryLimit: given.retryLimit ?? 8,
+    retryDelaySeconds: given.retryDelaySeconds ?? 30,
+    concurrency: given.concurrency ?? 4,
+  };
+}
+
+/** The mail job needs the mail service, which needs the job runtime: the job reaches it when it runs. */
+function lazyMailService(get: () => MailService): MailService {
+  return new Proxy({} as MailService, { get: (_target, name) => get()[name as keyof MailService] });
 }
 
 /** Fastify's trustProxy: a hop count trusts that many proxies nearest to the server. */

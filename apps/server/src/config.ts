@@ -99,6 +99,27 @@ const environmentSchema = z.object({
     }),
   /** OTLP/HTTP collector receiving the traces (OpenTelemetry's own variable); unset: no tracing. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  /**
+   * R-MAIL-06: the SMTP server documents are e-mailed through (smtp:// or smtps://, credentials in
+   * the URL); unset (the embedded default, the demo): messages are written to MAIL_OUTBOX_DIR, never sent.
+   */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((url) => /^smtps?:\/\//i.test(url), 'smtp:// ou smtps:// attendu')
+    .optional(),
+  /** The sender of every e-mail ('Nom <adresse>' or 'adresse'). */
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .max(200)
+    .refine((text) => !/[\r\n]/.test(text), 'une seule ligne')
+    .default('Gestion des finances <ne-pas-repondre@localhost>'),
+  /** Where messages are written without SMTP_URL; default <DATA_DIR>/outbox. */
+  MAIL_OUTBOX_DIR: z.string().optional(),
+  /** R-MAIL-04: tries after the first, the first after MAIL_RETRY_DELAY_SECONDS, then doubling (default about 2 h in all). */
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** For the bench only: GraphQL caches to switch off, comma-separated (graphql/execution/caches.ts). */
   BENCH_CACHES_OFF: z.string().default(''),
 });

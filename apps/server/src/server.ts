@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
+import { createMailTransport } from './modules/mail/mail-transport';
 import { connectionLimitsOf, readEnvironment, type Environment } from './config';
 import { openDatabase } from './db/database';
 import { dataDir, defaultPgliteDir, repositoryRoot } from './db/paths';
@@ -35,8 +36,20 @@ const postgresSettings = await readPostgresSettings(database);
 for (const warning of postgresSettings ? settingsWarnings(postgresSettings) : [])
   console.warn(`Attention : ${warning}`);
 
+// R-MAIL-06: through SMTP_URL, or written to the outbox folder and never sent (the start-up says which).
+const mailTransport = createMailTransport({
+  ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
+  outboxDir: env.MAIL_OUTBOX_DIR ? path.resolve(env.MAIL_OUTBOX_DIR) : path.join(dataDir(), 'outbox'),
+});
+
 const app = await buildApp({
   database,
+  mail: {
+    transport: mailTransport,
+    from: env.MAIL_FROM,
+    retryLimit: env.MAIL_RETRY_LIMIT,
+    retryDelaySeconds: env.MAIL_RETRY_DELAY_SECONDS,
+  },
   jwtSecret: env.JWT_SECRET ?? (await loadOrCreateSecret(dataDir())),
   logger: {
     level: env.LOG_LEVEL,
@@ -81,6 +94,7 @@ const app = await buildApp({
 });
 
 await app.listen({ port: env.PORT, host: env.HOST });
+app.log.info({ mode: mailTransport.mode, cible: mailTransport.target }, mailNotice());
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : env.PORT;
 const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
@@ -92,7 +106,15 @@ Gestion des finances est prête en ${seconds} s (${database.kind}) :
     http://${shownHost}:${port}/
 
 ${sharedLimitsNotice({ redis: Boolean(env.REDIS_URL), database: database.kind })}${readReplicaNotice(database)}
+${mailNotice()}
 `);
+
+/** R-MAIL-06: where the e-mails go. */
+function mailNotice(): string {
+  return mailTransport.mode === 'smtp'
+    ? `E-mails : envoyés par SMTP (${mailTransport.target}), expéditeur ${env.MAIL_FROM}.`
+    : `E-mails : SMTP_URL absent, aucun e-mail n’est envoyé ; chacun est écrit dans ${mailTransport.target}.`;
+}
 
 /** With DATABASE_READ_URL, a line saying whether the replica serves the reads now (ADR 0052). */
 function readReplicaNotice(opened: typeof database): string {

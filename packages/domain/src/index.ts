@@ -25,3 +25,5 @@ export * from './structure-situation/index';
 export * from './api/validation-errors';
 export * from './text/user-text';
 export * from './jobs/index';
+export * from './invoicing/index';
+export * from './mail/index';

@@ -13,10 +13,14 @@ import {
 /**
  * Default module access per role (FEDE_RoleModule). Federation administrators see
  * everything; territorial administrators (ligues, comités) everything but the SEPA
- * export and the head office's RIB; club administrators the day-to-day finance pages and
+ * export, the head office's RIB and 'Création factures' (the head office bills); club administrators the day-to-day finance pages and
  * the SAGE export, but neither SEPA nor the accounting settings.
  */
-const AT_DENIED: ReadonlySet<ModuleSlugValue> = new Set([ModuleSlug.ExportSepa, ModuleSlug.Rib]);
+const AT_DENIED: ReadonlySet<ModuleSlugValue> = new Set([
+  ModuleSlug.ExportSepa,
+  ModuleSlug.Rib,
+  ModuleSlug.CreationFactures,
+]);
 
 export const DEFAULT_ROLE_MODULES: Readonly<Record<RoleSlugValue, readonly ModuleSlugValue[]>> = {
   super_administrateur: ALL_MODULE_SLUGS,

@@ -52,6 +52,12 @@ export interface Database {
   poolStats?(): PoolStats[];
   /** PostgreSQL with DATABASE_READ_URL: the read replica's state and positions (ADR 0052). */
   readReplica?: ReadReplicaControl;
+  /**
+   * PGlite only: true while its one connection is busy with others' work (a statement or a
+   * transaction under way) and one of its statements succeeded within the last `ms`: the
+   * embedded database answers, and health need not queue behind that work (ADR 0058).
+   */
+  busyButAnswering?(ms: number): boolean;
   /** PGlite only: its whole data directory as a tarball, for `{ memory: true, loadDataDir }`. */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -341,6 +347,13 @@ async function openPglite(config: { dataDir: string } | { memory: true; loadData
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as AppDb;
   const lanes = createLanes();
+  // When a statement last succeeded; between a transaction's statements the event loop has a
+  // turn (setImmediate: after pending I/O), so health and the sockets are served meanwhile.
+  let lastAnswer = 0;
+  const hooks = {
+    beforeStatement: () => new Promise<void>((resolve) => setImmediate(resolve)),
+    afterStatement: () => (lastAnswer = performance.now()),
+  };
   const handle: Database = {
     kind: 'pglite',
     db,
@@ -348,10 +361,14 @@ async function openPglite(config: { dataDir: string } | { memory: true; loadData
       checkParameterCount(params);
       // GraphQL reads (the searches) keep the priority lane too: on PostgreSQL they have their own pool.
       const first = options?.priority === true || options?.read === true;
-      const result = await lanes.run(first, () => client.query(text, params));
+      const result = await lanes.run(first, async () => {
+        const answer = await client.query(text, params);
+        hooks.afterStatement();
+        return answer;
+      });
       return result.rows as never[];
     },
-    transaction: (work, options) => lanes.run(options?.priority === true, () => runTransaction(db, work)),
+    transaction: (work, options) => lanes.run(options?.priority === true, () => runTransaction(db, work, hooks)),
     async script(text) {
       const results = await lanes.run(false, () => client.exec(text));
       return (results.at(-1)?.rows ?? []) as never[];
@@ -378,6 +395,7 @@ async function openPglite(config: { dataDir: string } | { memory: true; loadData
       }
       await flush();
     },
+    busyButAnswering: (ms) => lanes.busy() && performance.now() - lastAnswer <= ms,
     dumpDataDir: () => lanes.run(false, () => client.dumpDataDir('none')),
     close: () => client.close(),
   };
@@ -402,6 +420,7 @@ function createLanes() {
     else busy = false;
   };
   return {
+    busy: () => busy,
     async run<T>(priority: boolean, work: () => Promise<T>): Promise<T> {
       if (busy) await new Promise<void>((turn) => waiting[priority ? 'priority' : 'normal'].push(turn));
       else busy = true;

@@ -12,15 +12,24 @@ import type { Queryable } from './queryable';
 export async function runTransaction<T>(
   db: PgDatabase<PgQueryResultHKT, Record<string, unknown>>,
   work: (tx: Queryable) => Promise<T>,
+  hooks: TransactionHooks = {},
 ): Promise<T> {
   return db.transaction(async (transaction) =>
     work({
       async query<Row>(text: string, params: unknown[] = []) {
+        await hooks.beforeStatement?.();
         const result = (await transaction.execute(toSql(text, params))) as unknown as { rows: Row[] };
+        hooks.afterStatement?.();
         return result.rows;
       },
     }),
   );
+}
+
+/** PGlite's (ADR 0058): the event loop's turn before each statement, and each statement answered. */
+export interface TransactionHooks {
+  beforeStatement?: () => Promise<void>;
+  afterStatement?: () => void;
 }
 
 /** `$n` placeholders -> drizzle parameters; the SQL text between them is ours, never user text. */

@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
 import {
   accountStatementTable,
+  buildAccountStatementFromParts,
   buildInvoiceDocument,
   buildStatementDocument,
   type AccountStatement,
+  type AccountStatementParts,
+  type StatementPeriod,
   type InvoiceInput,
   type ReminderLetter,
   type StatementInput,
@@ -11,7 +15,7 @@ import { toXlsx } from '@gdf/file-formats';
 import { renderAccountStatementPdf } from '../modules/account-statement/account-statement-pdf';
 import type { StatementStructure } from '../modules/account-statement/account-statement.repository';
 import { facturXml, xmlFileName } from '../modules/flux-documents/factur-x-invoice';
-import { renderInvoicePdf } from '../modules/flux-documents/invoice-pdf';
+import { DRAFT_WATERMARK, draftInvoiceDocument, renderInvoicePdf } from '../modules/flux-documents/invoice-pdf';
 import { renderStatementPdf } from '../modules/flux-documents/statement-pdf';
 import { renderReminderLetterPdf } from '../modules/impayes/reminder-letter-pdf';
 import { pdfFonts } from '../pdf/fonts';
@@ -25,12 +29,17 @@ import { pdfFonts } from '../pdf/fonts';
 export type RenderTask =
   | {
       kind: 'releve-compte';
-      statement: AccountStatement;
+      /** The statement, or what it is built from (built here, as releve-compte-calcul builds it). */
+      statement: AccountStatement | StatementDraft;
       structure: StatementStructure;
       issuedAt: Date;
       number: string;
     }
+  /** A relevé built from its parts and its fingerprint (ADR 0031): what issuing it decides on, off the event loop. */
+  | ({ kind: 'releve-compte-calcul' } & StatementDraft)
   | { kind: 'facture'; invoice: InvoiceInput; issuedAt: Date }
+  /** A draft's preview (R-INV-05): the invoice it would issue, marked 'BROUILLON', no number, no Factur-X. */
+  | { kind: 'facture-brouillon'; invoice: InvoiceInput; issuedAt: Date; fileName: string }
   | { kind: 'releve-operation'; statement: StatementInput; issuedAt: Date }
   | {
       kind: 'lettre-relance';
@@ -41,10 +50,39 @@ export type RenderTask =
   /** Loads the fonts (parsed once per thread): a worker started ahead of its first document. */
   | { kind: 'prechauffage' };
 
+/** What a relevé is built from, read by the request: the statement itself is built in the task. */
+export interface StatementDraft {
+  parts: AccountStatementParts;
+  period: StatementPeriod;
+  asOf: string;
+  structure: StatementStructure;
+}
+
+/** An issued relevé's key (same structure, period, day and content: the same relevé) and its totals. */
+export interface StatementSummary {
+  period: StatementPeriod;
+  asOf: string;
+  fingerprint: string;
+  closingBalance: number;
+  overdueTotal: number;
+}
+
+const isDraft = (statement: AccountStatement | StatementDraft): statement is StatementDraft => 'parts' in statement;
+const buildDraft = (draft: StatementDraft) => buildAccountStatementFromParts(draft.parts, draft.period, draft.asOf);
+
+/** The fingerprint of an issued relevé: the SHA-256 of its structure block and statement as JSON. */
+export function statementFingerprint(structure: StatementStructure, statement: AccountStatement): string {
+  return createHash('sha256')
+    .update(Buffer.from(JSON.stringify({ structure, statement }), 'utf8'))
+    .digest('hex');
+}
+
 export interface RenderResults {
   'releve-compte': { pdf: Uint8Array; xlsx: Uint8Array };
+  'releve-compte-calcul': StatementSummary;
   /** A facture, avoir or avis; `xml` is the Factur-X XML inside it, when it is one. */
   facture: { fileName: string; pdf: Uint8Array; xml: { fileName: string; bytes: Uint8Array } | null };
+  'facture-brouillon': { fileName: string; pdf: Uint8Array };
   'releve-operation': { fileName: string; pdf: Uint8Array };
   'lettre-relance': { pdf: Uint8Array };
   prechauffage: null;
@@ -56,13 +94,24 @@ export type RenderResult<T extends RenderTask> = RenderResults[T['kind']];
 export async function runRenderTask(task: RenderTask): Promise<RenderResults[RenderTask['kind']]> {
   switch (task.kind) {
     case 'releve-compte': {
-      const pdf = await renderAccountStatementPdf(task.statement, task.structure, task.issuedAt, task.number);
-      const { table, header, footer, amountColumns } = accountStatementTable(task.statement, task.structure.name, {
+      const statement = isDraft(task.statement) ? buildDraft(task.statement) : task.statement;
+      const pdf = await renderAccountStatementPdf(statement, task.structure, task.issuedAt, task.number);
+      const { table, header, footer, amountColumns } = accountStatementTable(statement, task.structure.name, {
         number: task.number,
-        day: task.statement.asOf,
+        day: statement.asOf,
       });
       const xlsx = Buffer.concat(await toXlsx(table, { header, footer, amountColumns, worksheet: 'Relevé de compte' }));
       return { pdf, xlsx };
+    }
+    case 'releve-compte-calcul': {
+      const statement = buildDraft(task);
+      return {
+        period: statement.period,
+        asOf: statement.asOf,
+        fingerprint: statementFingerprint(task.structure, statement),
+        closingBalance: statement.closingBalance,
+        overdueTotal: statement.overdue.total,
+      };
     }
     case 'facture': {
       const invoice = buildInvoiceDocument(task.invoice);
@@ -71,6 +120,13 @@ export async function runRenderTask(task: RenderTask): Promise<RenderResults[Ren
         fileName: invoice.fileName,
         pdf: await renderInvoicePdf(invoice, task.issuedAt, xml ?? undefined),
         xml: xml === null ? null : { fileName: xmlFileName(invoice.fileName), bytes: Buffer.from(xml, 'utf8') },
+      };
+    }
+    case 'facture-brouillon': {
+      const draft = draftInvoiceDocument(buildInvoiceDocument(task.invoice), task.fileName);
+      return {
+        fileName: draft.fileName,
+        pdf: await renderInvoicePdf(draft, task.issuedAt, undefined, DRAFT_WATERMARK),
       };
     }
     case 'releve-operation': {

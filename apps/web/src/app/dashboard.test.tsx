@@ -22,13 +22,16 @@ const card = (name: string) => screen.getByRole('link', { name });
 const cards = async () => within(await screen.findByRole('list', { name: 'Modules' })).getAllByRole('link');
 
 describe('Gestion des finances dashboard (R-UI-04)', () => {
-  it('shows a club its cards: three coming soon, the flux search and SAGE/SEPA open, no RIB', async () => {
+  it('shows a club its cards: two coming soon, Création factures refused, the flux search and SAGE/SEPA open, no RIB', async () => {
     openDashboard(meWith(clubMembership, CLUB_PERMISSIONS), clubMembership);
     expect(await cards()).toHaveLength(5);
-    for (const title of ['Paramétrages comptable', 'Création factures', 'Récapitulatif mensuel']) {
+    for (const title of ['Paramétrages comptable', 'Récapitulatif mensuel']) {
       expect(card(title)).toHaveAttribute('aria-disabled', 'true');
       expect(card(title)).toHaveAccessibleDescription(expect.stringContaining('Module prochainement disponible.'));
     }
+    // R-INV-10: a real module since invoices are made in the product, the head office's by default.
+    expect(card('Création factures')).toHaveAttribute('aria-disabled', 'true');
+    expect(card('Création factures')).toHaveAccessibleDescription(expect.stringContaining(NO_RIGHTS));
     expect(card('Recherche flux financiers')).toHaveAttribute(
       'href',
       '/gestion-des-finances/flux-financiers?structureId=101&appMode=standalone',
@@ -47,6 +50,10 @@ describe('Gestion des finances dashboard (R-UI-04)', () => {
     );
     expect(await cards()).toHaveLength(6);
     expect(card('RIB')).toHaveAttribute('href', '/gestion-des-finances/rib?appMode=embedded');
+    expect(card('Création factures')).toHaveAttribute(
+      'href',
+      '/gestion-des-finances/creation-factures?appMode=embedded',
+    );
     expect(card('SAGE/SEPA')).toHaveAttribute('href', '/export-fichiers/sepa?appMode=embedded');
     expect(card('Recherche flux financiers')).toHaveAttribute(
       'href',
@@ -71,7 +78,7 @@ describe('Gestion des finances dashboard (R-UI-04)', () => {
       expect(card(title)).toHaveAccessibleDescription(expect.stringContaining(tooltip));
     }
     // Coming soon outranks every other reason (R-PERM-02).
-    expect(card('Création factures')).toHaveAccessibleDescription(
+    expect(card('Récapitulatif mensuel')).toHaveAccessibleDescription(
       expect.stringContaining('Module prochainement disponible.'),
     );
   });

@@ -15,6 +15,7 @@ const headings: [RouteName, string][] = [
   ['gestion_des_finances__etats_statistiques', 'Etats statistiques'],
   ['gestion_des_finances__rib', 'RIB'],
   ['gestion_des_finances__recapitulatif', 'Récapitulatif mensuel'],
+  ['gestion_des_finances__creation_factures', 'Création factures'],
   ['flux_financiers__gestion_des_finances', 'Rechercher les flux financiers'],
   ['flux_financiers__gestion_comptabilite', 'Rechercher les flux financiers'],
   ['gestion_comptabilite__dashboard', 'Gestion comptabilité'],

@@ -90,6 +90,13 @@ export const appRoutes: RouteObject[] = [
             ),
           },
           {
+            path: ROUTES.gestion_des_finances__creation_factures,
+            ...guardedPage(
+              'gestion_des_finances__creation_factures',
+              async () => (await import('@/features/creation-factures')).CreationFacturesPage,
+            ),
+          },
+          {
             path: ROUTES.flux_financiers__gestion_des_finances,
             ...fluxFinanciersPage('flux_financiers__gestion_des_finances', 'gestion_des_finances__dashboard'),
           },
@@ -101,6 +108,7 @@ export const appRoutes: RouteObject[] = [
             path: ROUTES.flux_impayes,
             ...guardedPage('flux_financiers__gestion_des_finances', async () => {
               const { ImpayesPage } = await import('@/features/impayes');
+              const { MailDocumentDialogButton, useMaySend, mailMessages } = await import('@/features/mail');
               return function ImpayesRoute() {
                 const location = useLocation();
                 // Back to the flux search it was opened from (either dashboard's), with its filters.
@@ -109,7 +117,20 @@ export const appRoutes: RouteObject[] = [
                   typeof from === 'string' && from.startsWith('/')
                     ? from
                     : hrefInContext(location.search, 'flux_financiers__gestion_des_finances');
-                return <ImpayesPage backHref={backHref} />;
+                const maySend = useMaySend().relance;
+                // R-MAIL-04: each last letter's e-mail sending and delivery log, from its row.
+                return (
+                  <ImpayesPage
+                    backHref={backHref}
+                    lastReminderAction={(letter) => (
+                      <MailDocumentDialogButton
+                        document={{ type: 'relance', id: letter.id }}
+                        label={`${mailMessages.documentTypes.relance} n° ${letter.id}`}
+                        canSend={maySend}
+                      />
+                    )}
+                  />
+                );
               };
             }),
           },
@@ -120,7 +141,7 @@ export const appRoutes: RouteObject[] = [
               async () => (await import('./pages/StructureSituationPage')).StructureSituationPage,
             ),
           },
-          { path: ROUTES.flux_facture, ...page(async () => (await import('@/features/documents')).FluxFacturePage) },
+          { path: ROUTES.flux_facture, ...page(async () => (await import('./pages/FluxFacturePage')).FluxFacturePage) },
           // Every signed-in user's own jobs: no module guards them (R-JOB-03).
           { path: ROUTES.mes_traitements, ...page(async () => (await import('@/features/jobs')).MyJobsPage) },
           { path: ROUTES.flux_releve, ...page(async () => (await import('@/features/documents')).FluxRelevePage) },

@@ -9,6 +9,7 @@ export const ROUTES = {
   gestion_des_finances__etats_statistiques: '/gestion-des-finances/etats-statistiques',
   gestion_des_finances__rib: '/gestion-des-finances/rib',
   gestion_des_finances__recapitulatif: '/gestion-des-finances/recapitulatif',
+  gestion_des_finances__creation_factures: '/gestion-des-finances/creation-factures',
   flux_financiers__gestion_des_finances: '/gestion-des-finances/flux-financiers',
   flux_financiers__gestion_comptabilite: '/gestion-comptabilite/flux-financiers',
   flux_impayes: '/gestion-des-finances/flux-financiers/impayes',

@@ -47,6 +47,8 @@ export const reminderIssueRequestSchema = z
       .optional(),
     /** Issued as a job whatever the selection's size (R-JOB-09); a large selection is anyway. */
     arrierePlan: z.boolean({ message: 'arrierePlan attendu : true ou false' }).optional(),
+    /** 'Émettre et envoyer' (R-MAIL-08): the letters issued are then e-mailed to their structures, as one job. */
+    envoyer: z.boolean({ message: 'envoyer attendu : true ou false' }).optional(),
   })
   .strict()
   .refine((request) => !request.lastReminderIds || request.lastReminderIds.length === request.structureIds.length, {

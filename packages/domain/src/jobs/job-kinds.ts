@@ -19,6 +19,10 @@ export const JOB_KIND = {
   issuanceBackfill: 'emission_documents',
   /** Reminder letters to many structures (R-JOB-09). */
   reminders: 'relances_en_lot',
+  /** Issued documents e-mailed to their structures, one or many (R-MAIL-04, R-MAIL-08). */
+  mail: 'envoi_email',
+  /** Invoices to many structures at once, 'Création factures' (R-INV-09). */
+  bulkInvoicing: 'facturation_en_lot',
 } as const;
 export type JobKindType = (typeof JOB_KIND)[keyof typeof JOB_KIND];
 
@@ -64,6 +68,12 @@ export const JOB_LABELS = {
     `Import du relevé bancaire ${fileName} (${plural(entries, 'écriture', 'écritures')})`,
   issuanceBackfill: 'Émission des documents des flux antérieurs',
   reminders: (structures: number) => `Lettres de relance à ${plural(structures, 'structure', 'structures')}`,
+  mail: (documents: number, subject: string | null) =>
+    documents === 1 && subject
+      ? `Envoi par e-mail : ${subject}`
+      : `Envoi par e-mail de ${plural(documents, 'document', 'documents')}`,
+  bulkInvoicing: (structures: number, label: string) =>
+    `Facturation en lot « ${label} » (${plural(structures, 'structure', 'structures')})`,
 } as const;
 
 /** POST /api/releves-de-compte/lots (R-JOB-06): one relevé per structure over one period, as a job. */

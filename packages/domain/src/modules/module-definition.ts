@@ -17,6 +17,7 @@ export type ModuleRouteName =
   | 'gestion_des_finances__etats_statistiques'
   | 'gestion_des_finances__rib'
   | 'gestion_des_finances__recapitulatif'
+  | 'gestion_des_finances__creation_factures'
   | 'flux_financiers__gestion_des_finances'
   | 'flux_financiers__gestion_comptabilite'
   | 'export__sepa'

@@ -13,7 +13,7 @@ import { ALL_MODULE_SLUGS } from './module-slugs';
 const titles = (ids: readonly (keyof typeof MODULES)[]) => modulesOf(ids).map((module) => module.title);
 
 describe('module registry', () => {
-  it('lists the finance dashboard cards (R-UI-04), the first three coming soon', () => {
+  it("lists the finance dashboard cards (R-UI-04): two coming soon, 'Création factures' a real module (R-INV-10)", () => {
     expect(titles(FINANCES_DASHBOARD_MODULES)).toEqual([
       'Paramétrages comptable',
       'Création factures',
@@ -24,7 +24,7 @@ describe('module registry', () => {
     ]);
     expect(modulesOf(FINANCES_DASHBOARD_MODULES).map((module) => module.status)).toEqual([
       'coming_soon',
-      'coming_soon',
+      'available',
       'coming_soon',
       'available',
       'available',

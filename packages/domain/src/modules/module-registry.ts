@@ -22,9 +22,10 @@ export const MODULES: Readonly<Record<ModuleId, ModuleDefinition>> = {
     id: 'creation_factures',
     title: 'Création factures',
     description: 'Émettre des factures pour les structures.',
-    status: 'coming_soon',
+    // R-INV-10: a real module since invoices are made here (docs/product, deliberate change).
+    status: 'available',
     kind: 'route',
-    targets: [],
+    targets: [{ route: 'gestion_des_finances__creation_factures', permission: ModuleSlug.CreationFactures }],
     structureTypes: 'all',
   },
   recapitulatif_mensuel: {
@@ -197,6 +198,7 @@ export const ROUTE_MODULES: Readonly<Record<ModuleRouteName, ModuleId>> = {
   gestion_des_finances__etats_statistiques: 'etats_statistiques',
   gestion_des_finances__rib: 'rib',
   gestion_des_finances__recapitulatif: 'recapitulatif_mensuel',
+  gestion_des_finances__creation_factures: 'creation_factures',
   flux_financiers__gestion_des_finances: 'recherche_flux_financiers',
   flux_financiers__gestion_comptabilite: 'recherche_flux_comptabilite',
   export__sepa: 'export_sepa',

@@ -8,6 +8,7 @@ export const ModuleSlug = {
   EtatsStatistiques: 'gestion_des_finances__etats_statistiques',
   Rib: 'gestion_des_finances__rib',
   Recapitulatif: 'gestion_des_finances__recapitulatif',
+  CreationFactures: 'gestion_des_finances__creation_factures',
   FluxFinanciers: 'gestion_des_finances__flux_financiers',
   ExportSepa: 'export__sepa',
   ExportSage: 'export__sage',

@@ -29,6 +29,7 @@ export const actionGrant = (module: ModuleSlugValue, action: WriteActionValue): 
 export const MODULE_WRITE_ACTIONS: Readonly<Partial<Record<ModuleSlugValue, readonly WriteActionValue[]>>> = {
   [ModuleSlug.FluxFinanciers]: [PermissionAction.Ecriture, PermissionAction.Relance, PermissionAction.LettreRelance],
   [ModuleSlug.ExportSepa]: [PermissionAction.Ecriture],
+  [ModuleSlug.CreationFactures]: [PermissionAction.Ecriture],
   [ModuleSlug.ExportSage]: [PermissionAction.Validation],
   [ModuleSlug.ParamPlanComptable]: [PermissionAction.Ecriture],
   [ModuleSlug.ParamTypeFacturation]: [PermissionAction.Ecriture],
@@ -42,6 +43,8 @@ export const FLUX_WRITE = actionGrant(ModuleSlug.FluxFinanciers, PermissionActio
 export const FLUX_RELAUNCH = actionGrant(ModuleSlug.FluxFinanciers, PermissionAction.Relance);
 /** Issuing a reminder letter for overdue flux (an issued document, recorded). */
 export const REMINDER_LETTER = actionGrant(ModuleSlug.FluxFinanciers, PermissionAction.LettreRelance);
+/** 'Création factures': drafts, issuing invoices and avoirs, bulk invoicing (R-INV-10). */
+export const INVOICING_WRITE = actionGrant(ModuleSlug.CreationFactures, PermissionAction.Ecriture);
 /** Generating a SEPA file (it claims the flux it collects). */
 export const SEPA_WRITE = actionGrant(ModuleSlug.ExportSepa, PermissionAction.Ecriture);
 /** 'Valider les écritures' and closing a fiscal year, in the current structure's ledger. */
@@ -69,6 +72,7 @@ export const DEFAULT_ROLE_GRANTS: Readonly<Record<RoleSlugValue, readonly Action
     REMINDER_LETTER,
     SEPA_WRITE,
     LEDGER_VALIDATION,
+    INVOICING_WRITE,
     ...SETTINGS_WRITES,
   ],
   [RoleSlug.AdministrateurSI]: [
@@ -77,6 +81,7 @@ export const DEFAULT_ROLE_GRANTS: Readonly<Record<RoleSlugValue, readonly Action
     REMINDER_LETTER,
     SEPA_WRITE,
     LEDGER_VALIDATION,
+    INVOICING_WRITE,
     ...SETTINGS_WRITES,
   ],
   [RoleSlug.AdministrateurAT]: [REMINDER_LETTER, ...SETTINGS_WRITES],
@@ -89,6 +94,7 @@ const ACTION_REFUSALS: Readonly<Partial<Record<ActionGrant, string>>> = {
   [REMINDER_LETTER]: "Vous n'avez pas le droit d'émettre une lettre de relance.",
   [SEPA_WRITE]: "Vous n'avez pas le droit de générer un fichier de prélèvements SEPA.",
   [LEDGER_VALIDATION]: "Vous n'avez pas le droit de valider les écritures ni de clôturer un exercice.",
+  [INVOICING_WRITE]: "Vous n'avez pas le droit de créer ou d'émettre des factures.",
 };
 
 /** French refusal for a missing write grant. */

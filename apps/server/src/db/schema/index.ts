@@ -15,3 +15,4 @@ export * from './account-statements';
 export * from './limits';
 export * from './jobs';
 export * from './mail';
+export * from './invoicing';

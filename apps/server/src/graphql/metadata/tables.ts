@@ -199,6 +199,8 @@ export const TABLE_SOURCES: { readonly [Name in TableName]: TableSource<(typeof 
       ID_Correspondant: 'read',
       EST_Bloquee: 'read',
       CT_Email: 'read',
+      // Served by GET /api/structures/:id/email-facturation with the structure's scope (R-MAIL-07).
+      CT_EmailFacturation: 'hidden',
       CT_Telephone: 'read',
       SIREN: 'read',
       Z_DateCreation: 'read',

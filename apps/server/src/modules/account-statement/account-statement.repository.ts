@@ -1,4 +1,5 @@
 import {
+  addCalendarDays,
   nextParisDayStart,
   parisDayStart,
   toCents,
@@ -108,14 +109,24 @@ const withReturn = (where: string) => `SELECT ${STATEMENT_COLUMNS}
  *   (DateReglement is set only on a settled flux: trigger of migration 0019);
  * - relaunched on or after the first day: the few relaunched flux, mkp_flux_relance_uq.
  * A flux settled with no day recorded counts as settled on its own day: closed before the period.
+ * The period's flux are read a month at a time ($2, $3: the month's bounds), the earlier open
+ * ones in one statement ($2: the period's first instant, $3: its first day): on PGlite one
+ * statement of a club's year held the embedded database and the event loop for 0.4-0.7 s
+ * (R-OPS-10).
  */
-export const STATEMENT_FLUX_SQL = [
-  withReturn(`f."Z_DateCreation" >= $2::timestamptz AND f."Z_DateCreation" < $3::timestamptz`),
+export const PERIOD_FLUX_SQL = withReturn(
+  `f."Z_DateCreation" >= $2::timestamptz AND f."Z_DateCreation" < $3::timestamptz`,
+);
+export const EARLIER_OPEN_FLUX_SQL = [
   withReturn(`f."Z_DateCreation" < $2::timestamptz AND NOT f."EST_Reglement" AND f."ID_FluxFinancierRelance" IS NULL`),
-  withReturn(`f."Z_DateCreation" < $2::timestamptz AND f."DateReglement" >= $4::date AND f."EST_Reglement"`),
+  withReturn(`f."Z_DateCreation" < $2::timestamptz AND f."DateReglement" >= $3::date AND f."EST_Reglement"`),
   withReturn(`f."Z_DateCreation" < $2::timestamptz AND f."ID_FluxFinancierRelance" IS NOT NULL AND NOT f."EST_Reglement"
     AND (SELECT rl."Z_DateCreation" FROM "MKP_FluxFinancier" rl WHERE rl.id = f."ID_FluxFinancierRelance") >= $2::timestamptz`),
 ].join('\n  UNION ALL\n');
+
+/** Days of the period read per statement, and flux whose settled parts are read per statement. */
+const PERIOD_SLICE_DAYS = 31;
+const PARTS_SLICE_FLUX = 2_000;
 
 /** What the statement of `period` is built from (AccountStatementParts), in one statement. */
 export async function loadStatementParts(
@@ -124,17 +135,20 @@ export async function loadStatementParts(
   period: StatementPeriod,
 ): Promise<AccountStatementParts> {
   const start = parisDayStart(period.from);
-  const rows = await database.query<FluxRow>(STATEMENT_FLUX_SQL, [
-    structureId,
-    start,
-    nextParisDayStart(period.to),
-    period.from,
-  ]);
-  const parts = partsByFlux(
-    await database.query<{ fluxId: number; cents: string; day: string }>(ACTIVE_PARTS_SQL('f.id = ANY($1::int[])'), [
-      intArray(rows.map((row) => row.id)),
-    ]),
-  );
+  const rows: FluxRow[] = [];
+  for (let day = period.from; day <= period.to; day = addCalendarDays(day, PERIOD_SLICE_DAYS)) {
+    const last = [addCalendarDays(day, PERIOD_SLICE_DAYS - 1), period.to].sort()[0]!;
+    const slice = [structureId, parisDayStart(day), nextParisDayStart(last)];
+    rows.push(...(await database.query<FluxRow>(PERIOD_FLUX_SQL, slice)));
+  }
+  rows.push(...(await database.query<FluxRow>(EARLIER_OPEN_FLUX_SQL, [structureId, start, period.from])));
+  type PartRow = { fluxId: number; cents: string; day: string };
+  const partRows: PartRow[] = [];
+  for (let index = 0; index < rows.length; index += PARTS_SLICE_FLUX) {
+    const ids = rows.slice(index, index + PARTS_SLICE_FLUX).map((row) => row.id);
+    partRows.push(...(await database.query<PartRow>(ACTIVE_PARTS_SQL('f.id = ANY($1::int[])'), [intArray(ids)])));
+  }
+  const parts = partsByFlux(partRows);
   const startTime = Date.parse(start);
   const periodFlux: AccountFlux[] = [];
   const earlierOpenFlux: AccountFlux[] = [];

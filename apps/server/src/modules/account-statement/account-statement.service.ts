@@ -15,10 +15,10 @@ import { replicaReads } from '../../db/read-routing';
 import { writeAuditRows } from '../../db/audit-log';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors';
 import { openContent } from '../document-store/content-stream';
-import { sha256Hex } from '../../db/content-store';
 import { requireModule, type RequestScope } from '../scope/scope';
 import { unboundedHeavyWork, type HeavyWork } from '../../lib/heavy-work/heavy-work';
 import { inThreadRenderer, type DocumentRenderer } from '../../render/render-pool';
+import type { StatementDraft, StatementSummary } from '../../render/render-tasks';
 import {
   findStatementStructure,
   loadStatementParts,
@@ -73,6 +73,14 @@ export interface AccountStatementSettings {
   heavyWork?: HeavyWork;
 }
 
+/** What identifies an issued relevé: the same structure, period, day and content is the same relevé. */
+interface StatementKey {
+  structureId: number;
+  period: { from: string; to: string };
+  asOf: string;
+  fingerprint: string;
+}
+
 export function createAccountStatementService(
   database: Database,
   today: () => string = () => parisToday(),
@@ -97,13 +105,14 @@ export function createAccountStatementService(
     return structure;
   }
 
-  async function compute(
+  /** What the statement is built from: the structure in scope, the period checked, the flux read. */
+  async function draft(
     scope: RequestScope,
     structureId: number,
     request: StatementRequest,
     reader: Pick<Database, 'query'> = database,
     asOf: string = today(),
-  ): Promise<{ structure: StatementStructure; statement: AccountStatement }> {
+  ): Promise<StatementDraft> {
     const structure = await structureInScope(scope, structureId, reader);
     const season = request.du && request.au ? null : await seasonBounds(reader, request.saison);
     if (!season && request.saison !== undefined && !(request.du && request.au))
@@ -114,27 +123,44 @@ export function createAccountStatementService(
     const problem = statementPeriodProblem(from, to);
     if (problem) throw badRequest(`Requête invalide : ${problem}`);
     const period = { from, to };
-    const parts = await loadStatementParts(reader, structureId, period);
+    return { structure, period, asOf, parts: await loadStatementParts(reader, structureId, period) };
+  }
+
+  async function compute(
+    scope: RequestScope,
+    structureId: number,
+    request: StatementRequest,
+    reader: Pick<Database, 'query'> = database,
+  ): Promise<{ structure: StatementStructure; statement: AccountStatement }> {
+    const { structure, parts, period, asOf } = await draft(scope, structureId, request, reader);
     return { structure, statement: buildAccountStatementFromParts(parts, period, asOf) };
   }
 
-  const keyOf = (structureId: number, structure: StatementStructure, statement: AccountStatement) => ({
-    structureId,
-    period: statement.period,
-    asOf: statement.asOf,
-    fingerprint: sha256Hex(Buffer.from(JSON.stringify({ structure, statement }), 'utf8')),
-  });
+  /**
+   * A statement to issue, built and fingerprinted in a render thread (R-OPS-08): a club's year
+   * is thousands of flux, whose statement, JSON and hash held the event loop for tens of ms.
+   */
+  async function summarize(statement: StatementDraft): Promise<{ key: StatementKey; summary: StatementSummary }> {
+    const summary = await renderer.render({ kind: 'releve-compte-calcul', ...statement });
+    const key = {
+      structureId: statement.structure.id,
+      period: summary.period,
+      asOf: summary.asOf,
+      fingerprint: summary.fingerprint,
+    };
+    return { key, summary };
+  }
 
   /** The same statement asked again (same structure, period, day, content) is the one issued before. */
   async function issue(scope: RequestScope, structureId: number, request: StatementRequest) {
-    const { structure, statement } = await compute(scope, structureId, request);
-    const key = keyOf(structureId, structure, statement);
+    const statement = await draft(scope, structureId, request);
+    const { key, summary } = await summarize(statement);
     const same = await findSameStatement(database, key);
     if (same) return same;
     // Refused here before any rendering; the count that decides is read again as it is stored.
-    const issuedToday = await countStatementsIssuedOn(database, structureId, scope.actor.userId, statement.asOf);
+    const issuedToday = await countStatementsIssuedOn(database, structureId, scope.actor.userId, key.asOf);
     if (issuedToday >= newPerDay) throw dailyLimitReached();
-    const rendered = await render(structure, statement, key);
+    const rendered = await render(statement, summary, key);
     const issued = await storeIssuedStatement(database, scope, rendered, newPerDay);
     if (!issued) throw dailyLimitReached();
     return issued;
@@ -142,17 +168,17 @@ export function createAccountStatementService(
 
   /** The files of a statement about to be issued, numbered with an id reserved for it. */
   async function render(
-    structure: StatementStructure,
-    statement: AccountStatement,
-    key: ReturnType<typeof keyOf>,
+    statement: StatementDraft,
+    summary: StatementSummary,
+    key: StatementKey,
   ): Promise<StatementToStore> {
     const id = await reserveStatementId(database);
-    const number = accountStatementNumber(id, statement.asOf);
-    // Read here; the PDF and the xlsx rendered off the event loop.
+    const number = accountStatementNumber(id, key.asOf);
+    // Read here; the statement built again, the PDF and the xlsx rendered, off the event loop.
     const { pdf, xlsx } = await renderer.render({
       kind: 'releve-compte',
       statement,
-      structure,
+      structure: statement.structure,
       issuedAt: new Date(),
       number,
     });
@@ -160,8 +186,8 @@ export function createAccountStatementService(
       ...key,
       id,
       number,
-      closingBalance: statement.closingBalance,
-      overdueTotal: statement.overdue.total,
+      closingBalance: summary.closingBalance,
+      overdueTotal: summary.overdueTotal,
       pdf,
       xlsx,
     };
@@ -219,20 +245,20 @@ export function createAccountStatementService(
       pdf: Buffer | null;
       store: (tx: Queryable) => Promise<IssuedStatement | null>;
     } | null> {
-      let computed;
+      let statement;
       try {
-        computed = await compute(scope, structureId, period, database, asOf);
+        statement = await draft(scope, structureId, period, database, asOf);
       } catch (error) {
         if (error instanceof HttpError && error.statusCode === 404) return null;
         throw error;
       }
-      const { structure, statement } = computed;
-      const key = keyOf(structureId, structure, statement);
+      const { structure } = statement;
+      const { key, summary } = await summarize(statement);
       const same = await findSameStatement(database, key);
       if (same) return { structure, same, pdf: null, store: async () => same };
       if ((await countStatementsIssuedOn(database, structureId, scope.actor.userId, asOf)) >= newPerDay)
         return { structure, same: null, pdf: null, store: async () => null };
-      const rendered = await render(structure, statement, key);
+      const rendered = await render(statement, summary, key);
       return {
         structure,
         same: null,

@@ -1,4 +1,4 @@
-import type { InvoiceDocument } from '@gdf/domain';
+import { DOCUMENT_TEXT, type InvoiceDocument } from '@gdf/domain';
 import { embedFacturX } from '../../pdf/factur-x';
 import { createPdfDocument, pdfToBuffer } from '../../pdf/pdf-document';
 import { A4, COLOR, CONTENT_WIDTH, FONT } from '../../pdf/page-format';
@@ -11,7 +11,12 @@ const RIGHT_COLUMN_WIDTH = CONTENT_WIDTH / 2 - 10;
  * Draws a facture, avoir or avis de prélèvement (R-FACT-02 to R-FACT-11): every wording
  * comes from @gdf/domain. Given its CII XML, the invoice is a Factur-X: PDF/A-3b carrying it.
  */
-export function renderInvoicePdf(invoice: InvoiceDocument, issuedAt?: Date, facturXml?: string): Promise<Buffer> {
+export function renderInvoicePdf(
+  invoice: InvoiceDocument,
+  issuedAt?: Date,
+  facturXml?: string,
+  watermark?: string,
+): Promise<Buffer> {
   const doc = createPdfDocument({
     title: invoice.documentName,
     subject: invoice.rows.map((row) => row[0]).join(', '),
@@ -21,6 +26,10 @@ export function renderInvoicePdf(invoice: InvoiceDocument, issuedAt?: Date, fact
     footer: invoice.pageFoot,
   });
   if (facturXml !== undefined) embedFacturX(doc, facturXml, issuedAt ?? new Date());
+  if (watermark) {
+    drawWatermark(doc, watermark);
+    doc.on('pageAdded', () => drawWatermark(doc, watermark));
+  }
   let y = drawHeader(doc, invoice);
   y = drawInvoiceTable(doc, invoice, y + 24);
   y = drawTotals(doc, invoice, y + 12);
@@ -29,6 +38,44 @@ export function renderInvoicePdf(invoice: InvoiceDocument, issuedAt?: Date, fact
   if (invoice.preNotification) y = drawSection(doc, invoice.preNotification, y + 16);
   if (invoice.legalFooter.length > 0) drawLegalFooter(doc, invoice.legalFooter, y + 16);
   return pdfToBuffer(doc);
+}
+
+/** What a draft's preview is marked with, across every page (R-INV-05). */
+export const DRAFT_WATERMARK = 'BROUILLON';
+
+/**
+ * R-INV-05: the invoice a draft would issue, without a number of its own: its number and flux
+ * id (those of a flux made only to be read, then rolled back) are never shown.
+ */
+export function draftInvoiceDocument(invoice: InvoiceDocument, fileName: string): InvoiceDocument {
+  const number = invoice.number;
+  const replace = (value: unknown): unknown => {
+    if (typeof value === 'string') return number ? value.split(number).join(DRAFT_WATERMARK) : value;
+    if (Array.isArray(value)) return value.map(replace);
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, replace(inner)]));
+    return value;
+  };
+  const draft = replace(invoice) as InvoiceDocument;
+  return {
+    ...draft,
+    number: null,
+    fileName,
+    references: draft.references.filter(([label]) => label !== DOCUMENT_TEXT.references.fluxNumber),
+  };
+}
+
+/** Large, light and diagonal behind the page's content; the cursor is left where it was. */
+function drawWatermark(doc: PDFKit.PDFDocument, text: string): void {
+  const { x, y } = doc;
+  doc.save();
+  doc.rotate(-35, { origin: [A4.width / 2, A4.height / 2] });
+  doc.font(FONT.bold).fontSize(96).fillColor('#d0d0d0').fillOpacity(0.5);
+  doc.text(text, 0, A4.height / 2 - 48, { width: A4.width, align: 'center', lineBreak: false });
+  doc.restore();
+  doc.fillOpacity(1);
+  doc.x = x;
+  doc.y = y;
 }
 
 /** Seller top left; title and references top right; buyer below them on the right. */

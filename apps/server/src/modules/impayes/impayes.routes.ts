@@ -14,6 +14,7 @@ import {
 } from '@gdf/domain';
 import { toXlsx } from '@gdf/file-formats';
 import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database';
 import { idParams } from '../../lib/resource-paths';
 import { parseInput } from '../../lib/validation';
@@ -23,6 +24,11 @@ import type { JobRuntime } from '../jobs/job-runtime';
 import { jobView } from '../jobs/jobs.service';
 import { createImpayesService } from './impayes.service';
 import { startReminderBatchJob } from './reminder-batch-job';
+import type { MailService } from '../mail/mail.service';
+import { badRequest } from '../../lib/http-errors';
+
+const sendOnIssueRefusal = (above: number) =>
+  `Émettre et envoyer : au plus ${above} structures à la fois (les lettres d’une sélection plus grande s’envoient ensuite depuis Impayés).`;
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -38,6 +44,8 @@ export function registerImpayesRoutes(
   jobs?: JobRuntime,
   backgroundAbove = REMINDERS_BACKGROUND_ABOVE,
   service = createImpayesService(database, clock),
+  /** 'Émettre et envoyer' (R-MAIL-08): the e-mail delivery the letters issued are handed to. */
+  mail?: MailService,
 ): void {
   app.get(IMPAYES_PATH, { config: { auth: 'user' } }, async (request, reply) => {
     const query = parseInput(overdueListQuerySchema, request.query);
@@ -57,7 +65,10 @@ export function registerImpayesRoutes(
   app.post(REMINDERS_PATH, { config: { auth: 'user', event: 'relance.emission' } }, async (request, reply) => {
     const body = parseInput(reminderIssueRequestSchema, request.body);
     const scope = await resolveScope(request, database);
-    if (jobs && runsInBackground(body.structureIds.length, backgroundAbove, body.arrierePlan)) {
+    const background = Boolean(jobs) && runsInBackground(body.structureIds.length, backgroundAbove, body.arrierePlan);
+    // 'Émettre et envoyer' sends the letters one request issued; a job's letters are sent from Impayés afterwards.
+    if (body.envoyer && (background || !mail)) throw badRequest(sendOnIssueRefusal(backgroundAbove));
+    if (jobs && background) {
       // A large selection is a job (R-JOB-09): 202 with it, followed in 'Mes traitements'.
       const job = await startReminderBatchJob(jobs, service, scope, body);
       return reply
@@ -66,7 +77,28 @@ export function registerImpayesRoutes(
         .send({ traitement: jobView(job, scope.actor) });
     }
     const issued = await service.issue(scope, body);
-    return reply.code(201).header('cache-control', 'private, no-store').send({ relances: issued });
+    const sent =
+      body.envoyer && mail && issued.length > 0
+        ? await mail.sendBatch(scope, {
+            // A key no one can guess (R-MAIL-03): a retry of this request issues new letters anyway.
+            cle: `relances-${randomUUID()}`,
+            documents: issued.map((letter) => ({ type: 'relance' as const, id: letter.id })),
+          })
+        : null;
+    return reply
+      .code(201)
+      .header('cache-control', 'private, no-store')
+      .send({
+        relances: issued,
+        ...(sent
+          ? {
+              envoi: {
+                traitement: sent.traitement && jobView(sent.traitement, scope.actor),
+                sansAdresse: sent.sansAdresse,
+              },
+            }
+          : {}),
+      });
   });
 
   app.get(`${REMINDERS_PATH}/:id/lettre.pdf`, { config: { auth: 'user' } }, async (request, reply) => {

@@ -37,7 +37,7 @@ import {
   reminderRanks,
   type StoredReminder,
 } from './impayes.repository';
-import { renderReminderLetterPdf } from './reminder-letter-pdf';
+import { inThreadRenderer, type DocumentRenderer } from '../../render/render-pool';
 
 export const IMPAYES_MESSAGES = {
   notReminding: 'Les impayés sont suivis par le siège, les ligues et les comités : votre structure n’y a pas accès.',
@@ -59,7 +59,15 @@ function requireImpayesAccess(scope: RequestScope): void {
     throw forbidden(IMPAYES_MESSAGES.notReminding);
 }
 
-export function createImpayesService(database: Database, clock: () => Date = () => new Date()) {
+/**
+ * `renderer`: where the letters' PDFs render (R-OPS-08): the server's worker threads; by
+ * default the caller's thread (the demo data, tests).
+ */
+export function createImpayesService(
+  database: Database,
+  clock: () => Date = () => new Date(),
+  renderer: DocumentRenderer = inThreadRenderer,
+) {
   const receivables = createReceivablesService(database);
   // The list is a pure read: a read replica may answer it (R-OPS-05); issuing reads the primary.
   const listReader = replicaReads(database);
@@ -163,7 +171,12 @@ export function createImpayesService(database: Database, clock: () => Date = () 
               ? { level: plan.last.level, date: plan.last.date }
               : null,
         });
-        const pdf = await renderReminderLetterPdf(letter, { sender, recipient }, now);
+        const { pdf } = await renderer.render({
+          kind: 'lettre-relance',
+          letter,
+          parties: { sender, recipient },
+          issuedAt: now,
+        });
         // Nothing leaves unchecked: what is stored and sent must read as a PDF.
         if (sniffMimeType(pdf) !== 'application/pdf') throw new Error(`Relance ${letter.reference} : PDF invalide`);
         letters.push({ plan, level, letter, pdf, id });
@@ -325,7 +338,12 @@ export function createImpayesService(database: Database, clock: () => Date = () 
         flux: overdue,
         previous: last && followsLastReminder(last, overdueIds) ? { level: last.level, date: last.date } : null,
       });
-      const pdf = await renderReminderLetterPdf(letter, { sender, recipient }, now);
+      const { pdf } = await renderer.render({
+        kind: 'lettre-relance',
+        letter,
+        parties: { sender, recipient },
+        issuedAt: now,
+      });
       if (sniffMimeType(pdf) !== 'application/pdf') throw new Error(`Relance ${letter.reference} : PDF invalide`);
       return {
         structure,

@@ -63,6 +63,10 @@ export interface JobKind<Input = unknown, Checkpoint = unknown> {
   /** Also the pg-boss queue's name. */
   type: string;
   retryLimit: number;
+  /** First retry delay of this kind (then doubling); default the runtime's retryDelaySeconds. */
+  retryDelaySeconds?: number;
+  /** Jobs of this kind one process runs at once; default the runtime's concurrency (PGlite: always 1). */
+  concurrency?: number;
   run(context: JobContext<Input, Checkpoint>): Promise<JobOutcome>;
   /** Written with the cancellation or the failure: e.g. the audit row of what was done. */
   onStop?(tx: Queryable, context: StopContext<Input, Checkpoint>): Promise<void>;

@@ -20,7 +20,7 @@ export type QueueJob = PgBoss.JobWithMetadata<{ traitement: number }>;
 
 export interface JobQueue {
   start(): Promise<void>;
-  createQueue(name: string, retryLimit: number): Promise<void>;
+  createQueue(name: string, retryLimit: number, retryDelaySeconds?: number): Promise<void>;
   /** In the caller's transaction: the job exists in the queue exactly when its row does. */
   send(tx: Queryable, name: string, queueId: string, jobId: number): Promise<void>;
   work(name: string, handler: (job: QueueJob) => Promise<void>): Promise<string>;
@@ -105,12 +105,12 @@ export function createJobQueue(
     async start() {
       await installing(() => boss.start());
     },
-    async createQueue(name, retryLimit) {
+    async createQueue(name, retryLimit, retryDelaySeconds = settings.retryDelaySeconds) {
       await installing(() =>
         boss.createQueue(name, {
           name,
           retryLimit,
-          retryDelay: settings.retryDelaySeconds,
+          retryDelay: retryDelaySeconds,
           retryBackoff: true,
           expireInSeconds: EXPIRE_HOURS * 3600,
         }),
@@ -120,11 +120,20 @@ export function createJobQueue(
       await boss.send(name, { traitement: jobId }, { id: queueId, db: adapter(tx) });
     },
     async work(name, handler) {
-      const id = await boss.work<{ traitement: number }>(
+      let id: string | null = null;
+      id = await boss.work<{ traitement: number }>(
         name,
         { batchSize: 1, pollingIntervalSeconds: settings.pollingSeconds, includeMetadata: true },
         async ([job]) => {
-          if (job) await handler(job);
+          if (!job) return;
+          try {
+            await handler(job);
+          } finally {
+            // A worker that just ran a job looks for the next one at once instead of waiting out
+            // its polling interval: a backlog (a thousand e-mails, R-MAIL-04) drains at the jobs'
+            // own pace, not one job per worker every interval. An empty fetch then waits as usual.
+            if (id) boss.notifyWorker(id);
+          }
         },
       );
       workersByQueue.set(name, [...(workersByQueue.get(name) ?? []), id]);

@@ -75,6 +75,19 @@ export interface JobRuntime {
   stop(): Promise<void>;
   /** Records the job and puts it in the queue, in one transaction; 409 while the same key runs. */
   enqueue(type: string, owner: JobOwner, input: unknown, options: { label: string; key: string }): Promise<JobRow>;
+  /**
+   * The same, in the caller's transaction: the job exists exactly when what the caller writes
+   * beside it commits (an e-mail's log row, R-MAIL-04). Call start() before, wake() after the commit.
+   */
+  enqueueWithin(
+    tx: Queryable,
+    type: string,
+    owner: JobOwner,
+    input: unknown,
+    options: { label: string; key: string },
+  ): Promise<JobRow>;
+  /** Wakes this process's workers of `type` (after enqueueWithin's transaction committed). */
+  wake(type: string): void;
   /** The job once finished, or as it stands after `ms`. */
   waitFor(id: number, ms: number): Promise<JobRow>;
   /** Stops the job at once if this process runs it (its step rolls back). */
@@ -125,8 +138,9 @@ export function createJobRuntime(
     await created.start();
     queue = created;
     for (const kind of byType.values()) {
-      await created.createQueue(kind.type, kind.retryLimit);
-      for (let i = 0; i < settings.concurrency; i++) await created.work(kind.type, (job) => track(handle(job)));
+      await created.createQueue(kind.type, kind.retryLimit, kind.retryDelaySeconds);
+      const workers = database.kind === 'pglite' ? 1 : (kind.concurrency ?? settings.concurrency);
+      for (let i = 0; i < workers; i++) await created.work(kind.type, (job) => track(handle(job)));
     }
     // The embedded database has one process: whatever it shows running was cut short.
     await sweep(database.kind === 'pglite' ? 0 : settings.staleSeconds);
@@ -324,30 +338,7 @@ export function createJobRuntime(
       if (!byType.has(type)) throw new Error(`type de traitement inconnu : ${type}`);
       await runtime.start();
       try {
-        const row = await database.transaction(async (tx: Queryable) => {
-          const job = await insertJob(tx, {
-            queueId: newQueueId(),
-            type,
-            label: options.label,
-            owner,
-            key: options.key,
-            input,
-          });
-          await queueOf().send(tx, type, job.queueId, job.id);
-          if (owner.userId !== null) {
-            await writeAuditRows(tx, [
-              {
-                userId: owner.userId,
-                structureId: owner.structureId,
-                action: 'traitement_demande',
-                table: 'APP_Traitement',
-                targetId: job.id,
-                details: { type, libelle: options.label },
-              },
-            ]);
-          }
-          return job;
-        });
+        const row = await database.transaction((tx: Queryable) => insertQueued(tx, type, owner, input, options));
         queueOf().wake(type);
         return row;
       } catch (error) {
@@ -356,6 +347,13 @@ export function createJobRuntime(
         }
         throw error;
       }
+    },
+    async enqueueWithin(tx, type, owner, input, options) {
+      if (!byType.has(type)) throw new Error(`type de traitement inconnu : ${type}`);
+      return insertQueued(tx, type, owner, input, options);
+    },
+    wake(type) {
+      queue?.wake(type);
     },
     async waitFor(id, ms) {
       const deadline = Date.now() + ms;
@@ -370,6 +368,38 @@ export function createJobRuntime(
       running.get(id)?.abort('annule');
     },
   };
+  /** The job's row, its place in the queue and its audit row, in `tx`. */
+  async function insertQueued(
+    tx: Queryable,
+    type: string,
+    owner: JobOwner,
+    input: unknown,
+    options: { label: string; key: string },
+  ): Promise<JobRow> {
+    const job = await insertJob(tx, {
+      queueId: newQueueId(),
+      type,
+      label: options.label,
+      owner,
+      key: options.key,
+      input,
+    });
+    await queueOf().send(tx, type, job.queueId, job.id);
+    if (owner.userId !== null) {
+      await writeAuditRows(tx, [
+        {
+          userId: owner.userId,
+          structureId: owner.structureId,
+          action: 'traitement_demande',
+          table: 'APP_Traitement',
+          targetId: job.id,
+          details: { type, libelle: options.label },
+        },
+      ]);
+    }
+    return job;
+  }
+
   return runtime;
 }
 

@@ -4,6 +4,7 @@ import {
   entryDatesBetween,
   invoiceNumber,
   OPENING_JOURNAL,
+  parisToday,
   reversalOf,
   settlementInstant,
   settlementLettering,
@@ -128,7 +129,9 @@ const EMPTY_STAGE_COLUMNS = `flux_id int, rapprochement_id int, jour date, date_
  * sequence of the fiscal year, in chronological order (entry date, day, flux id, flux entry
  * before settlements, a reversal before its replacement). Returns how many rows were staged and
  * how many flux lack a mapping. `stage`: another table than cpt_stage, kept after the commit (a
- * job's steps read it in later transactions of its session, ADR 0050).
+ * job's steps read it in later transactions of its session, ADR 0050). `append`: the rows go
+ * after those already in `stage`, whose entry dates all come before `from` (a job stages its
+ * year a few days at a time, ADR 0050): numbers continue the staged ones, as one staging would.
  */
 export async function stageUnbookedEntries(
   tx: Queryable,
@@ -136,15 +139,20 @@ export async function stageUnbookedEntries(
   from: string,
   upTo: string,
   stage: StageTable = COMMIT_STAGE,
+  options: { append?: boolean } = {},
 ): Promise<{ staged: number; unmapped: number }> {
   const { days, dates } = entryDays(books, from, upTo);
   const table = stage.name;
   const lifetime = stage.keep ? '' : 'ON COMMIT DROP';
-  await tx.query(`DROP TABLE IF EXISTS ${table}`);
+  const append = options.append === true;
+  if (append && days.length === 0) return { staged: 0, unmapped: 0 };
+  if (!append) await tx.query(`DROP TABLE IF EXISTS ${table}`);
   if (days.length === 0) {
     // Nothing left to stage (a year validated to its last day): an empty table all the same,
     // with every column stagedEntries reads.
     await tx.query(`CREATE TEMP TABLE ${table} (${EMPTY_STAGE_COLUMNS}) ${lifetime}`);
+    // A job appends the next days to it: indexed as below.
+    if (stage.keep) await indexStage(tx, table);
     return { staged: 0, unmapped: 0 };
   }
   // days is ascending: its first day bounds the scan from below (the date index serves it).
@@ -164,8 +172,16 @@ export async function stageUnbookedEntries(
       AND f."Z_DateCreation" < (($4::date + 1)::timestamp AT TIME ZONE 'Europe/Paris') AND ${scopeSql}
       AND NOT EXISTS (SELECT 1 FROM "MKP_FluxFinancier" o WHERE o."ID_FluxFinancierRelance" = f.id)
       AND f."MontantTTC" <> 0`; // a zero flux moves no money: no entry (a line is debit or credit)
-  await tx.query(
-    `CREATE TEMP TABLE ${table} ${lifetime} AS
+  // Each journal's numbers go on from the fiscal year's last written, and when appending from the
+  // last staged (written numbers are all below the staged ones).
+  const lastWritten = `coalesce((SELECT max(e."Numero") FROM "CPT_Ecriture" e
+                           WHERE e."ID_Exercice" = x.id AND e."JournalCode" = l.journal), 0)`;
+  const lastNumber = append
+    ? `greatest(${lastWritten}, coalesce((SELECT max(t.sequence) FROM ${table} t
+                           WHERE t.exercice_id = x.id AND t.journal = l.journal), 0))`
+    : lastWritten;
+  const [inserted] = await tx.query<{ staged: number }>(
+    `${append ? `WITH inserted AS (INSERT INTO ${table}` : `CREATE TEMP TABLE ${table} ${lifetime} AS`}
      WITH ${unreconciledSettlementsCte(scopeSql, books.pointOfView === 'federation')}, candidats AS (
        SELECT f.id AS flux_id, j.jour, j.date_ecriture, m."JournalCode" AS journal, ${FINGERPRINT_SQL} AS empreinte,
               b."ID_Ecriture" AS remplacee, b."Empreinte" AS comptabilisee
@@ -189,25 +205,34 @@ export async function stageUnbookedEntries(
      SELECT l.*, x.id AS exercice_id, x.fin AS exercice_fin,
             (row_number() OVER (PARTITION BY x.id, l.journal
                 ORDER BY l.date_ecriture, l.jour, l.flux_id, l.rapprochement_id NULLS FIRST, l.hors_rapprochement, l.sorte)
-              + coalesce((SELECT max(e."Numero") FROM "CPT_Ecriture" e
-                           WHERE e."ID_Exercice" = x.id AND e."JournalCode" = l.journal), 0))::int AS sequence
+              + ${lastNumber})::int AS sequence
        FROM a_comptabiliser l
        JOIN unnest($${n - 2}::int[], $${n - 1}::date[], $${n}::date[]) AS x(id, debut, fin)
-         ON l.date_ecriture BETWEEN x.debut AND x.fin`,
+         ON l.date_ecriture BETWEEN x.debut AND x.fin
+     ${append ? 'RETURNING 1) SELECT count(*)::int AS staged FROM inserted' : ''}`,
     params,
   );
-  await tx.query(`CREATE INDEX ON ${table} (date_ecriture, journal, sequence)`);
-  await tx.query(`ANALYZE ${table}`); // a temporary table has no statistics: the keyset reads use the index
+  if (!append) {
+    if (stage.keep) await indexStage(tx, table);
+    else await tx.query(`CREATE INDEX ON ${table} (date_ecriture, journal, sequence)`);
+    await tx.query(`ANALYZE ${table}`); // a temporary table has no statistics: the keyset reads use the index
+  }
   const [counts] = await tx.query<{ staged: number; unmapped: number }>(
-    `SELECT (SELECT count(*)::int FROM ${table}) AS staged,
+    `SELECT ${append ? `$${n - 2}::int` : `(SELECT count(*)::int FROM ${table})`} AS staged,
             (SELECT count(*)::int ${fluxDays} WHERE ${fluxFilter}
                AND NOT EXISTS (SELECT 1 FROM "CPT_MappingFlux" m WHERE m."ID_Structure" = $1
                                  AND m."ID_CategoryFlux" = f."ID_CategoryFlux")
                AND NOT EXISTS (SELECT 1 FROM "CPT_FluxComptabilise" b WHERE b."ID_Structure" = $1
                                  AND b."ID_FluxFinancier" = f.id)) AS unmapped`,
-    params.slice(0, n - 3),
+    append ? [...params.slice(0, n - 3), inserted?.staged ?? 0] : params.slice(0, n - 3),
   );
   return counts ?? { staged: 0, unmapped: 0 };
+}
+
+/** A job's stage: read in file order, and appended to (each journal's last staged number: one index probe, not a scan per row). */
+async function indexStage(tx: Queryable, table: string): Promise<void> {
+  await tx.query(`CREATE INDEX ON ${table} (date_ecriture, journal, sequence)`);
+  await tx.query(`CREATE INDEX ON ${table} (exercice_id, journal, sequence)`);
 }
 
 interface StageRow {
@@ -383,7 +408,7 @@ async function buildFluxEntries(
     const settledAt = row.settled ? settlementInstant(toDate(row.lastSettlement), toDate(row.createdSettled)) : null;
     // Lettering of the third-party line (FEC EcritureLet/DateLet) when the settlement is known.
     const lettering = settlementLettering(
-      { fluxId: row.id, settled: row.settled, bankDay: row.bankDay, otherDay: settledAt && parisDay(settledAt) },
+      { fluxId: row.id, settled: row.settled, bankDay: row.bankDay, otherDay: settledAt && parisToday(settledAt) },
       'sale',
     );
     const entry = withLettering(built, lettering);
@@ -409,8 +434,6 @@ function groupByFlux(rows: TarifPartRow[]): Map<number, CounterpartAllocation[]>
 
 const toDate = (value: Date | string | null) =>
   value == null ? null : value instanceof Date ? value : new Date(value);
-const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' });
-const parisDay = (instant: Date) => PARIS_DAY.format(instant);
 
 interface LedgerEntryRow {
   id: string;

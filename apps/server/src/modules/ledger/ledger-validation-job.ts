@@ -1,4 +1,5 @@
 import {
+  addCalendarDays,
   closingRefusal,
   fiscalYearLabel,
   validationRefusal,
@@ -50,6 +51,12 @@ export interface ValidationCheckpoint {
 export interface ValidationJobSettings {
   /** Entries a step writes, about (whole days): one bounded transaction each. */
   stepEntries: number;
+  /**
+   * Days of entry dates staged per transaction (default: the whole range at once). On PGlite a
+   * head office's year staged at once held the embedded database for seconds: a few days at a
+   * time, each in its own short transaction, let others' statements in between (R-OPS-10).
+   */
+  stageDays?: number;
 }
 
 const frenchDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
@@ -153,8 +160,15 @@ async function validateInSteps(
   await context.report({ done: start.ecritures, total: null, step: validationJobMessages.preparing });
   context.throwIfStopped();
 
-  // Staged once per attempt, under the books' lock: the refusals, the entries not booked yet.
-  const plan = await session.transaction(async (tx) => {
+  // Staged once per attempt, under the books' lock: the refusals, then the entries not booked
+  // yet, a few days of entry dates per transaction (stageDays). Staging writes nothing but the
+  // session's temporary table: a step cut short stages again from the start, and the books are
+  // checked unchanged (validated day, not closed) under their lock at each transaction; the
+  // numbers go on across transactions as in one staging (the sequence follows the date first).
+  const stageDays = settings.stageDays ?? Number.POSITIVE_INFINITY;
+  const stageEnd = (from: string, jusquau: string) =>
+    Number.isFinite(stageDays) ? [addCalendarDays(from, stageDays - 1), jusquau].sort()[0]! : jusquau;
+  const setup = await session.transaction(async (tx) => {
     const years = await lockedFiscalYears(tx, owner, input.today);
     const index = years.findIndex((y) => y.id === input.exerciceId);
     const year = years[index];
@@ -169,35 +183,47 @@ async function validateInSteps(
       throw conflict(validationJobMessages.booksMoved);
     }
     const books = await openBooks(tx, owner, years);
-    const { staged, unmapped } = await stageUnbookedEntries(tx, books, year.debut, jusquau, stage);
-    if (unmapped > 0) throw badRequest(unmappedMessage(unmapped));
     const nextYear = years[index + 1];
     if (input.closing && !nextYear) throw conflict(NO_NEXT_YEAR_MESSAGE);
-    const days = await tx.query<{ day: string; entries: number }>(
-      `SELECT date_ecriture::text AS day, count(*)::int AS entries FROM ${stage.name} GROUP BY 1 ORDER BY 1`,
-    );
-    return {
-      year,
-      validatedBefore: year.valideJusquau,
-      nextYear,
-      books,
-      total: start.ecritures + staged,
-      steps: validationSteps(days, settings.stepEntries, jusquau),
-    };
+    const upTo = stageEnd(year.debut, jusquau);
+    const first = await stageUnbookedEntries(tx, books, year.debut, upTo, stage);
+    return { year, jusquau, nextYear, books, stagedTo: upTo, ...first };
   });
+  let { staged, unmapped, stagedTo } = setup;
+  while (stagedTo < setup.jusquau) {
+    context.throwIfStopped();
+    const from = addCalendarDays(stagedTo, 1);
+    const upTo = stageEnd(from, setup.jusquau);
+    const more = await session.transaction(async (tx) => {
+      await lockBooks(tx, structureId);
+      await checkBooksUnchanged(tx, setup.year.id, setup.year.valideJusquau);
+      return stageUnbookedEntries(tx, setup.books, from, upTo, stage, { append: true });
+    });
+    staged += more.staged;
+    unmapped += more.unmapped;
+    stagedTo = upTo;
+  }
+  if (unmapped > 0) throw badRequest(unmappedMessage(unmapped));
+  // Statistics of the whole stage (the first transaction's were of its days only): the steps' keyset reads use the index.
+  if (stagedTo !== setup.stagedTo) await session.query(`ANALYZE ${stage.name}`);
+  const days = await session.query<{ day: string; entries: number }>(
+    `SELECT date_ecriture::text AS day, count(*)::int AS entries FROM ${stage.name} GROUP BY 1 ORDER BY 1`,
+  );
+  const plan = {
+    year: setup.year,
+    validatedBefore: setup.year.valideJusquau,
+    nextYear: setup.nextYear,
+    books: setup.books,
+    total: start.ecritures + staged,
+    steps: validationSteps(days, settings.stepEntries, setup.jusquau),
+  };
 
   let checkpoint = start;
   for (const [index, step] of plan.steps.entries()) {
     const last = index === plan.steps.length - 1;
     checkpoint = await context.step(session, async (tx) => {
       await lockBooks(tx, structureId);
-      const [state] = await tx.query<{ valide: string | null; statut: string }>(
-        `SELECT "ValideJusquau"::text AS valide, "Statut" AS statut FROM "CPT_Exercice" WHERE id = $1`,
-        [plan.year.id],
-      );
-      if (!state || state.statut === 'cloture' || state.valide !== (checkpoint.reached ?? plan.validatedBefore)) {
-        throw conflict(validationJobMessages.booksMoved);
-      }
+      await checkBooksUnchanged(tx, plan.year.id, checkpoint.reached ?? plan.validatedBefore);
       const validationId = checkpoint.validationId ?? (await newValidation(tx, owner, plan.year.id, step.to));
       const journaux = { ...checkpoint.journaux };
       let written = 0;
@@ -256,6 +282,17 @@ async function validateInSteps(
     });
   }
   return checkpoint.result!;
+}
+
+/** Under the books' lock: the year still open and validated to `validated`, else the books moved meanwhile. */
+async function checkBooksUnchanged(tx: Queryable, yearId: number, validated: string | null): Promise<void> {
+  const [state] = await tx.query<{ valide: string | null; statut: string }>(
+    `SELECT "ValideJusquau"::text AS valide, "Statut" AS statut FROM "CPT_Exercice" WHERE id = $1`,
+    [yearId],
+  );
+  if (!state || state.statut === 'cloture' || state.valide !== validated) {
+    throw conflict(validationJobMessages.booksMoved);
+  }
 }
 
 /** The job's one CPT_Validation row: its range and count grow with each step. */

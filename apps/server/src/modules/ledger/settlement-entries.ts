@@ -192,7 +192,17 @@ function unreconciledFactsSql(scopeSql: string): string {
  * head office's books only (a member's books hold no settlement, as no bank statement).
  */
 export function unreconciledSettlementsCte(scopeSql: string, headOffice: boolean): string {
-  return `reglements AS (SELECT * FROM (${unreconciledFactsSql(headOffice ? scopeSql : 'false')}) s WHERE s.tiers <> 0)`;
+  // Only the settlements of the staged days [$5, $4] can be staged: a settlement is booked on its
+  // day (jour, never before its flux's day), and a booked one whose day moved out of them has
+  // another digest (the day is in it), so it reads as changed with or without its facts. The
+  // bounds on the flux's dates let the indexes skip the other days (the head office's books hold
+  // every settled flux: a year staged in steps would read them all at each step).
+  // (Its day in [$5, $4]: settled on one of those days, or made on one of them and settled earlier.)
+  const days = `(f."DateReglement" BETWEEN $5::date AND $4::date
+      OR (f."Z_DateCreation" >= ($5::date::timestamp AT TIME ZONE 'Europe/Paris')
+          AND f."Z_DateCreation" < (($4::date + 1)::timestamp AT TIME ZONE 'Europe/Paris')))`;
+  return `reglements AS (SELECT * FROM (${unreconciledFactsSql(headOffice ? `${scopeSql} AND ${days}` : 'false')}) s
+    WHERE s.tiers <> 0 AND s.jour BETWEEN $5::date AND $4::date)`;
 }
 
 /**

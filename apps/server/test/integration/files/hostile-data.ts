@@ -39,6 +39,7 @@ export const NOT_TYPED_TABLES: Readonly<Record<string, string>> = {
   DOC_Contenu: 'stored bytes’ nature, hash and type',
   DOC_DonneeFigee: 'documents’ frozen inputs, copied at issuance from the tables below',
   DOC_TypeDocument: 'reference data (document type slugs)',
+  FAC_LotStructure: 'a bulk invoicing’s report (the product’s French reasons)',
   ADR_Departement: 'reference data (départements)',
   FEDE_Role: 'reference data (role slugs the permissions read)',
   FEDE_RoleModule: 'reference data (module slugs the permissions read)',
@@ -65,6 +66,7 @@ export const NOT_TYPED_TABLES: Readonly<Record<string, string>> = {
  * SIREN, accounting codes, ISO codes), a path on disk, or an enumeration.
  */
 export const NOT_FREE_TEXT_COLUMNS: Readonly<Record<string, string>> = {
+  'FAC_Lot.Cle': 'an idempotency key checked on the way in (letters, digits, - and _)',
   'ADR_Adresse.Pays': 'an ISO country code (the SEPA structured address)',
   'BQE_EcritureBancaire.Sens': 'an enumeration (credit or debit)',
   'BQE_EcritureBancaire.Statut': 'an enumeration (reconciliation state)',
@@ -103,6 +105,9 @@ export const NOT_FREE_TEXT_COLUMNS: Readonly<Record<string, string>> = {
 const FROZEN_ROWS: Readonly<Record<string, string>> = {
   // Detail lines of an issued flux (R-DOC-01).
   MKP_FluxFinancierDetail: `"ID_FluxFinancier" NOT IN (SELECT "ID_FluxFinancier" FROM "MKP_FluxEmission")`,
+  // An issued draft and its lines (R-INV-06).
+  FAC_Brouillon: `"ID_FluxFinancier" IS NULL`,
+  FAC_BrouillonLigne: `"ID_Brouillon" IN (SELECT id FROM "FAC_Brouillon" WHERE "ID_FluxFinancier" IS NULL)`,
 };
 
 export interface TypedTextColumns {

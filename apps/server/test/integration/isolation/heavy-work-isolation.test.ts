@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HEAVY_WORK_MESSAGES } from '../../../src/lib/heavy-work/messages';
+import { PGLITE_RECENT_ANSWER_MS } from '../../../src/modules/health/health.routes';
 import { createAccountStatementService } from '../../../src/modules/account-statement/account-statement.service';
 import { DEMO_SEPA_ICS } from '../../../src/modules/exports-sepa/sepa-settings';
 import { issueOneFlux } from '../../../src/modules/flux-documents/issue-documents';
@@ -242,6 +243,7 @@ describe.each(testDatabaseTargets())('no user’s work blocks another’s (R-OPS
       // PGlite: one connection. 40 heavy statements queued first; health and a login go before them.
       const app = await buildTestApp(database);
       await app.ready();
+      let releaseHolder = () => undefined as void;
       try {
         let done = 0;
         const heavy = Array.from({ length: 40 }, () =>
@@ -257,7 +259,36 @@ describe.each(testDatabaseTargets())('no user’s work blocks another’s (R-OPS
         // Each waited for the statement under way, never for the queue (in arrival order: all 40).
         expect(healthAfter).toBeLessThan(5);
         expect(loginAfter).toBeLessThan(40);
+
+        // ADR 0058: a transaction under way whose statement answered just now: health answers
+        // from that answer, not after its commit; once nothing answered for 2 s, it waits its turn.
+        const released = new Promise<void>((resolve) => (releaseHolder = resolve));
+        let committed = false;
+        const holder = database
+          .transaction(async (tx) => {
+            await tx.query('SELECT 1');
+            await released;
+          })
+          .then(() => (committed = true));
+        await vi.waitFor(() => expect(database.busyButAnswering!(PGLITE_RECENT_ANSWER_MS)).toBe(true));
+        const during = await app.inject({ method: 'GET', url: '/api/health' });
+        expect(during.statusCode).toBe(200);
+        expect(committed).toBe(false);
+        await new Promise((resolve) => setTimeout(resolve, PGLITE_RECENT_ANSWER_MS + 100));
+        expect(database.busyButAnswering!(PGLITE_RECENT_ANSWER_MS)).toBe(false);
+        let lateAnswered = false;
+        const late = app.inject({ method: 'GET', url: '/api/health' }).then((response) => {
+          lateAnswered = true;
+          return response;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(lateAnswered).toBe(false);
+        releaseHolder();
+        expect((await late).statusCode).toBe(200);
+        await holder;
+        expect(database.busyButAnswering!(PGLITE_RECENT_ANSWER_MS)).toBe(false);
       } finally {
+        releaseHolder();
         await app.close();
       }
     });

@@ -64,6 +64,8 @@ describe.each(testDatabaseTargets())('validation as a job on $name (R-JOB-01 to 
     context = await openRestContext(target, {
       ledgerClock: () => TEST_TODAY,
       ledgerStepEntries: 1,
+      // Staged ten days of entries per transaction: the same ledger as one staging (R-JOB-02).
+      ledgerStageDays: 10,
       jobs: { ...TEST_JOBS, waitMs: 0, beforeStep },
     });
     ({ app } = context);

@@ -18,7 +18,13 @@ const YEAR_START = env.YEAR_START ?? '2025-09-01';
 const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.PGLITE_DIR! });
 const runtime = createJobRuntime(
   database,
-  [ledgerValidationJob({ stepEntries: Number(env.STEP_ENTRIES ?? 1) }) as never],
+  [
+    ledgerValidationJob({
+      stepEntries: Number(env.STEP_ENTRIES ?? 1),
+      // Staged two days at a time on PGlite, as the server does (app.ts); STAGE_DAYS to choose.
+      ...(env.STAGE_DAYS || !env.DATABASE_URL ? { stageDays: Number(env.STAGE_DAYS ?? 2) } : {}),
+    }) as never,
+  ],
   // Quick to find a dead worker's job: the test and the bench restart one seconds after a kill.
   { pollingSeconds: 0.5, retryDelaySeconds: 1, heartbeatMs: 500, sweepMs: 500, staleSeconds: 3 },
   { info: () => undefined, error: (details, message) => console.error(message, details) },

@@ -210,6 +210,8 @@ function cases(context: RestContext): Record<string, Record<string, BadRequest>>
       'the same structure twice': { structureIds: [12, 12] },
       'level 4': { structureIds: [12], level: 4 },
       'level as text': { structureIds: [12], level: '1' },
+      // R-MAIL-08: 'Émettre et envoyer' is a boolean.
+      'send flag as text': { structureIds: [12], envoyer: 'oui' },
       'unknown field': { structureIds: [12], niveau: 1 },
       'too many structures': { structureIds: Array.from({ length: 201 }, (_, i) => i + 1) },
       // R-DUE-05: the last letters the list showed, one per structure.
@@ -330,6 +332,108 @@ function cases(context: RestContext): Record<string, Record<string, BadRequest>>
     }),
     ...bankStatementCases(),
     ...accountingCases(),
+    ...invoicingCases(context),
+    ...mailCases(),
+  };
+}
+
+/** R-INV-01 to R-INV-09: 'Création factures' (input is checked before the module and the scope). */
+function invoicingCases(context: RestContext): Record<string, Record<string, BadRequest>> {
+  const base = '/api/creation-factures';
+  const line = { libelle: 'Stage', tarifId: null, prixUnitaireCentimes: 4_500, quantite: 1 };
+  const invoice = { libelle: 'Stage', categorie: 4, echeance: '2026-01-15', note: '', lignes: [line] };
+  const draft = { structureId: context.clubId, ...invoice };
+  const invoiceBodies = (extra: Record<string, unknown>) => ({
+    'missing fields': {},
+    'amount in euros': { ...extra, lignes: [{ ...line, prixUnitaireCentimes: 45.5 }] },
+    'amount as text': { ...extra, lignes: [{ ...line, prixUnitaireCentimes: '4500' }] },
+    'amount 0': { ...extra, lignes: [{ ...line, prixUnitaireCentimes: 0 }] },
+    'amount 2^53': { ...extra, lignes: [{ ...line, prixUnitaireCentimes: 2 ** 53 }] },
+    'negative quantity': { ...extra, lignes: [{ ...line, quantite: -1 }] },
+    'fractional quantity': { ...extra, lignes: [{ ...line, quantite: 1.5 }] },
+    'quantity 10 001': { ...extra, lignes: [{ ...line, quantite: 10_001 }] },
+    'no line': { ...extra, lignes: [] },
+    '101 lines': { ...extra, lignes: Array.from({ length: 101 }, () => line) },
+    'category 6': { ...extra, categorie: 6 },
+    'category as text': { ...extra, categorie: '4' },
+    'due date JJ/MM/AAAA': { ...extra, echeance: '15/01/2026' },
+    'label too long': { ...extra, libelle: 'x'.repeat(256) },
+    'note too long': { ...extra, note: 'x'.repeat(1_001) },
+    'tarif id as text': { ...extra, lignes: [{ ...line, tarifId: '3' }] },
+    'tarif id 2^31': { ...extra, lignes: [{ ...line, tarifId: 2 ** 31 }] },
+    'unknown field': { ...extra, admin: true },
+  });
+  const ids = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: (id: string) => string, payload?: object) =>
+    Object.fromEntries(
+      ['abc', '0', '-1', '1.5', '2147483648'].map((id) => [
+        `id ${id}`,
+        () => ({ method, url: url(id), ...(payload ? { payload } : {}) }),
+      ]),
+    ) as Record<string, BadRequest>;
+  const put = (label: string, payload: unknown): [string, BadRequest] => [
+    label,
+    () => ({ method: 'PUT', url: `${base}/brouillons/1`, payload: payload as object }),
+  ];
+  const selection = { typeStructure: 1 };
+  return {
+    [`GET ${base}/tarifs`]: queries(`${base}/tarifs`, ['?structureId=abc', '?structureId=-1']),
+    [`GET ${base}/brouillons`]: queries(`${base}/brouillons`, ['?structureId=abc', '?structureId=-1']),
+    [`POST ${base}/brouillons`]: jsonBodies(`${base}/brouillons`, {
+      ...invoiceBodies(draft),
+      'missing structure': invoice,
+      'structure as path': { ...draft, structureId: `/api/structures/${context.clubId}` },
+      'structure 0': { ...draft, structureId: 0 },
+    }),
+    [`GET ${base}/brouillons/:id`]: ids('GET', (id) => `${base}/brouillons/${id}`),
+    [`PUT ${base}/brouillons/:id`]: {
+      ...ids('PUT', (id) => `${base}/brouillons/${id}`, { ...draft, version: 1 }),
+      ...Object.fromEntries(
+        Object.entries(invoiceBodies({ ...draft, version: 1 })).map(([label, body]) => put(label, body)),
+      ),
+      ...Object.fromEntries([put('missing version', draft), put('version 0', { ...draft, version: 0 })]),
+    },
+    [`DELETE ${base}/brouillons/:id`]: {
+      ...ids('DELETE', (id) => `${base}/brouillons/${id}?version=1`),
+      'missing version': () => ({ method: 'DELETE', url: `${base}/brouillons/1` }),
+      'version abc': () => ({ method: 'DELETE', url: `${base}/brouillons/1?version=abc` }),
+      'version 0': () => ({ method: 'DELETE', url: `${base}/brouillons/1?version=0` }),
+    },
+    [`GET ${base}/brouillons/:id/apercu.pdf`]: ids('GET', (id) => `${base}/brouillons/${id}/apercu.pdf`),
+    [`POST ${base}/brouillons/:id/emission`]: {
+      ...ids('POST', (id) => `${base}/brouillons/${id}/emission`, { version: 1 }),
+      ...jsonBodies(`${base}/brouillons/1/emission`, {
+        'missing version': {},
+        'version as text': { version: '1' },
+        'version 0': { version: 0 },
+        'unknown field': { version: 1, force: true },
+      }),
+    },
+    [`POST ${base}/avoirs`]: jsonBodies(`${base}/avoirs`, {
+      'missing fields': {},
+      'unknown mode': { factureId: 1, mode: 'partiel' },
+      'invoice id as text': { factureId: '1', mode: 'total' },
+      'invoice id 0': { factureId: 0, mode: 'total' },
+      'lines missing': { factureId: 1, mode: 'lignes' },
+      'no line': { factureId: 1, mode: 'lignes', lignes: [] },
+      'rank 0': { factureId: 1, mode: 'lignes', lignes: [{ rang: 0, quantite: 1 }] },
+      'quantity 0': { factureId: 1, mode: 'lignes', lignes: [{ rang: 1, quantite: 0 }] },
+      'amount given': { factureId: 1, mode: 'total', montant: 100 },
+    }),
+    [`POST ${base}/lots/apercu`]: jsonBodies(`${base}/lots/apercu`, {
+      ...invoiceBodies({ ...invoice, selection }),
+      'no criterion': { ...invoice, selection: {} },
+      'structure list empty': { ...invoice, selection: { structureIds: [] } },
+      'structure twice': { ...invoice, selection: { structureIds: [4, 4] } },
+      'unknown affiliation': { ...invoice, selection: { affiliation: 'oui' } },
+    }),
+    [`POST ${base}/lots`]: jsonBodies(`${base}/lots`, {
+      ...invoiceBodies({ ...invoice, selection, cle: 'lot-2026-01' }),
+      'missing key': { ...invoice, selection },
+      'key too short': { ...invoice, selection, cle: 'x' },
+      'key with spaces': { ...invoice, selection, cle: 'lot de janvier' },
+      'no criterion': { ...invoice, selection: {}, cle: 'lot-2026-01' },
+    }),
+    [`GET ${base}/lots/:id`]: ids('GET', (id) => `${base}/lots/${id}`),
   };
 }
 
@@ -498,6 +602,70 @@ function accountingCases(): Record<string, Record<string, BadRequest>> {
     'POST /api/parametrages-comptables/:resource': bodies('POST', `${base}/comptes`),
     'PUT /api/parametrages-comptables/:resource/:id': { ...bodies('PUT', `${base}/comptes/1`), ...ids('PUT') },
     'DELETE /api/parametrages-comptables/:resource/:id': ids('DELETE'),
+  };
+}
+
+/** R-MAIL-03, R-MAIL-07, R-MAIL-08: e-mail delivery and the billing address (input is checked before the grant). */
+function mailCases(): Record<string, Record<string, BadRequest>> {
+  const send = '/api/envois-email';
+  const cle = 'f3a1c2d4-0000-4000-8000-000000000001';
+  const patch =
+    (id: string, payload: unknown): BadRequest =>
+    () => ({
+      method: 'PATCH',
+      url: `/api/structures/${id}/email-facturation`,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  return {
+    [`POST ${send}`]: jsonBodies(send, {
+      'no key': { type: 'facture', id: 1 },
+      'short key': { type: 'facture', id: 1, cle: 'abc' },
+      'key with a line break': { type: 'facture', id: 1, cle: 'abcdefgh\r\nBcc' },
+      'unknown document type': { type: 'sepa', id: 1, cle },
+      'id as text': { type: 'facture', id: '1', cle },
+      'id 0': { type: 'facture', id: 0, cle },
+      'id too large': { type: 'facture', id: 2147483648, cle },
+      'extra field': { type: 'facture', id: 1, cle, destinataire: 'x@y.fr' },
+    }),
+    [`GET ${send}`]: queries(send, [
+      '',
+      '?type=facture',
+      '?type=sepa&id=1',
+      '?type=facture&id=abc',
+      '?type=facture&id=0',
+    ]),
+    [`POST ${send}/:id/renvoi`]: {
+      ...badIds((id) => `${send}/${id}/renvoi`, 'POST'),
+      ...jsonBodies(`${send}/1/renvoi`, { 'no key': {}, 'key as number': { cle: 12345678 } }),
+    },
+    [`POST ${send}/lots`]: jsonBodies(`${send}/lots`, {
+      'no documents': { cle, documents: [] },
+      'documents not a list': { cle, documents: { type: 'facture', id: 1 } },
+      'twice the same document': {
+        cle,
+        documents: [
+          { type: 'facture', id: 1 },
+          { type: 'facture', id: 1 },
+        ],
+      },
+      'unknown type': { cle, documents: [{ type: 'avoir', id: 1 }] },
+      'no key': { documents: [{ type: 'facture', id: 1 }] },
+    }),
+    'GET /api/structures/:id/envois-email': badIds((id) => `/api/structures/${id}/envois-email`),
+    'GET /api/structures/:id/email-facturation': badIds((id) => `/api/structures/${id}/email-facturation`),
+    'PATCH /api/structures/:id/email-facturation': {
+      'id abc': patch('abc', { email: null }),
+      'id 0': patch('0', { email: null }),
+      'no body': patch('1', undefined),
+      'no email field': patch('1', {}),
+      'header injection': patch('1', { email: 'a@b.fr\r\nBcc: x@y.fr' }),
+      'two addresses': patch('1', { email: 'a@b.fr, c@d.fr' }),
+      'not an address': patch('1', { email: 'pas-une-adresse' }),
+      'invisible character': patch('1', { email: 'a\u200b@b.fr' }),
+      number: patch('1', { email: 42 }),
+      'too long': patch('1', { email: `${'a'.repeat(64)}@${'b'.repeat(200)}.fr` }),
+      'extra field': patch('1', { email: 'a@b.fr', structure: 2 }),
+    },
   };
 }
 

@@ -143,6 +143,89 @@ const IMPAYES_CASES: Record<string, RouteCase> = {
   ),
 };
 
+/** A flux of the structure (the first one). */
+async function firstFlux(context: RestContext, structureId: number): Promise<number> {
+  const [row] = await context.database.query<{ id: number }>(
+    `SELECT min(id)::int AS id FROM "MKP_FluxFinancier" WHERE "ID_Structure" = $1`,
+    [structureId],
+  );
+  return row!.id;
+}
+
+/** A delivery of the structure's first flux, written as the log would hold it. */
+async function deliveryOf(context: RestContext, structureId: number): Promise<number> {
+  const [row] = await context.database.query<{ id: number }>(
+    `INSERT INTO "MEL_Envoi" ("ID_Structure", "TypeDocument", "ID_FluxFinancier", "Destinataire", "Objet", "Statut", "CleDemande")
+     VALUES ($1, 'facture', $2, 'compta@club.test', 'Facture', 'envoye', $3) RETURNING id`,
+    [structureId, await firstFlux(context, structureId), `croise-${structureId}-${Date.now()}-${Math.random()}`],
+  );
+  return row!.id;
+}
+
+/**
+ * R-MAIL-05, R-MAIL-07: a club reads its own documents' delivery logs and whom they go to, never
+ * another's (404); it holds no write grant of the flux, the letters or the settings, so sending
+ * and changing the billing address are refused even for itself (403).
+ */
+const MAIL_CASES: Record<string, RouteCase> = {
+  'POST /api/envois-email': {
+    kind: 'scoped',
+    request: async (id, context) =>
+      json('POST', '/api/envois-email', {
+        type: 'facture',
+        id: await firstFlux(context, id),
+        cle: `croise-${id}-envoi`,
+      }),
+    ownStatus: 403,
+    deniedStatus: 403,
+  },
+  'GET /api/envois-email': {
+    kind: 'scoped',
+    request: async (id, context) => json('GET', `/api/envois-email?type=facture&id=${await firstFlux(context, id)}`),
+    ownStatus: 200,
+    deniedStatus: 404,
+  },
+  'POST /api/envois-email/:id/renvoi': {
+    kind: 'scoped',
+    request: async (id, context) =>
+      json('POST', `/api/envois-email/${await deliveryOf(context, id)}/renvoi`, { cle: `croise-${id}-renvoi` }),
+    ownStatus: 403,
+    deniedStatus: 404,
+  },
+  'POST /api/envois-email/lots': {
+    kind: 'scoped',
+    request: async (id, context) =>
+      json('POST', '/api/envois-email/lots', {
+        cle: `croise-${id}-lot`,
+        documents: [{ type: 'facture', id: await firstFlux(context, id) }],
+      }),
+    ownStatus: 403,
+    deniedStatus: 403,
+  },
+  'GET /api/structures/:id/envois-email': {
+    kind: 'scoped',
+    request: (id) => json('GET', `/api/structures/${id}/envois-email`),
+    ownStatus: 200,
+    deniedStatus: 404,
+  },
+  'GET /api/structures/:id/email-facturation': {
+    kind: 'scoped',
+    request: (id) => json('GET', `/api/structures/${id}/email-facturation`),
+    ownStatus: 200,
+    deniedStatus: 404,
+  },
+  'PATCH /api/structures/:id/email-facturation': {
+    kind: 'scoped',
+    request: (id) => ({
+      method: 'PATCH',
+      url: `/api/structures/${id}/email-facturation`,
+      payload: { email: 'x@club.test' },
+    }),
+    ownStatus: 403,
+    deniedStatus: 403,
+  },
+};
+
 const CASES: Record<string, RouteCase> = {
   'POST /api/addresses/zipcode/ct_ligue': {
     kind: 'reference-data',
@@ -267,6 +350,50 @@ const CASES: Record<string, RouteCase> = {
     ownStatus: 200,
     deniedStatus: 403,
   },
+  // 'Création factures' (R-INV-10): the head office's module; a club holds neither its read access nor
+  // its write grant, so even a request naming its own structure is refused, before any row is read.
+  ...Object.fromEntries(
+    (
+      [
+        ['GET /api/creation-factures/tarifs', 'GET', '/api/creation-factures/tarifs'],
+        ['GET /api/creation-factures/brouillons', 'GET', '/api/creation-factures/brouillons'],
+        ['POST /api/creation-factures/brouillons', 'POST', '/api/creation-factures/brouillons'],
+        ['GET /api/creation-factures/brouillons/:id', 'GET', '/api/creation-factures/brouillons/1'],
+        ['PUT /api/creation-factures/brouillons/:id', 'PUT', '/api/creation-factures/brouillons/1'],
+        ['DELETE /api/creation-factures/brouillons/:id', 'DELETE', '/api/creation-factures/brouillons/1?version=1'],
+        [
+          'GET /api/creation-factures/brouillons/:id/apercu.pdf',
+          'GET',
+          '/api/creation-factures/brouillons/1/apercu.pdf',
+        ],
+        ['POST /api/creation-factures/brouillons/:id/emission', 'POST', '/api/creation-factures/brouillons/1/emission'],
+        ['POST /api/creation-factures/avoirs', 'POST', '/api/creation-factures/avoirs'],
+        ['POST /api/creation-factures/lots/apercu', 'POST', '/api/creation-factures/lots/apercu'],
+        ['POST /api/creation-factures/lots', 'POST', '/api/creation-factures/lots'],
+        ['GET /api/creation-factures/lots/:id', 'GET', '/api/creation-factures/lots/1'],
+      ] as const
+    ).map(([key, method, url]) => [
+      key,
+      {
+        kind: 'scoped',
+        request: (id: number) => {
+          const line = { libelle: 'Stage', tarifId: null, prixUnitaireCentimes: 4_500, quantite: 1 };
+          const invoice = { libelle: 'Stage', categorie: 4, echeance: '2099-01-02', note: '', lignes: [line] };
+          const payloads: Record<string, object> = {
+            'POST /api/creation-factures/brouillons': { structureId: id, ...invoice },
+            'PUT /api/creation-factures/brouillons/:id': { structureId: id, ...invoice, version: 1 },
+            'POST /api/creation-factures/brouillons/:id/emission': { version: 1 },
+            'POST /api/creation-factures/avoirs': { factureId: 1, mode: 'total' },
+            'POST /api/creation-factures/lots/apercu': { ...invoice, selection: { structureIds: [id] } },
+            'POST /api/creation-factures/lots': { ...invoice, selection: { structureIds: [id] }, cle: 'lot-croise-1' },
+          };
+          return { method, url, payload: payloads[key], headers: { 'x-structure-id': String(id) } };
+        },
+        ownStatus: 403,
+        deniedStatus: 403,
+      } satisfies RouteCase,
+    ]),
+  ),
   // SEPA (module export__sepa): a club holds no SEPA authorisation, so even its own structure is refused;
   // the federation's allowed paths are covered by test/integration/sepa.
   ...Object.fromEntries(
@@ -372,6 +499,7 @@ const CASES: Record<string, RouteCase> = {
   },
   ...ACCOUNTING_CASES,
   ...IMPAYES_CASES,
+  ...MAIL_CASES,
 };
 
 describe.each(testDatabaseTargets())('cross-structure access on $name (R-SCOPE-06)', (target) => {

@@ -153,6 +153,7 @@ class SwappableDatabase {
         void this.ready().then((database) => database.onDataChange?.(listener));
       };
     if (kind === 'postgres') facade.poolStats = () => this.current?.poolStats?.() ?? [];
+    if (kind === 'pglite') facade.busyButAnswering = (ms) => this.current?.busyButAnswering?.(ms) ?? false;
     if (postgres) {
       facade.reopen = postgres.reopen;
       Object.defineProperty(facade, 'url', { get: postgres.url, enumerable: true });

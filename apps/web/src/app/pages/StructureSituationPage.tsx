@@ -1,6 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import {
   EMPTY_FLUX_FILTERS,
   toReminderIssueRequest,
@@ -12,6 +14,7 @@ import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { AccountStatementDialog, DocumentPackButton } from '@/features/flux-search';
 import { IssueReminderDialog, downloadReminders, issueReminders } from '@/features/impayes';
+import { BillingEmailField, MailDocumentDialogButton, MailLog, mailMessages, useMaySend } from '@/features/mail';
 import {
   STRUCTURE_SITUATION_QUERY_KEY,
   StructureSituation,
@@ -20,6 +23,7 @@ import {
 } from '@/features/structure-situation';
 import { PageLayout } from '@/components/PageLayout';
 import { formErrorText } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
 import { hrefInContext } from '@/lib/routes';
 import { useSeasons } from '@/lib/seasons';
 import { useCurrentStructure } from '@/lib/session';
@@ -49,12 +53,62 @@ export function StructureSituationPage() {
       {structureId === null ? (
         <Alert severity="error">{m.invalidId}</Alert>
       ) : (
-        <StructureSituation
-          structureId={structureId}
-          renderActions={(loaded) => <SituationActions situation={loaded} />}
-        />
+        <>
+          <StructureSituation
+            structureId={structureId}
+            renderActions={(loaded) => <SituationActions situation={loaded} />}
+          />
+          {situation.data && <SituationMail situation={situation.data} />}
+        </>
       )}
     </PageLayout>
+  );
+}
+
+/**
+ * R-MAIL-01 to R-MAIL-05: the structure's 'E-mail de facturation', its latest relevés and letters
+ * to send by e-mail (each with its delivery log), and every e-mail sent to it.
+ */
+function SituationMail({ situation }: { situation: Situation }) {
+  const maySend = useMaySend();
+  const documents = [
+    ...situation.statements.map((statement) => ({
+      key: `releve-${statement.id}`,
+      document: { type: 'releve' as const, id: statement.id },
+      label: `${mailMessages.documentTypes.releve} n° ${statement.number}`,
+      canSend: maySend.releve,
+    })),
+    ...situation.reminders.map((letter) => ({
+      key: `relance-${letter.id}`,
+      document: { type: 'relance' as const, id: letter.id },
+      label: `${mailMessages.documentTypes.relance} : ${letter.levelLabel} (${formatDate(letter.date)})`,
+      canSend: maySend.relance,
+    })),
+  ];
+  return (
+    <Stack spacing={3} sx={{ mt: 3 }}>
+      <BillingEmailField ofStructure={situation.structure.id} />
+      {documents.length > 0 && (
+        <section aria-label={mailMessages.documents}>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {mailMessages.documents}
+          </Typography>
+          <Stack spacing={0.5}>
+            {documents.map((item) => (
+              <Stack key={item.key} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <MailDocumentDialogButton document={item.document} label={item.label} canSend={item.canSend} />
+                <Typography>{item.label}</Typography>
+              </Stack>
+            ))}
+          </Stack>
+        </section>
+      )}
+      <MailLog
+        source={{ structureId: situation.structure.id }}
+        canResend={maySend.facture || maySend.relance}
+        title={mailMessages.structureLogTitle}
+      />
+    </Stack>
   );
 }
 

@@ -4,7 +4,8 @@ import Print from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useRef } from 'react';
+import Box from '@mui/material/Box';
+import { useRef, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { CenteredProgress } from '@/components/CenteredProgress';
 import { PageLayout } from '@/components/PageLayout';
@@ -31,7 +32,17 @@ function errorMessage(error: unknown): string {
  * fetched with the bearer token and shown from a blob URL, so printing and downloading
  * reuse the same bytes and the token never appears in a URL.
  */
-export function FluxDocumentPage({ kind }: { kind: FluxDocumentKind }) {
+export function FluxDocumentPage({
+  kind,
+  extraActions,
+  below,
+}: {
+  kind: FluxDocumentKind;
+  /** More actions beside download and print (the page composing this one: 'Envoyer par e-mail'). */
+  extraActions?: (fluxId: number) => ReactNode;
+  /** Shown under the document (its delivery log). */
+  below?: (fluxId: number) => ReactNode;
+}) {
   const fluxId = parseFluxId(useParams().id);
   const backHref = returnPath(useLocation().state);
   const { structureId } = useCurrentStructure();
@@ -57,6 +68,7 @@ export function FluxDocumentPage({ kind }: { kind: FluxDocumentKind }) {
       >
         {documentMessages.print}
       </Button>
+      {fluxId !== undefined && extraActions?.(fluxId)}
     </Stack>
   );
 
@@ -87,6 +99,7 @@ export function FluxDocumentPage({ kind }: { kind: FluxDocumentKind }) {
           }}
         />
       )}
+      {fluxId !== undefined && below && <Box sx={{ mt: 2 }}>{below(fluxId)}</Box>}
     </PageLayout>
   );
 }

@@ -12,7 +12,7 @@ import {
   type ReminderIssueForm,
 } from '@gdf/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { JobStartedAlert } from '@/components/JobStartedAlert';
 import { PageLayout } from '@/components/PageLayout';
 import { formErrorText } from '@/lib/api-client';
@@ -35,7 +35,14 @@ import { OverdueTable, type OverdueSort } from './OverdueTable';
  * letters, and the selection's relevés de compte, are issued by a job (R-JOB-06, R-JOB-09):
  * its progress shows here, its ZIP downloads from 'Mes traitements'.
  */
-export function ImpayesPage({ backHref }: { backHref: string }) {
+export function ImpayesPage({
+  backHref,
+  lastReminderAction,
+}: {
+  backHref: string;
+  /** Beside a row's last letter (the page composing this one: its e-mail sending and log). */
+  lastReminderAction?: (letter: { id: number }) => ReactNode;
+}) {
   const { structureId } = useCurrentStructure();
   const queryClient = useQueryClient();
   const queryKey = ['impayes', structureId];
@@ -165,6 +172,7 @@ export function ImpayesPage({ backHref }: { backHref: string }) {
               onSelect={setSelected}
               onRemind={(row) => openDialog([row])}
               ownStructureId={structureId}
+              lastReminderAction={lastReminderAction}
               onDownloadLast={(row) =>
                 void downloadReminders([row.lastReminder!.id], structureId).catch(fail(m.downloadError))
               }

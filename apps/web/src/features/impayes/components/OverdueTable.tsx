@@ -19,7 +19,7 @@ import {
   type OverdueSortKey,
   type SortDirection,
 } from '@gdf/domain';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { impayesMessages as m } from '../messages';
 import { StructureSituationLink } from '@/components/StructureSituationLink';
 
@@ -39,6 +39,8 @@ interface OverdueTableProps {
   onDownloadLast: (row: OverdueRow) => void;
   /** The current structure: listed with its own debts, never sent a letter by itself. */
   ownStructureId: number;
+  /** More beside a row's last letter (its e-mail delivery, given by the page that composes this one). */
+  lastReminderAction?: (letter: { id: number }) => ReactNode;
 }
 
 const PAGE_SIZES = [25, 50, 100];
@@ -63,6 +65,7 @@ export function OverdueTable({
   onRemind,
   onDownloadLast,
   ownStructureId,
+  lastReminderAction,
 }: OverdueTableProps) {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
@@ -162,6 +165,7 @@ export function OverdueTable({
                       >
                         <Download fontSize="small" />
                       </IconButton>
+                      {lastReminderAction?.(row.lastReminder)}
                     </>
                   ) : (
                     m.never

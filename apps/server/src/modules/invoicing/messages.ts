@@ -1,0 +1,17 @@
+/** French texts of 'Création factures' on the server (R-INV-01 to R-INV-10). */
+export const invoicingMessages = {
+  outOfScope: "Vous n'avez pas accès à cette structure.",
+  ownStructure: 'Une structure ne peut pas se facturer elle-même : choisissez une autre structure.',
+  draftNotFound: 'Brouillon introuvable',
+  invoiceNotFound: 'Facture introuvable',
+  lotNotFound: 'Lot de facturation introuvable',
+  unknownTarifs: (ids: readonly number[]) => `Tarif inconnu : ${ids.join(', ')}.`,
+  noSeason: (seasonId: number) =>
+    `La saison ${seasonId - 1}-${seasonId} n'existe pas encore : une facture ne peut pas être émise sur une saison absente.`,
+  avoirLabel: (number: string) => `Avoir sur la facture n° ${number}`,
+  previewFileName: (draftId: number) => `brouillon-facture-${draftId}.pdf`,
+  nobodyToBill: 'Aucune structure à facturer dans cette sélection.',
+  lotOtherContent:
+    'Cette clé de lot a déjà servi pour un autre lot : une même clé désigne toujours le même lot (rechargez la page).',
+  bulkStep: (done: number, total: number) => `${done} / ${total} structures traitées`,
+} as const;

@@ -1,0 +1,1 @@
+export { CreationFacturesPage } from './components/CreationFacturesPage';

@@ -1,0 +1,40 @@
+/** French text of the e-mail delivery (R-MAIL-01 to R-MAIL-08). */
+export const mailMessages = {
+  send: 'Envoyer par e-mail',
+  sendLabel: (document: string) => `Envoyer par e-mail : ${document}`,
+  sending: 'Envoi en cours…',
+  queued: (to: string) => `Envoi demandé à ${to} : il apparaît dans le journal des envois.`,
+  alreadyQueued: (to: string) => `Un envoi à ${to} est déjà en attente : il n’est pas demandé deux fois.`,
+  sendError: 'L’envoi n’a pas pu être demandé.',
+  resend: 'Renvoyer',
+  resendLabel: (to: string) => `Renvoyer à ${to}`,
+  resendError: 'Le renvoi n’a pas pu être demandé.',
+  logTitle: 'Journal des envois',
+  structureLogTitle: 'Envois par e-mail',
+  logLoading: 'Chargement du journal des envois…',
+  logError: 'Le journal des envois n’a pas pu être chargé.',
+  logEmpty: 'Aucun envoi par e-mail pour le moment.',
+  columns: { when: 'Demandé le', to: 'Destinataire', subject: 'Objet', status: 'État', by: 'Par', actions: '' },
+  resentFrom: (id: number) => `renvoi de l’envoi n° ${id}`,
+  byProduct: 'Envoi automatique',
+  askerHidden: '—',
+  documents: 'Documents à envoyer',
+  documentTypes: { facture: 'Facture', releve: 'Relevé de compte', relance: 'Lettre de relance' },
+  billing: {
+    title: 'E-mail de facturation',
+    label: 'E-mail de facturation',
+    helper: 'Laissez vide pour envoyer au correspondant de la structure.',
+    save: 'Enregistrer',
+    saved: 'E-mail de facturation enregistré.',
+    saveError: 'L’e-mail de facturation n’a pas pu être enregistré.',
+    loading: 'Chargement de l’adresse de facturation…',
+    loadError: 'L’adresse de facturation n’a pas pu être chargée.',
+    recipient: (address: string, source: 'facturation' | 'correspondant') =>
+      source === 'facturation'
+        ? `Les documents sont envoyés à ${address}.`
+        : `Les documents sont envoyés au correspondant : ${address}.`,
+    noRecipient: (reason: string) => `Aucun envoi possible. ${reason}`,
+  },
+  dialogTitle: (document: string) => `Envois par e-mail — ${document}`,
+  close: 'Fermer',
+} as const;

@@ -1,0 +1,2 @@
+export * from './invoicing-rules';
+export * from './invoicing-contracts';

@@ -1,0 +1,2 @@
+export * from './mail-rules';
+export * from './mail-messages';
