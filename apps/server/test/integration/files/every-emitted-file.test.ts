@@ -1,4 +1,7 @@
 import {
+  DRAFTS_URL,
+  draftPreviewUrl,
+  parisToday,
   ACCOUNT_STATEMENT_XLSX_COLUMNS,
   DEFAULT_PNM_LAYOUT,
   DOCUMENT_PACK_PATH,
@@ -84,6 +87,26 @@ const FILE_ROUTES: Record<string, (fixture: Fixture) => Promise<Emitted[]>> = {
         return { file: pdfFile(`${url} (${kind})`, response.rawPayload), spreadsheet: false };
       }),
     ),
+  'GET /api/creation-factures/brouillons/:id/apercu.pdf': async ({ context }) => {
+    // The head office's draft for the club: its name, address and correspondent are the hostile data.
+    const echeance = parisToday(new Date(Date.now() + 30 * 86_400_000));
+    const created = await context.app.inject({
+      method: 'POST',
+      url: DRAFTS_URL,
+      headers: bearer(context.tokens.siege),
+      payload: {
+        structureId: context.clubId,
+        libelle: 'Stage',
+        categorie: 4,
+        echeance,
+        lignes: [{ libelle: 'Journée de stage', tarifId: null, prixUnitaireCentimes: 4_500, quantite: 1 }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const url = draftPreviewUrl(created.json<{ id: number }>().id);
+    const response = ok(await get(context, context.tokens.siege, url), url);
+    return [{ file: pdfFile(url, response.rawPayload), spreadsheet: false }];
+  },
   'GET /api/flux/:id/releve.pdf': async ({ context, flux }) =>
     Promise.all(
       Object.values(flux).map(async (id) => {

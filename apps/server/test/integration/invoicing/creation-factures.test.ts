@@ -1,4 +1,5 @@
 import {
+  parisToday,
   AVOIRS_URL,
   BULK_EXCLUSION_REASONS,
   BULK_PREVIEW_URL,
@@ -44,7 +45,8 @@ import { TEST_SEPA_ICS, TEST_TODAY, buildTestApp, loginAs, seedSmall } from '../
  * clubs, territorial administrators and other structures are refused.
  */
 const ISSUE_DAY = new Date(TEST_TODAY.getTime() + 2 * 86_400_000);
-const DUE = '2026-12-20';
+// Three weeks ahead of the day the test runs: a due date is refused once past or beyond 60 days (R-INV-03).
+const DUE = parisToday(new Date(Date.now() + 21 * 86_400_000));
 const tools = facturXTools();
 afterAll(tools.remove);
 
@@ -343,7 +345,7 @@ describe.each(testDatabaseTargets())("'Création factures' on $name (R-INV-01 to
         JSON.stringify({
           label: 'Passeports',
           category: 4,
-          dueDate: DUE,
+          dueDate: parisToday(new Date(ISSUE_DAY.getTime() + 21 * 86_400_000)),
           note: '',
           lines: [{ label: 'Passeport', tarifId: null, unitPriceCents: 800, quantity: 1 }],
         }),
@@ -413,7 +415,7 @@ describe.each(testDatabaseTargets())("'Création factures' on $name (R-INV-01 to
     const late = await send(siege, {
       method: 'POST',
       url: DRAFTS_URL,
-      payload: draftBody(clubId, { echeance: '2027-02-01' }),
+      payload: draftBody(clubId, { echeance: parisToday(new Date(Date.now() + 75 * 86_400_000)) }),
     });
     expect(late.statusCode).toBe(400);
     expect(late.json().message).toMatch(/au plus 60 jours/);
