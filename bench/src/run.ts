@@ -22,7 +22,8 @@
  * clients of reads and writes for 10 minutes, one instance killed at half time, R-OPS-13; alone,
  * its section written into RESULTS.md in place when run at full length; --soak-minutes N,
  * --soak-clients N, --soak-think-ms N for other runs, printed only); --invoicing-only (bulk invoicing of
- * 1,000 structures as one job, R-INV-09, on the PostgreSQL bench database, printed only).
+ * 1,000 structures as one job through the server, /api/health meanwhile, R-INV-09, on the PostgreSQL
+ * bench database; alone, its section written into RESULTS.md in place).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -338,7 +339,7 @@ async function invoicingSection(): Promise<{ title: string; results: BenchResult
   try {
     return {
       title: `Facturation en lot de 1 000 structures, PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux`,
-      results: await benchBulkInvoicing(database, log),
+      results: await benchBulkInvoicing({ root, pgUrl, database, log, build: !process.env.BENCH_SERVER_BUILT }),
     };
   } finally {
     await database.close();
@@ -347,6 +348,7 @@ async function invoicingSection(): Promise<{ title: string; results: BenchResult
 
 if (values['invoicing-only']) {
   const section = await invoicingSection();
+  await writeSection(section, { seconds: (performance.now() - started) / 1000, argv: process.argv.slice(2) });
   console.log(`\n${resultsTable([section])}`);
   process.exit(section.results.every((result) => result.pass) ? 0 : 1);
 }
@@ -459,6 +461,8 @@ sections.push(await sepaNoticeSection());
 sections.push(await limitsSection());
 sections.push(await attackSection());
 sections.push(await soakSection());
+sections.push(await invoicingSection());
+sections.push(await mailSection());
 
 if (!values['skip-load']) {
   log('\n== Charge GraphQL et JavaScript du tableau de bord ==');

@@ -139,7 +139,7 @@ export interface AppOptions {
    * before the app serves anything (ADR 0010). Unset: nothing to move (tests, new installs).
    */
   diskFilesToMove?: DiskFileDirectories;
-  /** Host names create-from-url may fetch; default FILE_URL_ALLOWLIST (comma-separated); empty refuses all. */
+  /** Host names create-from-url may fetch (server.ts: FILE_URL_ALLOWLIST); none (the default) refuses all. */
   urlFetchAllowList?: string[];
   /** Tests only: DNS resolver, one exempt (host, address) pair and limits for create-from-url. */
   urlFetchOverrides?: Omit<SafeFetchPolicy, 'allowedHosts'>;
@@ -368,7 +368,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFluxDocumentRoutes(app, options.database, issuance);
   registerAccountStatementRoutes(app, options.database, statements, jobs);
   registerImpayesRoutes(app, options.database, undefined, jobs, jobSizes.remindersBackgroundAbove, impayes, mail);
-  registerInvoicingRoutes(app, options.database, { issuance, renderer, clock: options.invoicingClock }, jobs);
+  registerInvoicingRoutes(app, options.database, { issuance, renderer, clock: options.invoicingClock }, jobs, mail);
   registerStructureSituationRoutes(app, options.database);
   registerDocumentPackRoutes(app, options.database, issuance, places, options.documentPacks, jobs);
   registerAccountingSettingsRoutes(app, options.database);

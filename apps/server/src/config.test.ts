@@ -96,3 +96,23 @@ describe('read replica settings (R-OPS-05: PostgreSQL only)', () => {
     );
   });
 });
+
+describe('PostgreSQL pool settings: every variable parsed by the configuration, never a NaN', () => {
+  it('defaults to the README values', () => {
+    const env = readEnvironment({});
+    expect([
+      env.DATABASE_POOL_SIZE,
+      env.DATABASE_READ_POOL_SIZE,
+      env.DATABASE_PRIORITY_POOL_SIZE,
+      env.DATABASE_POOL_WAIT_MS,
+      env.DATABASE_STATEMENT_TIMEOUT_MS,
+      env.DATABASE_READ_TIMEOUT_MS,
+    ]).toEqual([20, 10, 4, 5_000, 30_000, 5_000]);
+  });
+
+  it('reads whole numbers and refuses a typo, naming the variable', () => {
+    expect(readEnvironment({ DATABASE_POOL_SIZE: '40' }).DATABASE_POOL_SIZE).toBe(40);
+    expect(() => readEnvironment({ DATABASE_POOL_SIZE: '4O' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => readEnvironment({ DATABASE_POOL_WAIT_MS: '0' })).toThrow(/DATABASE_POOL_WAIT_MS/);
+  });
+});

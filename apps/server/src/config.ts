@@ -13,6 +13,15 @@ const environmentSchema = z.object({
   DATABASE_READ_URL: z.string().url().optional(),
   /** Replay lag beyond which the replica is not read, until it catches up (R-OPS-07). */
   DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  /** PostgreSQL pools (README, ADR 0008, 0053): main, GraphQL reads, priority (health, logins, session checks). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  DATABASE_READ_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  DATABASE_PRIORITY_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
+  /** Longest wait for a free connection before a French 503 (ms). */
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** Statement timeouts of the main pool and of the GraphQL reads (ms). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
+  DATABASE_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   DATA_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET doit faire au moins 32 caractères').optional(),
   REDIS_URL: z.string().url().optional(),

@@ -26,6 +26,12 @@ const database = await openDatabase(
   env.DATABASE_URL
     ? {
         url: env.DATABASE_URL,
+        poolSize: env.DATABASE_POOL_SIZE,
+        readPoolSize: env.DATABASE_READ_POOL_SIZE,
+        priorityPoolSize: env.DATABASE_PRIORITY_POOL_SIZE,
+        poolWaitMs: env.DATABASE_POOL_WAIT_MS,
+        statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+        readTimeoutMs: env.DATABASE_READ_TIMEOUT_MS,
         ...(env.DATABASE_READ_URL
           ? { readUrl: env.DATABASE_READ_URL, readMaxLagMs: env.DATABASE_READ_MAX_LAG_MS }
           : {}),

@@ -40,11 +40,18 @@ export async function startServerProcess(
     ...options.env,
   };
   if (databaseUrl === null) delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/server.js')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // BENCH_SERVER_NODE_FLAGS: more Node flags for the server only, to look inside a run (e.g.
+  // `--cpu-prof --cpu-prof-dir=/tmp/prof`); the figures of a run with them are not the product's.
+  const extraFlags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, ...extraFlags, path.join(root, 'apps/server/dist/server.js')],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const address = await new Promise<string>((resolve, reject) => {
     let output = '';

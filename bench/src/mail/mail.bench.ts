@@ -14,20 +14,16 @@ import { randomUUID } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import type { Database } from '../../../apps/server/src/db/database';
 import type { BenchResult } from '../bench-result';
+import { percentile, startHealthProbe } from '../load/health-probe';
 import { startServerProcess } from '../load/server-process';
+import { signInToken } from '../load/sign-in-token';
 
 export const MAIL_BARS = { seconds: 60, healthP99Ms: 200 };
 const MESSAGES = 1_000;
 const CLICKS_IN_FLIGHT = 8;
 const HEALTH_EVERY_MS = 50;
-const PASSWORD = 'demo1234';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 interface Inbox {
   url: string;
@@ -98,16 +94,6 @@ async function startInbox(): Promise<Inbox> {
   };
 }
 
-async function login(address: string, email: string): Promise<string> {
-  const response = await fetch(`${address}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`Connexion de ${email} refusée : ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
-}
-
 /** 1,000 invoices (debits of category 4, not relaunched), the stored ones first; their structures get a billing address. */
 async function prepare(database: Database): Promise<number[]> {
   const rows = await database.query<{ id: number }>(
@@ -143,7 +129,7 @@ export async function benchMail(
     build: options.build,
   });
   try {
-    const token = await login(server.address, 'siege@demo.fr');
+    const token = await signInToken(server.address, 'siege@demo.fr');
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     // Outside the measure: each invoice's first download issues and stores it.
     const started = performance.now();
@@ -161,31 +147,14 @@ export async function benchMail(
     log(`  ${fluxIds.length} factures stockées d'abord en ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     const measure = async (send: () => Promise<{ refused: number; clicks: number[] }>) => {
-      const health: number[] = [];
-      let healthErrors = 0;
-      let measuring = true;
-      const probe = (async () => {
-        while (measuring) {
-          const at = performance.now();
-          try {
-            const response = await fetch(`${server.address}/api/health`);
-            await response.arrayBuffer();
-            if (!response.ok) healthErrors++;
-          } catch {
-            healthErrors++;
-          }
-          health.push(performance.now() - at);
-          await sleep(HEALTH_EVERY_MS);
-        }
-      })();
+      const probe = startHealthProbe(server.address, HEALTH_EVERY_MS);
       const before = inbox.messages;
       const t0 = performance.now();
       const { refused, clicks } = await send();
       const asked = (performance.now() - t0) / 1000;
       const deadline = sleep(5 * 60_000).then(() => Number.NaN);
       const last = await Promise.race([inbox.reached(before + MESSAGES - refused), deadline]);
-      measuring = false;
-      await probe;
+      const { samples: health, errors: healthErrors } = await probe.stop();
       return {
         refused,
         clicks,

@@ -2,7 +2,8 @@ import type { Queryable } from './queryable';
 
 /** One row of APP_AuditLog: who (user, structure acted for), what, on which row, with details. */
 export interface AuditRow {
-  userId: number;
+  /** Null when no user acts: the embedded first run closing the demo's past years. */
+  userId: number | null;
   structureId: number;
   action: string;
   table: string;

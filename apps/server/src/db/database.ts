@@ -96,7 +96,7 @@ export interface QueryOptions {
 const DATE_OID = 1082;
 const BYTEA_OID = 17;
 
-/** PostgreSQL settings; each defaults to its environment variable (README), then to the value shown. */
+/** PostgreSQL settings; server.ts gives the environment's (config.ts, README), others get the value shown. */
 export interface PostgresConfig {
   url: string;
   /** Per-statement limit of the main pool (REST, writes, SAGE/FEC exports); 0 for none (seeding). 30 s. */
@@ -128,9 +128,6 @@ export interface PostgresConfig {
  */
 export type DatabaseConfig = PostgresConfig | { dataDir: string } | { memory: true; loadDataDir?: Blob };
 
-const setting = (value: number | undefined, variable: string, fallback: number): number =>
-  value ?? Number(process.env[variable] ?? fallback);
-
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const database = 'url' in config ? await openPostgres(config) : await openPglite(config);
   await applyMigrations(database);
@@ -151,14 +148,14 @@ async function openPostgres(config: PostgresConfig): Promise<Database> {
   const { Readable } = await import('node:stream');
   // Dates stay 'YYYY-MM-DD' strings, as drizzle's date() columns and PGlite give them.
   pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
-  const connectionTimeoutMillis = setting(config.poolWaitMs, 'DATABASE_POOL_WAIT_MS', 5_000);
+  const connectionTimeoutMillis = config.poolWaitMs ?? 5_000;
   const pool = new pg.Pool({
     connectionString: url,
-    max: setting(config.poolSize, 'DATABASE_POOL_SIZE', 20),
+    max: config.poolSize ?? 20,
     // A runaway query (e.g. a crafted filter) cannot hold a connection for long.
     // Connections are renewed now and then, which also bounds the prepared statements each keeps.
     maxUses: 20_000,
-    statement_timeout: setting(config.statementTimeoutMs, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000),
+    statement_timeout: config.statementTimeoutMs ?? 30_000,
     // A request never queues forever for a connection: after this wait it answers 503.
     connectionTimeoutMillis,
   });
@@ -167,16 +164,16 @@ async function openPostgres(config: PostgresConfig): Promise<Database> {
   // logins, health checks, writes and exports, which keep the main pool.
   const readPool = new pg.Pool({
     connectionString: url,
-    max: setting(config.readPoolSize, 'DATABASE_READ_POOL_SIZE', 10),
+    max: config.readPoolSize ?? 10,
     maxUses: 20_000,
-    statement_timeout: setting(config.readTimeoutMs, 'DATABASE_READ_TIMEOUT_MS', 5_000),
+    statement_timeout: config.readTimeoutMs ?? 5_000,
     connectionTimeoutMillis,
   });
   // Health, logins and every request's session check (R-OPS-10): a few connections heavy work
   // never holds, so they answer while relevés, packs and exports fill the main pool.
   const priorityPool = new pg.Pool({
     connectionString: url,
-    max: setting(config.priorityPoolSize, 'DATABASE_PRIORITY_POOL_SIZE', 4),
+    max: config.priorityPoolSize ?? 4,
     maxUses: 20_000,
     // Short statements only; not the searches' deadline, which an operator may set far lower.
     statement_timeout: 5_000,
@@ -189,11 +186,11 @@ async function openPostgres(config: PostgresConfig): Promise<Database> {
   const replica = config.readUrl
     ? new ReadReplica(pg.Pool, pool, {
         url: config.readUrl,
-        maxLagMs: setting(config.readMaxLagMs, 'DATABASE_READ_MAX_LAG_MS', 5_000),
+        maxLagMs: config.readMaxLagMs ?? 5_000,
         checkIntervalMs: config.readCheckIntervalMs ?? 500,
-        poolSize: setting(config.readPoolSize, 'DATABASE_READ_POOL_SIZE', 10),
-        readTimeoutMs: setting(config.readTimeoutMs, 'DATABASE_READ_TIMEOUT_MS', 5_000),
-        statementTimeoutMs: setting(config.statementTimeoutMs, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000),
+        poolSize: config.readPoolSize ?? 10,
+        readTimeoutMs: config.readTimeoutMs ?? 5_000,
+        statementTimeoutMs: config.statementTimeoutMs ?? 30_000,
         poolWaitMs: connectionTimeoutMillis,
       })
     : null;

@@ -17,4 +17,10 @@ export const componentMessages = {
   jobWaitingTotal: 'Préparation…',
   jobCount: (done: string, total: string) => `${done} sur ${total}`,
   jobFollow: 'Suivre dans « Mes traitements »',
+  structure: 'Structure',
+  structurePlaceholder: 'Nom ou code fédéral (3 caractères minimum)',
+  noStructure: 'Aucune structure trouvée',
+  structureTypeMore: (min: number) => `Saisissez au moins ${min} caractères du nom ou du code fédéral`,
+  structureSearchFailed: 'La recherche de structures n’a pas abouti : réessayez.',
+  loadingStructures: 'Chargement…',
 } as const;

@@ -1,4 +1,4 @@
-import type { MeResponse } from '@gdf/domain';
+import type { JobView, MeResponse } from '@gdf/domain';
 
 /** A club treasurer who also sits on the regional league. */
 export const meFixture: MeResponse = {
@@ -33,3 +33,23 @@ export function headOfficeMe(modules: readonly string[]): MeResponse {
     grants: {},
   } as unknown as MeResponse;
 }
+
+/** A job as GET /api/traitements/:id answers it: running, 1 of 3 done, cancellable; patched as a test needs. */
+export const jobFixture = (patch: Partial<JobView> = {}): JobView => ({
+  id: 1,
+  type: 'validation_ecritures',
+  libelle: 'Traitement',
+  statut: 'en_cours',
+  annulationDemandee: false,
+  fait: 1,
+  total: 3,
+  etape: null,
+  creeLe: '2026-11-29T08:00:00.000Z',
+  debuteLe: '2026-11-29T08:00:01.000Z',
+  termineLe: null,
+  erreur: null,
+  resultat: null,
+  fichier: null,
+  annulable: true,
+  ...patch,
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JobView } from '../jobs/index';
+import type { MailDeliveryView } from '../mail/mail-rules';
 import { MAX_BULK_STRUCTURES, MAX_DRAFT_LINES, MAX_LINE_QUANTITY, MAX_NOTE_LENGTH } from './invoicing-rules';
 
 /**
@@ -12,7 +13,8 @@ import { MAX_BULK_STRUCTURES, MAX_DRAFT_LINES, MAX_LINE_QUANTITY, MAX_NOTE_LENGT
  * - PUT    /api/creation-factures/brouillons/:id (DraftRequest & { version }) -> DraftView (409 if stale)
  * - DELETE /api/creation-factures/brouillons/:id?version=n -> 204
  * - GET    /api/creation-factures/brouillons/:id/apercu.pdf -> the PDF marked 'BROUILLON'
- * - POST   /api/creation-factures/brouillons/:id/emission ({ version }) -> 201 { fluxId, numero }
+ * - POST   /api/creation-factures/brouillons/:id/emission ({ version, envoyer? }) -> 201 { fluxId, numero, envoiEmail? }
+ *          ('Émettre et envoyer', R-MAIL-09: the same request again answers 200 with the same delivery)
  * - POST   /api/creation-factures/avoirs (AvoirRequest) -> 201 { fluxId, numero }
  * - POST   /api/creation-factures/lots/apercu (BulkPreviewRequest) -> BulkPreview
  * - POST   /api/creation-factures/lots (BulkIssueRequest) -> 202 { traitement, lotId }
@@ -71,7 +73,14 @@ export const draftUpdateSchema = z.strictObject({
 });
 export type DraftUpdateRequest = z.input<typeof draftUpdateSchema>;
 
-export const draftVersionSchema = z.strictObject({ version: z.number().int().min(1).max(MAX_ID) });
+const draftVersion = z.number().int().min(1).max(MAX_ID);
+export const draftVersionSchema = z.strictObject({ version: draftVersion });
+/** 'Émettre' (R-INV-05); with `envoyer: true`, 'Émettre et envoyer' (R-MAIL-09). */
+export const draftIssueSchema = z.strictObject({
+  version: draftVersion,
+  envoyer: z.boolean({ message: 'envoyer invalide : true ou false attendu' }).optional(),
+});
+export type DraftIssueRequest = z.infer<typeof draftIssueSchema>;
 export const draftDeleteQuerySchema = z.strictObject({
   version: z
     .string()
@@ -169,10 +178,20 @@ export interface DraftView {
 
 export type DraftSummary = Omit<DraftView, 'lignes' | 'note'>;
 
+/**
+ * R-MAIL-09: what 'Émettre et envoyer' did with the e-mail: the issued facture queued (its
+ * delivery; `nouveau` false when the same request had queued it already), or not sent with the
+ * reason (its structure has no address, R-MAIL-01).
+ */
+export type IssueMailOutcome =
+  { envoi: MailDeliveryView; nouveau: boolean } | { envoi: null; structure: string; raison: string };
+
 export interface IssuedInvoiceView {
   fluxId: number;
   numero: string;
   totalCentimes: number;
+  /** Only when the issue asked `envoyer` (R-MAIL-09). */
+  envoiEmail?: IssueMailOutcome;
 }
 
 export interface BulkPreview {

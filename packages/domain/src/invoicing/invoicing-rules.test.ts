@@ -18,7 +18,12 @@ import {
   noteProblem,
   type DraftToCheck,
 } from './invoicing-rules';
-import { avoirRequestSchema, bulkIssueRequestSchema, draftRequestSchema } from './invoicing-contracts';
+import {
+  avoirRequestSchema,
+  bulkIssueRequestSchema,
+  draftIssueSchema,
+  draftRequestSchema,
+} from './invoicing-contracts';
 
 const now = new Date('2026-03-10T10:00:00Z');
 const draft = (more: Partial<DraftToCheck> = {}): DraftToCheck => ({
@@ -219,5 +224,19 @@ describe('bulk invoicing (R-INV-08, R-INV-09)', () => {
     expect(draftRequestSchema.safeParse({ ...base, categorie: 6, lignes: [line] }).success).toBe(false);
     expect(draftRequestSchema.safeParse({ ...base, lignes: [line], admin: true }).success).toBe(false);
     expect(avoirRequestSchema.safeParse({ factureId: 3, mode: 'partiel' }).success).toBe(false);
+  });
+});
+
+describe("'Émettre et envoyer' (R-MAIL-09)", () => {
+  it('R-MAIL-09: the issue names its version; envoyer, when given, is a boolean and nothing else is taken', () => {
+    expect(draftIssueSchema.parse({ version: 2 })).toEqual({ version: 2 });
+    expect(draftIssueSchema.parse({ version: 2, envoyer: true })).toEqual({ version: 2, envoyer: true });
+    expect(draftIssueSchema.parse({ version: 2, envoyer: false })).toEqual({ version: 2, envoyer: false });
+    for (const envoyer of ['oui', 1, null])
+      expect(draftIssueSchema.safeParse({ version: 2, envoyer }).success).toBe(false);
+    const refused = draftIssueSchema.safeParse({ version: 2, envoyer: 'true' });
+    expect(refused.error?.issues[0]?.message).toBe('envoyer invalide : true ou false attendu');
+    expect(draftIssueSchema.safeParse({ envoyer: true }).success).toBe(false);
+    expect(draftIssueSchema.safeParse({ version: 2, envoyer: true, cle: 'x' }).success).toBe(false);
   });
 });

@@ -117,6 +117,10 @@ describe('R-MAIL-04: the Message-ID every try of one delivery carries', () => {
       mailStatusText({ ...base, statut: 'envoye', envoyeLe: '2026-03-01T10:00:00Z', idMessage: '<m@x>' }, at),
     ).toBe('Envoyé le 2026-03-01 (<m@x>)');
     expect(mailStatusText({ ...base, statut: 'en_attente' }, at)).toBe('En attente');
+    // R-MAIL-06: a message of the local outbox never reads as sent.
+    expect(
+      mailStatusText({ ...base, statut: 'boite_locale', envoyeLe: '2026-03-01T10:00:00Z', idMessage: '<m@x>' }, at),
+    ).toBe('Non envoyé : écrit dans la boîte d’envoi locale le 2026-03-01 (serveur de messagerie non configuré)');
     expect(mailStatusText({ ...base, statut: 'echec', reponseServeur: '550 5.1.1 inconnu' }, at)).toBe(
       'Échec : 550 5.1.1 inconnu',
     );

@@ -11,7 +11,8 @@ export const MAIL_DOCUMENT_TYPES = ['facture', 'releve', 'relance'] as const;
 export type MailDocumentType = (typeof MAIL_DOCUMENT_TYPES)[number];
 
 /** A delivery's state: queued (also while retrying), sent (accepted by the SMTP server), failed after its last try. */
-export type MailStatus = 'en_attente' | 'envoye' | 'echec';
+/** 'boite_locale': written to the local outbox, never sent (no SMTP_URL, R-MAIL-06). */
+export type MailStatus = 'en_attente' | 'envoye' | 'boite_locale' | 'echec';
 
 export const MAIL_NO_ADDRESS = {
   noCorrespondent: 'Aucune adresse : ni e-mail de facturation, ni correspondant.',
@@ -202,6 +203,8 @@ export interface MailBatchLeftOut {
 /** What a batch send leaves (the job's summary). */
 export interface MailBatchResult {
   envoyes: number;
+  /** Written to the local outbox, not sent (R-MAIL-06). */
+  boiteLocale: number;
   echecs: number;
   sansAdresse: MailBatchLeftOut[];
 }
@@ -213,6 +216,8 @@ export function mailStatusText(
 ): string {
   if (delivery.statut === 'envoye')
     return `Envoyé le ${formatInstant(delivery.envoyeLe ?? '')}${delivery.idMessage ? ` (${delivery.idMessage})` : ''}`;
+  if (delivery.statut === 'boite_locale')
+    return `Non envoyé : écrit dans la boîte d’envoi locale le ${formatInstant(delivery.envoyeLe ?? '')} (serveur de messagerie non configuré)`;
   if (delivery.statut === 'echec') return `Échec : ${delivery.reponseServeur ?? 'réponse inconnue'}`;
   return delivery.tentatives > 0
     ? `En attente (nouvel essai après ${delivery.tentatives} ${delivery.tentatives > 1 ? 'essais' : 'essai'} : ${delivery.reponseServeur ?? '…'})`

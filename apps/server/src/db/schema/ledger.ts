@@ -196,7 +196,11 @@ export const CPT_ReglementComptabilise = pgTable(
     JourReglement: date('JourReglement').notNull(),
     Empreinte: text('Empreinte').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.ID_Structure, t.ID_FluxFinancier] })],
+  (t) => [
+    primaryKey({ columns: [t.ID_Structure, t.ID_FluxFinancier] }),
+    // A validation's reversals read a structure's booked settlements by their days only (a head-office year holds millions).
+    index('cpt_reglement_comptabilise_jour_idx').on(t.ID_Structure, t.JourReglement),
+  ],
 );
 
 /** Every SAGE / FEC file produced, its bytes kept (gzip) so it downloads again identical. */

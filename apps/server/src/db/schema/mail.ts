@@ -58,7 +58,7 @@ export const MEL_Envoi = pgTable(
       .on(t.ID_Relance, t.id)
       .where(sql`"ID_Relance" IS NOT NULL`),
     check('mel_envoi_type_ck', sql`"TypeDocument" IN ('facture', 'releve', 'relance')`),
-    check('mel_envoi_statut_ck', sql`"Statut" IN ('en_attente', 'envoye', 'echec')`),
+    check('mel_envoi_statut_ck', sql`"Statut" IN ('en_attente', 'envoye', 'boite_locale', 'echec')`),
     check(
       'mel_envoi_document_ck',
       sql`("TypeDocument" = 'facture' AND "ID_FluxFinancier" IS NOT NULL AND "ID_ReleveCompte" IS NULL AND "ID_Relance" IS NULL)

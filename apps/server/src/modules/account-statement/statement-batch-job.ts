@@ -7,17 +7,17 @@ import {
   type StatementBatchRequest,
   type StatementBatchResult,
 } from '@gdf/domain';
-import { neutraliseFormula, quoteCsvField } from '@gdf/file-formats';
 import { sha256Hex } from '../../db/content-store';
 import type { Database } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
 import { intArray } from '../../db/sql-arrays';
 import { forbidden, notFound } from '../../lib/http-errors';
-import { openContent } from '../document-store/content-stream';
+import { readWholeContent } from '../document-store/content-stream';
 import type { JobKind } from '../jobs/job-kind';
 import type { JobRow, JobRuntime } from '../jobs/job-runtime';
 import { jobScope } from '../jobs/job-scope';
-import { appendZipPart, discardZipParts, emptyZipParts, finishZipParts, type ZipParts } from '../jobs/job-zip';
+import { appendZipPart, discardZipParts } from '../jobs/job-zip';
+import { batchOutcome, finishBatchZip, firstCheckpoint, withLeftOut, type BatchCheckpoint } from '../jobs/job-batch';
 import { requireModule, structureScopeCondition, type RequestScope } from '../scope/scope';
 import type { AccountStatementService } from './account-statement.service';
 import type { IssuedStatement } from './issued-statements.repository';
@@ -31,13 +31,7 @@ export interface StatementBatchInput {
   asOf: string;
 }
 
-export interface StatementBatchCheckpoint {
-  /** Structures done, in the order asked. */
-  done: number;
-  result: StatementBatchResult;
-  zip: ZipParts;
-  contentId: number | null;
-}
+export type StatementBatchCheckpoint = BatchCheckpoint<StatementBatchResult>;
 
 /** Issuing relevés for others: who follows structures (head office, ligue, comité) or a super admin. */
 function requireBatchAccess(scope: RequestScope): void {
@@ -65,16 +59,9 @@ export function statementBatchJob(
       const { input, database } = context;
       const builtAt = new Date(`${input.asOf}T12:00:00Z`);
       const fileName = `releves-de-compte-${input.asOf}.zip`;
-      let checkpoint: StatementBatchCheckpoint = context.checkpoint ?? {
-        done: 0,
-        result: { du: input.du, au: input.au, emis: [], ignores: [] },
-        zip: emptyZipParts(),
-        contentId: null,
-      };
-      const outcome = (contentId: number) => ({
-        summary: { ...checkpoint.result },
-        file: { name: fileName, contentId },
-      });
+      let checkpoint: StatementBatchCheckpoint =
+        context.checkpoint ?? firstCheckpoint({ du: input.du, au: input.au, emis: [], ignores: [] });
+      const outcome = (contentId: number) => batchOutcome(checkpoint.result, fileName, contentId);
       if (checkpoint.contentId !== null) return outcome(checkpoint.contentId);
 
       const scope = await jobScope(database, context.owner);
@@ -93,7 +80,7 @@ export function statementBatchJob(
           const structure = prepared?.structure.name ?? String(structureId);
           if (!issued) {
             const raison = prepared ? m.quotaReached : m.outOfScope;
-            result.ignores = [...result.ignores, { structureId, structure, raison }];
+            result.ignores = withLeftOut(result.ignores, { structureId, structure, raison });
           } else {
             const nouveau = !prepared!.same && Boolean(prepared!.pdf) && isRendered(issued, prepared!.pdf!);
             const bytes = nouveau ? prepared!.pdf! : await storedPdf(tx, issued);
@@ -108,9 +95,7 @@ export function statementBatchJob(
 
       const before = checkpoint;
       checkpoint = await context.step(database, async (tx) => {
-        const summary = { name: 'sommaire.csv', bytes: Buffer.from(batchSummary(before.result), 'utf8') };
-        const content = await finishZipParts(tx, before.zip, [summary], builtAt);
-        const next: StatementBatchCheckpoint = { ...before, zip: emptyZipParts(), contentId: content.id };
+        const next = await finishBatchZip(tx, before, batchSummary(before.result), builtAt);
         return { checkpoint: next, progress: { done: total, total, step: m.zipped }, value: next };
       });
       return outcome(checkpoint.contentId!);
@@ -126,23 +111,25 @@ export function statementBatchJob(
 const isRendered = (issued: IssuedStatement, pdf: Buffer) => issued.files.pdf.sha256 === sha256Hex(pdf);
 
 async function storedPdf(tx: Queryable, issued: IssuedStatement): Promise<Buffer> {
-  const content = await openContent(tx, issued.files.pdf.contentId);
-  if (!content)
-    throw new Error(`DOC_Contenu ${issued.files.pdf.contentId} introuvable pour le relevé ${issued.number}`);
-  if (Buffer.isBuffer(content.body)) return content.body;
-  const chunks: Buffer[] = [];
-  for await (const chunk of content.body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  const bytes = await readWholeContent(tx, issued.files.pdf.contentId);
+  if (!bytes) throw new Error(`DOC_Contenu ${issued.files.pdf.contentId} introuvable pour le relevé ${issued.number}`);
+  return bytes;
 }
 
 /** sommaire.csv: one line per structure asked, its relevé's number and file, or why it has none. */
-function batchSummary(result: StatementBatchResult): string {
-  const line = (cells: string[]) => cells.map((cell) => quoteCsvField(neutraliseFormula(cell), ';')).join(';') + '\r\n';
-  let text = `\uFEFF${['Structure', 'N° de structure', 'Relevé', 'Observation'].join(';')}\r\n`;
-  for (const item of result.emis)
-    text += line([item.structure, String(item.structureId), item.numero, item.nouveau ? m.new : m.alreadyIssued]);
-  for (const item of result.ignores) text += line([item.structure, String(item.structureId), '', item.raison]);
-  return text;
+function batchSummary(result: StatementBatchResult) {
+  return {
+    header: ['Structure', 'N° de structure', 'Relevé', 'Observation'],
+    lines: [
+      ...result.emis.map((item) => [
+        item.structure,
+        String(item.structureId),
+        item.numero,
+        item.nouveau ? m.new : m.alreadyIssued,
+      ]),
+      ...result.ignores.map((item) => [item.structure, String(item.structureId), '', item.raison]),
+    ],
+  };
 }
 
 /**

@@ -10,7 +10,8 @@ import {
 import { writeAuditRows } from '../../db/audit-log';
 import { CONTENT_NATURE, insertContent, sha256Hex } from '../../db/content-store';
 import type { Database } from '../../db/database';
-import { openContent } from '../document-store/content-stream';
+import type { Queryable } from '../../db/queryable';
+import { readWholeContent } from '../document-store/content-stream';
 import type { JobKind } from '../jobs/job-kind';
 import type { JobRow, JobRuntime } from '../jobs/job-runtime';
 import { jobScope } from '../jobs/job-scope';
@@ -157,14 +158,7 @@ export function bankImportJob(settings: BankImportJobSettings): JobKind<BankImpo
 
       const before = checkpoint;
       checkpoint = await context.step(database, async (tx) => {
-        // The file is kept once something of it is new, as an import in one request keeps it.
-        const createdIds = before.releves.filter((releve) => releve.nouveau).map((releve) => releve.id);
-        if (createdIds.length > 0) await attachStatementContent(tx, createdIds, input.contentId);
-        else
-          await tx.query(`DELETE FROM "DOC_Contenu" WHERE id = $1 AND "Nature" = $2`, [
-            input.contentId,
-            CONTENT_NATURE.bankStatement,
-          ]);
+        await keepFileWithCreated(tx, input, before.releves);
         await writeAuditRows(tx, [
           statementImportAudit(
             { userId: scope.actor.userId, structureId: scope.currentStructureId },
@@ -181,24 +175,33 @@ export function bankImportJob(settings: BankImportJobSettings): JobKind<BankImpo
     async onStop(tx, { input, checkpoint }) {
       // Statements and entries written stay (each is known once: importing the file again
       // completes them); the stored file is kept with what was created, else dropped.
-      const createdIds = (checkpoint?.releves ?? []).filter((releve) => releve.nouveau).map((releve) => releve.id);
-      if (createdIds.length > 0) await attachStatementContent(tx, createdIds, input.contentId);
-      else
-        await tx.query(`DELETE FROM "DOC_Contenu" WHERE id = $1 AND "Nature" = $2`, [
-          input.contentId,
-          CONTENT_NATURE.bankStatement,
-        ]);
+      await keepFileWithCreated(tx, input, checkpoint?.releves ?? []);
     },
   };
 }
 
+/**
+ * The file is kept once something of it is new (with the statements it created), as an import
+ * in one request keeps it; otherwise it goes.
+ */
+async function keepFileWithCreated(
+  tx: Queryable,
+  input: BankImportJobInput,
+  releves: readonly ImportedStatement[],
+): Promise<void> {
+  const createdIds = releves.filter((releve) => releve.nouveau).map((releve) => releve.id);
+  if (createdIds.length > 0) await attachStatementContent(tx, createdIds, input.contentId);
+  else
+    await tx.query(`DELETE FROM "DOC_Contenu" WHERE id = $1 AND "Nature" = $2`, [
+      input.contentId,
+      CONTENT_NATURE.bankStatement,
+    ]);
+}
+
 async function fileBytes(database: Database, input: BankImportJobInput): Promise<Buffer> {
-  const content = await openContent(database, input.contentId);
-  if (!content) throw new Error(`DOC_Contenu ${input.contentId} introuvable pour l’import ${input.fileName}`);
-  if (Buffer.isBuffer(content.body)) return content.body;
-  const chunks: Buffer[] = [];
-  for await (const chunk of content.body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  const bytes = await readWholeContent(database, input.contentId);
+  if (!bytes) throw new Error(`DOC_Contenu ${input.contentId} introuvable pour l’import ${input.fileName}`);
+  return bytes;
 }
 
 export type BankImportAnswer = { done: BankStatementImportResult } | { job: JobRow };

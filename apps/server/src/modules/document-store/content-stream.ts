@@ -28,6 +28,16 @@ export async function openContent(
   return head && fromHead(database, contentId, head, sliceBytes);
 }
 
+/** A stored content's bytes whole in memory (checked as `openContent` checks them), or null when missing. */
+export async function readWholeContent(database: Pick<Database, 'query'>, contentId: number): Promise<Buffer | null> {
+  const content = await openContent(database, contentId);
+  if (!content) return null;
+  if (Buffer.isBuffer(content.body)) return content.body;
+  const chunks: Buffer[] = [];
+  for await (const chunk of content.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 function fromHead(
   database: Pick<Database, 'query'>,
   contentId: number,

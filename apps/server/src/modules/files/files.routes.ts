@@ -7,7 +7,7 @@ import { coreApiRoute, openApiSchema } from '../../lib/core-api-route';
 import { ALLOWED_MIME_TYPES } from '../../lib/file-type';
 import { invalidInput } from '../../lib/http-errors';
 import { idParams } from '../../lib/resource-paths';
-import { parseAllowList, type SafeFetchPolicy } from '../../lib/safe-fetch';
+import type { SafeFetchPolicy } from '../../lib/safe-fetch';
 import { parseInput } from '../../lib/validation';
 import { resolveScope } from '../../plugins/scope';
 import { documentResponseSchema } from './document-response';
@@ -17,7 +17,7 @@ import { readUploadForm } from './multipart-upload';
 
 export interface FilesModuleOptions {
   database: Database;
-  /** Default: FILE_URL_ALLOWLIST, comma-separated host names; empty refuses every URL. */
+  /** FILE_URL_ALLOWLIST's host names (server.ts, config.ts); none (the default) refuses every URL. */
   urlFetchAllowList?: string[];
   /** Test seams for create-from-url (resolver, one exempt address, limits). */
   urlFetchOverrides?: Omit<SafeFetchPolicy, 'allowedHosts'>;
@@ -29,7 +29,7 @@ const TAGS = ['Fichiers'];
 
 export async function registerFilesRoutes(app: FastifyInstance, options: FilesModuleOptions): Promise<void> {
   const { database } = options;
-  const allowedHosts = options.urlFetchAllowList ?? parseAllowList(process.env.FILE_URL_ALLOWLIST);
+  const allowedHosts = options.urlFetchAllowList ?? [];
   const files = createFilesService(
     database,
     { ...options.urlFetchOverrides, allowedHosts },

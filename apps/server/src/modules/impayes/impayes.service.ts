@@ -10,9 +10,11 @@ import {
   overdueRow,
   parisToday,
   type IssuedReminder,
+  type LastReminder,
   type OverdueRow,
   type ReminderIssueRequest,
   type ReminderLetter,
+  type ReminderLetterInput,
   type ReminderLevel,
 } from '@gdf/domain';
 import type { Database } from '../../db/database';
@@ -35,6 +37,7 @@ import {
   readReminderBytes,
   REMINDER_RANK_INDEX,
   reminderRanks,
+  type ReminderRecord,
   type StoredReminder,
 } from './impayes.repository';
 import { inThreadRenderer, type DocumentRenderer } from '../../render/render-pool';
@@ -159,26 +162,16 @@ export function createImpayesService(
         const level = request.level ?? nextReminderLevel(plan.last, overdueIds);
         const recipient = await party(database, scope, plan.structure.id);
         const id = await nextReminderId(database);
-        const letter = buildReminderLetter({
+        const { letter, pdf } = await renderCheckedLetter(renderer, {
           id,
           level,
           issuedOn: asOf,
           sender,
           recipient,
           flux: plan.overdue,
-          previous:
-            plan.last && followsLastReminder(plan.last, overdueIds)
-              ? { level: plan.last.level, date: plan.last.date }
-              : null,
-        });
-        const { pdf } = await renderer.render({
-          kind: 'lettre-relance',
-          letter,
-          parties: { sender, recipient },
+          last: plan.last,
           issuedAt: now,
         });
-        // Nothing leaves unchecked: what is stored and sent must read as a PDF.
-        if (sniffMimeType(pdf) !== 'application/pdf') throw new Error(`Relance ${letter.reference} : PDF invalide`);
         letters.push({ plan, level, letter, pdf, id });
       }
 
@@ -194,30 +187,15 @@ export function createImpayesService(
         async (tx) => {
           const issued: IssuedReminder[] = [];
           for (const { plan, level, letter, pdf, id } of letters) {
-            const content = await insertContent(tx, {
-              nature: CONTENT_NATURE.reminderLetter,
-              bytes: pdf,
-              mimeType: 'application/pdf',
-            });
-            await insertReminder(tx, {
+            const content = await storeLetter(tx, scope, {
               id,
               structureId: plan.structure.id,
-              senderStructureId: scope.currentStructureId,
-              userId: scope.actor.userId,
               level,
               rank: ranks.get(plan.structure.id) ?? (plan.last?.rank ?? 0) + 1,
               date: asOf,
-              total: letter.total,
-              contentId: content.id,
-              sha256: content.sha256,
-              fileName: letter.fileName,
-              flux: letter.lines.map((line, index) => ({
-                fluxId: plan.overdue[index]!.fluxId,
-                invoiceNumber: line.invoiceNumber,
-                amount: line.amount,
-                dueDate: line.dueDate,
-                daysLate: line.daysLate,
-              })),
+              letter,
+              pdf,
+              overdue: plan.overdue,
             });
             issued.push({
               id,
@@ -329,22 +307,16 @@ export function createImpayesService(
       const overdueIds = overdue.map((item) => item.fluxId);
       const chosen = level ?? nextReminderLevel(last, overdueIds);
       const id = await nextReminderId(database);
-      const letter = buildReminderLetter({
+      const { letter, pdf } = await renderCheckedLetter(renderer, {
         id,
         level: chosen,
         issuedOn: asOf,
         sender,
         recipient,
         flux: overdue,
-        previous: last && followsLastReminder(last, overdueIds) ? { level: last.level, date: last.date } : null,
-      });
-      const { pdf } = await renderer.render({
-        kind: 'lettre-relance',
-        letter,
-        parties: { sender, recipient },
+        last,
         issuedAt: now,
       });
-      if (sniffMimeType(pdf) !== 'application/pdf') throw new Error(`Relance ${letter.reference} : PDF invalide`);
       return {
         structure,
         pdf,
@@ -355,30 +327,15 @@ export function createImpayesService(
             rank,
           ]);
           if (taken) return null;
-          const content = await insertContent(tx, {
-            nature: CONTENT_NATURE.reminderLetter,
-            bytes: pdf,
-            mimeType: 'application/pdf',
-          });
-          await insertReminder(tx, {
+          const content = await storeLetter(tx, scope, {
             id,
             structureId,
-            senderStructureId: scope.currentStructureId,
-            userId: scope.actor.userId,
             level: chosen,
             rank,
             date: asOf,
-            total: letter.total,
-            contentId: content.id,
-            sha256: content.sha256,
-            fileName: letter.fileName,
-            flux: letter.lines.map((line, index) => ({
-              fluxId: overdue[index]!.fluxId,
-              invoiceNumber: line.invoiceNumber,
-              amount: line.amount,
-              dueDate: line.dueDate,
-              daysLate: line.daysLate,
-            })),
+            letter,
+            pdf,
+            overdue,
           });
           await writeAuditRows(tx, [
             {
@@ -457,6 +414,68 @@ async function inReminderTransaction<T>(
     const names = (named.length > 0 ? named : structures).map((structure) => structure.name);
     throw new HttpError(409, IMPAYES_MESSAGES.alreadyReminded(names.join(', ')), 'conflict');
   }
+}
+
+/**
+ * A letter drawn and rendered: it names the last letter when that one cited an invoice still
+ * overdue. Nothing leaves unchecked: what is stored and sent must read as a PDF.
+ */
+async function renderCheckedLetter(
+  renderer: DocumentRenderer,
+  draw: Omit<ReminderLetterInput, 'previous'> & { last: (LastReminder & { date: string }) | null; issuedAt: Date },
+): Promise<{ letter: ReminderLetter; pdf: Buffer }> {
+  const { last, issuedAt, ...input } = draw;
+  const overdueIds = input.flux.map((item) => item.fluxId);
+  const letter = buildReminderLetter({
+    ...input,
+    previous: last && followsLastReminder(last, overdueIds) ? { level: last.level, date: last.date } : null,
+  });
+  const { pdf } = await renderer.render({
+    kind: 'lettre-relance',
+    letter,
+    parties: { sender: input.sender, recipient: input.recipient },
+    issuedAt,
+  });
+  if (sniffMimeType(pdf) !== 'application/pdf') throw new Error(`Relance ${letter.reference} : PDF invalide`);
+  return { letter, pdf };
+}
+
+/**
+ * A letter drawn for a structure, stored: its PDF in the document store, its row at its rank
+ * with the lines it cited, each with the flux it is. The stored content: its id and SHA-256.
+ */
+async function storeLetter(
+  tx: Queryable,
+  scope: RequestScope,
+  drawn: Pick<ReminderRecord, 'id' | 'structureId' | 'level' | 'rank' | 'date'> & {
+    letter: ReminderLetter;
+    pdf: Buffer;
+    overdue: ReadonlyArray<{ fluxId: number }>;
+  },
+): Promise<{ id: number; sha256: string }> {
+  const { letter, pdf, overdue, ...record } = drawn;
+  const content = await insertContent(tx, {
+    nature: CONTENT_NATURE.reminderLetter,
+    bytes: pdf,
+    mimeType: 'application/pdf',
+  });
+  await insertReminder(tx, {
+    ...record,
+    senderStructureId: scope.currentStructureId,
+    userId: scope.actor.userId,
+    total: letter.total,
+    contentId: content.id,
+    sha256: content.sha256,
+    fileName: letter.fileName,
+    flux: letter.lines.map((line, index) => ({
+      fluxId: overdue[index]!.fluxId,
+      invoiceNumber: line.invoiceNumber,
+      amount: line.amount,
+      dueDate: line.dueDate,
+      daysLate: line.daysLate,
+    })),
+  });
+  return content;
 }
 
 async function party(database: Database, scope: RequestScope, structureId: number): Promise<StatementStructure> {

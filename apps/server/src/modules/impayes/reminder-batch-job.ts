@@ -5,11 +5,11 @@ import {
   type ReminderIssueRequest,
   type ReminderLevel,
 } from '@gdf/domain';
-import { neutraliseFormula, quoteCsvField } from '@gdf/file-formats';
 import type { JobKind } from '../jobs/job-kind';
 import type { JobRow, JobRuntime } from '../jobs/job-runtime';
 import { jobScope } from '../jobs/job-scope';
-import { appendZipPart, discardZipParts, emptyZipParts, finishZipParts, type ZipParts } from '../jobs/job-zip';
+import { appendZipPart, discardZipParts } from '../jobs/job-zip';
+import { batchOutcome, finishBatchZip, firstCheckpoint, withLeftOut, type BatchCheckpoint } from '../jobs/job-batch';
 import type { RequestScope } from '../scope/scope';
 import type { ImpayesService } from './impayes.service';
 import { reminderBatchMessages as m } from './messages';
@@ -25,12 +25,7 @@ export interface ReminderBatchInput {
   issuedAt: string;
 }
 
-export interface ReminderBatchCheckpoint {
-  done: number;
-  result: ReminderBatchResult;
-  zip: ZipParts;
-  contentId: number | null;
-}
+export type ReminderBatchCheckpoint = BatchCheckpoint<ReminderBatchResult>;
 
 /**
  * Reminder letters to many structures as a job (R-JOB-09, R-DUE-01..05): checked as a whole
@@ -49,16 +44,9 @@ export function reminderBatchJob(impayes: ImpayesService): JobKind<ReminderBatch
       const { input, database } = context;
       const issuedAt = new Date(input.issuedAt);
       const fileName = `relances-${input.asOf}.zip`;
-      let checkpoint: ReminderBatchCheckpoint = context.checkpoint ?? {
-        done: 0,
-        result: { emises: [], ignorees: [] },
-        zip: emptyZipParts(),
-        contentId: null,
-      };
-      const outcome = (contentId: number) => ({
-        summary: { ...checkpoint.result },
-        file: { name: fileName, contentId },
-      });
+      let checkpoint: ReminderBatchCheckpoint =
+        context.checkpoint ?? firstCheckpoint<ReminderBatchResult>({ emises: [], ignorees: [] });
+      const outcome = (contentId: number) => batchOutcome(checkpoint.result, fileName, contentId);
       if (checkpoint.contentId !== null) return outcome(checkpoint.contentId);
 
       const scope = await jobScope(database, context.owner);
@@ -76,7 +64,7 @@ export function reminderBatchJob(impayes: ImpayesService): JobKind<ReminderBatch
           const issued = 'skipped' in prepared ? null : await prepared.store(tx);
           if ('skipped' in prepared || !issued) {
             const raison = 'skipped' in prepared ? prepared.skipped : m.rankTaken(structure.name);
-            result.ignorees = [...result.ignorees, { structureId, structure: structure.name, raison }];
+            result.ignorees = withLeftOut(result.ignorees, { structureId, structure: structure.name, raison });
           } else {
             zip = await appendZipPart(tx, zip, [{ name: issued.fileName, bytes: prepared.pdf }], issuedAt);
             result.emises = [
@@ -95,9 +83,7 @@ export function reminderBatchJob(impayes: ImpayesService): JobKind<ReminderBatch
 
       const before = checkpoint;
       checkpoint = await context.step(database, async (tx) => {
-        const summary = { name: 'sommaire.csv', bytes: Buffer.from(batchSummary(before.result), 'utf8') };
-        const content = await finishZipParts(tx, before.zip, [summary], issuedAt);
-        const next: ReminderBatchCheckpoint = { ...before, zip: emptyZipParts(), contentId: content.id };
+        const next = await finishBatchZip(tx, before, batchSummary(before.result), issuedAt);
         return { checkpoint: next, progress: { done: total, total, step: m.zipped }, value: next };
       });
       return outcome(checkpoint.contentId!);
@@ -109,13 +95,20 @@ export function reminderBatchJob(impayes: ImpayesService): JobKind<ReminderBatch
   };
 }
 
-function batchSummary(result: ReminderBatchResult): string {
-  const line = (cells: string[]) => cells.map((cell) => quoteCsvField(neutraliseFormula(cell), ';')).join(';') + '\r\n';
-  let text = `\uFEFF${['Structure', 'N° de structure', 'Lettre', 'Niveau', 'Observation'].join(';')}\r\n`;
-  for (const item of result.emises)
-    text += line([item.structure, String(item.structureId), String(item.id), String(item.niveau), m.issued]);
-  for (const item of result.ignorees) text += line([item.structure, String(item.structureId), '', '', item.raison]);
-  return text;
+function batchSummary(result: ReminderBatchResult) {
+  return {
+    header: ['Structure', 'N° de structure', 'Lettre', 'Niveau', 'Observation'],
+    lines: [
+      ...result.emises.map((item) => [
+        item.structure,
+        String(item.structureId),
+        String(item.id),
+        String(item.niveau),
+        m.issued,
+      ]),
+      ...result.ignorees.map((item) => [item.structure, String(item.structureId), '', '', item.raison]),
+    ],
+  };
 }
 
 /** POST /api/impayes/relances for a large selection, or one asked in the background: checked, then queued. */

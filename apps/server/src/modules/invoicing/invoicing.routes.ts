@@ -8,18 +8,21 @@ import {
   bulkIssueRequestSchema,
   bulkPreviewRequestSchema,
   draftDeleteQuerySchema,
+  draftIssueSchema,
   draftRequestSchema,
   draftUpdateSchema,
-  draftVersionSchema,
 } from '@gdf/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
+import { badRequest } from '../../lib/http-errors';
 import { idParams } from '../../lib/resource-paths';
 import { parseInput } from '../../lib/validation';
 import { resolveScope } from '../../plugins/scope';
 import type { JobRuntime } from '../jobs/job-runtime';
+import type { MailService } from '../mail/mail.service';
 import { createBulkInvoicing } from './bulk-invoicing';
 import { createInvoicingService, type InvoicingSettings } from './invoicing.service';
+import { invoicingMessages as m } from './messages';
 
 const NO_STORE = 'private, no-store';
 
@@ -32,6 +35,8 @@ export function registerInvoicingRoutes(
   database: Database,
   settings: InvoicingSettings,
   jobs?: JobRuntime,
+  /** 'Émettre et envoyer' (R-MAIL-09): the e-mail delivery an issued facture is handed to. */
+  mail?: MailService,
 ): void {
   const service = createInvoicingService(database, settings);
   const bulk = createBulkInvoicing(database, jobs, settings.clock);
@@ -96,8 +101,17 @@ export function registerInvoicingRoutes(
     { config: { auth: 'user', event: 'facture.emission' } },
     async (request, reply) => {
       const { id } = parseInput(idParams, request.params);
-      const { version } = parseInput(draftVersionSchema, request.body);
+      const { version, envoyer } = parseInput(draftIssueSchema, request.body);
       const scope = await resolveScope(request, database);
+      if (envoyer && mail) {
+        // R-MAIL-09: 201 when issued now, 200 when the same request had issued and queued it already.
+        const { nouveau, ...issued } = await service.issueAndSend(scope, id, version, mail);
+        return reply
+          .code(nouveau ? 201 : 200)
+          .header('cache-control', NO_STORE)
+          .send(issued);
+      }
+      if (envoyer) throw badRequest(m.sendUnavailable);
       return reply
         .code(201)
         .header('cache-control', NO_STORE)

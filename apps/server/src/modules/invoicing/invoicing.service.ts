@@ -20,6 +20,7 @@ import {
   type DraftLine,
   type DraftView,
   type IssuedInvoiceView,
+  type IssueMailOutcome,
   type TarifOption,
   type DraftSummary,
 } from '@gdf/domain';
@@ -30,6 +31,7 @@ import type { Queryable } from '../../db/queryable';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-errors';
 import { issueFluxDocuments, type IssuanceSettings } from '../flux-documents/issue-documents';
 import { uncommittedInvoiceInput } from '../flux-documents/invoice-preview';
+import { requireSendGrant, type MailService } from '../mail/mail.service';
 import { createReceivablesService } from '../receivables/receivables.service';
 import { requireGrant, requireModule, type RequestScope } from '../scope/scope';
 import { inThreadRenderer, type DocumentRenderer } from '../../render/render-pool';
@@ -190,6 +192,14 @@ export function createInvoicingService(database: Database, settings: InvoicingSe
     if (draft.version !== version) throw conflict(INVOICING_MESSAGES.staleVersion);
   }
 
+  /** R-MAIL-09: the invoice a draft became when it was issued from this very version (a retried request), or null. */
+  async function retriedIssue(scope: RequestScope, id: number, version: number): Promise<IssuedInvoiceView | null> {
+    const draft = await findDraft(database, scope, id);
+    if (!draft || draft.fluxId === null || draft.seasonId === null || draft.version !== version + 1) return null;
+    const { totalCentimes } = toDraftView(draft);
+    return { fluxId: draft.fluxId, numero: invoiceNumber(draft.seasonId, draft.fluxId), totalCentimes };
+  }
+
   return {
     async tarifs(scope: RequestScope): Promise<TarifOption[]> {
       requireModule(scope, ModuleSlug.CreationFactures);
@@ -332,6 +342,37 @@ export function createInvoicingService(database: Database, settings: InvoicingSe
     },
 
     /**
+     * R-MAIL-09: 'Émettre et envoyer': both grants checked before anything is issued, the draft
+     * issued as by 'Émettre', then its facture (a category-5 one is its SEPA pre-notification,
+     * R-FACT-10) queued for its structure's address under a key made of the draft and the
+     * version asked, so the same request again answers with the same delivery (`nouveau` false).
+     * A structure without an address has its invoice issued and the answer gives the reason.
+     */
+    async issueAndSend(
+      scope: RequestScope,
+      id: number,
+      version: number,
+      mail: Pick<MailService, 'sendIfAddressed' | 'deliveryOfKey'>,
+    ): Promise<IssuedInvoiceView & { envoiEmail: IssueMailOutcome; nouveau: boolean }> {
+      requireGrant(scope, INVOICING_WRITE);
+      requireSendGrant(scope, 'facture');
+      const cle = issueMailKey(id, version);
+      let issued: IssuedInvoiceView;
+      try {
+        issued = await this.issue(scope, id, version);
+      } catch (error) {
+        const retried =
+          error instanceof HttpError && error.statusCode === 409 && (await retriedIssue(scope, id, version));
+        if (!retried) throw error;
+        const known = await mail.deliveryOfKey(scope, { type: 'facture', id: retried.fluxId, cle });
+        if (!known) throw error;
+        return { ...retried, envoiEmail: known, nouveau: false };
+      }
+      const envoiEmail = await mail.sendIfAddressed(scope, { type: 'facture', id: issued.fluxId, cle });
+      return { ...issued, envoiEmail, nouveau: true };
+    },
+
+    /**
      * R-INV-07: an avoir on an issued invoice, total or by lines, never more than its reste dû
      * (R-BAL-01, R-BAL-02) read under the invoice's lock, never while a SEPA batch collects it
      * (R-INV-11); a credit flux naming the invoice,
@@ -392,6 +433,9 @@ export function createInvoicingService(database: Database, settings: InvoicingSe
 }
 
 export type InvoicingService = ReturnType<typeof createInvoicingService>;
+
+/** R-MAIL-09: the e-mail key of 'Émettre et envoyer' (R-MAIL-03's form), made of the draft and the version asked. */
+export const issueMailKey = (draftId: number, version: number) => `emission-facture-${draftId}-v${version}`;
 
 function storedDraftValues(draft: StoredDraft): DraftValues {
   return {

@@ -13,5 +13,7 @@ export const invoicingMessages = {
   nobodyToBill: 'Aucune structure à facturer dans cette sélection.',
   lotOtherContent:
     'Cette clé de lot a déjà servi pour un autre lot : une même clé désigne toujours le même lot (rechargez la page).',
+  /** R-MAIL-09: an app built without the e-mail delivery (never the product's). */
+  sendUnavailable: "L'envoi par e-mail n'est pas disponible sur ce serveur : émettez la facture sans l'envoyer.",
   bulkStep: (done: number, total: number) => `${done} / ${total} structures traitées`,
 } as const;

@@ -37,6 +37,7 @@ export interface JobContext<Input, Checkpoint> {
   owner: JobOwner;
   /** The checkpoint of the last step committed, by any attempt; null on a first start. */
   checkpoint: Checkpoint | null;
+  /** The database as background work uses it: on PostgreSQL without parallel workers (R-OPS-14). */
   database: Database;
   /** Aborted when the user cancels (asked in this process) or the server stops. */
   signal: AbortSignal;

@@ -1,6 +1,7 @@
 import { isJobFinished } from '@gdf/domain';
 import { writeAuditRows } from '../../db/audit-log';
 import { CONTENT_NATURE, insertContent } from '../../db/content-store';
+import { backgroundLane } from '../../db/background-lane';
 import type { Database } from '../../db/database';
 import { uniqueViolation } from '../../db/database-errors';
 import type { Queryable } from '../../db/queryable';
@@ -118,6 +119,8 @@ export function createJobRuntime(
     ...overrides,
   };
   const byType = new Map(kinds.map((kind) => [kind.type, kind as unknown as JobKind]));
+  // What the kinds run their SQL on: on PostgreSQL without parallel workers (R-OPS-14).
+  const background = backgroundLane(database);
   const running = new Map<number, AbortController>();
   const settling = new Set<Promise<void>>();
   let queue: JobQueue | null = null;
@@ -174,7 +177,7 @@ export function createJobRuntime(
       get checkpoint() {
         return checkpoint;
       },
-      database,
+      database: background,
       signal: controller.signal,
       throwIfStopped,
       report: (progress: JobProgress) => reportProgress(database, id, attempt, progress),

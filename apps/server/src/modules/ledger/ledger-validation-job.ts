@@ -7,6 +7,7 @@ import {
   type StructureTypeId,
   type ValidationResult,
 } from '@gdf/domain';
+import { writeAuditRows } from '../../db/audit-log';
 import type { DatabaseSession } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors';
@@ -15,13 +16,21 @@ import type { BooksOwner } from './books';
 import { fiscalYearView, listFiscalYears, listValidations, lockBooks } from './fiscal-years.repository';
 import { lockedFiscalYears } from './fiscal-years.service';
 import {
+  BACKGROUND_ENTRY_BATCH,
   openBooks,
   STAGING_CHANGED_MESSAGE,
   stagedEntries,
   stageUnbookedEntries,
   type StageTable,
 } from './ledger-entries';
-import { conflict, NO_NEXT_YEAR_MESSAGE, unmappedMessage, writeEntries, writeOpeningEntry } from './ledger-validation';
+import {
+  conflict,
+  NO_NEXT_YEAR_MESSAGE,
+  unmappedMessage,
+  validationAuditRow,
+  writeEntries,
+  writeOpeningEntry,
+} from './ledger-validation';
 
 /** The queue and kind of 'Valider les écritures' and 'Clôturer l'exercice' as a job (R-JOB-01). */
 export const LEDGER_VALIDATION_JOB = 'validation_ecritures';
@@ -98,7 +107,10 @@ export function ledgerValidationJob(
     retryLimit: 10,
     async run(context) {
       if (context.checkpoint?.result) return { summary: { ...context.checkpoint.result } };
-      const stage: StageTable = { name: `cpt_traitement_${context.id}`, keep: true };
+      // Shorter event-loop holds matter where other requests run beside the job (PostgreSQL); on the
+      // embedded database every statement holds the one thread anyway, and more round trips only slow it.
+      const batch = context.database.kind === 'postgres' ? BACKGROUND_ENTRY_BATCH : undefined;
+      const stage: StageTable = { name: `cpt_traitement_${context.id}`, keep: true, batch };
       const result = await context.database.session(async (session) => {
         try {
           for (let staging = 1; ; staging++) {
@@ -117,22 +129,16 @@ export function ledgerValidationJob(
     async onStop(tx, { id, owner, input, checkpoint }) {
       // What the committed steps validated stays: the audit says so, as a validation cut short.
       if (!checkpoint?.validationId || checkpoint.result || owner.userId === null) return;
-      await tx.query(
-        `INSERT INTO "APP_AuditLog" ("ID_Utilisateur", "ID_Structure", "Action", "TableCible", "ID_Cible", "Details")
-         VALUES ($1, $2, 'validation_ecritures', 'CPT_Exercice', $3, $4)`,
-        [
-          owner.userId,
-          owner.structureId,
-          input.exerciceId,
-          JSON.stringify({
-            jusquau: checkpoint.reached,
-            ecritures: checkpoint.ecritures,
-            journaux: checkpoint.journaux,
-            interrompue: true,
-            traitement: id,
-          }),
-        ],
-      );
+      // Audited as a validation even when closing: the year is not closed.
+      await writeAuditRows(tx, [
+        validationAuditRow(owner, false, input.exerciceId, {
+          jusquau: checkpoint.reached,
+          ecritures: checkpoint.ecritures,
+          journaux: checkpoint.journaux,
+          interrompue: true,
+          traitement: id,
+        }),
+      ]);
     },
   };
 }
@@ -252,23 +258,15 @@ async function validateInSteps(
       );
       let result: ValidationResult | null = null;
       if (last) {
-        await tx.query(
-          `INSERT INTO "APP_AuditLog" ("ID_Utilisateur", "ID_Structure", "Action", "TableCible", "ID_Cible", "Details")
-           VALUES ($1, $2, $3, 'CPT_Exercice', $4, $5)`,
-          [
-            owner.userId,
-            structureId,
-            input.closing ? 'cloture_exercice' : 'validation_ecritures',
-            plan.year.id,
-            JSON.stringify({
-              jusquau: step.to,
-              ecritures,
-              journaux,
-              ...(opening ? { aNouveaux: opening } : {}),
-              traitement: context.id,
-            }),
-          ],
-        );
+        await writeAuditRows(tx, [
+          validationAuditRow(owner, input.closing, plan.year.id, {
+            jusquau: step.to,
+            ecritures,
+            journaux,
+            ...(opening ? { aNouveaux: opening } : {}),
+            traitement: context.id,
+          }),
+        ]);
         const updated = (await listFiscalYears(tx, structureId)).find((y) => y.id === plan.year.id)!;
         result = {
           exercice: fiscalYearView(updated, await listValidations(tx, structureId)),

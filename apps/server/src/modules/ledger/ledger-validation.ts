@@ -7,6 +7,7 @@ import {
   type AccountingEntry,
   type ValidationResult,
 } from '@gdf/domain';
+import { writeAuditRows, type AuditRow } from '../../db/audit-log';
 import type { Database } from '../../db/database';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors';
 import type { Queryable } from '../../db/queryable';
@@ -39,6 +40,24 @@ export interface ValidationRequest {
   /** 'YYYY-MM-DD' in Europe/Paris: the validation day (FEC ValidDate). */
   today: string;
 }
+
+/**
+ * The audit row of a validation, or of a closing, on its fiscal year: how far, how many
+ * entries and per journal, and what else the caller adds.
+ */
+export const validationAuditRow = (
+  owner: Pick<BooksOwner, 'userId' | 'structureId'>,
+  closing: boolean,
+  yearId: number,
+  details: Record<string, unknown>,
+): AuditRow => ({
+  userId: owner.userId,
+  structureId: owner.structureId,
+  action: closing ? 'cloture_exercice' : 'validation_ecritures',
+  table: 'CPT_Exercice',
+  targetId: yearId,
+  details,
+});
 
 /**
  * 'Valider les écritures' and 'Clôturer l'exercice' (R-LEDG-07, R-LEDG-09), in one transaction under
@@ -90,17 +109,14 @@ export async function validateEntries(
         WHERE id = $1`,
       [year.id, jusquau, request.closing],
     );
-    await tx.query(
-      `INSERT INTO "APP_AuditLog" ("ID_Utilisateur", "ID_Structure", "Action", "TableCible", "ID_Cible", "Details")
-       VALUES ($1, $2, $3, 'CPT_Exercice', $4, $5)`,
-      [
-        owner.userId,
-        structureId,
-        request.closing ? 'cloture_exercice' : 'validation_ecritures',
-        year.id,
-        JSON.stringify({ jusquau, ecritures: staged, journaux, ...(opening ? { aNouveaux: opening } : {}) }),
-      ],
-    );
+    await writeAuditRows(tx, [
+      validationAuditRow(owner, request.closing, year.id, {
+        jusquau,
+        ecritures: staged,
+        journaux,
+        ...(opening ? { aNouveaux: opening } : {}),
+      }),
+    ]);
     const updated = (await listFiscalYears(tx, structureId)).find((y) => y.id === year.id)!;
     return {
       exercice: fiscalYearView(updated, await listValidations(tx, structureId)),

@@ -63,6 +63,8 @@ export function mailJob(
   log: MailJobLog = () => {},
 ): JobKind<MailJobInput, MailJobCheckpoint> {
   const domain = senderDomain(settings.from);
+  // R-MAIL-06: a message written to the local outbox is not sent, and its log says so.
+  const delivered = settings.transport.mode === 'outbox' ? 'boite_locale' : 'envoye';
   return {
     type: JOB_KIND.mail,
     retryLimit: settings.retryLimit,
@@ -75,6 +77,7 @@ export function mailJob(
       const sender = await service.senderName(scope);
       const total = input.envois.length;
       let sent = 0;
+      let outboxed = 0;
       let failed = 0;
       let retrying = 0;
       let done = 0;
@@ -89,6 +92,7 @@ export function mailJob(
         const row = await findDelivery(database, id);
         if (!row || row.status !== 'en_attente') {
           if (row?.status === 'envoye') sent++;
+          if (row?.status === 'boite_locale') outboxed++;
           return;
         }
         // R-MAIL-05 again at sending time: a grant revoked since the request ends the delivery, with why.
@@ -126,10 +130,13 @@ export function mailJob(
         const result = outcome;
         await step(
           (tx) =>
-            'failure' in result ? recordFailedAttempt(tx, id, result.failure) : markDelivered(tx, id, result).then(),
+            'failure' in result
+              ? recordFailedAttempt(tx, id, result.failure)
+              : markDelivered(tx, id, result, delivered).then(),
           m.sending(row.to),
         );
         if ('failure' in result) retrying++;
+        else if (delivered === 'boite_locale') outboxed++;
         else sent++;
       };
       // A batch keeps a few messages in flight (the SMTP pool's connections); PGlite runs one statement at a time anyway.
@@ -142,7 +149,12 @@ export function mailJob(
       );
       // Still queued after a refusal or an unreachable server: the whole job is tried again later.
       if (retrying > 0) throw new Error(m.retrying(retrying));
-      const summary: MailBatchResult = { envoyes: sent, echecs: failed, sansAdresse: input.sansAdresse };
+      const summary: MailBatchResult = {
+        envoyes: sent,
+        boiteLocale: outboxed,
+        echecs: failed,
+        sansAdresse: input.sansAdresse,
+      };
       return { summary: { ...summary } };
     },
     async onStop(tx, { input }) {

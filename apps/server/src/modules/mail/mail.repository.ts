@@ -275,17 +275,21 @@ export async function deliveriesOfStructure(
   );
 }
 
-/** Sent: the server accepted it (only a queued row moves; a row moves once). */
+/**
+ * Sent: the server accepted it, or written to the local outbox ('boite_locale', R-MAIL-06): only
+ * a queued row moves, and a row moves once.
+ */
 export async function markDelivered(
   tx: Queryable,
   id: number,
   handed: { messageId: string; response: string },
+  status: Extract<MailStatus, 'envoye' | 'boite_locale'>,
 ): Promise<boolean> {
   const rows = await tx.query(
-    `UPDATE "MEL_Envoi" SET "Statut" = 'envoye', "Tentatives" = "Tentatives" + 1, "IdMessageSmtp" = $2,
+    `UPDATE "MEL_Envoi" SET "Statut" = $4, "Tentatives" = "Tentatives" + 1, "IdMessageSmtp" = $2,
             "ReponseServeur" = $3, "DateDerniereTentative" = now(), "DateEnvoi" = now()
       WHERE id = $1 AND "Statut" = 'en_attente' RETURNING id`,
-    [id, handed.messageId, handed.response],
+    [id, handed.messageId, handed.response, status],
   );
   return rows.length === 1;
 }

@@ -283,10 +283,39 @@ export function createMailService(database: Database, jobs: JobRuntime, fluxDocu
     return recipient.address;
   }
 
+  /** R-MAIL-03: the delivery the caller's key already queued for this document, or null. */
+  async function keyedDelivery(scope: RequestScope, request: MailSendRequest): Promise<MailDeliveryAnswer | null> {
+    const byKey = await findDeliveryByKey(database, userKey(scope, request.cle));
+    return byKey && byKey.type === request.type && byKey.documentId === request.id && canSee(scope, byKey)
+      ? { envoi: deliveryViewFor(scope, byKey), nouveau: false }
+      : null;
+  }
+
+  /** R-MAIL-03, R-MAIL-09: one document, one click; without an address, the reason (nothing queued). */
+  async function sendIfAddressed(
+    scope: RequestScope,
+    request: MailSendRequest,
+  ): Promise<MailDeliveryAnswer | { envoi: null; structure: string; raison: string }> {
+    requireSendGrant(scope, request.type);
+    const known = await keyedDelivery(scope, request);
+    if (known) return known;
+    const ref = { type: request.type, id: request.id };
+    const located = await locate(scope, ref);
+    const recipient = recipientOf(located.recipient);
+    if (recipient.address === null) return { envoi: null, structure: located.recipient.name, raison: recipient.reason };
+    await ensureIssued(scope, ref);
+    return queueOne(scope, located, userKey(scope, request.cle), recipient.address, null);
+  }
+
   return {
-    /** What a delivery's e-mail says, read again under the asker's scope when the job sends it. */
+    /**
+     * What a delivery's e-mail says, read again under the asker's scope when the job sends it; a
+     * facture a batch names that was never downloaded is issued here (R-DOC-02), in the job rather
+     * than in the batch's request.
+     */
     async describeDocument(scope: RequestScope, row: DeliveryRow) {
       const located = await locate(scope, { type: row.type, id: row.documentId });
+      await ensureIssued(scope, located.ref);
       return { document: located.mail, structure: located.recipient.name };
     },
 
@@ -295,16 +324,21 @@ export function createMailService(database: Database, jobs: JobRuntime, fluxDocu
 
     /** R-MAIL-03: 'Envoyer par e-mail' on one document. */
     async send(scope: RequestScope, request: MailSendRequest): Promise<MailDeliveryAnswer> {
+      const answer = await sendIfAddressed(scope, request);
+      if (answer.envoi === null) throw new HttpError(409, m.noAddress(answer.structure, answer.raison), 'no-address');
+      return answer;
+    },
+
+    /**
+     * R-MAIL-09: 'Émettre et envoyer': as `send`, but a structure without an address answers with
+     * the reason instead of a refusal (its document is issued anyway).
+     */
+    sendIfAddressed,
+
+    /** R-MAIL-09: the delivery this caller's key queued for this document, if any (a retried request). */
+    async deliveryOfKey(scope: RequestScope, request: MailSendRequest): Promise<MailDeliveryAnswer | null> {
       requireSendGrant(scope, request.type);
-      const ref = { type: request.type, id: request.id };
-      const key = userKey(scope, request.cle);
-      const byKey = await findDeliveryByKey(database, key);
-      if (byKey && byKey.type === ref.type && byKey.documentId === ref.id && canSee(scope, byKey))
-        return { envoi: deliveryViewFor(scope, byKey), nouveau: false };
-      const located = await locate(scope, ref);
-      const to = addressOrRefusal(located);
-      await ensureIssued(scope, ref);
-      return queueOne(scope, located, key, to, null);
+      return keyedDelivery(scope, request);
     },
 
     /** R-MAIL-04: 'Renvoyer': a new delivery of the same document, to its address now, naming the one it repeats. */
@@ -339,7 +373,6 @@ export function createMailService(database: Database, jobs: JobRuntime, fluxDocu
           });
           continue;
         }
-        await ensureIssued(scope, item.ref);
         toSend.push({
           located: item,
           to: recipient.address,

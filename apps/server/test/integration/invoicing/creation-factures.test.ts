@@ -35,7 +35,8 @@ import { pdfText } from '../documents/pdf-tools';
 import { jobEnded } from '../jobs/job-kinds-support';
 import { bearer } from '../rest/rest-context';
 import { testDatabaseTargets } from '../support/databases';
-import { TEST_SEPA_ICS, TEST_TODAY, buildTestApp, loginAs, seedSmall } from '../support/test-app';
+import { closeSeededApp, openSeededApp } from '../support/seeded-app';
+import { TEST_SEPA_ICS, TEST_TODAY, buildTestApp, loginAs } from '../support/test-app';
 
 /**
  * 'Création factures' (R-INV-01 to R-INV-10): a hand-made invoice, an avoir on it and a bulk
@@ -51,12 +52,9 @@ const tools = facturXTools();
 afterAll(tools.remove);
 
 describe.each(testDatabaseTargets())("'Création factures' on $name (R-INV-01 to R-INV-10)", (target) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let siege: string;
-  let club: string;
-  let ligue: string;
-  let clubId: number;
+  // Set by beforeAll (openSeededApp): the database, the app, the demo users' tokens, the club's id.
+  let database: Database, app: FastifyInstance, clubId: number;
+  let siege: string, club: string, ligue: string;
   const issuedXml: Array<[string, string]> = [];
 
   const send = (token: string, options: InjectOptions) =>
@@ -87,26 +85,13 @@ describe.each(testDatabaseTargets())("'Création factures' on $name (R-INV-01 to
   };
 
   beforeAll(async () => {
-    database = await target.open();
-    await seedSmall(database);
-    app = await buildTestApp(database, {
+    ({ database, app, siege, club, ligue, clubId } = await openSeededApp(target, {
       invoicingClock: () => ISSUE_DAY,
       sepa: { ics: TEST_SEPA_ICS },
       jobKinds: { bulkInvoicingStepStructures: 2 },
-    });
-    siege = await loginAs(app, 'siege@demo.fr');
-    club = await loginAs(app, 'club@demo.fr');
-    ligue = await loginAs(app, 'ligue@demo.fr');
-    const [row] = await database.query<{ id: number }>(
-      `SELECT m."ID_Structure" AS id FROM "UTI_Login" l
-         JOIN "STR_StructureUtilisateur" m ON m."ID_Utilisateur" = l."ID_Utilisateur" WHERE l."Email" = 'club@demo.fr'`,
-    );
-    clubId = row!.id;
+    }));
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  afterAll(() => closeSeededApp({ app, database }));
 
   let draft: DraftView;
   let invoice: IssuedInvoiceView;

@@ -21,7 +21,11 @@ interface TestInput {
   /** The first attempt finds the server busy (429) at its second step. */
   busyFirstAttempt?: boolean;
   file?: boolean;
+  /** One step and one session that report the planner's parallel workers setting (R-OPS-14). */
+  probe?: boolean;
 }
+
+const PARALLEL_SETTING = `SELECT current_setting('max_parallel_workers_per_gather') AS workers`;
 
 /** Gates a test closes: the first attempt of a job waits at one before a given step (between two transactions). */
 class Gates {
@@ -61,6 +65,17 @@ function testKind(gates: Gates, attempts: Map<number, number>): JobKind<TestInpu
       const tries = (attempts.get(context.id) ?? 0) + 1;
       attempts.set(context.id, tries);
       if (context.input.refuse) throw badRequest('Refusé pour l’essai.');
+      if (context.input.probe) {
+        const step = await context.step(context.database, async (tx) => {
+          const [row] = await tx.query<{ workers: string }>(PARALLEL_SETTING);
+          return { checkpoint: { done: 1 }, progress: { done: 1, total: 1, step: 'Sonde' }, value: row!.workers };
+        });
+        const session = await context.database.session(async (on) => {
+          const [row] = await on.query<{ workers: string }>(PARALLEL_SETTING);
+          return row!.workers;
+        });
+        return { summary: { etape: step, session } };
+      }
       let done = context.checkpoint?.done ?? 0;
       while (done < context.input.steps) {
         await gates.pass(context.id, done + 1, context.signal);
@@ -257,6 +272,17 @@ describe.each(testDatabaseTargets())('durable jobs on $name (R-JOB-01 to R-JOB-0
     const row = await second.waitFor(queued.id, 120_000);
     expect(row).toMatchObject({ status: 'termine', attempt: 2 });
     expect(await effects(queued.id)).toEqual([1, 2, 3]);
+  });
+
+  it('R-OPS-14: a job plans without parallel workers on PostgreSQL, in its steps and its sessions; requests keep theirs', async () => {
+    const rt = runtime();
+    const queued = await enqueue(rt, { steps: 1, probe: true }, 'sonde');
+    const row = await rt.waitFor(queued.id, 120_000);
+    const [requests] = await database.query<{ workers: string }>(PARALLEL_SETTING);
+    // PGlite has no parallel workers to spare: its setting is left as it is.
+    const expected = target.name === 'postgres' ? '0' : requests!.workers;
+    expect(row).toMatchObject({ status: 'termine', result: { etape: expected, session: expected } });
+    if (target.name === 'postgres') expect(Number(requests!.workers)).toBeGreaterThan(0);
   });
 
   it('R-JOB-02: a worker that went silent loses its job to another, which finishes it; the old one commits nothing', async () => {

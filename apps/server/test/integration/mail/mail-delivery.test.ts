@@ -21,10 +21,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/database';
 import { createMailTransport } from '../../../src/modules/mail/mail-transport';
 import { jobEnded, until } from '../jobs/job-kinds-support';
-import { bearer, buildRestApp } from '../rest/rest-context';
+import { bearer } from '../rest/rest-context';
 import { testDatabaseTargets } from '../support/databases';
 import { startSmtpTestServer, type SmtpTestServer } from '../support/smtp-test-server';
-import { loginAs, seedSmall, TEST_JOBS } from '../support/test-app';
+import { closeSeededApp, openSeededApp } from '../support/seeded-app';
+import { TEST_JOBS } from '../support/test-app';
 
 /**
  * E-mail delivery of issued documents against a real SMTP server (smtp-server, read back with
@@ -96,9 +97,7 @@ describe.each(testDatabaseTargets())('e-mail delivery on $name (R-MAIL-01 to R-M
 
   beforeAll(async () => {
     smtp = await startSmtpTestServer();
-    database = await target.open();
-    await seedSmall(database);
-    app = await buildRestApp(database, {
+    ({ database, app, siege, club, ligue, clubId } = await openSeededApp(target, {
       jobs: { ...TEST_JOBS, waitMs: 0, startWorkers: true },
       mail: {
         transport: createMailTransport({ smtpUrl: smtp.url, outboxDir: '/nonexistent', timeoutMs: 10_000 }),
@@ -106,12 +105,7 @@ describe.each(testDatabaseTargets())('e-mail delivery on $name (R-MAIL-01 to R-M
         retryLimit: RETRY_LIMIT,
         retryDelaySeconds: 1,
       },
-    });
-    siege = await loginAs(app, 'siege@demo.fr');
-    club = await loginAs(app, 'club@demo.fr');
-    ligue = await loginAs(app, 'ligue@demo.fr');
-    const me = await app.inject({ method: 'GET', url: '/api/me', headers: bearer(club) });
-    clubId = (me.json() as { memberships: Array<{ structureId: number }> }).memberships[0]!.structureId;
+    }));
     const flux = await database.query<{ id: number; structure: number }>(
       `SELECT f.id, f."ID_Structure" AS structure FROM "MKP_FluxFinancier" f
         WHERE f."EST_Debit" AND f."ID_CategoryFlux" = 4 AND f."ID_FluxFinancierRelance" IS NULL
@@ -126,8 +120,7 @@ describe.each(testDatabaseTargets())('e-mail delivery on $name (R-MAIL-01 to R-M
     expect((await setBillingEmail(siege, clubId, 'tresorerie@club.test')).statusCode).toBe(200);
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await closeSeededApp({ app, database });
     await smtp?.close();
   });
 

@@ -397,6 +397,7 @@ function invoicingCases(context: RestContext): Record<string, Record<string, Bad
       'missing version': () => ({ method: 'DELETE', url: `${base}/brouillons/1` }),
       'version abc': () => ({ method: 'DELETE', url: `${base}/brouillons/1?version=abc` }),
       'version 0': () => ({ method: 'DELETE', url: `${base}/brouillons/1?version=0` }),
+      'unknown parameter': () => ({ method: 'DELETE', url: `${base}/brouillons/1?version=1&force=1` }),
     },
     [`GET ${base}/brouillons/:id/apercu.pdf`]: ids('GET', (id) => `${base}/brouillons/${id}/apercu.pdf`),
     [`POST ${base}/brouillons/:id/emission`]: {
@@ -406,6 +407,9 @@ function invoicingCases(context: RestContext): Record<string, Record<string, Bad
         'version as text': { version: '1' },
         'version 0': { version: 0 },
         'unknown field': { version: 1, force: true },
+        // R-MAIL-09: 'Émettre et envoyer' is a boolean.
+        'send flag as text': { version: 1, envoyer: 'oui' },
+        'send flag as number': { version: 1, envoyer: 1 },
       }),
     },
     [`POST ${base}/avoirs`]: jsonBodies(`${base}/avoirs`, {

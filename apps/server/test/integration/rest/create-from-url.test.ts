@@ -177,7 +177,8 @@ describe.each(testDatabaseTargets())('create-from-url on $name', (target) => {
   });
 
   it('refuses every URL when no allow-list is configured (the default)', async () => {
-    vi.stubEnv('FILE_URL_ALLOWLIST', undefined);
+    // Only the parsed configuration (server.ts) gives the list: the app never reads process.env itself.
+    vi.stubEnv('FILE_URL_ALLOWLIST', 'files.test');
     const app = await buildRestApp(context.database, {
       urlFetchOverrides: { resolveHost: resolver },
     });

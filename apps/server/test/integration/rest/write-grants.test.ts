@@ -35,6 +35,12 @@ describe.each(testDatabaseTargets())('read without write (permissions as data) o
         WHERE "Action" = 'lettre_relance' AND "SlugModule" = 'gestion_des_finances__flux_financiers'
           AND "ID_Role" = (SELECT id FROM "FEDE_Role" WHERE "SlugRole" = 'administrateur_at')`,
     );
+    // The ligue keeps the flux settings' read but may no longer change a billing address (R-MAIL-07).
+    await database.query(
+      `UPDATE "FEDE_RoleModule" SET "EST_Acces" = false
+        WHERE "Action" = 'ecriture' AND "SlugModule" = 'parametrages_comptables__flux_financier'
+          AND "ID_Role" = (SELECT id FROM "FEDE_Role" WHERE "SlugRole" = 'administrateur_at')`,
+    );
     app = await buildTestApp(database);
     ligue = await loginAs(app, 'ligue@demo.fr');
     siege = await loginAs(app, 'siege@demo.fr');
@@ -176,5 +182,33 @@ describe.each(testDatabaseTargets())('read without write (permissions as data) o
     expect(issue.json().message).toBe("Vous n'avez pas le droit d'émettre une lettre de relance.");
     const [letters] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM "MKP_Relance"`);
     expect(letters?.n).toBe(0);
+  });
+
+  it('R-MAIL-07: the billing e-mail is read; changing it without the flux settings’ write grant is refused and nothing changes', async () => {
+    const [own] = await database.query<{ id: number }>(
+      `SELECT su."ID_Structure" AS id FROM "UTI_Login" l
+         JOIN "STR_StructureUtilisateur" su ON su."ID_Utilisateur" = l."ID_Utilisateur"
+        WHERE l."Email" = 'ligue@demo.fr' ORDER BY su.id LIMIT 1`,
+    );
+    const url = `/api/structures/${own!.id}/email-facturation`;
+    const read = await app.inject({ method: 'GET', url, headers: bearer(ligue) });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ structureId: own!.id, modifiable: false });
+    const setEmail = (token: string) =>
+      app.inject({ method: 'PATCH', url, headers: bearer(token), payload: { email: 'compta-ligue@exemple.test' } });
+    const change = await setEmail(ligue);
+    expect(change.statusCode, change.body).toBe(403);
+    expect(change.json().message).toBe(
+      "Vous n'avez pas le droit de modifier l'e-mail de facturation de cette structure.",
+    );
+    const [stored] = await database.query<{ email: string | null }>(
+      `SELECT "CT_EmailFacturation" AS email FROM "STR_Structure" WHERE id = $1`,
+      [own!.id],
+    );
+    expect(stored?.email).toBe(read.json().emailFacturation);
+    // The head office, whose write row is on, changes the same field.
+    const allowed = await setEmail(siege);
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(allowed.json()).toMatchObject({ emailFacturation: 'compta-ligue@exemple.test', modifiable: true });
   });
 });

@@ -29,8 +29,21 @@ export const creationFacturesMessages = {
   confirmDeleteTitle: 'Supprimer le brouillon ?',
   confirmDelete: (label: string) => `Le brouillon « ${label} » sera supprimé.`,
   issued: (numero: string) => `Facture ${numero} émise.`,
+  /** R-MAIL-09: 'Émettre et envoyer' in the issue dialog, and what it did. */
+  issueSend: {
+    issueAndSend: 'Émettre et envoyer',
+    sendTo: (address: string) => `Envoyer par e-mail à ${address}`,
+    sendToStructure: 'Envoyer par e-mail à la structure',
+    loadingRecipient: 'Envoyer par e-mail (recherche de l’adresse…)',
+    noAddress: (reason: string) => `Envoi par e-mail impossible : ${reason}`,
+    noGrant: 'Envoi par e-mail : il faut le droit d’écriture des flux financiers.',
+    directDebit: 'La facture de prélèvement envoyée vaut pré-notification SEPA.',
+    queued: (numero: string, address: string) =>
+      `Facture ${numero} émise ; son envoi par e-mail à ${address} est en file d’attente (suivi dans le journal d’envoi du document).`,
+    notSent: (numero: string, reason: string) => `Facture ${numero} émise, mais non envoyée par e-mail : ${reason}`,
+  },
   fields: {
-    structureId: 'Structure (identifiant)',
+    structure: 'Structure facturée',
     label: 'Libellé de la facture',
     category: 'Catégorie',
     dueDate: 'Date d’échéance',
@@ -50,6 +63,7 @@ export const creationFacturesMessages = {
     total: (total: string) => `Total : ${total}`,
   },
   unitPriceInvalid: 'Montant invalide (ex. 12,50).',
+  structureRequired: 'Choisissez la structure facturée.',
   avoir: {
     intro:
       'Un avoir crédite une facture émise, en totalité ou ligne par ligne, dans la limite de ce qu’elle porte encore.',
@@ -68,7 +82,7 @@ export const creationFacturesMessages = {
     intro: 'Les mêmes lignes facturées à plusieurs structures : aperçu, puis émission en traitement.',
     typeStructure: 'Type de structure',
     anyType: 'Tous les types',
-    structureIds: 'Structures (identifiants séparés par des virgules)',
+    structureIds: 'Ajouter une structure à la liste',
     affiliation: 'Affiliation sur la saison en cours',
     anyAffiliation: 'Indifférent',
     affiliated: 'Affiliées',
@@ -80,7 +94,37 @@ export const creationFacturesMessages = {
     confirmTitle: 'Émettre le lot ?',
     confirm: (count: number) => `${count} facture(s) seront numérotées et émises en traitement.`,
     started: 'Facturation en lot lancée : suivez-la ici ou dans « Mes traitements ».',
-    structureIdsInvalid: 'Identifiants de structures invalides.',
   },
   structureTypes: { 1: 'Club', 4: 'Ligue', 5: 'Comité' } as Record<number, string>,
+  /** The draft's preview in the page (R-INV-05). */
+  previewDialog: {
+    title: (label: string) => `Aperçu du brouillon « ${label} »`,
+    frame: (fileName: string) => `Aperçu PDF ${fileName}`,
+    loading: 'Chargement de l’aperçu…',
+    error: 'L’aperçu n’a pas pu être préparé : réessayez.',
+    download: 'Télécharger',
+    close: 'Fermer',
+  },
+  /** R-INV-10: the read access without the write grant. */
+  readOnly: 'Consultation seule : la création, l’émission et les avoirs demandent le droit d’écriture du module.',
+  tarifsError: 'Le catalogue des tarifs n’a pas pu être chargé : seules les lignes libres sont possibles.',
+  bulkSelection: {
+    ligue: 'Ligue (la ligue et ses structures)',
+    comite: 'Comité (le comité et ses structures)',
+    list: 'Liste de structures',
+    listEmpty: 'Aucune structure dans la liste : les autres critères choisissent.',
+    remove: (name: string) => `Retirer ${name} de la liste`,
+    noCriterion: 'Choisissez au moins un critère : type, ligue, comité, affiliation ou liste.',
+  },
+  bulkReport: {
+    title: 'Compte rendu du lot',
+    issued: (count: number, total: string | null) =>
+      total === null ? `${count} facture(s) émise(s).` : `${count} facture(s) émise(s), total ${total}.`,
+    invoices: 'Factures émises',
+    open: (numero: string, structure: string) => `Facture ${numero} de ${structure}`,
+    leftOut: 'Structures écartées',
+    leftOutLine: (structure: string, reason: string) => `${structure} : ${reason}`,
+    loading: 'Chargement du compte rendu…',
+    error: 'Le compte rendu du lot n’a pas pu être lu.',
+  },
 } as const;

@@ -47,7 +47,21 @@ export const impayesMessages = {
     submit: 'Émettre et télécharger',
     submitting: 'Émission en cours…',
     error: 'Les lettres de relance n’ont pas pu être émises.',
+    /** R-MAIL-08: 'Émettre et envoyer'. */
+    send: 'Émettre et envoyer : chaque lettre est aussi envoyée par e-mail à sa structure',
+    sendLimit: (above: number) =>
+      `Émettre et envoyer : au plus ${above} structures à la fois. Pour une sélection plus grande, envoyez les lettres ensuite depuis leur journal d’envoi.`,
+    submitAndSend: 'Émettre, télécharger et envoyer',
   },
+  /** R-MAIL-08: what 'Émettre et envoyer' queued, and the structures left out with the reason. */
+  mailQueued: (count: number) =>
+    count === 1
+      ? '1 lettre de relance en file d’envoi par e-mail.'
+      : `${count} lettres de relance en file d’envoi par e-mail.`,
+  mailNothingQueued: 'Aucune lettre envoyée par e-mail : aucune structure n’a d’adresse.',
+  mailLeftOut: (count: number) =>
+    count === 1 ? 'Non envoyée (1 structure sans adresse) :' : `Non envoyées (${count} structures sans adresse) :`,
+  mailLeftOutLine: (structure: string, reason: string) => `${structure} : ${reason}`,
   issued: (count: number) =>
     count === 1
       ? 'Lettre de relance émise et téléchargée.'

@@ -2,7 +2,7 @@ import type { FiscalYearsResponse, FiscalYearView, JobView, ValidationResult } f
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { headOfficeMe } from '@/test/fixtures';
+import { headOfficeMe, jobFixture } from '@/test/fixtures';
 import { renderWithSession } from '@/test/render-with-session';
 import { jsonResponse, stubApi } from '@/test/stub-api';
 import { FiscalYearsSection } from './FiscalYearsSection';
@@ -346,24 +346,18 @@ describe('Exercices comptables: validating and closing', () => {
 });
 
 describe('Exercices comptables: a long validation runs as a job (R-JOB-01)', () => {
-  const job = (patch: Partial<JobView> = {}): JobView => ({
-    id: 7,
-    type: 'validation_ecritures',
-    libelle: 'Validation des écritures 2025-2026 jusqu’au 31/08/2026',
-    statut: 'en_cours',
-    annulationDemandee: false,
-    fait: 1_200,
-    total: 4_800,
-    etape: 'Écritures validées jusqu’au 30/09/2025',
-    creeLe: '2026-11-23T09:59:00.000Z',
-    debuteLe: '2026-11-23T09:59:01.000Z',
-    termineLe: null,
-    erreur: null,
-    resultat: null,
-    fichier: null,
-    annulable: true,
-    ...patch,
-  });
+  const job = (patch: Partial<JobView> = {}): JobView =>
+    jobFixture({
+      id: 7,
+      type: 'validation_ecritures',
+      libelle: 'Validation des écritures 2025-2026 jusqu’au 31/08/2026',
+      fait: 1_200,
+      total: 4_800,
+      etape: 'Écritures validées jusqu’au 30/09/2025',
+      creeLe: '2026-11-23T09:59:00.000Z',
+      debuteLe: '2026-11-23T09:59:01.000Z',
+      ...patch,
+    });
 
   it('follows the job the server answers with: its progress, then its result', async () => {
     let reads = 0;

@@ -4,12 +4,16 @@ import {
   BULK_URL,
   DRAFTS_URL,
   INVOICING_TARIFS_URL,
+  billingEmailUrl,
+  bulkLotUrl,
   draftIssueUrl,
   draftPreviewUrl,
   draftUrl,
   type AvoirRequest,
+  type BillingEmailAnswer,
   type BulkIssueAccepted,
   type BulkIssueRequest,
+  type BulkLotView,
   type BulkPreview,
   type BulkPreviewRequest,
   type DraftRequest,
@@ -43,10 +47,18 @@ export const saveDraft = (structureId: number, id: number, draft: DraftRequest &
 export const deleteDraft = (structureId: number, id: number, version: number) =>
   apiFetch<void>(draftUrl(id) + toSearch({ structureId, version }), { method: 'DELETE' });
 
-export const issueDraft = (structureId: number, id: number, version: number) =>
-  apiFetch<IssuedInvoiceView>(at(draftIssueUrl(id), structureId), { method: 'POST', body: { version } });
+/** 'Émettre', or 'Émettre et envoyer' with `envoyer` (R-MAIL-09: the facture e-mailed on issue). */
+export const issueDraft = (structureId: number, id: number, version: number, envoyer = false) =>
+  apiFetch<IssuedInvoiceView>(at(draftIssueUrl(id), structureId), {
+    method: 'POST',
+    body: envoyer ? { version, envoyer } : { version },
+  });
 
-/** The draft's PDF marked 'BROUILLON', to show in a new tab. */
+/** Whom the billed structure's documents are e-mailed to (R-MAIL-01), shown beside 'Émettre et envoyer'. */
+export const fetchBillingRecipient = (structureId: number, billedStructureId: number, signal?: AbortSignal) =>
+  apiFetch<BillingEmailAnswer>(at(billingEmailUrl(billedStructureId), structureId), { signal });
+
+/** The draft's PDF marked 'BROUILLON', shown in the page's preview dialog. */
 export const fetchDraftPreview = (structureId: number, id: number) =>
   fetchFile(at(draftPreviewUrl(id), structureId), { fileName: `brouillon-${id}.pdf` });
 
@@ -58,3 +70,7 @@ export const previewBulk = (structureId: number, request: BulkPreviewRequest) =>
 
 export const issueBulk = (structureId: number, request: BulkIssueRequest) =>
   apiFetch<BulkIssueAccepted>(at(BULK_URL, structureId), { method: 'POST', body: request });
+
+/** What a bulk lot issued and left out (its report, once its job is over). */
+export const fetchBulkLot = (structureId: number, lotId: number, signal?: AbortSignal) =>
+  apiFetch<BulkLotView>(at(bulkLotUrl(lotId), structureId), { signal });

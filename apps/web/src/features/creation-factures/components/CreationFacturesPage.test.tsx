@@ -1,34 +1,17 @@
-import type { DraftSummary } from '@gdf/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { headOfficeMe } from '@/test/fixtures';
 import { renderWithSession } from '@/test/render-with-session';
 import { jsonResponse, sentRequest, stubApi } from '@/test/stub-api';
+import { draft, invoicingMe } from '../test/draft-fixtures';
 import { CreationFacturesPage } from './CreationFacturesPage';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const draft = (patch: Partial<DraftSummary> = {}): DraftSummary => ({
-  id: 7,
-  structureId: 101,
-  structure: 'Club Alpin',
-  libelle: 'Stage escalade',
-  categorie: 4,
-  echeance: '2026-12-20',
-  totalCentimes: 13_500,
-  version: 2,
-  creeLe: '2026-11-23T10:00:00.000Z',
-  modifieLe: '2026-11-23T10:00:00.000Z',
-  fluxId: null,
-  numero: null,
-  ...patch,
-});
-
 function openPage() {
-  return renderWithSession(<CreationFacturesPage />, headOfficeMe(['gestion_des_finances__creation_factures']));
+  return renderWithSession(<CreationFacturesPage />, invoicingMe(true));
 }
 
 describe("'Création factures' page (R-INV-05, R-INV-06)", () => {

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Alert from '@mui/material/Alert';
-import { formatEuros, type DraftSummary, type DraftView } from '@gdf/domain';
+import { type DraftSummary, type DraftView, type IssuedInvoiceView } from '@gdf/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CenteredProgress } from '@/components/CenteredProgress';
@@ -12,12 +12,15 @@ import { ErrorAlert } from '@/components/ErrorAlert';
 import { PageLayout } from '@/components/PageLayout';
 import { formErrorText } from '@/lib/api-client';
 import { useCurrentStructure } from '@/lib/session';
-import { deleteDraft, fetchDraft, fetchDraftPreview, fetchDrafts, fetchTarifs, issueDraft } from '../api/invoicing-api';
+import { deleteDraft, fetchDraft, fetchDrafts, fetchTarifs, issueDraft } from '../api/invoicing-api';
+import { useMayWriteInvoices } from '../hooks/use-may-write-invoices';
 import { creationFacturesMessages as m } from '../messages';
 import { AvoirForm } from './AvoirForm';
 import { BulkInvoicing } from './BulkInvoicing';
+import { DraftPreviewDialog } from './DraftPreviewDialog';
 import { DraftEditor } from './DraftEditor';
 import { DraftsList } from './DraftsList';
+import { IssueDraftDialog } from './IssueDraftDialog';
 
 type Editing = { draft: DraftView | null } | null;
 
@@ -29,10 +32,12 @@ type Editing = { draft: DraftView | null } | null;
 export function CreationFacturesPage() {
   const { structureId } = useCurrentStructure();
   const queryClient = useQueryClient();
-  const [tab, setTab] = useState(0);
+  const mayWrite = useMayWriteInvoices();
+  const [tab, setTab] = useState<'drafts' | 'avoir' | 'bulk'>('drafts');
+  const [previewing, setPreviewing] = useState<DraftSummary | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [confirm, setConfirm] = useState<{ kind: 'issue' | 'delete'; draft: DraftSummary } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ severity: 'success' | 'warning'; text: string } | null>(null);
   const draftsKey = ['creation-factures', 'brouillons', structureId];
   const drafts = useQuery({ queryKey: draftsKey, queryFn: ({ signal }) => fetchDrafts(structureId, signal) });
   const tarifs = useQuery({
@@ -41,17 +46,22 @@ export function CreationFacturesPage() {
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: draftsKey });
   const action = useMutation({
-    mutationFn: async ({ kind, draft }: { kind: 'issue' | 'delete' | 'edit' | 'preview'; draft: DraftSummary }) => {
+    mutationFn: async ({
+      kind,
+      draft,
+      send,
+    }: {
+      kind: 'issue' | 'delete' | 'edit';
+      draft: DraftSummary;
+      send?: boolean;
+    }) => {
       if (kind === 'issue') {
-        const issued = await issueDraft(structureId, draft.id, draft.version);
-        setNotice(m.issued(issued.numero));
+        const issued = await issueDraft(structureId, draft.id, draft.version, send);
+        setNotice(issueNotice(issued));
       } else if (kind === 'delete') {
         await deleteDraft(structureId, draft.id, draft.version);
-      } else if (kind === 'edit') {
-        setEditing({ draft: await fetchDraft(structureId, draft.id) });
       } else {
-        const { blob } = await fetchDraftPreview(structureId, draft.id);
-        window.open(URL.createObjectURL(blob), '_blank', 'noopener');
+        setEditing({ draft: await fetchDraft(structureId, draft.id) });
       }
     },
     onSettled: refresh,
@@ -59,16 +69,26 @@ export function CreationFacturesPage() {
 
   return (
     <PageLayout title={m.title} backTo="gestion_des_finances__dashboard">
-      <Tabs value={tab} onChange={(_, next: number) => setTab(next)} sx={{ mb: 2 }}>
-        <Tab label={m.tabs.drafts} />
-        <Tab label={m.tabs.avoir} />
-        <Tab label={m.tabs.bulk} />
+      <Tabs value={tab} onChange={(_, next: typeof tab) => setTab(next)} sx={{ mb: 2 }}>
+        <Tab value="drafts" label={m.tabs.drafts} />
+        {mayWrite && <Tab value="avoir" label={m.tabs.avoir} />}
+        <Tab value="bulk" label={m.tabs.bulk} />
       </Tabs>
-      {tab === 0 && (
+      {!mayWrite && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {m.readOnly}
+        </Alert>
+      )}
+      {tarifs.isError && (
+        <ErrorAlert sx={{ mb: 2 }} onRetry={() => void tarifs.refetch()}>
+          {m.tarifsError}
+        </ErrorAlert>
+      )}
+      {tab === 'drafts' && (
         <Stack spacing={2}>
           {notice && (
-            <Alert severity="success" role="status" onClose={() => setNotice(null)}>
-              {notice}
+            <Alert severity={notice.severity} role="status" onClose={() => setNotice(null)}>
+              {notice.text}
             </Alert>
           )}
           {action.isError && <ErrorAlert>{formErrorText(action.error, action.error.message)}</ErrorAlert>}
@@ -84,9 +104,11 @@ export function CreationFacturesPage() {
               }}
             />
           ) : (
-            <Button variant="contained" sx={{ alignSelf: 'flex-start' }} onClick={() => setEditing({ draft: null })}>
-              {m.newDraft}
-            </Button>
+            mayWrite && (
+              <Button variant="contained" sx={{ alignSelf: 'flex-start' }} onClick={() => setEditing({ draft: null })}>
+                {m.newDraft}
+              </Button>
+            )
           )}
           {drafts.isPending && <CenteredProgress label={m.loading} />}
           {drafts.isError && <ErrorAlert onRetry={() => void drafts.refetch()}>{m.loadError}</ErrorAlert>}
@@ -95,34 +117,50 @@ export function CreationFacturesPage() {
             <DraftsList
               drafts={drafts.data.brouillons}
               busy={action.isPending}
+              mayWrite={mayWrite}
               onEdit={(draft) => action.mutate({ kind: 'edit', draft })}
-              onPreview={(draft) => action.mutate({ kind: 'preview', draft })}
+              onPreview={setPreviewing}
               onIssue={(draft) => setConfirm({ kind: 'issue', draft })}
               onDelete={(draft) => setConfirm({ kind: 'delete', draft })}
             />
           )}
         </Stack>
       )}
-      {tab === 1 && <AvoirForm structureId={structureId} />}
-      {tab === 2 && <BulkInvoicing structureId={structureId} tarifs={tarifs.data?.tarifs ?? []} />}
+      {tab === 'avoir' && mayWrite && <AvoirForm structureId={structureId} />}
+      {tab === 'bulk' && (
+        <BulkInvoicing structureId={structureId} tarifs={tarifs.data?.tarifs ?? []} mayWrite={mayWrite} />
+      )}
+      <DraftPreviewDialog structureId={structureId} draft={previewing} onClose={() => setPreviewing(null)} />
+      <IssueDraftDialog
+        key={confirm?.kind === 'issue' ? confirm.draft.id : 'closed'}
+        structureId={structureId}
+        draft={confirm?.kind === 'issue' ? confirm.draft : null}
+        onCancel={() => setConfirm(null)}
+        onIssue={(draft, send) => action.mutate({ kind: 'issue', draft, send })}
+      />
       <ConfirmDialog
-        open={confirm !== null}
-        title={confirm?.kind === 'delete' ? m.confirmDeleteTitle : m.confirmIssueTitle}
+        open={confirm?.kind === 'delete'}
+        title={m.confirmDeleteTitle}
         cancelLabel={m.cancel}
-        confirmLabel={confirm?.kind === 'delete' ? m.delete : m.issue}
-        confirmColor={confirm?.kind === 'delete' ? 'error' : 'primary'}
+        confirmLabel={m.delete}
+        confirmColor="error"
         onCancel={() => setConfirm(null)}
         onConfirm={() => {
           if (confirm) action.mutate(confirm);
           setConfirm(null);
         }}
       >
-        {confirm?.kind === 'delete'
-          ? m.confirmDelete(confirm.draft.libelle)
-          : confirm
-            ? m.confirmIssue(confirm.draft.libelle, formatEuros(confirm.draft.totalCentimes))
-            : ''}
+        {confirm?.kind === 'delete' ? m.confirmDelete(confirm.draft.libelle) : ''}
       </ConfirmDialog>
     </PageLayout>
   );
+}
+
+/** What an issue did, 'Émettre et envoyer' included (R-MAIL-09): queued to an address, or not sent and why. */
+function issueNotice(issued: IssuedInvoiceView): { severity: 'success' | 'warning'; text: string } {
+  const sent = issued.envoiEmail;
+  if (!sent) return { severity: 'success', text: m.issued(issued.numero) };
+  return sent.envoi
+    ? { severity: 'success', text: m.issueSend.queued(issued.numero, sent.envoi.destinataire) }
+    : { severity: 'warning', text: m.issueSend.notSent(issued.numero, sent.raison) };
 }

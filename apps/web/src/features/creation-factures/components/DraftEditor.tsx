@@ -1,20 +1,20 @@
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { DraftView, TarifOption } from '@gdf/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/ErrorAlert';
+import { StructurePicker } from '@/components/StructurePicker';
 import { formErrorText } from '@/lib/api-client';
 import { createDraft, saveDraft } from '../api/invoicing-api';
 import { creationFacturesMessages as m } from '../messages';
 import { InvoiceFields, emptyInvoiceFields, type InvoiceFieldsForm } from './InvoiceFields';
 import { InvoiceLinesEditor, emptyLine, linesRequest, type LineForm } from './InvoiceLinesEditor';
 
-const fromDraft = (draft: DraftView): { structure: string; fields: InvoiceFieldsForm; lines: LineForm[] } => ({
-  structure: String(draft.structureId),
+const fromDraft = (draft: DraftView): { structure: number | null; fields: InvoiceFieldsForm; lines: LineForm[] } => ({
+  structure: draft.structureId,
   fields: { libelle: draft.libelle, categorie: draft.categorie, echeance: draft.echeance, note: draft.note },
   lines: draft.lignes.map((line) => ({
     tarifId: line.tarifId,
@@ -25,8 +25,9 @@ const fromDraft = (draft: DraftView): { structure: string; fields: InvoiceFields
 });
 
 /**
- * A draft made or changed (R-INV-01 to R-INV-06): the structure billed, what the invoice says
- * and its lines; saved with the version it was read at, so someone else's change is never lost.
+ * A draft made or changed (R-INV-01 to R-INV-06): the structure billed (picked by name or federal
+ * code among those the user sees), what the invoice says and its lines; saved with the version
+ * it was read at, so someone else's change is never lost.
  */
 export function DraftEditor({
   structureId,
@@ -41,7 +42,7 @@ export function DraftEditor({
   onSaved: (draft: DraftView) => void;
   onCancel: () => void;
 }) {
-  const initial = draft ? fromDraft(draft) : { structure: '', fields: emptyInvoiceFields(), lines: [emptyLine()] };
+  const initial = draft ? fromDraft(draft) : { structure: null, fields: emptyInvoiceFields(), lines: [emptyLine()] };
   const [structure, setStructure] = useState(initial.structure);
   const [fields, setFields] = useState(initial.fields);
   const [lines, setLines] = useState(initial.lines);
@@ -49,7 +50,8 @@ export function DraftEditor({
     mutationFn: async () => {
       const lignes = linesRequest(lines);
       if (!lignes) throw new Error(m.unitPriceInvalid);
-      const body = { structureId: Number(structure), ...fields, lignes };
+      if (structure === null) throw new Error(m.structureRequired);
+      const body = { structureId: structure, ...fields, lignes };
       return draft
         ? saveDraft(structureId, draft.id, { ...body, version: draft.version })
         : createDraft(structureId, body);
@@ -70,13 +72,14 @@ export function DraftEditor({
         <Typography variant="h6" component="h2">
           {draft ? `${m.edit} : ${draft.libelle}` : m.newDraft}
         </Typography>
-        <TextField
-          label={m.fields.structureId}
+        <StructurePicker
+          federationId={structureId}
           value={structure}
+          onChange={setStructure}
+          label={m.fields.structure}
           required
-          sx={{ maxWidth: 260 }}
-          slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
-          onChange={(event) => setStructure(event.target.value.replace(/\D/g, ''))}
+          size="medium"
+          sx={{ maxWidth: 480 }}
         />
         <InvoiceFields value={fields} onChange={setFields} />
         <InvoiceLinesEditor lines={lines} tarifs={tarifs} onChange={setLines} />

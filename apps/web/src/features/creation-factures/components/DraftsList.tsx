@@ -9,10 +9,14 @@ import { formatEuros, type DraftSummary } from '@gdf/domain';
 import { formatDate } from '@/lib/format';
 import { creationFacturesMessages as m } from '../messages';
 
-/** The drafts and the invoices they became, newest first; actions only on an open draft. */
+/**
+ * The drafts and the invoices they became, newest first; actions only on an open draft, and only
+ * with the module's write grant (the preview runs an issue rolled back: it needs it too).
+ */
 export function DraftsList({
   drafts,
   busy,
+  mayWrite,
   onEdit,
   onPreview,
   onIssue,
@@ -20,6 +24,7 @@ export function DraftsList({
 }: {
   drafts: readonly DraftSummary[];
   busy: boolean;
+  mayWrite: boolean;
   onEdit: (draft: DraftSummary) => void;
   onPreview: (draft: DraftSummary) => void;
   onIssue: (draft: DraftSummary) => void;
@@ -35,7 +40,7 @@ export function DraftsList({
           <TableCell>{m.columns.dueDate}</TableCell>
           <TableCell align="right">{m.columns.total}</TableCell>
           <TableCell>{m.columns.state}</TableCell>
-          <TableCell>{m.columns.actions}</TableCell>
+          {mayWrite && <TableCell>{m.columns.actions}</TableCell>}
         </TableRow>
       </TableHead>
       <TableBody>
@@ -47,24 +52,26 @@ export function DraftsList({
             <TableCell>{formatDate(draft.echeance)}</TableCell>
             <TableCell align="right">{formatEuros(draft.totalCentimes)}</TableCell>
             <TableCell>{draft.numero ? m.issuedState(draft.numero) : m.draftState}</TableCell>
-            <TableCell>
-              {draft.fluxId === null && (
-                <Stack direction="row" spacing={1}>
-                  <Button size="small" disabled={busy} onClick={() => onEdit(draft)}>
-                    {m.edit}
-                  </Button>
-                  <Button size="small" disabled={busy} onClick={() => onPreview(draft)}>
-                    {m.preview}
-                  </Button>
-                  <Button size="small" variant="contained" disabled={busy} onClick={() => onIssue(draft)}>
-                    {m.issue}
-                  </Button>
-                  <Button size="small" color="error" disabled={busy} onClick={() => onDelete(draft)}>
-                    {m.delete}
-                  </Button>
-                </Stack>
-              )}
-            </TableCell>
+            {mayWrite && (
+              <TableCell>
+                {draft.fluxId === null && (
+                  <Stack direction="row" spacing={1}>
+                    <Button size="small" disabled={busy} onClick={() => onEdit(draft)}>
+                      {m.edit}
+                    </Button>
+                    <Button size="small" disabled={busy} onClick={() => onPreview(draft)}>
+                      {m.preview}
+                    </Button>
+                    <Button size="small" variant="contained" disabled={busy} onClick={() => onIssue(draft)}>
+                      {m.issue}
+                    </Button>
+                    <Button size="small" color="error" disabled={busy} onClick={() => onDelete(draft)}>
+                      {m.delete}
+                    </Button>
+                  </Stack>
+                )}
+              </TableCell>
+            )}
           </TableRow>
         ))}
       </TableBody>

@@ -12,7 +12,7 @@ import { PageLayout } from '@/components/PageLayout';
 import { ApiError } from '@/lib/api-client';
 import { useCurrentStructure } from '@/lib/session';
 import { useFluxDocument } from '../api/get-flux-document';
-import { useObjectUrl } from '../hooks/use-object-url';
+import { useObjectUrl } from '@/lib/use-object-url';
 import { documentMessages } from '../messages';
 import { saveUrl } from '@/lib/save-file';
 import { ErrorAlert } from '@/components/ErrorAlert';

@@ -26,7 +26,7 @@ import { FluxFilterPanel } from './FluxFilterPanel';
 import { FluxResults } from './FluxResults';
 import { FluxSearchSummary } from './FluxSearchSummary';
 import { Notice, type NoticeState } from './Notice';
-import { StructurePicker } from './StructurePicker';
+import { StructurePicker } from '@/components/StructurePicker';
 import { ignoredUrlParams } from '../utils/search-url';
 
 export interface FluxExportSlotProps {

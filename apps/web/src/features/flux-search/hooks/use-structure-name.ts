@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getStructure } from '../api/search-structures';
+import { structureOptionQuery } from '@/lib/structure-options';
 import { fluxSearchMessages as m } from '../messages';
 
 /**
@@ -7,12 +7,7 @@ import { fluxSearchMessages as m } from '../messages';
  * structure: the picker's own query (same key), so the chip and the field share it.
  */
 export function useStructureName(currentStructureId: number, structureId: number | null): string | null {
-  const query = useQuery({
-    queryKey: ['flux-structure', currentStructureId, structureId],
-    queryFn: ({ signal }) => getStructure(currentStructureId, structureId ?? 0, signal),
-    enabled: structureId !== null,
-    staleTime: Infinity,
-  });
+  const query = useQuery(structureOptionQuery(currentStructureId, structureId));
   if (structureId === null || query.isPending) return null;
   return query.data?.NomStructure ?? m.structureUnknown;
 }

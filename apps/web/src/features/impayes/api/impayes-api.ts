@@ -6,6 +6,7 @@ import {
   reminderPdfPath,
   type IssuedReminder,
   type JobView,
+  type MailBatchLeftOut,
   type OverdueRow,
   type OverdueSortKey,
   type ReminderIssueRequest,
@@ -35,16 +36,31 @@ export async function downloadOverdueXlsx(
   });
 }
 
-/** The letters issued, or the job a large selection became (R-JOB-09): 202 with it. */
-export type ReminderIssueAnswer = { issued: IssuedReminder[] } | { job: JobView };
+/** 'Émettre et envoyer' (R-MAIL-08): the e-mail job of the letters issued, and those left out with the reason. */
+export interface ReminderSendAnswer {
+  job: JobView | null;
+  leftOut: MailBatchLeftOut[];
+}
+
+/** The letters issued (and, asked `envoyer`, their e-mail job), or the job a large selection became (R-JOB-09): 202 with it. */
+export type ReminderIssueAnswer = { issued: IssuedReminder[]; sent?: ReminderSendAnswer } | { job: JobView };
+
+type IssuedAnswer = {
+  relances: IssuedReminder[];
+  envoi?: { traitement: JobView | null; sansAdresse: MailBatchLeftOut[] };
+};
 
 export async function issueReminders(structureId: number, request: ReminderIssueRequest): Promise<ReminderIssueAnswer> {
-  const answer = await apiFetch<{ relances: IssuedReminder[] } | { traitement: JobView }>(
-    REMINDERS_PATH + toSearch({ structureId }),
-    { method: 'POST', body: request },
-  );
+  const answer = await apiFetch<IssuedAnswer | { traitement: JobView }>(REMINDERS_PATH + toSearch({ structureId }), {
+    method: 'POST',
+    body: request,
+  });
   const job = acceptedJob(answer);
-  return job ? { job } : { issued: (answer as { relances: IssuedReminder[] }).relances };
+  if (job) return { job };
+  const { relances, envoi } = answer as IssuedAnswer;
+  return envoi
+    ? { issued: relances, sent: { job: envoi.traitement, leftOut: envoi.sansAdresse } }
+    : { issued: relances };
 }
 
 /** The selection's relevés de compte over the current season, issued by a job (R-JOB-06). */

@@ -8,6 +8,7 @@ import {
   sortOverdueRows,
   toReminderIssueRequest,
   type JobView,
+  type MailBatchLeftOut,
   type OverdueRow,
   type ReminderIssueForm,
 } from '@gdf/domain';
@@ -52,12 +53,17 @@ export function ImpayesPage({
   const [reminding, setReminding] = useState<readonly OverdueRow[]>([]);
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const [started, setStarted] = useState<{ job: JobView; text: string } | null>(null);
+  // R-MAIL-08: the e-mail job of 'Émettre et envoyer', and the structures it left out with the reason.
+  const [mailed, setMailed] = useState<{ job: JobView | null; count: number; leftOut: MailBatchLeftOut[] } | null>(
+    null,
+  );
   const rows = useMemo(() => sortOverdueRows(list.data?.rows ?? [], sort.key, sort.direction), [list.data, sort]);
 
   const issue = useMutation({
-    mutationFn: async (form: ReminderIssueForm) => {
+    mutationFn: async ({ form, send }: { form: ReminderIssueForm; send: boolean }) => {
       // The letters follow the last ones the list showed, or none is written (R-DUE-05).
-      const answer = await issueReminders(structureId, toReminderIssueRequest(form, list.data?.rows ?? []));
+      const request = toReminderIssueRequest(form, list.data?.rows ?? []);
+      const answer = await issueReminders(structureId, send ? { ...request, envoyer: true } : request);
       if ('issued' in answer)
         await downloadReminders(
           answer.issued.map((letter) => letter.id),
@@ -68,12 +74,19 @@ export function ImpayesPage({
     onSuccess: async ({ answer, count }) => {
       setReminding([]);
       setSelected(new Set());
+      setMailed(null);
       if ('job' in answer) {
         setNotice(null);
         setStarted({ job: answer.job, text: m.remindersQueued(count) });
         return;
       }
       setNotice({ severity: 'success', text: m.issued(answer.issued.length) });
+      if (answer.sent)
+        setMailed({
+          job: answer.sent.job,
+          count: answer.issued.length - answer.sent.leftOut.length,
+          leftOut: answer.sent.leftOut,
+        });
       await queryClient.invalidateQueries({ queryKey });
     },
   });
@@ -140,6 +153,26 @@ export function ImpayesPage({
           {started.text}
         </JobStartedAlert>
       )}
+      {mailed &&
+        (mailed.job ? (
+          <JobStartedAlert key={mailed.job.id} job={mailed.job}>
+            {mailed.count > 0 ? m.mailQueued(mailed.count) : m.mailNothingQueued}
+          </JobStartedAlert>
+        ) : (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {mailed.count > 0 ? m.mailQueued(mailed.count) : m.mailNothingQueued}
+          </Alert>
+        ))}
+      {mailed && mailed.leftOut.length > 0 && (
+        <Alert severity="warning" sx={{ my: 2 }} onClose={() => setMailed({ ...mailed, leftOut: [] })}>
+          {m.mailLeftOut(mailed.leftOut.length)}
+          <ul style={{ margin: 0 }}>
+            {mailed.leftOut.map((item) => (
+              <li key={`${item.type}:${item.id}`}>{m.mailLeftOutLine(item.structure, item.raison)}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
       {list.isPending && <LinearProgress aria-label={m.loading} />}
       {list.isError && (
         <Alert
@@ -185,7 +218,7 @@ export function ImpayesPage({
         pending={issue.isPending}
         error={issue.isError ? formErrorText(issue.error, m.dialog.error) : null}
         onCancel={() => setReminding([])}
-        onSubmit={(form) => issue.mutate(form)}
+        onSubmit={(form, send) => issue.mutate({ form, send })}
       />
     </PageLayout>
   );

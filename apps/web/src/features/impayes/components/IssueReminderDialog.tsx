@@ -1,6 +1,13 @@
-import { REMINDER_LEVELS, reminderIssueFormSchema, type OverdueRow, type ReminderIssueForm } from '@gdf/domain';
+import {
+  REMINDER_LEVELS,
+  REMINDERS_BACKGROUND_ABOVE,
+  reminderIssueFormSchema,
+  type OverdueRow,
+  type ReminderIssueForm,
+} from '@gdf/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -13,6 +20,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { contractResolver } from '@/lib/forms';
 import { impayesMessages as m } from '../messages';
@@ -23,10 +31,15 @@ interface IssueReminderDialogProps {
   pending: boolean;
   error: string | null;
   onCancel: () => void;
-  onSubmit: (form: ReminderIssueForm) => void;
+  /** `send`: 'Émettre et envoyer' (R-MAIL-08), the letters issued then e-mailed to their structures. */
+  onSubmit: (form: ReminderIssueForm, send: boolean) => void;
 }
 
-/** Recipients, then the level (each structure's proposed level by default), then issue. */
+/**
+ * Recipients, then the level (each structure's proposed level by default), then issue, and
+ * send by e-mail when ticked (R-MAIL-08): not above the selection a request issues itself (a
+ * larger one is a job, R-JOB-09, whose letters are sent afterwards), so the box is disabled then.
+ */
 export function IssueReminderDialog({ rows, pending, error, onCancel, onSubmit }: IssueReminderDialogProps) {
   const open = rows.length > 0;
   return (
@@ -52,8 +65,11 @@ function IssueForm({ rows, pending, error, onCancel, onSubmit }: IssueReminderDi
     defaultValues: { level: 'propose', structureIds: rows.map((row) => row.structure.id) },
   });
   const shown = rows.slice(0, 10);
+  const [send, setSend] = useState(false);
+  const tooManyToSend = rows.length > REMINDERS_BACKGROUND_ABOVE;
+  const sending = send && !tooManyToSend;
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form noValidate onSubmit={handleSubmit((form) => onSubmit(form, sending))}>
       <DialogTitle id="relance-title">{m.dialog.title(rows.length)}</DialogTitle>
       <DialogContent>
         {pending && <LinearProgress aria-label={m.dialog.submitting} sx={{ mb: 2 }} />}
@@ -102,13 +118,20 @@ function IssueForm({ rows, pending, error, onCancel, onSubmit }: IssueReminderDi
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           {m.dialog.hint}
         </Typography>
+        <FormControl sx={{ mt: 1 }} disabled={pending || tooManyToSend}>
+          <FormControlLabel
+            control={<Checkbox checked={sending} onChange={(event) => setSend(event.target.checked)} />}
+            label={m.dialog.send}
+          />
+          {tooManyToSend && <FormHelperText>{m.dialog.sendLimit(REMINDERS_BACKGROUND_ABOVE)}</FormHelperText>}
+        </FormControl>
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={pending}>
           {m.dialog.cancel}
         </Button>
         <Button type="submit" variant="contained" disabled={pending}>
-          {pending ? m.dialog.submitting : m.dialog.submit}
+          {pending ? m.dialog.submitting : sending ? m.dialog.submitAndSend : m.dialog.submit}
         </Button>
       </DialogActions>
     </form>

@@ -2,30 +2,24 @@ import type { JobView } from '@gdf/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { headOfficeMe } from '@/test/fixtures';
+import { headOfficeMe, jobFixture } from '@/test/fixtures';
 import { renderWithSession } from '@/test/render-with-session';
 import { jsonResponse, stubApi } from '@/test/stub-api';
 import { MyJobsPage } from './MyJobsPage';
 
 const me = headOfficeMe([]);
-const job = (patch: Partial<JobView>): JobView => ({
-  id: 1,
-  type: 'validation_ecritures',
-  libelle: 'Validation des écritures 2025-2026 jusqu’au 31/08/2026',
-  statut: 'en_cours',
-  annulationDemandee: false,
-  fait: 250,
-  total: 1_000,
-  etape: 'Écritures validées jusqu’au 15/10/2025',
-  creeLe: '2026-11-23T09:00:00.000Z',
-  debuteLe: '2026-11-23T09:00:01.000Z',
-  termineLe: null,
-  erreur: null,
-  resultat: null,
-  fichier: null,
-  annulable: true,
-  ...patch,
-});
+const job = (patch: Partial<JobView>): JobView =>
+  jobFixture({
+    id: 1,
+    type: 'validation_ecritures',
+    libelle: 'Validation des écritures 2025-2026 jusqu’au 31/08/2026',
+    fait: 250,
+    total: 1_000,
+    etape: 'Écritures validées jusqu’au 15/10/2025',
+    creeLe: '2026-11-23T09:00:00.000Z',
+    debuteLe: '2026-11-23T09:00:01.000Z',
+    ...patch,
+  });
 const running = job({ id: 3 });
 const done = job({
   id: 2,
