@@ -20,7 +20,12 @@ const zones = [
   { target: './apps/server/src', from: './packages/seed' },
   // The web app never imports the server, and the server never imports the web app.
   { target: './apps/web', from: './apps/server' },
-  { target: './apps/server', from: './apps/web' },
+  {
+    target: './apps/server',
+    from: './apps/web',
+    // The server's test of the web's GraphQL documents builds the search row as the web does.
+    except: ['./src/features/flux-search/api/flux-row.ts'],
+  },
   // Web: app -> features -> shared; a feature never imports another feature.
   { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
   {
@@ -57,6 +62,40 @@ const DRIZZLE_QUERY_BUILDER = {
   importNames: ['sql', 'eq', 'ne', 'and', 'or', 'not', 'inArray', 'asc', 'desc', 'count'],
   message: 'SQL paramétré via Database.query ou Database.transaction (ADR 0034).',
 };
+
+// Layers by role (CODE_STYLE.md): SQL is issued only in a `*.repository.ts` or in
+// apps/server/src/db, whatever a file is called. What the code does is checked: a call of the
+// Database handle's (or a transaction's, a session's) query functions, a SQL statement's text,
+// an import of db's SQL-text helpers. Tests are exempt.
+const DRIZZLE_QUERY_BUILDER_SYNTAX = {
+  selector:
+    "MemberExpression[object.property.name='db'][property.name=/^(select|selectDistinct|insert|update|delete|execute|transaction|query|with|\\$count)$/]",
+  message: 'SQL paramétré via Database.query ou Database.transaction (ADR 0034), pas le query builder Drizzle.',
+};
+const SQL_CALL = {
+  selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(query|script|copyCsv)$/]",
+  message: 'Le SQL se lance dans un *.repository.ts (ou apps/server/src/db) : appelez une fonction du repository.',
+};
+const SQL_STATEMENT = '^\\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH|CREATE|DROP|ANALYZE|TRUNCATE|LOCK TABLE)\\s';
+const SQL_TEXT = [
+  {
+    selector: `Literal[value=/${SQL_STATEMENT}/]`,
+    message: "Le texte SQL s'écrit dans un *.repository.ts (ou apps/server/src/db).",
+  },
+  {
+    selector: `TemplateLiteral > TemplateElement:first-child[value.raw=/${SQL_STATEMENT}/]`,
+    message: "Le texte SQL s'écrit dans un *.repository.ts (ou apps/server/src/db).",
+  },
+];
+const SQL_TEXT_HELPERS = {
+  group: ['**/db/sql-arrays', '**/db/reste-du-sql', '**/db/settled-parts'],
+  message: "Les fragments SQL de db/ s'emploient dans un *.repository.ts.",
+};
+const SQL_OUTSIDE_LAYER_IGNORES = [
+  'apps/server/src/db/**',
+  'apps/server/**/*.repository.ts',
+  'apps/server/**/*.test.ts',
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/**', 'test-results/**'] },
@@ -120,14 +159,7 @@ export default tseslint.config(
     files: ['apps/server/**/*.ts', 'bench/**/*.ts'],
     ignores: ['apps/server/src/db/**'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "MemberExpression[object.property.name='db'][property.name=/^(select|selectDistinct|insert|update|delete|execute|transaction|query|with|\\$count)$/]",
-          message: 'SQL paramétré via Database.query ou Database.transaction (ADR 0034), pas le query builder Drizzle.',
-        },
-      ],
+      'no-restricted-syntax': ['error', DRIZZLE_QUERY_BUILDER_SYNTAX],
       'no-restricted-imports': [
         'error',
         {
@@ -146,11 +178,50 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/**/*.routes.ts', 'apps/server/src/graphql/**/*.ts', 'apps/server/src/plugins/**/*.ts'],
+    files: ['apps/server/src/**/*.routes.ts', 'apps/server/src/plugins/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         { paths: [DRIZZLE_QUERY_BUILDER], patterns: [OTHER_MODULE_REPOSITORY, ANY_REPOSITORY] },
+      ],
+    },
+  },
+  // The GraphQL layer runs its compiled statements through its own repository only.
+  {
+    files: ['apps/server/src/graphql/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [DRIZZLE_QUERY_BUILDER],
+          patterns: [
+            OTHER_MODULE_REPOSITORY,
+            { ...ANY_REPOSITORY, regex: '^(?!\\.\\.?/graphql-reads\\.repository$).*\\.repository$' },
+          ],
+        },
+      ],
+    },
+  },
+  // SQL by role (above): issued and written only in repositories and db/. The GraphQL compiler
+  // writes SQL from the metadata (its text is checked there by its own tests); it runs it
+  // through graphql-sql.repository.ts like any other layer.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: SQL_OUTSIDE_LAYER_IGNORES,
+    rules: { 'no-restricted-syntax': ['error', DRIZZLE_QUERY_BUILDER_SYNTAX, SQL_CALL, ...SQL_TEXT] },
+  },
+  {
+    files: ['apps/server/src/graphql/**/*.ts'],
+    ignores: SQL_OUTSIDE_LAYER_IGNORES,
+    rules: { 'no-restricted-syntax': ['error', DRIZZLE_QUERY_BUILDER_SYNTAX, SQL_CALL] },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: SQL_OUTSIDE_LAYER_IGNORES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [DRIZZLE_QUERY_BUILDER], patterns: [OTHER_MODULE_REPOSITORY, SQL_TEXT_HELPERS] },
       ],
     },
   },

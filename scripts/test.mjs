@@ -24,6 +24,8 @@ const stages = [
     ['Types (web, e2e, bench)', 'npm', ['run', 'typecheck:web']],
     // R-SEC-19: known vulnerabilities of the lockfile, from the vendored advisory database.
     ['Advisories (package-lock.json)', 'node', ['scripts/audit-lockfile.mjs']],
+    // Every import declared in its workspace, no file, dependency or export left unused (knip.json).
+    ['Unused and undeclared (knip)', 'npx', ['knip', '--no-progress']],
   ],
   [['Domain, server and web (Vitest)', 'npx', ['vitest', 'run', '--project', '!start']]],
   [['Build', 'npm', ['run', 'build']]],

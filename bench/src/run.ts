@@ -9,11 +9,12 @@
  * alone, likewise), --ledger-only (the validation and FEC figures alone, likewise), --pdf-only
  * (the invoice PDF and Factur-X figures alone, likewise), --bank-only (the statement import
  * and matching figures alone, likewise), --documents-only (the document pack and account
- * statement figures alone, likewise), --sepa-only (the SEPA files' collection dates against the
+ * statement figures alone, its section written into RESULTS.md in place), --sepa-only (the SEPA files' collection dates against the
  * days their invoices announced, checked in SQL, alone, likewise), --fuzz-only (the route fuzzer,
  * R-SEC-20, on scratch databases of its own, alone, likewise; --fuzz-requests N per engine),
+ * --search-only (the flux search's scenarios on PostgreSQL, its section written into RESULTS.md in place),
  * --limits-only (two server processes on a database of its own: 70 relevés of one structure
- * at once issue the day's quota, R-SEC-21, alone, likewise), --attack-only (one club's 60 relevés, three packs
+ * asked 24 at a time issue the day's quota, R-SEC-21, alone, its section written into RESULTS.md in place), --attack-only (one club's 60 relevés, three packs
  * and the head office's validation against one server, on PostgreSQL and PGlite: health and another
  * user's search meanwhile, R-OPS-08; alone, its section written into RESULTS.md in place),
  * --mail-only (1,000 e-mails with their invoice attached, one click each, handed to a local SMTP server,
@@ -75,6 +76,7 @@ const { values } = parseArgs({
     'fuzz-only': { type: 'boolean', default: false },
     'fuzz-requests': { type: 'string' },
     'mix-only': { type: 'boolean', default: false },
+    'search-only': { type: 'boolean', default: false },
     'limits-only': { type: 'boolean', default: false },
     'attack-only': { type: 'boolean', default: false },
     'mail-only': { type: 'boolean', default: false },
@@ -230,6 +232,7 @@ async function limitsSection(): Promise<{ title: string; results: BenchResult[] 
 
 if (values['limits-only']) {
   const section = await limitsSection();
+  await writeSection(section, { seconds: (performance.now() - started) / 1000, argv: process.argv.slice(2) });
   console.log(`\n${resultsTable([section])}`);
   process.exit(section.results.every((result) => result.pass) ? 0 : 1);
 }
@@ -367,6 +370,7 @@ if (values['sepa-only']) {
 
 if (values['documents-only']) {
   const section = await documentsSection();
+  await writeSection(section, { seconds: (performance.now() - started) / 1000, argv: process.argv.slice(2) });
   console.log(`\n${resultsTable([section])}`);
   process.exit(section.results.every((result) => result.pass) ? 0 : 1);
 }
@@ -422,6 +426,23 @@ async function variedMixSections(): Promise<Array<{ title: string; results: Benc
   return result;
 }
 
+/** The flux search's scenarios one at a time on the PostgreSQL bench database (R-PERF-01). */
+async function pgSearchSection(): Promise<{ title: string; results: BenchResult[] }> {
+  log(`\n== Recherche de flux, PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
+  const pgRows = await benchSearch({ databaseUrl: pgUrl, flux: pgFlux, log });
+  return {
+    title: `Recherche, PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux`,
+    results: searchResults(pgRows, 'PostgreSQL', 50),
+  };
+}
+
+if (values['search-only']) {
+  const section = await pgSearchSection();
+  await writeSection(section, { seconds: (performance.now() - started) / 1000, argv: process.argv.slice(2) });
+  console.log(`\n${resultsTable([section])}`);
+  process.exit(section.results.every((result) => result.pass) ? 0 : 1);
+}
+
 if (values['mix-only']) {
   const mixSections = await variedMixSections();
   console.log(`\n${resultsTable(mixSections)}`);
@@ -445,12 +466,7 @@ sections.push({ title: 'Export (même code que le worker, dans Node)', results: 
 log('\n== PDF : pdfkit contre html2pdf.js dans Chromium ==');
 sections.push({ title: 'PDF de facture', results: await benchPdf() });
 
-log(`\n== Recherche de flux, PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
-const pgRows = await benchSearch({ databaseUrl: pgUrl, flux: pgFlux, log });
-sections.push({
-  title: `Recherche, PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux`,
-  results: searchResults(pgRows, 'PostgreSQL', 50),
-});
+sections.push(await pgSearchSection());
 
 sections.push(await issuanceSection());
 sections.push(await ledgerSection());

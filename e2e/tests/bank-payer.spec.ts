@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { camt053Xml } from '../../apps/server/test/support/statement-writer';
+import { camt053Xml } from '../../apps/server/test/integration/support/statement-writer';
 import { signIn } from './support/session';
 
 // R-BANK-09, R-BANK-10: a transfer from a club, its name as the bank writes it and 'LICENCE

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { camt053Xml } from '../../apps/server/test/support/statement-writer';
+import { camt053Xml } from '../../apps/server/test/integration/support/statement-writer';
 import { expectNoAxeViolations } from './support/accessibility';
 import { signIn } from './support/session';
 

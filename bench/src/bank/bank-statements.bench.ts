@@ -23,7 +23,7 @@ import type { Database } from '../../../apps/server/src/db/database';
 import { importStatementFile } from '../../../apps/server/src/modules/bank-statements/bank-statements.service';
 import { entriesByIds } from '../../../apps/server/src/modules/bank-statements/bank-statements.repository';
 import { loadMatchingData, matchableEntry } from '../../../apps/server/src/modules/bank-statements/matching-data';
-import { camt053Xml, type WrittenEntry } from '../../../apps/server/test/support/statement-writer';
+import { camt053Xml, type WrittenEntry } from '../../../apps/server/test/integration/support/statement-writer';
 import type { BenchResult } from '../bench-result';
 import { headOfficeScope } from '../head-office-scope';
 

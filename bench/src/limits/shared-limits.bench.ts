@@ -1,7 +1,7 @@
 /**
  * The limits every instance shares (R-SEC-21, ADR 0049), measured with two production server
- * processes on one PostgreSQL database: 70 relevés de compte of one structure asked at once,
- * every other one through the other instance, must issue exactly the day's quota (50) and
+ * processes on one PostgreSQL database: 70 relevés de compte of one structure asked 24 at a time,
+ * half of them through each instance, must issue exactly the day's quota (50) and
  * refuse the rest with the French 429; ten wrong passwords for one account at once, spread
  * over both, must check five. On a database of its own (gdf_bench_limites), made from nothing
  * with the small demo data and dropped at the end: gdf_bench is not touched.
@@ -16,6 +16,13 @@ import { startServerProcess, type ServerProcess } from '../load/server-process';
 
 const DATABASE = 'gdf_bench_limites';
 const REQUESTS = 70;
+/**
+ * Requests in flight at once: as many as one user may have running or waiting on each instance
+ * (R-OPS-09: 2 running and 10 waiting, HEAVY_WORK_QUEUE_PER_USER; beyond, refused at once), so
+ * every request reaches the quota's check, and the quota is crossed by requests of both
+ * instances issuing at the same time.
+ */
+const IN_FLIGHT = 2 * (2 + 10);
 const GUESSES = 10;
 
 /** Runs `sql` on the server's maintenance database (CREATE / DROP DATABASE). */
@@ -79,19 +86,22 @@ export async function benchSharedLimits(
     );
     const structureId = club!.id;
 
-    log(`${REQUESTS} relevés de compte demandés en même temps aux deux instances...`);
+    log(`${REQUESTS} relevés de compte, ${IN_FLIGHT} à la fois, la moitié à chaque instance...`);
     const started = performance.now();
-    const answers = await Promise.all(
-      Array.from({ length: REQUESTS }, async (_, index) => {
+    const answers: { status: number; body: Buffer }[] = [];
+    let next = 0;
+    // Each instance has its own IN_FLIGHT / 2 askers, taking the next request in turn.
+    const ask = async (server: ServerProcess) => {
+      for (let index = next++; index < REQUESTS; index = next++) {
         const to = new Date(Date.UTC(2026, 0, 1 + index)).toISOString().slice(0, 10);
         const response = await fetch(
-          `${[one, two][index % 2]!.address}/api/structures/${structureId}/releve-de-compte?du=2026-01-01&au=${to}&format=pdf`,
+          `${server.address}/api/structures/${structureId}/releve-de-compte?du=2026-01-01&au=${to}&format=pdf`,
           { headers: { authorization: `Bearer ${token}` } },
         );
-        const body = Buffer.from(await response.arrayBuffer());
-        return { status: response.status, body };
-      }),
-    );
+        answers.push({ status: response.status, body: Buffer.from(await response.arrayBuffer()) });
+      }
+    };
+    await Promise.all(Array.from({ length: IN_FLIGHT }, (_, asker) => ask([one, two][asker % 2]!)));
     const seconds = (performance.now() - started) / 1000;
     const issued = answers.filter((answer) => answer.status === 200).length;
     const refusal = ACCOUNT_STATEMENT_MESSAGES.dailyLimit(MAX_NEW_STATEMENTS_PER_DAY);
@@ -102,7 +112,15 @@ export async function benchSharedLimits(
       `SELECT count(*)::int AS n FROM "MKP_ReleveCompteEmis" WHERE "ID_Structure" = $1`,
       [structureId],
     );
-    log(`  ${issued} émis (${stored?.n} enregistrés), ${refusedInFrench} refusés en 429, en ${seconds.toFixed(1)} s`);
+    const statuses = Object.entries(
+      answers.reduce<Record<number, number>>(
+        (count, { status }) => ({ ...count, [status]: (count[status] ?? 0) + 1 }),
+        {},
+      ),
+    ).map(([status, n]) => `${n} x ${status}`);
+    log(
+      `  ${issued} émis (${stored?.n} enregistrés), ${refusedInFrench} refusés en 429 pour le quota, en ${seconds.toFixed(1)} s (${statuses.join(', ')})`,
+    );
 
     log(`${GUESSES} mauvais mots de passe en même temps pour un compte, sur les deux instances...`);
     const guesses = await Promise.all(
@@ -113,7 +131,7 @@ export async function benchSharedLimits(
 
     return [
       {
-        name: `Deux instances, ${REQUESTS} relevés de compte d’une structure demandés à la fois : relevés émis (exactement le quota du jour ; ${refusedInFrench} refusés en 429)`,
+        name: `Deux instances, ${REQUESTS} relevés de compte d’une structure demandés ${IN_FLIGHT} à la fois : relevés émis (exactement le quota du jour ; ${refusedInFrench} refusés en 429)`,
         value: issued,
         unit: 'relevés',
         bar: MAX_NEW_STATEMENTS_PER_DAY,
@@ -123,7 +141,7 @@ export async function benchSharedLimits(
           refusedInFrench === REQUESTS - MAX_NEW_STATEMENTS_PER_DAY,
       },
       {
-        name: `Deux instances, ${REQUESTS} relevés de compte demandés à la fois : durée (référence)`,
+        name: `Deux instances, ${REQUESTS} relevés de compte demandés ${IN_FLIGHT} à la fois : durée (référence)`,
         value: seconds,
         unit: 's',
         bar: seconds,

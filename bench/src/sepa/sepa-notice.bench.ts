@@ -22,7 +22,7 @@ import { HttpError } from '../../../apps/server/src/lib/http-errors';
 import { cancelSepaBatch } from '../../../apps/server/src/modules/exports-sepa/sepa-batches.service';
 import { checkSepaSettings, DEMO_SEPA_ICS } from '../../../apps/server/src/modules/exports-sepa/sepa-settings';
 import { generateSepa, type SepaDependencies } from '../../../apps/server/src/modules/exports-sepa/sepa.service';
-import { auditSepaNotice } from '../../../apps/server/test/support/sepa-notice-audit';
+import { auditSepaNotice } from '../../../apps/server/test/integration/support/sepa-notice-audit';
 import type { BenchResult } from '../bench-result';
 import { headOfficeScope } from '../head-office-scope';
 

@@ -79,12 +79,12 @@ export interface Tarif {
 export type SeasonTarifs = Record<TarifKey, Tarif>;
 
 /** Prices rise 2.5 % a season, rounded to 10 cents (integer cents, never floats in sums). */
-export function tarifCents(baseCents: number, seasonId: number): number {
+function tarifCents(baseCents: number, seasonId: number): number {
   return Math.round((baseCents * (1 + 0.025 * (seasonId - FIRST_SEASON))) / 10) * 10;
 }
 
 /** MKP_Tarif.id of a catalogue entry on a season (seasons are loaded in order). */
-export function tarifId(seasonIndex: number, tarifIndex: number): number {
+function tarifId(seasonIndex: number, tarifIndex: number): number {
   return seasonIndex * TARIFS.length + tarifIndex + 1;
 }
 
@@ -102,7 +102,7 @@ export interface Season {
 }
 
 /** Today's 00:00 UTC: data is dated strictly before it, so nothing lies in the future. */
-export function cutoffMs(today: Date): number {
+function cutoffMs(today: Date): number {
   return Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
 }
 

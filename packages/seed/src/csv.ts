@@ -4,7 +4,7 @@
  * are quoted with quotes doubled. Rows are joined into chunks of `CHUNK_ROWS` lines so
  * each COPY write is large (fast) but memory stays bounded however many rows we seed.
  */
-export const CHUNK_ROWS = 10_000;
+const CHUNK_ROWS = 10_000;
 
 export type CsvValue = string | number | boolean | null | undefined;
 

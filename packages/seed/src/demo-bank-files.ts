@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HEAD_OFFICE_STRUCTURE_ID, invoiceNumber, sepaEndToEndId } from '@gdf/domain';
 import type { Database } from '@gdf/server/seed-api';
+import { balanceXml, bankText, entryXml, euros, tag, text, type Entry } from './demo-bank-xml';
 import type { BankPending } from './story';
 
 /**
@@ -38,60 +39,6 @@ interface FluxRow {
 /** Opening balance of the sample statement (any amount: the file's balances agree with it). */
 const OPENING_CENTS = 18_435_027;
 const REASONS = ['AM04', 'MD01', 'AC04'] as const;
-
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
-const tag = (name: string, content: string) => `<${name}>${content}</${name}>`;
-const text = (name: string, value: string) => tag(name, escape(value));
-const euros = (cents: number) => (Math.abs(cents) / 100).toFixed(2);
-/** SEPA's Latin character set, upper case, as banks print payer names (at most 70). */
-const bankText = (value: string, max = 140) =>
-  value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9/?:().,'+ -]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toUpperCase()
-    .slice(0, max);
-
-interface Entry {
-  reference: string;
-  day: string;
-  cents: number;
-  credit: boolean;
-  family: [string, string];
-  details: string;
-  info: string;
-}
-
-function entryXml(e: Entry): string {
-  return tag(
-    'Ntry',
-    `<Amt Ccy="EUR">${euros(e.cents)}</Amt>` +
-      tag('CdtDbtInd', e.credit ? 'CRDT' : 'DBIT') +
-      tag('Sts', 'BOOK') +
-      tag('BookgDt', tag('Dt', e.day)) +
-      tag('ValDt', tag('Dt', e.day)) +
-      text('AcctSvcrRef', e.reference) +
-      tag(
-        'BkTxCd',
-        tag('Domn', tag('Cd', 'PMNT') + tag('Fmly', tag('Cd', e.family[0]) + tag('SubFmlyCd', e.family[1]))),
-      ) +
-      (e.details ? tag('NtryDtls', e.details) : '') +
-      text('AddtlNtryInf', e.info),
-  );
-}
-
-function balanceXml(code: 'OPBD' | 'CLBD', cents: number, day: string): string {
-  return tag(
-    'Bal',
-    tag('Tp', tag('CdOrPrtry', tag('Cd', code))) +
-      `<Amt Ccy="EUR">${euros(cents)}</Amt>` +
-      tag('CdtDbtInd', cents < 0 ? 'DBIT' : 'CRDT') +
-      tag('Dt', tag('Dt', day)),
-  );
-}
 
 /** What a club writes on its transfer: the invoice number, a licensee's name, or nothing. */
 function remittance(row: FluxRow, index: number): string | null {

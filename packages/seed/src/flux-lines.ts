@@ -7,7 +7,7 @@ import type { Rng } from './random';
  * ('Licence adulte 2024 - Dupont Marie'). Amounts are integer cents; the parent's
  * amount is always the exact sum of its lines.
  */
-export interface Line {
+interface Line {
   label: string;
   tarifId: number | null;
   unitCents: number;

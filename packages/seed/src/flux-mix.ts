@@ -10,7 +10,7 @@ import { AliasTable, apportion } from './random';
  */
 
 /** Share of all flux that goes to the club@demo.fr club ("many flux" at every scale). */
-export const DEMO_SHARE = 0.04;
+const DEMO_SHARE = 0.04;
 /** The demo club cycles through every category, so even small seeds show them all. */
 export const DEMO_CYCLE: readonly CategoryId[] = [1, 5, 2, 4, 3, 1, 5, 6, 1, 4, 2, 5];
 

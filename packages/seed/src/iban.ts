@@ -24,12 +24,12 @@ function lettersToDigits(text: string): string {
  * Clé RIB: 97 - ((89 x bank + 15 x branch + 3 x account) mod 97), which for a numeric
  * account is the same as 97 - ((bank branch account 00) mod 97) on the joined digits.
  */
-export function ribKey(bank: string, branch: string, account: string): string {
+function ribKey(bank: string, branch: string, account: string): string {
   return String(97 - mod97(`${bank}${branch}${account}00`)).padStart(2, '0');
 }
 
 /** ISO 13616 check digits for a BBAN in country `country`. */
-export function ibanCheckDigits(country: string, bban: string): string {
+function ibanCheckDigits(country: string, bban: string): string {
   const remainder = mod97(lettersToDigits(`${bban}${country}00`));
   return String(98 - remainder).padStart(2, '0');
 }
@@ -82,7 +82,7 @@ export function randomSiren(rng: Rng): string {
   throw new Error('unreachable');
 }
 
-export function luhnValid(digits: string): boolean {
+function luhnValid(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = Number(digits[digits.length - 1 - i]);

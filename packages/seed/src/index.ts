@@ -11,3 +11,5 @@ export {
   type DemoBankFiles,
 } from './demo-bank-files';
 export type { BankPending } from './story';
+// A camt.053 balance as the demo statement writes it: the server's test statements write theirs so.
+export { balanceXml } from './demo-bank-xml';

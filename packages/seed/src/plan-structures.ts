@@ -32,12 +32,7 @@ export function planStructures(scale: SeedScale, seasons: Season[], rng: Rng, fa
   const add = (type: StructureTypeId, name: string, code: string, dep: PlannedDepartment | null, city?: string) => {
     const department = dep?.department ?? null;
     city ??= department?.prefecture ?? 'Paris';
-    const prefix = department?.postalPrefix ?? '75';
-    const atPrefecture = city === department?.prefecture;
-    const postcode =
-      prefix === '75'
-        ? `750${String(rng.int(1, 20)).padStart(2, '0')}`
-        : `${prefix}${atPrefecture ? '000' : rng.int(1, 9) + rng.digits(2)}`;
+    const postcode = plannedPostcode(rng, department, city);
     const structure: PlannedStructure = {
       index: all.length,
       id: type === StructureType.Federation ? HEAD_OFFICE_STRUCTURE_ID : takeId(),
@@ -183,4 +178,13 @@ function applyRandomFlags(s: PlannedStructure, rng: Rng, current: number): void 
   }
   const rib = rng.next();
   s.rib = rib < 0.04 ? 'none' : rib < 0.07 ? 'expired' : rib < 0.1 ? 'no_mandate' : rib < 0.2 ? 'no_bic' : 'valid';
+}
+
+/** A Paris arrondissement, a prefecture's x000, else a commune of the department. */
+function plannedPostcode(rng: Rng, department: PlannedDepartment['department'] | null, city: string): string {
+  const prefix = department?.postalPrefix ?? '75';
+  const atPrefecture = city === department?.prefecture;
+  return prefix === '75'
+    ? `750${String(rng.int(1, 20)).padStart(2, '0')}`
+    : `${prefix}${atPrefecture ? '000' : rng.int(1, 9) + rng.digits(2)}`;
 }

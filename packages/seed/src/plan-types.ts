@@ -11,7 +11,7 @@ export const SCALES = {
 } as const;
 
 /** valid: IBAN, BIC and a signed mandate; the others are the edge cases SEPA must handle. */
-export type RibState = 'valid' | 'no_bic' | 'no_mandate' | 'expired' | 'none';
+type RibState = 'valid' | 'no_bic' | 'no_mandate' | 'expired' | 'none';
 
 export interface PlannedStructure {
   index: number;

@@ -9,7 +9,7 @@ import { AliasTable, type Rng } from './random';
  * flux generator needs each structure's members and their names. Demo accounts take
  * ids 1..7; regular users follow.
  */
-export const FIRST_LICENCE_NUMBER = 100_000;
+const FIRST_LICENCE_NUMBER = 100_000;
 
 export interface UserPlan {
   firstId: number;

@@ -36,7 +36,7 @@ export const DEFAULT_ROLE_MODULES: Readonly<Record<RoleSlugValue, readonly Modul
 };
 
 /** Whether `role` may open `module` by default. */
-export function defaultModuleAccess(role: RoleSlugValue, module: ModuleSlugValue): boolean {
+function defaultModuleAccess(role: RoleSlugValue, module: ModuleSlugValue): boolean {
   return DEFAULT_ROLE_MODULES[role].includes(module);
 }
 

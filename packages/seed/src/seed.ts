@@ -18,7 +18,7 @@ import { fluxChunks, type FluxStats } from './flux';
 import { loadFlux, loadTable, summarize } from './loaders';
 import { demoPasswordHash } from './password';
 import { planStructures } from './plan-structures';
-import { SCALES, type SeedScale } from './plan-types';
+import { SCALES, type SeedScale, type StructurePlan } from './plan-types';
 import { planUsers } from './plan-users';
 import { Rng } from './random';
 import { FluxStory, type BankPending } from './story';
@@ -81,20 +81,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   const seed = options.seed ?? 1318;
   if (!Number.isInteger(options.flux) || options.flux < 0) throw new RangeError('flux doit être un entier positif');
 
-  if (options.reset) {
-    progress('vidage des tables (TRUNCATE ... RESTART IDENTITY CASCADE)');
-    await truncateAll(database);
-  }
-  await recoverInterruptedLoad(database, progress);
-  if (!options.reset) {
-    const filled = await nonEmptyTables(database);
-    if (filled.length > 0) {
-      throw new SeedRefusedError(
-        `La base contient déjà des données (${filled.slice(0, 4).join(', ')}${filled.length > 4 ? '...' : ''}). ` +
-          'Relancez avec --reset pour tout effacer et régénérer.',
-      );
-    }
-  }
+  await prepareDatabase(database, options.reset === true, progress);
 
   const seasons: Season[] = buildSeasons(options.today ?? new Date());
   // Loaded here, not with the module: faker's locales weigh ~38 MB of resident memory, which
@@ -154,21 +141,41 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   if (summary.fluxTtcCents !== String(stats.ttcCents)) {
     throw new Error(`Somme des flux incohérente : ${summary.fluxTtcCents} en base, ${stats.ttcCents} générés`);
   }
-  const demoStructures = Object.fromEntries(
-    DEMO_ACCOUNTS.map((a) => [
-      a.structure,
-      { id: structures.demo[a.structure].id, name: structures.demo[a.structure].name },
-    ]),
-  ) as SeedSummary['demoStructures'];
   return {
     ...summary,
     contentHash: createHash('sha256')
       .update(hashes.map((h) => h.digest('hex')).join(''))
       .digest('hex'),
     currentSeason: (seasons.at(-1) as Season).id,
-    demoStructures,
+    demoStructures: demoStructuresOf(structures),
     bank: story.bankPending(),
     relaunched: story.relaunched,
     elapsedMs: performance.now() - started,
   };
+}
+
+/** Emptied first with `reset`; an interrupted load recovered; else refused when it holds data. */
+async function prepareDatabase(database: Database, reset: boolean, progress: (message: string) => void) {
+  if (reset) {
+    progress('vidage des tables (TRUNCATE ... RESTART IDENTITY CASCADE)');
+    await truncateAll(database);
+  }
+  await recoverInterruptedLoad(database, progress);
+  if (reset) return;
+  const filled = await nonEmptyTables(database);
+  if (filled.length > 0) {
+    throw new SeedRefusedError(
+      `La base contient déjà des données (${filled.slice(0, 4).join(', ')}${filled.length > 4 ? '...' : ''}). ` +
+        'Relancez avec --reset pour tout effacer et régénérer.',
+    );
+  }
+}
+
+function demoStructuresOf(structures: StructurePlan): SeedSummary['demoStructures'] {
+  return Object.fromEntries(
+    DEMO_ACCOUNTS.map((a) => [
+      a.structure,
+      { id: structures.demo[a.structure].id, name: structures.demo[a.structure].name },
+    ]),
+  ) as SeedSummary['demoStructures'];
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { centsToDecimal, sepaEndToEndId, StructureType } from '@gdf/domain';
 import { Category, DAY_MS, isoDay, timestamp, type CategoryId, type Season } from './catalog';
 import { csvRow } from './csv';
@@ -6,6 +5,7 @@ import type { FluxDraft } from './flux-lines';
 import type { PlannedStructure, StructurePlan } from './plan-types';
 import { Rng } from './random';
 import { SepaCalendar, type SeededBatch } from './sepa-calendar';
+import { batchLoads } from './story-loads';
 import type { TableLoad } from './write-reference';
 
 /**
@@ -131,39 +131,9 @@ export class FluxStory {
     const yesterday = this.todayDay - 1;
     const r = this.rng;
     switch (f.category) {
-      case Category.Prelevement: {
-        if (f.relaunchCopy) fate.dueDay = f.day; // the app dates a relaunch's due day its own day
-        // Once the bank rejected a late payer's debit, its later debits and the relaunch are
-        // held back from the batches (still to collect: the SEPA page offers them).
-        const held = late && (f.relaunchCopy || this.rejected[f.structure.index] === 1);
-        const batch = held ? null : this.calendar.batchFor(f.day);
-        if (!batch) break;
-        fate.batchId = batch.id;
-        if (!f.relaunchCopy) fate.dueDay = batch.collectionDay; // the day its notice announced
-        this.batchFlux[batch.id] = (this.batchFlux[batch.id] as number) + 1;
-        this.batchCents[batch.id] = (this.batchCents[batch.id] as number) + f.cents;
-        // The last batch's debits wait for its statement and return report (the sample files).
-        if (batch.collectionDay > yesterday || batch === this.calendar.last) break;
-        if (!r.chance(late ? 0.7 : 0.02)) {
-          fate.settledDay = batch.collectionDay;
-          break;
-        }
-        this.recordReturn(f, batch);
-        if (late) this.rejected[f.structure.index] = 1;
-        const relaunchDay = batch.collectionDay + r.int(2, 8);
-        const copyDay = relaunchDay + 30;
-        const slot = copyDay <= yesterday ? this.freeSlot(f.slotOfDay(copyDay), f.id, f.lastSlotId) : 0;
-        if (slot > 0) {
-          fate.relaunchId = slot;
-          this.relaunched++;
-          this.relaunches.set(slot, { structure: f.structure, draft: f.draft });
-        } else if (!late) {
-          // Not relaunched in its season: the structure paid it by transfer, unless it is recent.
-          const paid = batch.collectionDay + r.int(8, 20);
-          if (paid <= yesterday && paid < this.statementFrom) fate.settledDay = paid;
-        }
+      case Category.Prelevement:
+        this.settleDebit(f, fate, late);
         break;
-      }
       case Category.Facture: {
         fate.dueDay = f.day + 30;
         if (late) break;
@@ -187,6 +157,47 @@ export class FluxStory {
       }
     }
     return fate;
+  }
+
+  /** A direct debit: collected by its monthly batch, or returned by the bank (R-SEPA-11, R-FLUX-05). */
+  private settleDebit(f: SlotFacts, fate: Fate, late: boolean): void {
+    if (f.relaunchCopy) fate.dueDay = f.day; // the app dates a relaunch's due day its own day
+    // Once the bank rejected a late payer's debit, its later debits and the relaunch are
+    // held back from the batches (still to collect: the SEPA page offers them).
+    const held = late && (f.relaunchCopy || this.rejected[f.structure.index] === 1);
+    const batch = held ? null : this.calendar.batchFor(f.day);
+    if (!batch) return;
+    fate.batchId = batch.id;
+    if (!f.relaunchCopy) fate.dueDay = batch.collectionDay; // the day its notice announced
+    this.batchFlux[batch.id] = (this.batchFlux[batch.id] as number) + 1;
+    this.batchCents[batch.id] = (this.batchCents[batch.id] as number) + f.cents;
+    // The last batch's debits wait for its statement and return report (the sample files).
+    if (batch.collectionDay > this.todayDay - 1 || batch === this.calendar.last) return;
+    if (!this.rng.chance(late ? 0.7 : 0.02)) {
+      fate.settledDay = batch.collectionDay;
+      return;
+    }
+    this.recordReturn(f, batch);
+    if (late) this.rejected[f.structure.index] = 1;
+    this.relaunchOrPay(f, fate, batch, late);
+  }
+
+  /** A returned debit: relaunched in a later slot of its season, else paid by transfer (unless late or recent). */
+  private relaunchOrPay(f: SlotFacts, fate: Fate, batch: SeededBatch, late: boolean): void {
+    const yesterday = this.todayDay - 1;
+    const r = this.rng;
+    const relaunchDay = batch.collectionDay + r.int(2, 8);
+    const copyDay = relaunchDay + 30;
+    const slot = copyDay <= yesterday ? this.freeSlot(f.slotOfDay(copyDay), f.id, f.lastSlotId) : 0;
+    if (slot > 0) {
+      fate.relaunchId = slot;
+      this.relaunched++;
+      this.relaunches.set(slot, { structure: f.structure, draft: f.draft });
+    } else if (!late) {
+      // Not relaunched in its season: the structure paid it by transfer, unless it is recent.
+      const paid = batch.collectionDay + r.int(8, 20);
+      if (paid <= yesterday && paid < this.statementFrom) fate.settledDay = paid;
+    }
   }
 
   private freeSlot(from: number, after: number, last: number): number {
@@ -229,74 +240,16 @@ export class FluxStory {
   }
 
   /**
-   * The batches (MKP_Traitement) and the audit row of each, as the app records a generated
-   * batch: its requested collection date, flux count and total (sepa.service.ts); then the
-   * bank's return reports and their returns. Loaded after the flux (their counts are known then).
+   * The batches (MKP_Traitement) and the audit row of each, then the bank's return reports and
+   * their returns (story-loads.ts). Loaded after the flux (their counts are known then).
    */
   loads(headOfficeId: number): TableLoad[] {
-    const batches = this.calendar.batches;
-    const file = (b: SeededBatch) => `SEPA_${isoDay(b.generatedDay)}.xml`;
-    const imports = [...this.returnsByBatch].map(([batchId, importId]) => {
-      const batch = batches[batchId - 1] as SeededBatch;
-      const name = `retours_GDF-SEPA-${batchId}.xml`;
-      return csvRow([
-        importId,
-        createHash('sha256').update(`demo:${name}`).digest('hex'),
-        name,
-        'pain.002.001.03',
-        headOfficeId,
-        timestamp(batch.collectionDay + 1, 9 * 3600),
-      ]);
+    return batchLoads(headOfficeId, {
+      batches: this.calendar.batches,
+      batchFlux: this.batchFlux,
+      batchCents: this.batchCents,
+      returnsByBatch: this.returnsByBatch,
+      returnRows: this.returnRows,
     });
-    return [
-      {
-        table: 'MKP_Traitement',
-        columns: ['id', 'TypeTraitement', 'ID_Structure', 'NomFichier', 'Z_DateCreation'],
-        rows: batches.map((b) =>
-          csvRow([b.id, 'prelevement_sepa', headOfficeId, file(b), timestamp(b.generatedDay, 6 * 3600)]),
-        ),
-      },
-      {
-        table: 'APP_AuditLog',
-        columns: ['id', 'Z_DateCreation', 'ID_Structure', 'Action', 'TableCible', 'ID_Cible', 'Details'],
-        rows: batches.map((b) =>
-          csvRow([
-            b.id,
-            timestamp(b.generatedDay, 6 * 3600),
-            headOfficeId,
-            'export_sepa',
-            'MKP_Traitement',
-            b.id,
-            JSON.stringify({
-              nbFlux: this.batchFlux[b.id],
-              totalCents: this.batchCents[b.id],
-              version: 'pain.008.001.08',
-              dateEcheance: isoDay(b.collectionDay),
-              exclues: [],
-            }),
-          ]),
-        ),
-      },
-      {
-        table: 'MKP_ImportRetour',
-        columns: ['id', 'Sha256', 'NomFichier', 'Format', 'ID_Structure', 'Z_DateCreation'],
-        rows: imports,
-      },
-      {
-        table: 'MKP_RetourPrelevement',
-        columns: [
-          'id',
-          'ID_FluxFinancier',
-          'ID_ImportRetour',
-          'TypeRetour',
-          'CodeRaison',
-          'DateRetour',
-          'MontantRetour',
-          'EndToEndId',
-          'Z_DateCreation',
-        ],
-        rows: this.returnRows,
-      },
-    ];
   }
 }

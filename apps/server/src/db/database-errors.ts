@@ -15,7 +15,7 @@ export interface DatabaseRefusal {
 export const MAX_SQL_PARAMETERS = 65_535;
 
 /** Raised before sending a statement with more parameters than PostgreSQL accepts. */
-export class TooManyParametersError extends Error {
+class TooManyParametersError extends Error {
   readonly code = 'GDF_TOO_MANY_PARAMETERS';
   constructor(readonly count: number) {
     super(`Trop de paramètres SQL (${count})`);
@@ -29,10 +29,10 @@ export function checkParameterCount(params: readonly unknown[]): void {
 
 export const TOO_MANY_PARAMETERS_MESSAGE =
   'Requête trop volumineuse : trop de valeurs à comparer (au plus 65 535). Réduisez les listes ou les filtres.';
-export const TOO_COMPLEX_MESSAGE = 'Requête trop complexe pour la base de données : simplifiez les filtres.';
-export const STATEMENT_TIMEOUT_MESSAGE =
+const TOO_COMPLEX_MESSAGE = 'Requête trop complexe pour la base de données : simplifiez les filtres.';
+const STATEMENT_TIMEOUT_MESSAGE =
   'La recherche a pris trop de temps et a été interrompue : ajoutez des filtres ou demandez moins de lignes, puis réessayez.';
-export const DATABASE_BUSY_MESSAGE = 'Le serveur est très sollicité : réessayez dans quelques secondes.';
+const DATABASE_BUSY_MESSAGE = 'Le serveur est très sollicité : réessayez dans quelques secondes.';
 
 /** pg-pool's messages when no connection came in time (waiting in the queue, or connecting). */
 const POOL_WAIT_MESSAGES = [

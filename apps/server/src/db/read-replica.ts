@@ -1,5 +1,6 @@
 import type { Pool as PgPool, PoolConfig } from 'pg';
 import { currentReadConsistency } from './read-routing';
+import { SESSION_OPTIONS } from './postgres-settings';
 
 /**
  * A PostgreSQL streaming replica for reads (DATABASE_READ_URL, ADR 0052). GraphQL reads and
@@ -153,7 +154,12 @@ export class ReadReplica implements ReadReplicaControl {
     private readonly primary: PgPool,
     private readonly settings: ReplicaSettings,
   ) {
-    const common = { connectionString: settings.url, maxUses: 20_000, connectionTimeoutMillis: settings.poolWaitMs };
+    const common = {
+      connectionString: settings.url,
+      maxUses: 20_000,
+      options: SESSION_OPTIONS,
+      connectionTimeoutMillis: settings.poolWaitMs,
+    };
     this.readPool = new Pool({ ...common, max: settings.poolSize, statement_timeout: settings.readTimeoutMs });
     this.reportPool = new Pool({ ...common, max: settings.poolSize, statement_timeout: settings.statementTimeoutMs });
     const checkMs = Math.max(1_000, Math.min(settings.poolWaitMs, 5_000));

@@ -68,8 +68,10 @@ describe('GraphQL cost, computed before execution', () => {
   });
 
   it('a fan-out of fragments is costed in linear time and refused', () => {
-    // Each fragment spreads the next one through 10 aliases: 10^6 leaves at depth 6.
-    const levels = 6;
+    // Each fragment spreads the next one through 10 aliases: 10^12 leaves at depth 12. Costed
+    // once per fragment this is immediate; walked leaf by leaf it would never end (the suite's
+    // timeout fails it), with no timing threshold tuned to a quiet machine.
+    const levels = 12;
     const fragments = Array.from({ length: levels }, (_, i) => {
       const body =
         i === levels - 1
@@ -81,9 +83,7 @@ describe('GraphQL cost, computed before execution', () => {
       /MKP_FluxFinancier \{ \.\.\.(F\d+) \}/g,
       'MKP_FluxFinancier { MKP_FluxFinancierDetail(limit: 10) { ...$1 } }',
     );
-    const started = performance.now();
     expect(cost(query)).toBeGreaterThan(COST_BUDGET);
-    expect(performance.now() - started).toBeLessThan(50);
   });
 
   it('a capped count costs what it scans; an uncapped one a default page', () => {

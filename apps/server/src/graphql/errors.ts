@@ -39,7 +39,7 @@ export class GraphqlApiError extends Error {
 
 export const validationFailed = (message: string) => new GraphqlApiError('validation-failed', message);
 
-export function fromHttpError(error: HttpError): GraphqlApiError {
+function fromHttpError(error: HttpError): GraphqlApiError {
   if (error.statusCode === 401) return new GraphqlApiError('invalid-jwt', error.message);
   if (error.statusCode === 403) return new GraphqlApiError('permission-error', error.message);
   if (error.statusCode === 404) return new GraphqlApiError('not-found', error.message);
@@ -47,7 +47,7 @@ export function fromHttpError(error: HttpError): GraphqlApiError {
 }
 
 /** PostgreSQL errors become French messages by SQLSTATE; the server's own text never leaves. */
-export function fromDatabaseError(error: unknown): GraphqlApiError | null {
+function fromDatabaseError(error: unknown): GraphqlApiError | null {
   const refusal = classifyDatabaseError(error);
   if (refusal) {
     const code: HasuraCode =
@@ -83,7 +83,7 @@ function sqlState(error: unknown): unknown {
 }
 
 /** Any error thrown inside a resolver, as a safe GraphqlApiError (or null: unexpected). */
-export function toApiError(error: unknown): GraphqlApiError | null {
+function toApiError(error: unknown): GraphqlApiError | null {
   if (error instanceof GraphqlApiError) return error;
   if (error instanceof HttpError) return fromHttpError(error);
   return fromDatabaseError(error);

@@ -1,24 +1,13 @@
+import { apply, syntax, type Rule } from './french-graphql-syntax';
+
 /**
  * graphql-js's own messages (syntax, validation, variable and scalar coercion) in French,
  * as lib/french-zod-messages.ts does for zod: every error a GraphQL caller reads is French
  * (R-SEC-01). Names, types and values keep their quotes; a message graphql-js may add later
  * and that no rule here knows becomes a generic French one rather than leaving in English.
  */
-type Rule = [RegExp, (...groups: string[]) => string];
 
 export const UNKNOWN_GRAPHQL_ERROR = 'Requête GraphQL invalide.';
-
-/** "Name "x"", "<EOF>", "String "a"": the lexer's token descriptions. */
-function token(description: string): string {
-  return description
-    .replace(/^<EOF>$/, 'fin du document')
-    .replace(/^Name\b/, 'nom')
-    .replace(/^BlockString\b/, 'bloc de texte')
-    .replace(/^String\b/, 'texte')
-    .replace(/^Int\b/, 'entier')
-    .replace(/^Float\b/, 'nombre décimal')
-    .replace(/^Comment\b/, 'commentaire');
-}
 
 /** " Did you mean "a", "b", or "c"?" */
 function suggestions(rest = ''): string {
@@ -248,61 +237,6 @@ const RULES: Rule[] = [
   ],
   [/^Validation aborted\.$/, () => 'Validation interrompue : document trop complexe.'],
 ];
-
-const SYNTAX_RULES: Rule[] = [
-  [
-    /^Expected ([\s\S]+?), found ([\s\S]+)\.$/,
-    (expected, found) => `${token(expected!)} attendu, ${token(found!)} trouvé.`,
-  ],
-  [/^Unterminated string\.$/, () => 'texte non terminé.'],
-  [/^Invalid character within String: ([\s\S]+)\.$/, (what) => `caractère invalide dans un texte : ${what}.`],
-  [/^Invalid character: ([\s\S]+)\.$/, (what) => `caractère invalide : ${what}.`],
-  [/^Unexpected character: ([\s\S]+)\.$/, (what) => `caractère inattendu : ${what}.`],
-  [
-    /^Unexpected single quote character[\s\S]*$/,
-    () => 'apostrophe inattendue : les textes s’écrivent entre guillemets droits (").',
-  ],
-  [/^Invalid Unicode escape sequence: ([\s\S]+)\.$/, (what) => `séquence d’échappement Unicode invalide : ${what}.`],
-  [/^Invalid character escape sequence: ([\s\S]+)\.$/, (what) => `séquence d’échappement invalide : ${what}.`],
-  [
-    /^Invalid number, unexpected digit after 0: ([\s\S]+)\.$/,
-    (what) => `nombre invalide, chiffre inattendu après 0 : ${what}.`,
-  ],
-  [
-    /^Invalid number, expected digit but got: ([\s\S]+)\.$/,
-    (what) => `nombre invalide, chiffre attendu au lieu de ${what}.`,
-  ],
-  [
-    /^Document contains more th[ae]n (\d+) (?:tokens|comments)\. Parsing aborted\.$/,
-    (count) => `document trop long (plus de ${count} éléments), lecture abandonnée.`,
-  ],
-  [
-    /^Source contains more than (\d+) UTF-16 code units\. Parsing aborted\.$/,
-    (count) => `document trop long (plus de ${count} caractères), lecture abandonnée.`,
-  ],
-  [
-    /^Unexpected variable "\$([^"]+)" in constant value\.$/,
-    (name) => `variable "$${name}" inattendue dans une valeur constante.`,
-  ],
-  [
-    /^([\s\S]+) is reserved and cannot be used for an enum value\.$/,
-    (what) => `${token(what!)} est réservé et ne peut pas servir de valeur d’énumération.`,
-  ],
-  [/^Unexpected description[\s\S]*$/, () => 'description inattendue.'],
-  [/^Unexpected ([\s\S]+)\.$/, (what) => `${token(what!)} inattendu.`],
-];
-
-function apply(rules: readonly Rule[], message: string): string | null {
-  for (const [pattern, french] of rules) {
-    const match = pattern.exec(message);
-    if (match) return french(...match.slice(1).map((group) => group ?? ''));
-  }
-  return null;
-}
-
-function syntax(message: string): string {
-  return apply(SYNTAX_RULES, message) ?? 'document GraphQL illisible.';
-}
 
 /** The French text of a graphql-js message (already French ones, ours, are returned as they are). */
 export function frenchGraphqlMessage(message: string): string {

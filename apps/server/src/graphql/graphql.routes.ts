@@ -54,9 +54,19 @@ function readBody(raw: unknown, method: 'GET' | 'POST'): GraphqlRequestBody | st
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
     return 'Corps JSON attendu : { query, variables, operationName }.';
   const { query, operationName } = raw as Record<string, unknown>;
-  let { variables } = raw as Record<string, unknown>;
   if (typeof query !== 'string' || query.trim() === '') return 'Le champ "query" (texte) est obligatoire.';
   if (query.length > MAX_QUERY_LENGTH) return 'Requête trop longue.';
+  const variables = readVariables((raw as Record<string, unknown>).variables, method);
+  if (typeof variables === 'string') return variables;
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
+    return 'Le champ "operationName" doit être un texte.';
+  }
+  return { query, variables, operationName: (operationName as string | null | undefined) ?? null };
+}
+
+/** The variables as an object (JSON text in a GET's query string), or what is wrong with them. */
+function readVariables(raw: unknown, method: 'GET' | 'POST'): Record<string, unknown> | string {
+  let variables = raw;
   if (method === 'GET' && typeof variables === 'string') {
     try {
       variables = JSON.parse(variables);
@@ -67,14 +77,7 @@ function readBody(raw: unknown, method: 'GET' | 'POST'): GraphqlRequestBody | st
   if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {
     return 'Le champ "variables" doit être un objet.';
   }
-  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
-    return 'Le champ "operationName" doit être un texte.';
-  }
-  return {
-    query,
-    variables: (variables as Record<string, unknown> | null | undefined) ?? {},
-    operationName: (operationName as string | null | undefined) ?? null,
-  };
+  return (variables as Record<string, unknown> | null | undefined) ?? {};
 }
 
 function sendError(reply: FastifyReply, status: number, code: HasuraCode, message: string) {

@@ -1,6 +1,7 @@
 import type { Database } from '../db/database';
 import type { RowBound } from './cost';
-import { TABLE_LIST, ident, type TableName } from './metadata/tables';
+import { readHighestIds } from './graphql-reads.repository';
+import { TABLE_LIST, type TableName } from './metadata/tables';
 
 /** How long a table's bound is reused: bulk loads happen only through the seeding command. */
 const BOUND_TTL_MS = 10_000;
@@ -33,10 +34,10 @@ export async function tableRowBound(database: Database): Promise<RowBound> {
 }
 
 async function refresh(database: Database, bounds: Bounds): Promise<void> {
-  const columns = TABLE_LIST.map(
-    (table) => `(SELECT coalesce(max(id), 0) FROM ${ident(table.name)})::float8 AS ${ident(table.name)}`,
+  const row = await readHighestIds(
+    database,
+    TABLE_LIST.map((table) => table.name),
   );
-  const [row] = await database.query<Record<TableName, number>>(`SELECT ${columns.join(', ')}`);
   for (const table of TABLE_LIST) bounds.rows.set(table.name, Number(row?.[table.name] ?? Number.POSITIVE_INFINITY));
   bounds.at = performance.now();
 }

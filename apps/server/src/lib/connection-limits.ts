@@ -30,7 +30,7 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
  * socket would outlive its deadline by that much. Checked at a quarter of the headers
  * deadline instead, at most once a second and at least every 5 s.
  */
-export function connectionsCheckingInterval(limits: ConnectionLimits): number {
+function connectionsCheckingInterval(limits: ConnectionLimits): number {
   return Math.min(5_000, Math.max(250, Math.floor(limits.headersTimeoutMs / 4)));
 }
 

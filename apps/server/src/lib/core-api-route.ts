@@ -3,7 +3,7 @@ import { z } from 'zod';
 import './french-zod-messages';
 
 /** The JSON error body of the error handler (plugins/error-handler.ts). */
-export const errorResponseSchema = {
+const errorResponseSchema = {
   description: 'Erreur (message en français)',
   type: 'object',
   properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, message: { type: 'string' } },

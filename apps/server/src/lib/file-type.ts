@@ -33,7 +33,3 @@ export function normaliseMimeType(declared: string): string {
   const base = declared.split(';')[0]?.trim().toLowerCase() ?? '';
   return base === 'image/jpg' || base === 'image/pjpeg' ? 'image/jpeg' : base;
 }
-
-export function isAllowedMimeType(value: string): value is AllowedMimeType {
-  return (ALLOWED_MIME_TYPES as readonly string[]).includes(value);
-}

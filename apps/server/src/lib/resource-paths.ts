@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 /** PostgreSQL integer columns: larger ids cannot exist, so they are bad input, not a 404. */
-export const MAX_DATABASE_ID = 2_147_483_647;
+const MAX_DATABASE_ID = 2_147_483_647;
 
 /** A positive database id given as a JSON number. */
 export const databaseId = z.number().int().min(1).max(MAX_DATABASE_ID);
 
 /** A positive database id given as a path segment (":id"): digits only, no sign, no zero. */
-export const databaseIdSegment = z
+const databaseIdSegment = z
   .string()
   .regex(/^[1-9]\d{0,9}$/, 'doit être un identifiant numérique positif')
   .transform(Number)
@@ -20,7 +20,7 @@ export const idParams = z.object({ id: databaseIdSegment });
  * "/api/saisons/2022"), as the original client sends them. Parsed strictly: exactly
  * that collection, one positive id, nothing before or after.
  */
-export function resourcePath(collection: string) {
+function resourcePath(collection: string) {
   const shape = new RegExp(`^/api/${collection}/[1-9]\\d{0,9}$`);
   return z
     .string()

@@ -2,10 +2,11 @@
  * Stack traces of logged errors, mapped from the server's bundle (dist/server.js) back to
  * the TypeScript sources. The server runs without --enable-source-maps (ADR 0042): Node
  * would keep the parsed source map of every module that has one, about 20 MB resident. Here
- * the bundle's map is read only when an error is logged, and only the positions of that
- * stack are looked up; nothing of it stays in memory.
+ * the bundle's map is read only when an error is logged, parsed by Node's own SourceMap
+ * (node:module) for the positions of that stack, and dropped; nothing of it stays in memory.
  */
 import { readFileSync } from 'node:fs';
+import { SourceMap, type SourceMapping } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { stdSerializers, type SerializedError } from 'pino';
@@ -30,82 +31,40 @@ export interface OriginalPosition {
   column: number;
 }
 
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const BASE64_VALUE = new Int8Array(128).fill(-1);
-for (let index = 0; index < BASE64.length; index++) BASE64_VALUE[BASE64.charCodeAt(index)] = index;
-const VLQ_CONTINUATION = 32;
-const SEMICOLON = 59;
-const COMMA = 44;
+/** What a source map's mappings may hold (base64 VLQ digits and separators); anything else is unreadable. */
+const MAPPINGS = /^[A-Za-z0-9+/,;]*$/;
 
 /**
- * The original position of each generated one: the source of the closest mapping at or
- * before it (as Node's own SourceMap.findEntry), null when that mapping names no source or
- * there is none. One pass over the mappings, decoding as it goes (their fields are deltas
- * from the previous mapping, so no line can be read alone).
+ * The original position of each generated one, as Node's own SourceMap finds it (the source
+ * of the closest mapping at or before it), null when that mapping names no source or there
+ * is none. The map is parsed here and dropped with the returned array: nothing stays resident.
+ * Throws on mappings that are not base64 VLQ (Node's parser would read them as something).
  */
 export function findOriginalPositions(
   map: RawSourceMap,
   positions: readonly GeneratedPosition[],
 ): Array<OriginalPosition | null> {
-  const order = positions.map((_, index) => index).sort((a, b) => compare(positions[a]!, positions[b]!));
-  const found: Array<OriginalPosition | null> = positions.map(() => null);
-  const { mappings } = map;
-  let next = 0;
-  let line = 0;
-  let column = 0;
-  let source = 0;
-  let sourceLine = 0;
-  let sourceColumn = 0;
-  let last: OriginalPosition | null = null;
-  let at = 0;
-  const readVlq = () => {
-    let value = 0;
-    let shift = 0;
-    let digit: number;
-    do {
-      digit = BASE64_VALUE[mappings.charCodeAt(at++)] ?? -1;
-      if (digit < 0) throw new Error('Source map : mappings illisibles');
-      value += (digit & 31) << shift;
-      shift += 5;
-    } while (digit & VLQ_CONTINUATION);
-    return value & 1 ? -(value >>> 1) : value >>> 1;
-  };
-  // Each wanted position before the mapping at (line, column) gets the mapping before it.
-  const settleBefore = (line: number, column: number) => {
-    while (next < order.length && compare(positions[order[next]!]!, { line, column }) < 0) found[order[next++]!] = last;
-  };
-  while (at < mappings.length && next < order.length) {
-    const code = mappings.charCodeAt(at);
-    if (code === SEMICOLON) {
-      line++;
-      column = 0;
-      at++;
-      continue;
-    }
-    if (code === COMMA) {
-      at++;
-      continue;
-    }
-    column += readVlq();
-    settleBefore(line, column);
-    const hasSource = at < mappings.length && !isSeparator(mappings.charCodeAt(at));
-    if (hasSource) {
-      source += readVlq();
-      sourceLine += readVlq();
-      sourceColumn += readVlq();
-      if (at < mappings.length && !isSeparator(mappings.charCodeAt(at))) readVlq(); // the name
-    }
-    last = hasSource ? { source: map.sources[source] ?? '', line: sourceLine, column: sourceColumn } : null;
-  }
-  while (next < order.length) found[order[next++]!] = last;
-  return found;
+  if (!MAPPINGS.test(map.mappings)) throw new Error('Source map : mappings illisibles');
+  // Without its sourceRoot: the caller resolves sources against it, as it resolves them against the map's folder.
+  const sourceMap = new SourceMap({
+    version: 3,
+    file: '',
+    sourceRoot: '',
+    sources: map.sources,
+    sourcesContent: [],
+    names: [],
+    mappings: map.mappings,
+  });
+  return positions.map(({ line, column }) => {
+    const entry = sourceMap.findEntry(line, column) as Partial<SourceMapping>;
+    return entry.originalSource === undefined
+      ? null
+      : { source: entry.originalSource, line: entry.originalLine ?? 0, column: entry.originalColumn ?? 0 };
+  });
 }
 
-const isSeparator = (code: number) => code === SEMICOLON || code === COMMA;
-const compare = (a: GeneratedPosition, b: GeneratedPosition) => a.line - b.line || a.column - b.column;
-
 /** Positions already looked up, kept per mapper: an error logged again reads no map. */
-export const MAPPED_POSITIONS_KEPT = 1_000;
+const MAPPED_POSITIONS_KEPT = 1_000;
 
 /**
  * A function giving `stack` with every position in `bundleFile` (`file:///…/server.js:12:5`

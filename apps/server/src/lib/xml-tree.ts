@@ -114,7 +114,7 @@ export function readXmlTree(bytes: Buffer, limits: XmlLimits): XmlElement {
 }
 
 /** The children named `name`. */
-export function childrenNamed(element: XmlElement, name: string): XmlElement[] {
+function childrenNamed(element: XmlElement, name: string): XmlElement[] {
   return element.children.filter((child) => child.name === name);
 }
 

@@ -4,10 +4,10 @@
  * metadata says so with the Factur-X extension schema, which PDF/A requires for any property
  * outside its predefined schemas.
  */
-export const FACTUR_X_FILE_NAME = 'factur-x.xml';
-export const FACTUR_X_NAMESPACE = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#';
+const FACTUR_X_FILE_NAME = 'factur-x.xml';
+const FACTUR_X_NAMESPACE = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#';
 /** The Factur-X profile our XML follows (its guideline id is EN 16931's). */
-export const FACTUR_X_CONFORMANCE_LEVEL = 'EN 16931';
+const FACTUR_X_CONFORMANCE_LEVEL = 'EN 16931';
 
 const FACTUR_X_PROPERTIES: Array<[name: string, value: string, description: string]> = [
   ['DocumentFileName', FACTUR_X_FILE_NAME, 'The name of the embedded XML document'],
@@ -17,7 +17,7 @@ const FACTUR_X_PROPERTIES: Array<[name: string, value: string, description: stri
 ];
 
 /** The XMP descriptions to add inside rdf:RDF: the extension schema, then the fx properties. */
-export function facturXXmp(): string {
+function facturXXmp(): string {
   const schemaProperties = FACTUR_X_PROPERTIES.map(
     ([name, , description]) =>
       `<rdf:li rdf:parseType="Resource"><pdfaProperty:name>${name}</pdfaProperty:name>` +

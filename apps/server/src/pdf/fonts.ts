@@ -10,10 +10,10 @@ import { withSharedWork, type FontkitFont } from './shared-font';
  * PDFs never depend on the fonts of the machine they run on.
  */
 export const FONT_FILES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' } as const;
-export type FontWeight = keyof typeof FONT_FILES;
+type FontWeight = keyof typeof FONT_FILES;
 
 /** A parsed fontkit font; pdfkit 0.20 takes one wherever it takes font bytes. */
-export type ParsedFont = { layout: (...args: never[]) => unknown };
+type ParsedFont = { layout: (...args: never[]) => unknown };
 export type PdfFonts = Record<FontWeight, ParsedFont>;
 
 let loaded: PdfFonts | undefined;

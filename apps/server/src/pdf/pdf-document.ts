@@ -27,7 +27,7 @@ type WithFooters = PDFKit.PDFDocument & { [PAGE_FOOTERS]?: { write(): void } };
  * pdfkit copies Title, Author and Subject into the XMP metadata unescaped: text that XML
  * would read as markup is reworded so the XMP stays well-formed and equal to the Info dictionary.
  */
-export function metadataText(text: string): string {
+function metadataText(text: string): string {
   return text.replaceAll('&', 'et').replace(/[<>]/g, '');
 }
 

@@ -5,7 +5,7 @@ import { addPdfSpaceContent, textObject } from './text-operators';
 import { currentFontSize } from './pdfkit-internals';
 
 /** Shared drawing primitives: blocks, label/value rows, tables. Return the next y. */
-export const BOTTOM = A4.height - A4.margin - 24;
+const BOTTOM = A4.height - A4.margin - 24;
 
 type Doc = PDFKit.PDFDocument;
 

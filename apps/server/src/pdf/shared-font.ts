@@ -49,7 +49,7 @@ export interface FontkitFont {
  * Words shaped kept per font, least recently used dropped first. A few MB: after a pack of
  * 1,000 invoices the two fonts' words held 52,000 glyph positions, 2.9 MB (heap snapshot).
  */
-export const SHAPED_WORDS_KEPT = 2_000;
+const SHAPED_WORDS_KEPT = 2_000;
 
 /**
  * Characters of amounts, dates and numbers ('1 234,56 €', '12/03/2026', '-5 %'): those of

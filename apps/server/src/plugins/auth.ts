@@ -5,7 +5,7 @@ import { unauthorized } from '../lib/http-errors';
 import { SESSION_OVER_MESSAGE } from '../modules/auth/auth.service';
 
 /** Every /api and /v1 route declares who may call it; start-up fails if one does not. */
-export type RouteAuth = 'public' | 'user';
+type RouteAuth = 'public' | 'user';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

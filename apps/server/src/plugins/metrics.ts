@@ -28,7 +28,7 @@ export interface AppMetrics {
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 /** An address list as a BlockList (its `check` answers 'is it listed'); unreadable entries fail start-up. */
-export function addressList(entries: readonly string[]): BlockList {
+function addressList(entries: readonly string[]): BlockList {
   const list = new BlockList();
   for (const entry of entries) {
     const [address = '', prefix] = entry.split('/');

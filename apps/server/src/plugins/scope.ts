@@ -11,7 +11,7 @@ import { TtlCache } from '../lib/ttl-cache';
 // The HTTP edge of the scope rules (modules/scope/scope.ts): which structure a request acts
 // for, read from its header or query, and that structure's standing.
 
-export const STRUCTURE_HEADER = 'x-structure-id';
+const STRUCTURE_HEADER = 'x-structure-id';
 
 interface KnownStructure {
   type: StructureTypeId | null;

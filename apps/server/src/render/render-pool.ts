@@ -15,7 +15,7 @@ export interface DocumentRenderer {
 }
 
 /** The results' bytes as Buffers, wherever they were rendered. */
-export type WithBuffers<T> = T extends Uint8Array
+type WithBuffers<T> = T extends Uint8Array
   ? Buffer
   : T extends null
     ? null

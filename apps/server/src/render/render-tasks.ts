@@ -71,7 +71,7 @@ const isDraft = (statement: AccountStatement | StatementDraft): statement is Sta
 const buildDraft = (draft: StatementDraft) => buildAccountStatementFromParts(draft.parts, draft.period, draft.asOf);
 
 /** The fingerprint of an issued relevé: the SHA-256 of its structure block and statement as JSON. */
-export function statementFingerprint(structure: StatementStructure, statement: AccountStatement): string {
+function statementFingerprint(structure: StatementStructure, statement: AccountStatement): string {
   return createHash('sha256')
     .update(Buffer.from(JSON.stringify({ structure, statement }), 'utf8'))
     .digest('hex');

@@ -9,8 +9,8 @@ import {
   ligueMembership,
   meWith,
   statusApi,
-} from './testing/access-fixtures';
-import { renderApp } from './testing/render-app';
+} from '@/test/access-fixtures';
+import { renderApp } from '@/test/render-app';
 
 const NO_RIGHTS =
   "Vous n'avez pas les droits nécessaire pour accéder à ce module. Merci de contacter un administrateur.";

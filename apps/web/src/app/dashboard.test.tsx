@@ -2,8 +2,8 @@ import { ALL_MODULE_SLUGS, type MeResponse, type Membership, type StructureStatu
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubApi } from '@/test/stub-api';
-import { CLUB_PERMISSIONS, clubMembership, headOfficeMembership, meWith, statusApi } from './testing/access-fixtures';
-import { renderApp } from './testing/render-app';
+import { CLUB_PERMISSIONS, clubMembership, headOfficeMembership, meWith, statusApi } from '@/test/access-fixtures';
+import { renderApp } from '@/test/render-app';
 
 const NO_RIGHTS =
   "Vous n'avez pas les droits nécessaire pour accéder à ce module. Merci de contacter un administrateur.";

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getToken } from '@/lib/auth-token';
 import { meFixture } from '@/test/fixtures';
 import { jsonResponse, sentRequest, stubApi } from '@/test/stub-api';
-import { currentUrl, renderApp } from './testing/render-app';
+import { currentUrl, renderApp } from '@/test/render-app';
 
 async function fillAndSubmitWithEnter(user: ReturnType<typeof renderApp>['user']) {
   await user.type(await screen.findByLabelText(/Adresse e-mail/), 'Camille.Martin@Example.fr');

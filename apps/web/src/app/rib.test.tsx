@@ -2,8 +2,8 @@ import { ALL_MODULE_SLUGS } from '@gdf/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi, type ApiHandler } from '@/test/stub-api';
-import { headOfficeMembership, meWith, statusApi } from './testing/access-fixtures';
-import { renderApp } from './testing/render-app';
+import { headOfficeMembership, meWith, statusApi } from '@/test/access-fixtures';
+import { renderApp } from '@/test/render-app';
 
 const rib = (overrides: object) => ({
   id: 1,

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { href, type RouteName } from '@/lib/routes';
 import { jsonResponse, stubApi } from '@/test/stub-api';
-import { fullAccessMe } from './testing/access-fixtures';
-import { currentUrl, renderApp } from './testing/render-app';
+import { fullAccessMe } from '@/test/access-fixtures';
+import { currentUrl, renderApp } from '@/test/render-app';
 
 // Every module open (head office, all permissions), so each page shows; guards: access-guard.test.tsx.
 const meApi = { 'GET /api/me': () => jsonResponse(fullAccessMe) };

@@ -4,7 +4,7 @@ import { getToken } from '@/lib/auth-token';
 import { meFixture } from '@/test/fixtures';
 import { jsonResponse, sentRequest, stubApi } from '@/test/stub-api';
 import { DESKTOP, PHONE, setViewport } from '@/test/viewport';
-import { currentUrl, renderApp } from './testing/render-app';
+import { currentUrl, renderApp } from '@/test/render-app';
 
 const meApi = { 'GET /api/me': () => jsonResponse(meFixture) };
 

@@ -9,7 +9,7 @@ import { formatInteger } from '@/lib/format';
 import { componentMessages as m } from './messages';
 
 /** How far a job got: 0-100 when its total is known, else null (an indeterminate bar). */
-export function jobPercent(job: Pick<JobView, 'fait' | 'total' | 'statut'>): number | null {
+function jobPercent(job: Pick<JobView, 'fait' | 'total' | 'statut'>): number | null {
   if (job.statut === 'termine') return 100;
   if (job.total === null || job.total <= 0) return null;
   return Math.min(100, Math.round((job.fait / job.total) * 100));

@@ -3,7 +3,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { hrefInContext } from '@/lib/routes';
 
 /** What the situation page reads to send its back button where the link was followed from. */
-export interface StructureSituationLinkState {
+interface StructureSituationLinkState {
   from: string;
 }
 

@@ -124,7 +124,7 @@ export function formErrorText(error: unknown, fallback: string, labels: Record<s
 }
 
 /** One field's message with its label in front, unless the message starts with it already. */
-export function issueText(issue: ValidationIssue, label: string | undefined): string {
+function issueText(issue: ValidationIssue, label: string | undefined): string {
   return label && !issue.message.startsWith(label) ? `${label} : ${issue.message}` : issue.message;
 }
 

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
  */
 export type AppMode = 'embedded' | 'standalone';
 
-export function parseAppMode(value: string | null): AppMode {
+function parseAppMode(value: string | null): AppMode {
   return value === 'embedded' ? 'embedded' : 'standalone';
 }
 

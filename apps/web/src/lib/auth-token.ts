@@ -9,8 +9,8 @@ import { discardBody } from './discard-body';
  * new access token (the cookie is rotated each time; Web Locks keep two tabs from
  * refreshing at the same instant, and the server forgives a just-rotated cookie anyway).
  */
-export const REFRESH_ENDPOINT = '/api/auth/refresh';
-export const LOGOUT_ENDPOINT = '/api/auth/logout';
+const REFRESH_ENDPOINT = '/api/auth/refresh';
+const LOGOUT_ENDPOINT = '/api/auth/logout';
 const REFRESH_LOCK = 'gdf.session.refresh';
 const BROADCAST_CHANNEL = 'gdf.session';
 

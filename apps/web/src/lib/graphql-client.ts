@@ -1,7 +1,7 @@
 import { ApiError, apiFetch } from './api-client';
 import { toSearch } from './routes';
 
-export const GRAPHQL_ENDPOINT = '/v1/graphql';
+const GRAPHQL_ENDPOINT = '/v1/graphql';
 
 interface GraphqlResponse<T> {
   data?: T;

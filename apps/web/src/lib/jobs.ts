@@ -7,13 +7,13 @@ import { apiFetch } from '@/lib/api-client';
  * answers 202 with its job, which any page follows here, and 'Mes traitements' lists.
  */
 export const jobsQueryKey = ['traitements'] as const;
-export const jobQueryKey = (id: number) => ['traitements', id] as const;
+const jobQueryKey = (id: number) => ['traitements', id] as const;
 
 /** A running job is read again this often: its progress moves step by step. */
 export const JOB_POLL_MS = 1_000;
 
 export const listJobs = (signal?: AbortSignal) => apiFetch<JobsResponse>(JOBS_URL, { signal });
-export const getJob = (id: number, signal?: AbortSignal) => apiFetch<JobView>(jobUrl(id), { signal });
+const getJob = (id: number, signal?: AbortSignal) => apiFetch<JobView>(jobUrl(id), { signal });
 /** A waiting job is cancelled at once; a running one stops after its step (rolled back). */
 export const cancelJob = (id: number) => apiFetch<JobView>(`${jobUrl(id)}/annulation`, { method: 'POST' });
 

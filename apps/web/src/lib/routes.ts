@@ -42,7 +42,7 @@ export type RouteParams<Name extends RouteName> = [ParamNames<(typeof ROUTES)[Na
   ? Record<string, never>
   : Record<ParamNames<(typeof ROUTES)[Name]>, string | number>;
 
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type Query = Record<string, QueryValue>;
 
 /** Appends query values; null, undefined and '' are left out so URLs stay clean. */
@@ -73,7 +73,7 @@ export function href<Name extends RouteName>(name: Name, params?: RouteParams<Na
  * Query parameters that describe the context rather than the page (R-UI-03):
  * they follow the user from page to page.
  */
-export const CONTEXT_QUERY_KEYS = ['structureId', 'appMode'] as const;
+const CONTEXT_QUERY_KEYS = ['structureId', 'appMode'] as const;
 
 export function contextQueryOf(search: string | URLSearchParams): Query {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;

@@ -11,7 +11,7 @@ export interface Season {
 
 const SEASONS = `{ FEDE_Saison(order_by: [{id: desc}]) { id NomSaison EST_SaisonCourante } }`;
 
-export async function getSeasons(signal?: AbortSignal): Promise<Season[]> {
+async function getSeasons(signal?: AbortSignal): Promise<Season[]> {
   return (await graphqlRequest<{ FEDE_Saison: Season[] }>(SEASONS, undefined, { signal })).FEDE_Saison;
 }
 

@@ -38,7 +38,7 @@ export async function searchStructures(
   ).STR_Structure;
 }
 
-export async function getStructure(
+async function getStructure(
   currentStructureId: number,
   id: number,
   signal?: AbortSignal,

@@ -54,6 +54,8 @@ function isDate(s: string): boolean {
   return days !== undefined && day >= 1 && day <= days;
 }
 
+const columnName = (i: number) => FEC_COLUMNS[i] ?? '';
+
 /** Integer cents, shown back with a comma as in the file. */
 const euros = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
 
@@ -144,43 +146,64 @@ export class FecChecker {
   }
 
   private record(f: string[], no: number): void {
-    const name = (i: number) => FEC_COLUMNS[i] ?? '';
-    for (const i of REQUIRED) if (f[i] === '') this.add(no, `champ ${name(i)} vide (obligatoire)`);
+    this.checkFields(f, no);
+    const debit = this.amount(f[I.Debit] ?? '', 'Debit', no);
+    const credit = this.amount(f[I.Credit] ?? '', 'Credit', no);
+    if (debit !== null && credit !== null) this.checkSides(debit, credit, no);
+    const date = this.checkValidDate(f, no);
+    for (const [code = 0, label = 0] of LABELS) this.sameLabel(code, f[code] ?? '', label, f[label] ?? '', no);
+    const entry = this.entryOf(f, no, date);
+    entry.debit += debit ?? NaN;
+    entry.credit += credit ?? NaN;
+  }
+
+  /** Required fields, fields filled in pairs, dates. */
+  private checkFields(f: string[], no: number): void {
+    for (const i of REQUIRED) if (f[i] === '') this.add(no, `champ ${columnName(i)} vide (obligatoire)`);
     for (const [a = 0, b = 0] of PAIRS) {
       if ((f[a] === '') !== (f[b] === ''))
-        this.add(no, `${name(a)} et ${name(b)} doivent être tous deux remplis ou tous deux vides`);
+        this.add(no, `${columnName(a)} et ${columnName(b)} doivent être tous deux remplis ou tous deux vides`);
     }
     for (const i of DATES) {
       const d = f[i] ?? '';
-      if (d !== '' && !isDate(d)) this.add(no, `${name(i)} « ${d} » n’est pas une date AAAAMMJJ existante`);
+      if (d !== '' && !isDate(d)) this.add(no, `${columnName(i)} « ${d} » n’est pas une date AAAAMMJJ existante`);
     }
-    const debit = this.amount(f[I.Debit] ?? '', 'Debit', no);
-    const credit = this.amount(f[I.Credit] ?? '', 'Credit', no);
-    if (debit !== null && credit !== null) {
-      if (debit === 0 && credit === 0) this.add(no, 'ligne sans montant : Debit et Credit à 0,00');
-      else if (debit !== 0 && credit !== 0) this.add(no, 'Debit et Credit tous deux non nuls : un seul côté par ligne');
-    }
+  }
+
+  /** An entry cannot be validated before its own date (compared as AAAAMMJJ text). Returns EcritureDate. */
+  private checkValidDate(f: string[], no: number): string {
     const [date = '', validDate = ''] = [f[I.EcritureDate], f[I.ValidDate]];
-    // An entry cannot be validated before its own date (compared as AAAAMMJJ text).
     if (validDate < date && isDate(date) && isDate(validDate)) {
       this.add(no, `ValidDate ${validDate} antérieure à EcritureDate ${date}`);
     }
-    for (const [code = 0, label = 0] of LABELS) this.sameLabel(code, f[code] ?? '', label, f[label] ?? '', no);
+    return date;
+  }
+
+  /** One side per line, and not zero. */
+  private checkSides(debit: number, credit: number, no: number): void {
+    if (debit === 0 && credit === 0) this.add(no, 'ligne sans montant : Debit et Credit à 0,00');
+    else if (debit !== 0 && credit !== 0) this.add(no, 'Debit et Credit tous deux non nuls : un seul côté par ligne');
+  }
+
+  /** The entry this line belongs to: the current one continued, or a new one opened. */
+  private entryOf(f: string[], no: number, date: string): Entry {
     const [journal = '', num = ''] = [f[I.JournalCode], f[I.EcritureNum]];
-    let entry = this.entry;
-    if (entry === null || entry.journal !== journal || entry.num !== num) {
+    const current = this.entry;
+    if (current === null || current.journal !== journal || current.num !== num) {
       this.closeEntry();
-      entry = { journal, num, line: no, first: f, debit: 0, credit: 0 };
+      const entry: Entry = { journal, num, line: no, first: f, debit: 0, credit: 0 };
       this.openEntry(entry, date);
-    } else {
-      for (const i of SHARED) {
-        const [value, expected] = [f[i], entry.first[i]];
-        if (value !== expected)
-          this.add(no, `${name(i)} ${value} différente de celle de l’écriture (${expected}, ligne ${entry.line})`);
-      }
+      return entry;
     }
-    entry.debit += debit ?? NaN;
-    entry.credit += credit ?? NaN;
+    for (const i of SHARED) {
+      const [value, expected] = [f[i], current.first[i]];
+      if (value !== expected)
+        this.add(
+          no,
+          `${columnName(i)} ${value} différente de celle de l’écriture (${expected}, ligne ${current.line})`,
+        );
+    }
+    return current;
   }
 
   /** Comma decimal, two decimals, no sign nor thousands separator; integer cents, never floats. */

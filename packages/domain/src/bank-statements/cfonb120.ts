@@ -1,5 +1,4 @@
 import type { Cents } from '../money/money';
-import { isIsoDay } from '../sepa/epc-rules';
 import {
   BankStatementError,
   balancesAgree,
@@ -9,125 +8,24 @@ import {
 } from './bank-statement';
 import { firstControlCharacter } from './bank-file-checks';
 import { BANK_STATEMENT_TEXT } from './bank-statement-messages';
+import {
+  CFONB120_LAYOUT,
+  CFONB120_RECORD_CODES,
+  CFONB120_RECORD_LENGTH,
+  COMMON,
+  cfonbAmountCents,
+  cfonbDate,
+  decimalsOf,
+  read,
+  refuse,
+} from './cfonb120-layout';
 
-/**
- * CFONB 120: the French 'relevé de compte sur support informatique', records of 120
- * characters (CFONB brochure 'Relevé de compte sur support informatique', July 2004, and
- * its 2007/2010 'Évolutions du relevé de compte 120 caractères' for SEPA transfers and direct
- * debits, which added the 05 qualifiers NPY, IPY, RCN, LCC...). Positions are 1-based, as the
- * brochure writes them; every record shares positions 1 to 32.
- */
-export const CFONB120_RECORD_LENGTH = 120;
-
-interface Field {
-  start: number;
-  length: number;
-}
-const field = (start: number, length: number): Field => ({ start, length });
-
-/** Positions 1-32, common to the records 01, 04, 05 and 07. */
-const COMMON = {
-  recordCode: field(1, 2),
-  bankCode: field(3, 5),
-  /** Code opération interne (04, 05); reserved on 01 and 07. */
-  internalOperationCode: field(8, 4),
-  branchCode: field(12, 5),
-  currency: field(17, 3),
-  decimals: field(20, 1),
-  accountNumber: field(22, 11),
-} as const;
-
-/** The layout of each record, once (the brochure's tables). */
-export const CFONB120_LAYOUT = {
-  /** 01 ancien solde and 07 nouveau solde. */
-  balance: {
-    ...COMMON,
-    date: field(35, 6),
-    amount: field(91, 14),
-  },
-  /** 04 mouvement. */
-  movement: {
-    ...COMMON,
-    interbankOperationCode: field(33, 2),
-    bookingDate: field(35, 6),
-    rejectionCode: field(41, 2),
-    valueDate: field(43, 6),
-    label: field(49, 31),
-    entryNumber: field(82, 7),
-    commissionExemption: field(89, 1),
-    unavailability: field(90, 1),
-    amount: field(91, 14),
-    reference: field(105, 16),
-  },
-  /** 05 complément: a qualifier and 70 characters of information. */
-  detail: {
-    ...COMMON,
-    interbankOperationCode: field(33, 2),
-    bookingDate: field(35, 6),
-    qualifier: field(46, 3),
-    information: field(49, 70),
-  },
-} as const;
-
-export const CFONB120_RECORD_CODES = {
-  openingBalance: '01',
-  movement: '04',
-  detail: '05',
-  closingBalance: '07',
-} as const;
+export { CFONB120_LAYOUT, CFONB120_RECORD_CODES, CFONB120_RECORD_LENGTH, cfonbAmountCents, cfonbDate };
 
 /** 05 qualifiers whose text is remittance information (libellés and references). */
 const REMITTANCE_QUALIFIERS = new Set(['LIB', 'LCC', 'LC2', 'LCS', 'REF']);
 
-/**
- * The last character of a signed amount carries its units digit and its sign ('overpunch'):
- * '{' and 'A' to 'I' are +0 to +9, '}' and 'J' to 'R' are -0 to -9.
- */
-type Overpunch = { sign: 1 | -1; digit: number };
-const OVERPUNCH: ReadonlyMap<string, Overpunch> = new Map<string, Overpunch>([
-  ...[...'{ABCDEFGHI'].map((char, digit): [string, Overpunch] => [char, { sign: 1, digit }]),
-  ...[...'}JKLMNOPQR'].map((char, digit): [string, Overpunch] => [char, { sign: -1, digit }]),
-]);
-
 const ACCOUNT_KEY_FIELDS = ['bankCode', 'branchCode', 'accountNumber', 'currency'] as const;
-
-function read(line: string, f: Field): string {
-  return line.slice(f.start - 1, f.start - 1 + f.length);
-}
-
-function refuse(lineNumber: number, reason: string): never {
-  throw new BankStatementError(`Relevé CFONB 120 refusé, ligne ${lineNumber} : ${reason}`);
-}
-
-/** JJMMAA to yyyy-mm-dd (years 80-99 are 19xx, others 20xx). */
-export function cfonbDate(value: string, lineNumber: number, what: string): string {
-  const match = /^(\d{2})(\d{2})(\d{2})$/.exec(value);
-  const iso = match ? `${Number(match[3]) >= 80 ? '19' : '20'}${match[3]}-${match[2]}-${match[1]}` : '';
-  if (!isIsoDay(iso)) refuse(lineNumber, `${what} « ${value} » invalide (format JJMMAA attendu).`);
-  return iso;
-}
-
-/** A signed 14-position amount with `decimals` decimals, in cents. */
-export function cfonbAmountCents(value: string, decimals: number, lineNumber: number): Cents {
-  const digits = value.slice(0, -1);
-  const last = OVERPUNCH.get(value.slice(-1));
-  if (!/^\d+$/.test(digits) || !last) {
-    refuse(
-      lineNumber,
-      `montant « ${value} » invalide (13 chiffres puis un caractère signé : '{' ou A à I pour un montant positif, '}' ou J à R pour un négatif).`,
-    );
-  }
-  const units = BigInt(`${digits}${last.digit}`);
-  let cents: bigint;
-  if (decimals <= 2) cents = units * 10n ** BigInt(2 - decimals);
-  else {
-    const divisor = 10n ** BigInt(decimals - 2);
-    if (units % divisor !== 0n) refuse(lineNumber, `montant « ${value} » plus précis que le centime.`);
-    cents = units / divisor;
-  }
-  if (cents > BigInt(Number.MAX_SAFE_INTEGER)) refuse(lineNumber, `montant « ${value} » hors limites.`);
-  return last.sign * Number(cents);
-}
 
 interface CfonbRecord {
   /** 1-based line of the file, as a user counts them (blank lines included). */
@@ -181,12 +79,6 @@ function accountKey(line: string) {
   return Object.fromEntries(ACCOUNT_KEY_FIELDS.map((name) => [name, read(line, COMMON[name])])) as OpenStatement['key'];
 }
 
-function decimalsOf(line: string, lineNumber: number): number {
-  const value = read(line, COMMON.decimals);
-  if (!/^\d$/.test(value)) refuse(lineNumber, `nombre de décimales « ${value} » invalide (un chiffre attendu).`);
-  return Number(value);
-}
-
 function blankToNull(value: string): string | null {
   const trimmed = value.trim();
   return trimmed ? trimmed : null;
@@ -236,6 +128,90 @@ function applyDetail(entry: BankStatementEntry, detail: BankEntryDetail): void {
   }
 }
 
+/** The statements read so far and the one still open, as the records go. */
+interface ParseState {
+  statements: BankStatement[];
+  open: OpenStatement | null;
+}
+
+/** A record other than 01 inside a statement must name the statement's account. */
+function checkSameAccount(open: OpenStatement, line: string, lineNumber: number): void {
+  const key = accountKey(line);
+  const differs = ACCOUNT_KEY_FIELDS.find((name) => key[name] !== open.key[name]);
+  if (differs) {
+    refuse(
+      lineNumber,
+      `compte ${key.bankCode} ${key.branchCode} ${key.accountNumber} ${key.currency} différent de celui de l’ancien solde de la ligne ${open.lineNumber}.`,
+    );
+  }
+}
+
+function openingBalance(state: ParseState, line: string, lineNumber: number): void {
+  if (state.open)
+    refuse(
+      lineNumber,
+      `ancien solde (01) alors que le relevé ouvert ligne ${state.open.lineNumber} n’a pas de nouveau solde (07).`,
+    );
+  const layout = CFONB120_LAYOUT.balance;
+  const open: OpenStatement = {
+    lineNumber,
+    key: accountKey(line),
+    openingBalanceCents: cfonbAmountCents(read(line, layout.amount), decimalsOf(line, lineNumber), lineNumber),
+    fromDate: cfonbDate(read(line, layout.date), lineNumber, 'date de l’ancien solde'),
+    entries: [],
+  };
+  state.open = open;
+  if (!/^[A-Z]{3}$/.test(open.key.currency)) refuse(lineNumber, `code devise « ${open.key.currency} » invalide.`);
+}
+
+function movementRecord(state: ParseState, line: string, lineNumber: number): void {
+  const { open } = state;
+  if (!open) refuse(lineNumber, 'mouvement (04) hors d’un relevé : un ancien solde (01) doit le précéder.');
+  open.entries.push(movement(line, lineNumber, open.entries.length + 1));
+}
+
+function detailRecord(state: ParseState, line: string, lineNumber: number): void {
+  const entry = state.open?.entries.at(-1);
+  if (!entry) refuse(lineNumber, 'complément (05) sans mouvement (04) qui le précède.');
+  const layout = CFONB120_LAYOUT.detail;
+  applyDetail(entry, {
+    qualifier: read(line, layout.qualifier).trim(),
+    text: read(line, layout.information).trimEnd(),
+  });
+}
+
+function closingBalance(state: ParseState, line: string, lineNumber: number): void {
+  const { open } = state;
+  if (!open) refuse(lineNumber, 'nouveau solde (07) sans ancien solde (01) qui le précède.');
+  const layout = CFONB120_LAYOUT.balance;
+  const { bankCode, branchCode, accountNumber, currency } = open.key;
+  const toDate = cfonbDate(read(line, layout.date), lineNumber, 'date du nouveau solde');
+  const statement: BankStatement = {
+    format: 'cfonb120',
+    statementId: `${bankCode}-${branchCode}-${accountNumber.trim()}-${toDate}`,
+    account: { iban: null, bban: `${bankCode}${branchCode}${accountNumber}` },
+    currency,
+    openingBalanceCents: open.openingBalanceCents,
+    closingBalanceCents: cfonbAmountCents(read(line, layout.amount), decimalsOf(line, lineNumber), lineNumber),
+    fromDate: open.fromDate,
+    toDate,
+    entries: open.entries,
+  };
+  if (toDate < statement.fromDate) refuse(lineNumber, 'date du nouveau solde antérieure à celle de l’ancien solde.');
+  if (!balancesAgree(statement)) {
+    refuse(lineNumber, 'le nouveau solde ne correspond pas à l’ancien solde augmenté des mouvements du relevé.');
+  }
+  state.statements.push(statement);
+  state.open = null;
+}
+
+const RECORD_READERS: Record<string, (state: ParseState, line: string, lineNumber: number) => void> = {
+  [CFONB120_RECORD_CODES.openingBalance]: openingBalance,
+  [CFONB120_RECORD_CODES.movement]: movementRecord,
+  [CFONB120_RECORD_CODES.detail]: detailRecord,
+  [CFONB120_RECORD_CODES.closingBalance]: closingBalance,
+};
+
 /**
  * Reads a CFONB 120 file: one or more statements, each an 01 ancien solde, its 04 mouvements
  * each followed by its 05 compléments, and an 07 nouveau solde. Anything else is refused with
@@ -245,89 +221,21 @@ function applyDetail(entry: BankStatementEntry, detail: BankEntryDetail): void {
 export function parseCfonb120(text: string): BankStatement[] {
   const records = splitRecords(text);
   if (records.length === 0) throw new BankStatementError('Relevé CFONB 120 refusé : le fichier est vide.');
-  const statements: BankStatement[] = [];
-  let open: OpenStatement | null = null;
-  records.forEach(({ lineNumber, text: line }) => {
+  const state: ParseState = { statements: [], open: null };
+  for (const { lineNumber, text: line } of records) {
     if (line.length !== CFONB120_RECORD_LENGTH) {
       refuse(lineNumber, `${line.length} caractères au lieu de ${CFONB120_RECORD_LENGTH}.`);
     }
     const code = read(line, COMMON.recordCode);
-    if (code !== '01' && open) {
-      const key = accountKey(line);
-      const differs = ACCOUNT_KEY_FIELDS.find((name) => key[name] !== open!.key[name]);
-      if (differs) {
-        refuse(
-          lineNumber,
-          `compte ${key.bankCode} ${key.branchCode} ${key.accountNumber} ${key.currency} différent de celui de l’ancien solde de la ligne ${open.lineNumber}.`,
-        );
-      }
-    }
-    switch (code) {
-      case CFONB120_RECORD_CODES.openingBalance: {
-        if (open)
-          refuse(
-            lineNumber,
-            `ancien solde (01) alors que le relevé ouvert ligne ${open.lineNumber} n’a pas de nouveau solde (07).`,
-          );
-        const layout = CFONB120_LAYOUT.balance;
-        open = {
-          lineNumber,
-          key: accountKey(line),
-          openingBalanceCents: cfonbAmountCents(read(line, layout.amount), decimalsOf(line, lineNumber), lineNumber),
-          fromDate: cfonbDate(read(line, layout.date), lineNumber, 'date de l’ancien solde'),
-          entries: [],
-        };
-        if (!/^[A-Z]{3}$/.test(open.key.currency)) refuse(lineNumber, `code devise « ${open.key.currency} » invalide.`);
-        return;
-      }
-      case CFONB120_RECORD_CODES.movement: {
-        if (!open) refuse(lineNumber, 'mouvement (04) hors d’un relevé : un ancien solde (01) doit le précéder.');
-        open.entries.push(movement(line, lineNumber, open.entries.length + 1));
-        return;
-      }
-      case CFONB120_RECORD_CODES.detail: {
-        const entry = open?.entries.at(-1);
-        if (!entry) refuse(lineNumber, 'complément (05) sans mouvement (04) qui le précède.');
-        const layout = CFONB120_LAYOUT.detail;
-        applyDetail(entry, {
-          qualifier: read(line, layout.qualifier).trim(),
-          text: read(line, layout.information).trimEnd(),
-        });
-        return;
-      }
-      case CFONB120_RECORD_CODES.closingBalance: {
-        if (!open) refuse(lineNumber, 'nouveau solde (07) sans ancien solde (01) qui le précède.');
-        const layout = CFONB120_LAYOUT.balance;
-        const { bankCode, branchCode, accountNumber, currency } = open.key;
-        const toDate = cfonbDate(read(line, layout.date), lineNumber, 'date du nouveau solde');
-        const statement: BankStatement = {
-          format: 'cfonb120',
-          statementId: `${bankCode}-${branchCode}-${accountNumber.trim()}-${toDate}`,
-          account: { iban: null, bban: `${bankCode}${branchCode}${accountNumber}` },
-          currency,
-          openingBalanceCents: open.openingBalanceCents,
-          closingBalanceCents: cfonbAmountCents(read(line, layout.amount), decimalsOf(line, lineNumber), lineNumber),
-          fromDate: open.fromDate,
-          toDate,
-          entries: open.entries,
-        };
-        if (toDate < statement.fromDate)
-          refuse(lineNumber, 'date du nouveau solde antérieure à celle de l’ancien solde.');
-        if (!balancesAgree(statement)) {
-          refuse(lineNumber, 'le nouveau solde ne correspond pas à l’ancien solde augmenté des mouvements du relevé.');
-        }
-        statements.push(statement);
-        open = null;
-        return;
-      }
-      default:
-        refuse(lineNumber, `code enregistrement « ${code} » inconnu (01, 04, 05 ou 07 attendu).`);
-    }
-  });
-  if (open) {
+    if (code !== CFONB120_RECORD_CODES.openingBalance && state.open) checkSameAccount(state.open, line, lineNumber);
+    const readRecord = Object.hasOwn(RECORD_READERS, code) ? RECORD_READERS[code] : undefined;
+    if (!readRecord) refuse(lineNumber, `code enregistrement « ${code} » inconnu (01, 04, 05 ou 07 attendu).`);
+    readRecord(state, line, lineNumber);
+  }
+  if (state.open) {
     throw new BankStatementError(
-      `Relevé CFONB 120 refusé : le relevé ouvert ligne ${(open as OpenStatement).lineNumber} n’a pas de nouveau solde (07) ; fichier tronqué ?`,
+      `Relevé CFONB 120 refusé : le relevé ouvert ligne ${state.open.lineNumber} n’a pas de nouveau solde (07) ; fichier tronqué ?`,
     );
   }
-  return statements;
+  return state.statements;
 }

@@ -1,7 +1,10 @@
 import type { Cents } from '../money/money';
 import type { BankStatementEntry } from './bank-statement';
 import type { EntryReferences } from './references';
-import { namesLicensee, type FluxLicensee, type IdentifiedPayer, type StructureNameIndex } from './payer-names';
+import { ProposalSet, proposeBatches, proposeByIban, proposePayerFlux, proposeReferenced } from './match-proposals';
+import type { FluxLicensee, IdentifiedPayer, StructureNameIndex } from './payer-names';
+
+export { OTHER_STRUCTURE_MAX_SCORE, matchConfidence } from './match-proposals';
 
 /**
  * Matching of a bank credit to the flux it pays (R-BANK-02, R-BANK-03). Proposed, never
@@ -101,13 +104,6 @@ export interface MatchProposal {
 export type MatchableEntry = Pick<BankStatementEntry, 'amountCents' | 'bookingDate' | 'debtorIban'> &
   Partial<Pick<BankStatementEntry, 'debtorName'>>;
 
-export function matchConfidence(score: number): MatchConfidence {
-  if (score >= 90) return 'sure';
-  return score >= 60 ? 'probable' : 'possible';
-}
-
-const dueOf = (flux: readonly OpenFlux[]): Cents => flux.reduce((sum, item) => sum + item.dueCents, 0);
-
 const dayNumber = (isoDay: string): number =>
   Date.UTC(+isoDay.slice(0, 4), +isoDay.slice(5, 7) - 1, +isoDay.slice(8, 10)) / 86_400_000;
 
@@ -150,124 +146,18 @@ export function proposeMatches(
   data: MatchingData,
   payer: IdentifiedPayer | null = null,
 ): MatchProposal[] {
-  const proposals = new Map<string, MatchProposal>();
-  const structures = new Map<string, Set<number>>();
-  const propose = (
-    flux: readonly OpenFlux[],
-    score: number,
-    reasons: MatchReason[],
-    rejectDebit: RejectDebit | null = null,
-  ) => {
-    if (flux.length === 0) return;
-    const fluxIds = flux.map((item) => item.id).sort((a, b) => a - b);
-    const key = fluxIds.join(',');
-    const existing = proposals.get(key);
-    if (existing && existing.score >= score) return;
-    structures.set(key, new Set(flux.map((item) => item.structureId)));
-    proposals.set(key, {
-      fluxIds,
-      dueCents: dueOf(flux),
-      score,
-      confidence: matchConfidence(score),
-      reasons,
-      otherStructure: false,
-      rejectDebit,
-    });
-  };
+  const proposals = new ProposalSet();
   const amount = entry.amountCents;
-
-  const named = referencedFlux(references, data);
-  if (named.flux.length > 0) {
-    if (dueOf(named.flux) === amount) propose(named.flux, 100, [...named.reasons, 'montant']);
-    else {
-      const exact = named.flux.filter((flux) => flux.dueCents === amount);
-      for (const flux of exact) propose([flux], 95, [...named.reasons, 'montant']);
-      if (exact.length === 0) propose(named.flux, 65, [...named.reasons, 'montant_different']);
-    }
-  }
-
-  for (const batchId of references.batchIds) {
-    const collected = (data.batchFlux.get(batchId) ?? []).filter((flux) => !flux.rejected);
-    if (collected.length === 0) continue;
-    const settlesBatch = dueOf(collected) === amount;
-    // The bank credited the whole batch and debits its rejects on another line: together they settle it.
-    const rejects = settlesBatch
-      ? undefined
-      : (data.rejectDebits?.get(batchId) ?? []).find((debit) => dueOf(collected) + debit.amountCents === amount);
-    if (rejects) propose(collected, 100, ['lot', 'montant_lot', 'rejets_lot'], rejects);
-    else propose(collected, settlesBatch ? 100 : 55, ['lot', settlesBatch ? 'montant_lot' : 'montant_different']);
-  }
-
-  const ibanStructures = entry.debtorIban ? (data.structuresByIban.get(entry.debtorIban) ?? []) : [];
-  for (const structureId of ibanStructures) {
-    const open = data.fluxByStructure.get(structureId) ?? [];
-    const exact = open.filter((flux) => flux.dueCents === amount);
-    for (const flux of exact) propose([flux], exact.length === 1 ? 90 : 85, ['iban', 'montant']);
-    if (open.length > 1 && dueOf(open) === amount) propose(open, 80, ['iban', 'montant_structure']);
-  }
-
+  proposeReferenced(proposals, referencedFlux(references, data), amount);
+  proposeBatches(proposals, references, data, amount);
+  proposeByIban(proposals, entry, data);
   const sameAmount = (data.fluxByDue.get(amount) ?? []).filter((flux) => inMatchWindow(flux, entry.bookingDate));
-  for (const flux of sameAmount) propose([flux], sameAmount.length === 1 ? 60 : 40, ['montant']);
-
-  if (payer) proposePayerFlux(entry, references, data, payer.structureId, sameAmount, propose);
-
-  // R-BANK-10: another structure's flux than the identified payer's is never sure, never first.
+  for (const flux of sameAmount) proposals.propose([flux], sameAmount.length === 1 ? 60 : 40, ['montant']);
   if (payer) {
-    for (const [key, proposal] of proposals) {
-      if ([...structures.get(key)!].every((id) => id === payer.structureId)) continue;
-      const score = Math.min(proposal.score, OTHER_STRUCTURE_MAX_SCORE);
-      proposals.set(key, {
-        ...proposal,
-        score,
-        confidence: matchConfidence(score),
-        reasons: [...proposal.reasons, 'autre_structure'],
-        otherStructure: true,
-      });
-    }
+    proposePayerFlux(entry, references, data, payer.structureId, sameAmount, proposals);
+    proposals.capOtherStructures(payer.structureId);
   }
-  return [...proposals.values()]
-    .sort(
-      (a, b) =>
-        Number(a.otherStructure) - Number(b.otherStructure) ||
-        b.score - a.score ||
-        a.fluxIds.length - b.fluxIds.length ||
-        a.fluxIds[0]! - b.fluxIds[0]!,
-    )
-    .slice(0, MAX_PROPOSALS);
-}
-
-/** The highest score a proposal for another structure than the payer keeps: 'Possible'. */
-export const OTHER_STRUCTURE_MAX_SCORE = 59;
-
-/**
- * R-BANK-10: the identified payer's own flux. One of its flux owing the amount is sure (90)
- * when it is the only one, or the only one whose licensee the text names; others owing the
- * amount are probable (80 when the licensee is named, 70 otherwise); a flux whose licensee
- * is named but owes another amount is possible (50, a partial payment to split).
- */
-function proposePayerFlux(
-  entry: MatchableEntry,
-  references: EntryReferences,
-  data: MatchingData,
-  payerId: number,
-  sameAmount: readonly OpenFlux[],
-  propose: (flux: readonly OpenFlux[], score: number, reasons: MatchReason[]) => void,
-): void {
-  const own = new Map<number, OpenFlux>();
-  for (const flux of data.fluxByStructure.get(payerId) ?? []) own.set(flux.id, flux);
-  for (const flux of sameAmount) if (flux.structureId === payerId) own.set(flux.id, flux);
-  const words = new Set(references.words);
-  const named = (flux: OpenFlux) => (flux.licensee ? namesLicensee(words, references.licences, flux.licensee) : false);
-  const exact = [...own.values()].filter((flux) => flux.dueCents === entry.amountCents);
-  const exactNamed = exact.filter(named);
-  for (const flux of exact) {
-    const isNamed = exactNamed.includes(flux);
-    const only = exact.length === 1 || (isNamed && exactNamed.length === 1);
-    propose([flux], only ? 90 : isNamed ? 80 : 70, isNamed ? ['payeur', 'licencie', 'montant'] : ['payeur', 'montant']);
-  }
-  for (const flux of own.values())
-    if (flux.dueCents !== entry.amountCents && named(flux))
-      propose([flux], 50, ['payeur', 'licencie', 'montant_different']);
+  return proposals.best(MAX_PROPOSALS);
 }
 
 /**

@@ -42,28 +42,13 @@ export function identifyPayer(
   references: EntryReferences,
   data: MatchingData,
 ): IdentifiedPayer | null {
-  const found = new Map<number, Set<Evidence>>();
+  const found: Found = new Map();
   const add = (structureId: number, evidence: Evidence) => {
     const kinds = found.get(structureId) ?? new Set<Evidence>();
     kinds.add(evidence);
     found.set(structureId, kinds);
   };
-
-  const named = data.referencedStructures;
-  if (named) {
-    for (const invoice of references.invoices) {
-      const flux = named.get(invoice.fluxId);
-      if (flux && flux.seasonId === invoice.seasonId) add(flux.structureId, 'reference');
-    }
-    for (const id of references.fluxIds) {
-      const flux = named.get(id);
-      if (flux) add(flux.structureId, 'reference');
-    }
-    for (const item of references.endToEnd) {
-      const flux = named.get(item.fluxId);
-      if (flux) add(flux.structureId, 'reference');
-    }
-  }
+  addReferenced(references, data, add);
   if (entry.debtorIban) for (const id of data.structuresByIban.get(entry.debtorIban) ?? []) add(id, 'iban');
   for (const licence of references.licences)
     for (const id of data.structuresByLicence?.get(licence) ?? []) add(id, 'licence');
@@ -79,7 +64,32 @@ export function identifyPayer(
   ];
   for (const flux of candidates)
     if (flux.licensee && namesLicensee(words, [], flux.licensee)) add(flux.structureId, 'licencie');
+  return strongest(found);
+}
 
+type Found = Map<number, Set<Evidence>>;
+
+/** The structures of the flux the references name (invoice numbers of their season, flux ids, EndToEndIds). */
+function addReferenced(
+  references: EntryReferences,
+  data: MatchingData,
+  add: (structureId: number, evidence: Evidence) => void,
+): void {
+  const named = data.referencedStructures;
+  if (!named) return;
+  for (const invoice of references.invoices) {
+    const flux = named.get(invoice.fluxId);
+    if (flux && flux.seasonId === invoice.seasonId) add(flux.structureId, 'reference');
+  }
+  const ids = [...references.fluxIds, ...references.endToEnd.map((item) => item.fluxId)];
+  for (const id of ids) {
+    const flux = named.get(id);
+    if (flux) add(flux.structureId, 'reference');
+  }
+}
+
+/** The structure with the heaviest evidence, when no other has as much. */
+function strongest(found: Found): IdentifiedPayer | null {
   let best: { structureId: number; weight: number } | null = null;
   let tied = false;
   for (const [structureId, kinds] of found) {

@@ -45,6 +45,27 @@ const unique = <T>(items: readonly T[], key: (item: T) => string): T[] => [
   ...new Map(items.map((item) => [key(item), item])).values(),
 ];
 
+/** The valid ids captured by `pattern`'s first group in `text`, in order. */
+function idsIn(text: string, pattern: RegExp): number[] {
+  const ids: number[] = [];
+  for (const match of text.matchAll(pattern)) {
+    const id = validId(match[1]!);
+    if (id !== null) ids.push(id);
+  }
+  return ids;
+}
+
+/** Our EndToEndIds: those the bank gave for the entry, then those quoted in its texts. */
+function endToEndIds(entryIds: readonly string[], text: string): EntryReferences['endToEnd'] {
+  const endToEnd: EntryReferences['endToEnd'] = [];
+  const quoted = [...text.matchAll(END_TO_END)].map((match) => match[0]);
+  for (const id of [...entryIds, ...quoted]) {
+    const reference = parseSepaEndToEndId(id);
+    if (reference) endToEnd.push(reference);
+  }
+  return endToEnd;
+}
+
 export function entryReferences(
   entry: Pick<BankStatementEntry, 'remittanceInfo' | 'label' | 'endToEndIds' | 'batch'> &
     Partial<Pick<BankStatementEntry, 'debtorName'>>,
@@ -55,37 +76,13 @@ export function entryReferences(
   const invoices: EntryReferences['invoices'] = [];
   for (const number of fluxNumbersInText(text))
     if (number.seasonId !== null) invoices.push({ seasonId: number.seasonId, fluxId: number.fluxId });
-  const fluxIds: number[] = [];
-  for (const match of text.matchAll(FLUX_ID)) {
-    const fluxId = validId(match[1]!);
-    if (fluxId !== null) fluxIds.push(fluxId);
-  }
-  const endToEnd: EntryReferences['endToEnd'] = [];
-  for (const id of entry.endToEndIds) {
-    const reference = parseSepaEndToEndId(id);
-    if (reference) endToEnd.push(reference);
-  }
-  for (const match of text.matchAll(END_TO_END)) {
-    const reference = parseSepaEndToEndId(match[0]);
-    if (reference) endToEnd.push(reference);
-  }
-  const batchIds: number[] = [];
   const batchTexts = [entry.batch?.messageId ?? '', entry.batch?.paymentInformationId ?? '', text].join(' ');
-  for (const match of batchTexts.matchAll(BATCH)) {
-    const batchId = validId(match[1]!);
-    if (batchId !== null) batchIds.push(batchId);
-  }
-  const licences: number[] = [];
-  for (const match of text.matchAll(LICENCE)) {
-    const licence = validId(match[1]!);
-    if (licence !== null) licences.push(licence);
-  }
   return {
     invoices: unique(invoices, (item) => `${item.seasonId}-${item.fluxId}`),
-    fluxIds: [...new Set(fluxIds)],
-    endToEnd: unique(endToEnd, (item) => `${item.batchId}-${item.fluxId}`),
-    batchIds: [...new Set(batchIds)],
-    licences: [...new Set(licences)],
+    fluxIds: [...new Set(idsIn(text, FLUX_ID))],
+    endToEnd: unique(endToEndIds(entry.endToEndIds, text), (item) => `${item.batchId}-${item.fluxId}`),
+    batchIds: [...new Set(idsIn(batchTexts, BATCH))],
+    licences: [...new Set(idsIn(text, LICENCE))],
     words: [...new Set(normalizedWords(`${texts.join(' ')} ${entry.debtorName ?? ''}`))],
   };
 }

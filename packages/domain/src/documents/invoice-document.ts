@@ -9,6 +9,7 @@ import {
   invoiceNumber,
   invoiceTitle,
   isAffiliationFlux,
+  type InvoiceBlocks,
   type InvoiceTitle,
 } from './document-rules';
 import {
@@ -75,7 +76,6 @@ export function buildInvoiceDocument(input: InvoiceInput): InvoiceDocument {
   const { flux } = input;
   const kind = invoiceKind(flux, input.relaunchOf);
   const blocks = invoiceBlocks(flux);
-  const debit = directDebitDay(flux, input.directDebit.batchCollectionDate);
   const statement = invoiceSettlement(input, kind);
   const ownNumber = kind === 'avis' ? null : invoiceNumber(flux.seasonId, flux.id);
   const cited = kind === 'avis' ? input.relaunchOf : kind === 'avoir' ? input.correctedInvoice : null;
@@ -89,24 +89,9 @@ export function buildInvoiceDocument(input: InvoiceInput): InvoiceDocument {
     fileName: fluxDocumentFileName(kind === 'avis' ? 'avis-prelevement' : 'facture', flux.id, flux.createdAt),
     number: ownNumber,
     documentName: `${name} ${footNumber}`,
-    references: [
-      ownNumber
-        ? [kind === 'avoir' ? text.references.creditNoteNumber : text.references.invoiceNumber, ownNumber]
-        : [text.references.originalInvoice, citedNumber ?? ''],
-      [text.references.date, formatParisDate(flux.createdAt)],
-      ...(kind === 'avis' ? [[text.references.debitDate, debitDayValue(debit)] as [string, string]] : []),
-      [text.references.fluxNumber, String(flux.id)],
-      [text.references.season, seasonName(flux.seasonId)],
-    ],
+    references: invoiceReferences(input, kind, ownNumber, citedNumber),
     seller: { heading: text.headings.seller, name: input.seller.name, lines: sellerLines(input.seller) },
-    buyer: {
-      heading: { facture: text.headings.buyer, avoir: text.headings.creditNoteBuyer, avis: text.headings.debtor }[kind],
-      name: input.buyer.name,
-      lines:
-        blocks.buyer === 'correspondent'
-          ? buyerCorrespondentLines(input.buyer, input.correspondent)
-          : buyerAddressLines(input.buyer),
-    },
+    buyer: buyerBlock(input, kind, blocks.buyer),
     columns: INVOICE_COLUMNS,
     rows: invoiceRows(input),
     totals: [
@@ -121,23 +106,59 @@ export function buildInvoiceDocument(input: InvoiceInput): InvoiceDocument {
     paymentTerms: blocks.paymentTerms
       ? { heading: text.headings.paymentTerms, lines: paymentTermLines(input, statement, ownNumber ?? '') }
       : null,
-    preNotification:
-      statement.kind === 'debit'
-        ? {
-            heading: text.headings.preNotification,
-            lines: preNotificationLines({
-              amount: formatDocumentAmount(flux.amountTTC),
-              debit: statement.debit,
-              mandateReference: input.directDebit.mandateReference,
-              creditorIdentifier: input.directDebit.creditorIdentifier,
-            }),
-          }
-        : null,
+    preNotification: preNotificationBlock(input, statement),
     legalFooter: kind === 'avis' ? [] : legalFooterLines(statement, blocks.paymentTerms),
     pageFoot:
       kind === 'avis'
         ? text.avisPageFoot(input.seller.name, name, footNumber)
         : text.pageFoot(input.seller.name, name, footNumber),
+  };
+}
+
+/** The references block: the document's own number (or the one it cites), its date, its flux and season. */
+function invoiceReferences(
+  input: InvoiceInput,
+  kind: InvoiceKind,
+  ownNumber: string | null,
+  citedNumber: string | null,
+): [string, string][] {
+  const { flux } = input;
+  const text = DOCUMENT_TEXT;
+  const debit = directDebitDay(flux, input.directDebit.batchCollectionDate);
+  return [
+    ownNumber
+      ? [kind === 'avoir' ? text.references.creditNoteNumber : text.references.invoiceNumber, ownNumber]
+      : [text.references.originalInvoice, citedNumber ?? ''],
+    [text.references.date, formatParisDate(flux.createdAt)],
+    ...(kind === 'avis' ? [[text.references.debitDate, debitDayValue(debit)] as [string, string]] : []),
+    [text.references.fluxNumber, String(flux.id)],
+    [text.references.season, seasonName(flux.seasonId)],
+  ];
+}
+
+function buyerBlock(input: InvoiceInput, kind: InvoiceKind, lines: InvoiceBlocks['buyer']): InvoiceDocument['buyer'] {
+  const text = DOCUMENT_TEXT;
+  return {
+    heading: { facture: text.headings.buyer, avoir: text.headings.creditNoteBuyer, avis: text.headings.debtor }[kind],
+    name: input.buyer.name,
+    lines:
+      lines === 'correspondent'
+        ? buyerCorrespondentLines(input.buyer, input.correspondent)
+        : buyerAddressLines(input.buyer),
+  };
+}
+
+/** The SEPA pre-notification of a flux collected by direct debit. */
+function preNotificationBlock(input: InvoiceInput, statement: SettlementStatement): InvoiceDocument['preNotification'] {
+  if (statement.kind !== 'debit') return null;
+  return {
+    heading: DOCUMENT_TEXT.headings.preNotification,
+    lines: preNotificationLines({
+      amount: formatDocumentAmount(input.flux.amountTTC),
+      debit: statement.debit,
+      mandateReference: input.directDebit.mandateReference,
+      creditorIdentifier: input.directDebit.creditorIdentifier,
+    }),
   };
 }
 

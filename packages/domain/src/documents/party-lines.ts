@@ -11,14 +11,14 @@ export function addressLines(address: DocumentAddress | null): string[] {
   return [address.line1, address.line2, town].filter(present);
 }
 
-export function contactLines(contact: { email: string | null; phone: string | null }): string[] {
+function contactLines(contact: { email: string | null; phone: string | null }): string[] {
   return [
     present(contact.email) ? party.email(contact.email) : null,
     present(contact.phone) ? party.phone(contact.phone) : null,
   ].filter(present);
 }
 
-export function personName(person: DocumentPerson): string {
+function personName(person: DocumentPerson): string {
   return `${person.firstName} ${person.lastName.toUpperCase()}`;
 }
 

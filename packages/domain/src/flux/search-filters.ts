@@ -114,34 +114,48 @@ export function validateFluxFilters(filters: FluxSearchFilters, today: string): 
   }
   if (filters.licence !== '' && !/^\d+$/.test(filters.licence)) errors.licence = FLUX_FILTER_MESSAGES.licenceDigits;
   // The settlement range (R-SEARCH-15) follows the creation range's rules.
-  for (const [start, end] of [
-    ['startDate', 'endDate'],
-    ['settledFrom', 'settledTo'],
-  ] as const) {
-    for (const field of [start, end]) {
-      const value = filters[field];
-      if (value === '') continue;
-      if (!ISO_DATE.test(value) || Number.isNaN(Date.parse(value)) || !isSupportedDay(value))
-        errors[field] = FLUX_FILTER_MESSAGES.invalidDate;
-      // ISO dates compare as text: no date after today (R-SEARCH-02).
-      else if (value > today) errors[field] = FLUX_FILTER_MESSAGES.futureDate;
-    }
-    if (!errors[start] && !errors[end] && filters[start] && filters[end] && filters[end] < filters[start])
-      errors[end] = FLUX_FILTER_MESSAGES.endBeforeStart;
-  }
+  validateDateRange(filters, 'startDate', 'endDate', today, errors);
+  validateDateRange(filters, 'settledFrom', 'settledTo', today, errors);
   const fluxNumber = readFluxNumber(filters.fluxId);
   if (fluxNumber && !fluxNumber.ok) errors.fluxId = fluxNumber.problem;
+  validateAmountRange(filters, errors);
+  const selected = filters.selection?.ids.length;
+  if (selected !== undefined && (selected === 0 || selected > FLUX_SELECTION_MAX))
+    errors.selection = FLUX_FILTER_MESSAGES.selectionSize;
+  if (areFluxFiltersEmpty(filters)) errors.form = FLUX_FILTER_MESSAGES.allEmpty;
+  return errors;
+}
+
+type DateFilter = 'startDate' | 'endDate' | 'settledFrom' | 'settledTo';
+
+/** Two real days, none after today (R-SEARCH-02), the end not before the start. */
+function validateDateRange(
+  filters: FluxSearchFilters,
+  start: DateFilter,
+  end: DateFilter,
+  today: string,
+  errors: FluxFilterErrors,
+): void {
+  for (const field of [start, end]) {
+    const value = filters[field];
+    if (value === '') continue;
+    if (!ISO_DATE.test(value) || Number.isNaN(Date.parse(value)) || !isSupportedDay(value))
+      errors[field] = FLUX_FILTER_MESSAGES.invalidDate;
+    // ISO dates compare as text: no date after today (R-SEARCH-02).
+    else if (value > today) errors[field] = FLUX_FILTER_MESSAGES.futureDate;
+  }
+  if (!errors[start] && !errors[end] && filters[start] && filters[end] && filters[end] < filters[start])
+    errors[end] = FLUX_FILTER_MESSAGES.endBeforeStart;
+}
+
+/** Amounts in euros, the maximum not below the minimum. */
+function validateAmountRange(filters: FluxSearchFilters, errors: FluxFilterErrors): void {
   const min = amountOf(filters.minAmount);
   const max = amountOf(filters.maxAmount);
   if (min === undefined) errors.minAmount = FLUX_FILTER_MESSAGES.invalidAmount;
   if (max === undefined) errors.maxAmount = FLUX_FILTER_MESSAGES.invalidAmount;
   if (typeof min === 'number' && typeof max === 'number' && max < min)
     errors.maxAmount = FLUX_FILTER_MESSAGES.maxBelowMin;
-  const selected = filters.selection?.ids.length;
-  if (selected !== undefined && (selected === 0 || selected > FLUX_SELECTION_MAX))
-    errors.selection = FLUX_FILTER_MESSAGES.selectionSize;
-  if (areFluxFiltersEmpty(filters)) errors.form = FLUX_FILTER_MESSAGES.allEmpty;
-  return errors;
 }
 
 /** A typed amount filter: null when empty, undefined when invalid, else cents. */
@@ -184,6 +198,26 @@ export function buildFluxWhere(filters: FluxSearchFilters, lockedStructureId?: n
   if (season !== null) and.push({ ID_Saison: { _eq: season } });
   const structureId = lockedStructureId ?? filters.structureId;
   if (structureId !== null) and.push({ ID_Structure: { _eq: structureId } });
+  and.push(...textWheres(filters));
+  const created = createdRange(filters);
+  if (created) and.push({ Z_DateCreation: created });
+  // Beyond the specification (R-SEARCH-15): payment status, flux number, amount range, category.
+  if (filters.status !== '') and.push(fluxPaymentStatusWhere(filters.status));
+  const fluxNumber = parseFluxNumber(filters.fluxId);
+  if (fluxNumber) and.push({ id: { _eq: fluxNumber.fluxId } });
+  const amount = amountRange(filters);
+  if (amount) and.push({ MontantTTC: amount });
+  if (filters.category !== null) and.push({ ID_CategoryFlux: { _eq: filters.category } });
+  const settled = settledRange(filters);
+  if (settled) and.push({ DateReglement: settled });
+  // R-SEARCH-22: the scope still applies on the server, as to every search.
+  if (filters.selection) and.push({ id: { _in: filters.selection.ids } });
+  return { _and: and };
+}
+
+/** R-SEARCH-06's text filters: licence equal, last name contains, federal code equal, label contains. */
+function textWheres(filters: FluxSearchFilters): FluxWhere[] {
+  const and: FluxWhere[] = [];
   const licence = filters.licence.trim();
   if (licence !== '') and.push({ UTI_Utilisateur: { LicenceNumero: { _eq: Number(licence) } } });
   const lastName = filters.lastName.trim();
@@ -192,29 +226,39 @@ export function buildFluxWhere(filters: FluxSearchFilters, lockedStructureId?: n
   if (codeFederal !== '') and.push({ STR_Structure: { ID_CodeFederal: { _eq: codeFederal } } });
   const label = filters.label.trim();
   if (label !== '') and.push({ NomFluxFinancier: { _ilike: contains(label) } });
-  const range: Record<string, string> = {};
-  if (filters.startDate) range._gte = parisDayStart(filters.startDate);
-  if (filters.endDate) range._lt = nextParisDayStart(filters.endDate);
-  if (Object.keys(range).length) and.push({ Z_DateCreation: range });
-  // Beyond the specification (R-SEARCH-15): payment status, flux number, amount range, category.
-  if (filters.status !== '') and.push(fluxPaymentStatusWhere(filters.status));
-  const fluxNumber = parseFluxNumber(filters.fluxId);
-  if (fluxNumber) and.push({ id: { _eq: fluxNumber.fluxId } });
-  const amount: Record<string, string> = {};
+  return and;
+}
+
+/** The creation range: from the start of the first Paris day to the start of the day after the last. */
+function createdRange(filters: FluxSearchFilters): Record<string, string> | null {
+  return range({
+    _gte: filters.startDate ? parisDayStart(filters.startDate) : undefined,
+    _lt: filters.endDate ? nextParisDayStart(filters.endDate) : undefined,
+  });
+}
+
+/** R-SEARCH-15: DateReglement is a calendar day (date column), so the range is inclusive as typed. */
+function settledRange(filters: FluxSearchFilters): Record<string, string> | null {
+  return range({
+    _gte: ISO_DATE.test(filters.settledFrom) ? filters.settledFrom : undefined,
+    _lte: ISO_DATE.test(filters.settledTo) ? filters.settledTo : undefined,
+  });
+}
+
+/** The amount range (MontantTTC) as decimals, null when neither bound is a valid amount. */
+function amountRange(filters: FluxSearchFilters): Record<string, string> | null {
   const min = amountOf(filters.minAmount);
   const max = amountOf(filters.maxAmount);
-  if (typeof min === 'number') amount._gte = centsToDecimal(min);
-  if (typeof max === 'number') amount._lte = centsToDecimal(max);
-  if (Object.keys(amount).length) and.push({ MontantTTC: amount });
-  if (filters.category !== null) and.push({ ID_CategoryFlux: { _eq: filters.category } });
-  // R-SEARCH-15: DateReglement is a calendar day (date column), so the range is inclusive as typed.
-  const settled: Record<string, string> = {};
-  if (ISO_DATE.test(filters.settledFrom)) settled._gte = filters.settledFrom;
-  if (ISO_DATE.test(filters.settledTo)) settled._lte = filters.settledTo;
-  if (Object.keys(settled).length) and.push({ DateReglement: settled });
-  // R-SEARCH-22: the scope still applies on the server, as to every search.
-  if (filters.selection) and.push({ id: { _in: filters.selection.ids } });
-  return { _and: and };
+  return range({
+    _gte: typeof min === 'number' ? centsToDecimal(min) : undefined,
+    _lte: typeof max === 'number' ? centsToDecimal(max) : undefined,
+  });
+}
+
+/** A range's bounds that are set, null when none is. */
+function range(bounds: Record<string, string | undefined>): Record<string, string> | null {
+  const set = Object.entries(bounds).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  return set.length > 0 ? Object.fromEntries(set) : null;
 }
 
 /** `%text%` with the LIKE wildcards of the user's text escaped, so "50%" means 50%. */

@@ -127,6 +127,13 @@ export function pain008FileProblems(input: Pain008Input): string[] {
     if (problem) problems.push(`${label} non conforme : ${IDENTIFIER_PROBLEMS[problem]}.`);
   }
   if (!isIsoDay(input.requestedCollectionDate)) problems.push('Date d’échéance invalide.');
+  problems.push(...creditorProblems(creditor));
+  return problems;
+}
+
+/** The creditor's name, IBAN, ICS and address, as the file states them. */
+function creditorProblems(creditor: Pain008Input['creditor']): string[] {
+  const problems: string[] = [];
   if (toSepaText(creditor.name) === '') problems.push('Nom du créancier vide une fois converti en caractères SEPA.');
   const iban = ibanProblem(creditor.iban);
   if (iban?.kind === 'invalide') problems.push('IBAN du créancier invalide.');

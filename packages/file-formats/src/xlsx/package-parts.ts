@@ -49,7 +49,7 @@ export function workbookXml(worksheet: string | undefined): string {
 }
 
 /** Euros with two decimals and thousands grouped: '1 747,20 €' in a French spreadsheet. */
-export const AMOUNT_FORMAT_CODE = '#,##0.00 "€"';
+const AMOUNT_FORMAT_CODE = '#,##0.00 "€"';
 
 const xf = (numFmtId: number, fontId: number, extra = '') =>
   `<xf numFmtId="${numFmtId}" fontId="${fontId}" fillId="0" borderId="0" xfId="0"${extra}/>`;

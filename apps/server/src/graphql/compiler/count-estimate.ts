@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
 import { validationFailed } from '../errors';
+import { explainRead } from '../graphql-reads.repository';
 import type { TableName } from '../metadata/tables';
 import { estimateScopeCondition } from '../metadata/scope-rules';
 import { rowSource, type ListArgs } from './row-source';
@@ -103,8 +104,7 @@ export async function answerFromEstimate(
   estimate: CountEstimate,
   params: unknown[],
 ): Promise<string | null> {
-  const [row] = await database.query<{ 'QUERY PLAN': unknown }>(estimate.text, params, { read: true });
-  const plan = row?.['QUERY PLAN'];
+  const plan = await explainRead(database, estimate.text, params);
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: { 'Plan Rows': number } }>;
   const expected = parsed[0]?.Plan['Plan Rows'] ?? 0;
   if (expected >= Math.max(1, estimate.limit) * COUNT_ESTIMATE.margin) return estimate.json;

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { readLookupKeys } from '../graphql-reads.repository';
 
 /**
  * A filter on a related row (a user's name contains 'Ber', a structure's federal code),
@@ -31,6 +32,6 @@ export interface KeyLookup {
 
 /** The matching keys, or null when there are too many to pass. */
 export async function matchingKeys(database: Database, lookup: KeyLookup): Promise<unknown[] | null> {
-  const rows = await database.query<{ k: unknown }>(lookup.keysText, lookup.keysParams, { read: true });
-  return rows.length > KEY_LOOKUP.maxKeys ? null : rows.map((row) => row.k);
+  const keys = await readLookupKeys(database, lookup.keysText, lookup.keysParams);
+  return keys.length > KEY_LOOKUP.maxKeys ? null : keys;
 }

@@ -54,22 +54,32 @@ function orderTerms(
         direction: columnDirection(value as OrderDirection, column.nullable),
       });
     } else if (relation?.kind === 'object') {
-      // The related row's value, through a correlated lookup restricted to the caller's scope.
-      const inner = b.alias();
       const rawInner = raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[key] : undefined;
-      for (const term of orderTerms(relation.target, inner, value, rawInner, b, depth + 1)) {
-        const join = `${inner}.${ident(relation.remoteColumn)} = ${alias}.${ident(relation.localColumn)}`;
-        const where = and([join, b.scopeOf(relation.target, inner)]);
-        terms.push({
-          expression: `(SELECT ${term.expression} FROM ${ident(relation.target)} ${inner} WHERE ${where})`,
-          direction: term.direction,
-        });
-      }
+      terms.push(...relationTerms(relation, alias, { value, raw: rawInner }, b, depth));
     } else {
       throw validationFailed(`Critère de tri "${key}" inconnu pour ${table}.`);
     }
   }
   return terms;
+}
+
+/** The related row's value, through a correlated lookup restricted to the caller's scope. */
+function relationTerms(
+  relation: { target: TableName; remoteColumn: string; localColumn: string },
+  alias: string,
+  item: { value: unknown; raw: unknown },
+  b: SqlBuilder,
+  depth: number,
+): OrderTerm[] {
+  const inner = b.alias();
+  return orderTerms(relation.target, inner, item.value, item.raw, b, depth + 1).map((term) => {
+    const join = `${inner}.${ident(relation.remoteColumn)} = ${alias}.${ident(relation.localColumn)}`;
+    const where = and([join, b.scopeOf(relation.target, inner)]);
+    return {
+      expression: `(SELECT ${term.expression} FROM ${ident(relation.target)} ${inner} WHERE ${where})`,
+      direction: term.direction,
+    };
+  });
 }
 
 /**

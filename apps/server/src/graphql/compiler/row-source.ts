@@ -51,29 +51,52 @@ export function rowSource(
   if (orderBy.length === 0 && options.defaultOrder) orderBy = [`${alias}.id`];
   const limit = checkBound(args.limit, 'limit', LIMITS.maxRows) ?? options.defaultLimit;
   const offset = checkBound(args.offset, 'offset', LIMITS.maxOffset);
-  const walkWhere =
-    options.boundedWalk && orderBy.length > 0 && limit !== null && limit + (offset ?? 0) <= WALK_MAX_PAGE_END
-      ? withoutWordConjuncts(table, args.where)
-      : null;
+  const page = { table, alias, where, orderBy, limit, offset };
+  const walkWhere = limit === null ? null : boundedWalkWhere(args, options, page, limit);
   if (walkWhere !== null && limit !== null) {
-    // The wider where is compiled a second time: its nodes do not count twice.
-    const nodes = b.whereNodes;
-    const wider = and([options.join?.(alias), b.scopeOf(table, alias), compileWhere(table, alias, walkWhere, b)]);
-    b.whereNodes = nodes;
-    const tail = boundedWalkTail({
-      table: ident(table),
-      alias,
-      where,
-      walkWhere: wider,
-      orderBy: orderBy.join(', '),
-      limit: b.param(limit, 'Int'),
-      offset: offset ? b.param(offset, 'Int') : null,
-      end: b.param(limit + (offset ?? 0), 'Int'),
-      walkRows: b.param(WALK_ROWS, 'Int'),
-    });
-    return { table, alias, tail, orderBy };
+    return { table, alias, tail: walkTail(b, options, page, walkWhere, limit), orderBy };
   }
-  const tail = [
+  return { table, alias, tail: plainTail(b, page), orderBy };
+}
+
+/** One page of a list: its table and alias, its condition, order, limit and offset. */
+interface Page {
+  table: TableName;
+  alias: string;
+  where: string;
+  orderBy: string[];
+  limit: number | null;
+  offset: number | null;
+}
+
+/** The where without its word conjuncts, when the page may stop early (bounded-walk.ts), else null. */
+function boundedWalkWhere(args: ListArgs, options: RowSourceOptions, page: Page, limit: number): unknown {
+  return options.boundedWalk && page.orderBy.length > 0 && limit + (page.offset ?? 0) <= WALK_MAX_PAGE_END
+    ? withoutWordConjuncts(page.table, args.where)
+    : null;
+}
+
+function walkTail(b: SqlBuilder, options: RowSourceOptions, page: Page, walkWhere: unknown, limit: number): string {
+  const { table, alias, offset } = page;
+  // The wider where is compiled a second time: its nodes do not count twice.
+  const nodes = b.whereNodes;
+  const wider = and([options.join?.(alias), b.scopeOf(table, alias), compileWhere(table, alias, walkWhere, b)]);
+  b.whereNodes = nodes;
+  return boundedWalkTail({
+    table: ident(table),
+    alias,
+    where: page.where,
+    walkWhere: wider,
+    orderBy: page.orderBy.join(', '),
+    limit: b.param(limit, 'Int'),
+    offset: offset ? b.param(offset, 'Int') : null,
+    end: b.param(limit + (offset ?? 0), 'Int'),
+    walkRows: b.param(WALK_ROWS, 'Int'),
+  });
+}
+
+function plainTail(b: SqlBuilder, { table, alias, where, orderBy, limit, offset }: Page): string {
+  return [
     `FROM ${ident(table)} ${alias} WHERE ${where}`,
     orderBy.length > 0 ? `ORDER BY ${orderBy.join(', ')}` : '',
     limit === null ? '' : `LIMIT ${b.param(limit, 'Int')}`,
@@ -81,7 +104,6 @@ export function rowSource(
   ]
     .filter(Boolean)
     .join(' ');
-  return { table, alias, tail, orderBy };
 }
 
 function checkBound(value: number | null | undefined, name: string, max: number): number | null {

@@ -8,7 +8,7 @@ import type { FieldSelection } from './selection';
 import { and, jsonObject, type SqlBuilder } from './sql-builder';
 
 /** One row as JSON keyed by response keys (aliases), relations as correlated subqueries. */
-export function compileRowJson(table: TableName, alias: string, selections: FieldSelection[], b: SqlBuilder): string {
+function compileRowJson(table: TableName, alias: string, selections: FieldSelection[], b: SqlBuilder): string {
   return jsonObject(selections.map((field) => `${b.key(field.key)}, ${compileFieldValue(table, alias, field, b)}`));
 }
 
@@ -45,7 +45,7 @@ function compileObjectRelation(
  * A JSON array of rows, in order: row_number() carries the order into json_agg, which
  * does not promise to keep its input's order otherwise.
  */
-export function compileArrayJson(
+function compileArrayJson(
   table: TableName,
   field: FieldSelection,
   b: SqlBuilder,

@@ -22,31 +22,42 @@ export function compileWhere(
   if (depth > LIMITS.maxWhereDepth)
     throw validationFailed(`Filtre trop imbriqué (au plus ${LIMITS.maxWhereDepth} niveaux).`);
   const expression = asObject(where, table);
-  const meta = TABLES[table];
   const parts: string[] = [];
   for (const [key, value] of Object.entries(expression)) {
     countNode(b);
     if (value === undefined) continue;
     if (value === null) throw validationFailed(`Valeur null interdite pour "${key}" dans le filtre de ${table}.`);
-    if (key === '_and' || key === '_or') {
-      const items = asList(value, key).map((item) => `(${compileWhere(table, alias, item, b, depth + 1, negated)})`);
-      parts.push(
-        items.length === 0 ? (key === '_and' ? 'TRUE' : 'FALSE') : items.join(key === '_and' ? ' AND ' : ' OR '),
-      );
-    } else if (key === '_not') {
-      parts.push(`NOT (${compileWhere(table, alias, value, b, depth + 1, !negated)})`);
-    } else if (meta.columns[key]) {
-      const column = `${alias}.${ident(key)}`;
-      const comparison = compileComparison(column, meta.columns[key].type, value, b, wordTableOf(table, key));
-      const visible = b.visibilityOf(table, alias, key);
-      parts.push(visible ? hiddenComparison(comparison, value, visible) : comparison);
-    } else if (meta.relations[key]) {
-      parts.push(compileRelationFilter(meta.relations[key], alias, value, b, depth, negated));
-    } else {
-      throw validationFailed(`Champ "${key}" inconnu dans le filtre de ${table}.`);
-    }
+    parts.push(compileKey(table, alias, key, value, b, depth, negated));
   }
   return and(parts);
+}
+
+/** One key of a boolean expression: _and, _or, _not, a column's comparison or a relation's filter. */
+function compileKey(
+  table: TableName,
+  alias: string,
+  key: string,
+  value: unknown,
+  b: SqlBuilder,
+  depth: number,
+  negated: boolean,
+): string {
+  const meta = TABLES[table];
+  if (key === '_and' || key === '_or') {
+    const items = asList(value, key).map((item) => `(${compileWhere(table, alias, item, b, depth + 1, negated)})`);
+    return items.length === 0 ? (key === '_and' ? 'TRUE' : 'FALSE') : items.join(key === '_and' ? ' AND ' : ' OR ');
+  }
+  if (key === '_not') return `NOT (${compileWhere(table, alias, value, b, depth + 1, !negated)})`;
+  const columnMeta = meta.columns[key];
+  if (columnMeta) {
+    const column = `${alias}.${ident(key)}`;
+    const comparison = compileComparison(column, columnMeta.type, value, b, wordTableOf(table, key));
+    const visible = b.visibilityOf(table, alias, key);
+    return visible ? hiddenComparison(comparison, value, visible) : comparison;
+  }
+  const relation = meta.relations[key];
+  if (relation) return compileRelationFilter(relation, alias, value, b, depth, negated);
+  throw validationFailed(`Champ "${key}" inconnu dans le filtre de ${table}.`);
 }
 
 /**
@@ -199,7 +210,7 @@ function checkValue(value: unknown, type: ScalarName): unknown {
 }
 
 /** Text values are bounded and NUL-free (PostgreSQL text cannot hold NUL). */
-export function checkText(value: unknown): string {
+function checkText(value: unknown): string {
   if (typeof value !== 'string') throw validationFailed('Texte attendu.');
   if (value.length > LIMITS.maxStringLength)
     throw validationFailed(`Texte trop long (au plus ${LIMITS.maxStringLength} caractères).`);

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { readMatchingWords } from '../graphql-reads.repository';
 import type { TableName } from '../metadata/tables';
 import { matchingKeys, type KeyLookup } from './key-lookup';
 import type { SqlBuilder } from './sql-builder';
@@ -33,7 +34,7 @@ const WORD_INDEXED: Partial<Record<TableName, Record<string, string>>> = {
 export const MAX_WORDS = 64;
 
 /** A word lookup to run before the statement: which parameters it fills. */
-export interface WordLookup {
+interface WordLookup {
   wordTable: string;
   pattern: string;
   /** Positions in the statement's parameters (0-based). */
@@ -101,10 +102,6 @@ export async function withWordLookups(
 
 /** The words containing the pattern's part, or null when there are too many to use. */
 async function matchingWords(database: Database, lookup: WordLookup): Promise<string[] | null> {
-  const rows = await database.query<{ mot: string }>(
-    `SELECT "Mot" AS mot FROM "${lookup.wordTable}" WHERE "Mot" LIKE lower($1::text) LIMIT ${MAX_WORDS + 1}`,
-    [lookup.pattern],
-    { read: true },
-  );
-  return rows.length > MAX_WORDS ? null : rows.map((row) => row.mot);
+  const words = await readMatchingWords(database, lookup.wordTable, lookup.pattern, MAX_WORDS + 1);
+  return words.length > MAX_WORDS ? null : words;
 }

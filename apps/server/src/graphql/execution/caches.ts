@@ -6,7 +6,7 @@
  * - `prepared`: statement text -> runs lately; from the third, a prepared statement (run.ts);
  * - `reads`: statement text x parameters -> its JSON, shared 1 s (share.ts).
  */
-export const GRAPHQL_CACHES = ['documents', 'prepared', 'reads'] as const;
+const GRAPHQL_CACHES = ['documents', 'prepared', 'reads'] as const;
 export type GraphqlCache = (typeof GRAPHQL_CACHES)[number];
 
 /** A comma-separated list of cache names (BENCH_CACHES_OFF), unknown names refused. */

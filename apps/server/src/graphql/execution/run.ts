@@ -2,6 +2,7 @@ import { answerFromEstimate } from '../compiler/count-estimate';
 import { withWordLookups, type Lookup } from '../compiler/word-search';
 import type { GraphqlContext } from '../context';
 import { TtlCache } from '../../lib/ttl-cache';
+import { runCompiledRead } from '../graphql-reads.repository';
 import type { CompiledRootField } from './compile';
 
 /**
@@ -39,8 +40,7 @@ async function jsonTexts(compiled: CompiledRootField, context: GraphqlContext): 
   if (settled) return [settled];
   const prepared = preparedRun(compiled, context);
   const params = await resolvedParams(compiled, context);
-  const rows = await context.database.query<{ j: string }>(compiled.text, params, { prepared, read: true });
-  return rows.map((row) => row.j);
+  return runCompiledRead(context.database, compiled.text, params, prepared);
 }
 
 /** The parameters with the statement's word lookups done (shared within the request). */

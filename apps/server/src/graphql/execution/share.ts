@@ -14,7 +14,7 @@ import { runRootField } from './run';
  * long as any read (R-SEARCH-13): the search page asks a filter set's count once, not on
  * every page change (ADR 0018).
  */
-export const READ_TTL_MS = 1_000;
+const READ_TTL_MS = 1_000;
 
 /**
  * The root field's JSON text, shared with identical reads unless the context asks for

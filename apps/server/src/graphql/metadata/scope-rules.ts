@@ -1,6 +1,6 @@
 import { HEAD_OFFICE_STRUCTURE_ID } from '@gdf/domain';
 import { structureScopeCondition, structureScopeEstimateCondition, type RequestScope } from '../../modules/scope/scope';
-import type { TableName } from './tables';
+import { TABLES, type ColumnMeta, type TableName } from './tables';
 
 /**
  * Which rows of a table the caller may read (R-SCOPE-01, R-SCOPE-02, R-SCOPE-06), ANDed into every root
@@ -65,13 +65,13 @@ export const SCOPE_RULES: Record<TableName, ScopeRule> = {
  * address and SIREN; its e-mail and phone, and its people's e-mail, phone and licence
  * number, stay with the head office (and super administrators).
  */
-export interface ColumnRule {
+interface ColumnRule {
   columns: ReadonlySet<string>;
   /** SQL condition on `alias` under which the columns are readable; null: always. */
   visible(alias: string, scope: RequestScope, params: unknown[]): string | null;
 }
 
-export const COLUMN_RULES: Partial<Record<TableName, ColumnRule>> = {
+const COLUMN_RULES: Partial<Record<TableName, ColumnRule>> = {
   // Readable on the structures in scope, not on 1318 reached through the exception.
   STR_Structure: {
     columns: new Set(['CT_Email', 'CT_Telephone']),
@@ -97,8 +97,18 @@ export function columnVisibility(
   scope: RequestScope,
   params: unknown[],
 ): string | null {
+  const exposure = exposureVisibility(TABLES[table].columns[column], scope);
+  if (exposure !== null) return exposure;
   const rule = COLUMN_RULES[table];
   return rule?.columns.has(column) ? rule.visible(alias, scope, params) : null;
+}
+
+/**
+ * A column exposed 'head-office' (tables.ts) reads as null, on every row, for anyone but the
+ * head office and super administrators (R-SCOPE-07): 'FALSE', else null (no condition).
+ */
+export function exposureVisibility(meta: ColumnMeta | undefined, scope: RequestScope): string | null {
+  return meta?.headOfficeOnly && !seesHeadOffice(scope) ? 'FALSE' : null;
 }
 
 function seesHeadOffice(scope: RequestScope): boolean {

@@ -1,7 +1,6 @@
 import {
   GraphQLBoolean,
   GraphQLEnumType,
-  GraphQLFloat,
   GraphQLInputObjectType,
   GraphQLInt,
   GraphQLList,
@@ -21,7 +20,6 @@ export const SCALARS: Record<ScalarName, GraphQLScalarType> = {
   timestamptz: TimestamptzScalar,
   date: DateScalar,
 };
-export { GraphQLFloat };
 
 /** Operators and their SQL; the SQL text comes from here, never from the request. */
 export const COMPARISON_OPERATORS = {

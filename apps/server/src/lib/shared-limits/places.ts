@@ -20,7 +20,7 @@ export interface PlaceStore {
 }
 
 export type TakeOutcome = 'taken' | PlaceRefusal;
-export type PlaceRefusal = 'held' | 'full';
+type PlaceRefusal = 'held' | 'full';
 
 export interface Place {
   /** Gives the place back; later calls do nothing. */
@@ -40,9 +40,9 @@ export interface SharedPlaces {
  * A place's lease: renewed every third of it while held, so a process that dies (or stalls
  * that long) gives its places back within this time instead of holding them for good.
  */
-export const PLACE_LEASE_MS = 60_000;
+const PLACE_LEASE_MS = 60_000;
 /** How often a full pool is asked again while waiting. */
-export const PLACE_POLL_MS = 100;
+const PLACE_POLL_MS = 100;
 
 export interface PlaceOptions {
   leaseMs?: number;

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Database } from '../../db/database';
 import { createSharedPlaces, type PlaceOptions, type SharedPlaces } from './places';
-import { createPostgresPlaceStore } from './postgres-place-store';
+import { createPostgresPlaceStore } from './postgres-place-store.repository';
 import { createRedisPlaceStore } from './redis-place-store';
 
 /**

@@ -21,6 +21,21 @@ export interface StatementStructure {
   lines: string[];
 }
 
+/** How many of `structureIds` the caller's scope reaches. */
+export async function countStructuresInScope(
+  database: Pick<Database, 'query'>,
+  scope: RequestScope,
+  structureIds: readonly number[],
+): Promise<number> {
+  const params: unknown[] = [intArray(structureIds)];
+  const [visible] = await database.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM "STR_Structure" s
+      WHERE s.id = ANY($1::int[]) AND ${structureScopeCondition(scope, 's.id', params)}`,
+    params,
+  );
+  return visible?.n ?? 0;
+}
+
 /** The structure when the caller's scope reaches it, else null (the route says "not found"). */
 export async function findStatementStructure(
   database: Pick<Database, 'query'>,
@@ -114,10 +129,8 @@ const withReturn = (where: string) => `SELECT ${STATEMENT_COLUMNS}
  * statement of a club's year held the embedded database and the event loop for 0.4-0.7 s
  * (R-OPS-10).
  */
-export const PERIOD_FLUX_SQL = withReturn(
-  `f."Z_DateCreation" >= $2::timestamptz AND f."Z_DateCreation" < $3::timestamptz`,
-);
-export const EARLIER_OPEN_FLUX_SQL = [
+const PERIOD_FLUX_SQL = withReturn(`f."Z_DateCreation" >= $2::timestamptz AND f."Z_DateCreation" < $3::timestamptz`);
+const EARLIER_OPEN_FLUX_SQL = [
   withReturn(`f."Z_DateCreation" < $2::timestamptz AND NOT f."EST_Reglement" AND f."ID_FluxFinancierRelance" IS NULL`),
   withReturn(`f."Z_DateCreation" < $2::timestamptz AND f."DateReglement" >= $3::date AND f."EST_Reglement"`),
   withReturn(`f."Z_DateCreation" < $2::timestamptz AND f."ID_FluxFinancierRelance" IS NOT NULL AND NOT f."EST_Reglement"

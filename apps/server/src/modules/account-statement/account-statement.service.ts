@@ -6,25 +6,19 @@ import {
   buildAccountStatementFromParts,
   issuedAccountStatementFileName,
   parisToday,
-  statementPeriodProblem,
   type AccountStatement,
 } from '@gdf/domain';
 import type { Readable } from 'node:stream';
 import type { Database } from '../../db/database';
 import { replicaReads } from '../../db/read-routing';
 import { writeAuditRows } from '../../db/audit-log';
-import { HttpError, badRequest, notFound } from '../../lib/http-errors';
+import { HttpError, notFound } from '../../lib/http-errors';
 import { openContent } from '../document-store/content-stream';
 import { requireModule, type RequestScope } from '../scope/scope';
 import { unboundedHeavyWork, type HeavyWork } from '../../lib/heavy-work/heavy-work';
 import { inThreadRenderer, type DocumentRenderer } from '../../render/render-pool';
 import type { StatementDraft, StatementSummary } from '../../render/render-tasks';
-import {
-  findStatementStructure,
-  loadStatementParts,
-  seasonBounds,
-  type StatementStructure,
-} from './account-statement.repository';
+import { findStatementStructure, loadStatementParts, type StatementStructure } from './account-statement.repository';
 import {
   ACCOUNT_STATEMENT_AUDIT,
   XLSX_TYPE,
@@ -39,17 +33,14 @@ import {
   type StatementToStore,
 } from './issued-statements.repository';
 import type { Queryable } from '../../db/queryable';
+import { requestedPeriod, type StatementRequest } from './statement-period';
 
 export const STRUCTURE_NOT_FOUND = 'Structure introuvable';
-export const STATEMENT_NOT_FOUND = 'Relevé de compte introuvable';
+const STATEMENT_NOT_FOUND = 'Relevé de compte introuvable';
 /** The list shows this many of a structure's issued statements, newest first. */
-export const ISSUED_STATEMENTS_LISTED = 100;
+const ISSUED_STATEMENTS_LISTED = 100;
 
-export interface StatementRequest {
-  du?: string | undefined;
-  au?: string | undefined;
-  saison?: number | undefined;
-}
+export type { StatementRequest } from './statement-period';
 
 export interface StatementFile {
   fileName: string;
@@ -114,14 +105,7 @@ export function createAccountStatementService(
     asOf: string = today(),
   ): Promise<StatementDraft> {
     const structure = await structureInScope(scope, structureId, reader);
-    const season = request.du && request.au ? null : await seasonBounds(reader, request.saison);
-    if (!season && request.saison !== undefined && !(request.du && request.au))
-      throw badRequest('Requête invalide : saison inconnue');
-    const from = request.du ?? season?.from;
-    const to = request.au ?? season?.to;
-    if (!from || !to) throw badRequest('Requête invalide : aucune saison courante, précisez du et au');
-    const problem = statementPeriodProblem(from, to);
-    if (problem) throw badRequest(`Requête invalide : ${problem}`);
+    const { du: from, au: to } = await requestedPeriod(reader, request);
     const period = { from, to };
     return { structure, period, asOf, parts: await loadStatementParts(reader, structureId, period) };
   }
@@ -269,17 +253,7 @@ export function createAccountStatementService(
     /** The Paris day statements are aged at now (a batch fixes it when asked). */
     today,
     /** The period a request names (its dates, else its season's, else the current season's), checked. */
-    async period(request: StatementRequest): Promise<{ du: string; au: string }> {
-      const season = request.du && request.au ? null : await seasonBounds(database, request.saison);
-      if (!season && request.saison !== undefined && !(request.du && request.au))
-        throw badRequest('Requête invalide : saison inconnue');
-      const du = request.du ?? season?.from;
-      const au = request.au ?? season?.to;
-      if (!du || !au) throw badRequest('Requête invalide : aucune saison courante, précisez du et au');
-      const problem = statementPeriodProblem(du, au);
-      if (problem) throw badRequest(`Requête invalide : ${problem}`);
-      return { du, au };
-    },
+    period: (request: StatementRequest) => requestedPeriod(database, request),
     /** The statement as of today, for the screen: nothing issued. */
     compute: (scope: RequestScope, structureId: number, request: StatementRequest) =>
       compute(scope, structureId, request, screenReader),

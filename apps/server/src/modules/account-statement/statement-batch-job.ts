@@ -10,7 +10,6 @@ import {
 import { sha256Hex } from '../../db/content-store';
 import type { Database } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
-import { intArray } from '../../db/sql-arrays';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { readWholeContent } from '../document-store/content-stream';
 import type { JobKind } from '../jobs/job-kind';
@@ -18,7 +17,8 @@ import type { JobRow, JobRuntime } from '../jobs/job-runtime';
 import { jobScope } from '../jobs/job-scope';
 import { appendZipPart, discardZipParts } from '../jobs/job-zip';
 import { batchOutcome, finishBatchZip, firstCheckpoint, withLeftOut, type BatchCheckpoint } from '../jobs/job-batch';
-import { requireModule, structureScopeCondition, type RequestScope } from '../scope/scope';
+import { requireModule, type RequestScope } from '../scope/scope';
+import { countStructuresInScope } from './account-statement.repository';
 import type { AccountStatementService } from './account-statement.service';
 import type { IssuedStatement } from './issued-statements.repository';
 import { statementBatchMessages as m } from './messages';
@@ -145,13 +145,8 @@ export async function startStatementBatchJob(
   request: StatementBatchRequest,
 ): Promise<JobRow> {
   requireBatchAccess(scope);
-  const params: unknown[] = [intArray(request.structureIds)];
-  const [visible] = await database.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM "STR_Structure" s
-      WHERE s.id = ANY($1::int[]) AND ${structureScopeCondition(scope, 's.id', params)}`,
-    params,
-  );
-  if ((visible?.n ?? 0) !== request.structureIds.length) throw notFound(m.structureNotFound);
+  const visible = await countStructuresInScope(database, scope, request.structureIds);
+  if (visible !== request.structureIds.length) throw notFound(m.structureNotFound);
   const { du, au } = await statements.period(request);
   const input: StatementBatchInput = { structureIds: request.structureIds, du, au, asOf: statements.today() };
   return jobs.enqueue(

@@ -51,8 +51,42 @@ export async function deleteRow(database: Database, def: ResourceDefinition, str
   return rows.length > 0;
 }
 
-export async function exists(database: Database, sql: string, params: unknown[]): Promise<boolean> {
+async function exists(database: Database, sql: string, params: unknown[]): Promise<boolean> {
   return (await database.query(sql, params)).length > 0;
+}
+
+/** Whether the structure's chart of accounts has this account number. */
+export function accountExists(database: Database, structureId: number, number: unknown): Promise<boolean> {
+  return exists(database, `SELECT 1 FROM "CPT_Compte" WHERE "ID_Structure" = $1 AND "Numero" = $2`, [
+    structureId,
+    number,
+  ]);
+}
+
+/** Whether the structure has this analytic section code. */
+export function sectionExists(database: Database, structureId: number, code: unknown): Promise<boolean> {
+  return exists(database, `SELECT 1 FROM "CPT_SectionAnalytique" WHERE "ID_Structure" = $1 AND "Code" = $2`, [
+    structureId,
+    code,
+  ]);
+}
+
+export function categoryExists(database: Database, categoryId: unknown): Promise<boolean> {
+  return exists(database, `SELECT 1 FROM "MKP_CategoryFlux" WHERE id = $1`, [categoryId]);
+}
+
+export function tarifExists(database: Database, tarifId: unknown): Promise<boolean> {
+  return exists(database, `SELECT 1 FROM "MKP_Tarif" WHERE id = $1`, [tarifId]);
+}
+
+/** Whether a flux mapping of the structure names this account (it cannot be deleted then). */
+export function accountInUse(database: Database, structureId: number, accountId: number): Promise<boolean> {
+  return exists(
+    database,
+    `SELECT 1 FROM "CPT_MappingFlux" m JOIN "CPT_Compte" c ON c."ID_Structure" = m."ID_Structure" AND c."Numero" = m."CompteNumero"
+       WHERE c."ID_Structure" = $1 AND c.id = $2`,
+    [structureId, accountId],
+  );
 }
 
 export async function audit(

@@ -29,32 +29,16 @@ export function createAccountingSettingsService(database: Database) {
   /** References of a mapping must exist in the structure's own settings. */
   async function checkMapping(structureId: number, values: Record<string, unknown>) {
     const checks: Array<[boolean, string]> = [
+      [await repo.accountExists(database, structureId, values.CompteNumero), 'Compte inconnu dans le plan comptable'],
       [
-        await repo.exists(database, `SELECT 1 FROM "CPT_Compte" WHERE "ID_Structure" = $1 AND "Numero" = $2`, [
-          structureId,
-          values.CompteNumero,
-        ]),
-        'Compte inconnu dans le plan comptable',
-      ],
-      [
-        values.CodeSection === null ||
-          (await repo.exists(
-            database,
-            `SELECT 1 FROM "CPT_SectionAnalytique" WHERE "ID_Structure" = $1 AND "Code" = $2`,
-            [structureId, values.CodeSection],
-          )),
+        values.CodeSection === null || (await repo.sectionExists(database, structureId, values.CodeSection)),
         'Section analytique inconnue',
       ],
       [
-        values.ID_CategoryFlux === null ||
-          (await repo.exists(database, `SELECT 1 FROM "MKP_CategoryFlux" WHERE id = $1`, [values.ID_CategoryFlux])),
+        values.ID_CategoryFlux === null || (await repo.categoryExists(database, values.ID_CategoryFlux)),
         'Catégorie de flux inconnue',
       ],
-      [
-        values.ID_Tarif === null ||
-          (await repo.exists(database, `SELECT 1 FROM "MKP_Tarif" WHERE id = $1`, [values.ID_Tarif])),
-        'Tarif inconnu',
-      ],
+      [values.ID_Tarif === null || (await repo.tarifExists(database, values.ID_Tarif)), 'Tarif inconnu'],
     ];
     const failed = checks.find(([ok]) => !ok);
     if (failed) throw badRequest(failed[1]);
@@ -99,7 +83,7 @@ export function createAccountingSettingsService(database: Database) {
     async remove(scope: RequestScope, resource: AccountingResource, id: number) {
       const def = RESOURCES[resource];
       requireSettingsWrite(scope, def.module);
-      if (resource === 'comptes' && (await accountInUse(scope.currentStructureId, id))) {
+      if (resource === 'comptes' && (await repo.accountInUse(database, scope.currentStructureId, id))) {
         throw conflict('Ce compte est utilisé par un mapping de flux : modifiez le mapping avant de le supprimer.');
       }
       if (!(await repo.deleteRow(database, def, scope.currentStructureId, id))) throw notFound('Élément introuvable');
@@ -121,13 +105,4 @@ export function createAccountingSettingsService(database: Database) {
       return row;
     },
   };
-
-  function accountInUse(structureId: number, accountId: number) {
-    return repo.exists(
-      database,
-      `SELECT 1 FROM "CPT_MappingFlux" m JOIN "CPT_Compte" c ON c."ID_Structure" = m."ID_Structure" AND c."Numero" = m."CompteNumero"
-       WHERE c."ID_Structure" = $1 AND c.id = $2`,
-      [structureId, accountId],
-    );
-  }
 }

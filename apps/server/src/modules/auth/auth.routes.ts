@@ -6,8 +6,8 @@ import { TooManyAttemptsError, type AuthService, type IssuedSession } from './au
 import { isSameOriginRequest } from './same-origin';
 
 /** The refresh cookie: httpOnly (no script reads it), sent only to /api/auth, never cross-site. */
-export const REFRESH_COOKIE = 'gdf_session';
-export const AUTH_PATH = '/api/auth';
+const REFRESH_COOKIE = 'gdf_session';
+const AUTH_PATH = '/api/auth';
 
 const FOREIGN_ORIGIN_MESSAGE = 'Origine de la requête refusée.';
 

@@ -16,7 +16,7 @@ export interface LoginThrottle {
   begin(account: string, address: string): Promise<LoginAttempt | { retryAfterMs: number }>;
 }
 
-export interface LoginAttempt {
+interface LoginAttempt {
   /** The password was right: the account's failures are cleared, the address's one forgiven. */
   succeeded(): Promise<void>;
   /** Milliseconds the account is now locked for (0 when it may try again at once). */

@@ -2,10 +2,10 @@ import { TtlCache } from '../../lib/ttl-cache';
 import { SignJWT, jwtVerify, errors } from 'jose';
 
 /** Access tokens live minutes: the refresh cookie renews them (modules/auth/sessions.ts). */
-export const ACCESS_TOKEN_LIFETIME_SECONDS = 10 * 60;
+const ACCESS_TOKEN_LIFETIME_SECONDS = 10 * 60;
 const ISSUER = 'gestion-des-finances';
 
-export interface TokenClaims {
+interface TokenClaims {
   userId: number;
   /** UTI_Session.id: checked on every request, so a revoked session stops at once. */
   sessionId: string;

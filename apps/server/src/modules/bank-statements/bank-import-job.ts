@@ -22,7 +22,9 @@ import {
   lockStatementImports,
   saveImportedStatement,
   statementImportAudit,
-} from './bank-statements.repository';
+  deleteStoredFile,
+  discardStatementFile,
+} from './statement-import.repository';
 import {
   checkedStatements,
   importCheckedStatements,
@@ -191,11 +193,7 @@ async function keepFileWithCreated(
 ): Promise<void> {
   const createdIds = releves.filter((releve) => releve.nouveau).map((releve) => releve.id);
   if (createdIds.length > 0) await attachStatementContent(tx, createdIds, input.contentId);
-  else
-    await tx.query(`DELETE FROM "DOC_Contenu" WHERE id = $1 AND "Nature" = $2`, [
-      input.contentId,
-      CONTENT_NATURE.bankStatement,
-    ]);
+  else await discardStatementFile(tx, input.contentId);
 }
 
 async function fileBytes(database: Database, input: BankImportJobInput): Promise<Buffer> {
@@ -242,7 +240,7 @@ export async function importOrQueue(
     return { job };
   } catch (error) {
     // Not queued (another large import runs): the stored file goes.
-    await database.query(`DELETE FROM "DOC_Contenu" WHERE id = $1`, [content.id]);
+    await deleteStoredFile(database, content.id);
     throw error;
   }
 }

@@ -13,14 +13,8 @@ import { resolveScope } from '../../plugins/scope';
 import type { JobRuntime } from '../jobs/job-runtime';
 import { jobView } from '../jobs/jobs.service';
 import { importOrQueue, type BankImportBackground } from './bank-import-job';
-import {
-  confirmReconciliation,
-  listStatements,
-  searchOpenFlux,
-  statementEntries,
-  undoReconciliation,
-  type BankAccountsSettings,
-} from './bank-statements.service';
+import { listStatements, searchOpenFlux, statementEntries, type BankAccountsSettings } from './bank-statements.service';
+import { confirmReconciliation, undoReconciliation } from './reconciliation.service';
 
 /** The file's name travels URL-encoded in this header (the body is the file itself). */
 const FILE_NAME_HEADER = 'x-file-name';

@@ -1,69 +1,41 @@
 import {
-  allocationProblem,
   BANK_STATEMENT_TEXT,
   balancesAgree,
   HEAD_OFFICE_STRUCTURE_ID,
-  invoiceNumber,
   isOwnAccount,
   ModuleSlug,
   parisToday,
-  identifyPayer,
   matchEntry,
   parseFluxNumber,
   SEPA_WRITE,
-  settlesFlux,
   statementAccountIban,
   statementDatedAfter,
   type BankEntryFilter,
   type BankEntryPage,
-  type BankEntryPayer,
-  type BankEntryProposal,
-  type BankEntryState,
   type BankEntryView,
   type BankMatchFlux,
-  type BankReconciliation,
   type BankStatement,
   type BankStatementImportResult,
   type BankStatementSummary,
-  type ConfirmReconciliationBody,
-  type IdentifiedPayer,
-  type MatchingData,
   type MatchProposal,
 } from '@gdf/domain';
 import { writeAuditRows } from '../../db/audit-log';
-import { intArray } from '../../db/sql-arrays';
 import type { Database } from '../../db/database';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { CONTENT_NATURE, insertContent, sha256Hex } from '../../db/content-store';
-import type { Queryable } from '../../db/queryable';
 import { requireGrant, requireModule, type RequestScope } from '../scope/scope';
+import { entriesByIds, entriesOfStatement, statementsOf, type EntryRow } from './bank-statements.repository';
+import { openFluxFound } from './matching.repository';
 import {
-  activeReconciliationParts,
   attachStatementContent,
-  cancelReconciliation,
-  entriesByIds,
-  entriesOfStatement,
-  fluxFacts,
   headOfficeIbans,
   insertEntries,
-  insertReconciliation,
-  lockEntry,
-  lockFlux,
   lockStatementImports,
-  openFlux,
-  RECONCILIATION_AUDIT_ACTION,
-  RECONCILIATION_UNDO_AUDIT_ACTION,
-  settleFlux,
-  statementsOf,
-  unsettleUncovered,
-  type EntryRow,
-  type FluxFacts,
-  type OpenFluxRow,
-  type StatementRow,
   saveImportedStatement,
   statementImportAudit,
-} from './bank-statements.repository';
+} from './statement-import.repository';
 import { loadMatchingData, matchableEntry } from './matching-data';
+import { entryState, payerView, reconciliationsOf, toMatchFlux, toProposal, toSummary } from './bank-entry-views';
 import { readBankStatementFile } from './read-bank-statement';
 
 export interface StatementFile {
@@ -76,7 +48,6 @@ export interface BankAccountsSettings {
   creditorIban?: string;
 }
 
-const conflict = (message: string) => new HttpError(409, message, 'conflict');
 const unprocessable = (message: string) => new HttpError(422, message, 'unprocessable');
 
 /** Statements are the head office's: read with the SEPA module, from the head office. */
@@ -90,8 +61,6 @@ export function requireHeadOfficeWrite(scope: RequestScope): void {
   requireGrant(scope, SEPA_WRITE, BANK_STATEMENT_TEXT.noWriteGrant);
   if (scope.currentStructureId !== HEAD_OFFICE_STRUCTURE_ID) throw forbidden(BANK_STATEMENT_TEXT.notHeadOffice);
 }
-
-const maskedAccount = (iban: string) => `${iban.slice(0, 4)} •••• ${iban.slice(-4)}`;
 
 /**
  * Imports a statement file (R-BANK-01). Refused as a whole, before anything is
@@ -196,14 +165,6 @@ const isBookedCredit = (row: EntryRow) => row.direction === 'credit' && (row.sta
 
 const isOpenCredit = (row: EntryRow) => isBookedCredit(row) && row.reconciliationId === null;
 
-function payerView(payer: IdentifiedPayer, data: MatchingData): BankEntryPayer {
-  return {
-    ID_Structure: payer.structureId,
-    NomStructure: data.structureNames?.names.get(payer.structureId) ?? String(payer.structureId),
-    sources: payer.sources,
-  };
-}
-
 async function proposalsFor(database: Database, scope: RequestScope, credits: readonly EntryRow[]) {
   const proposals = new Map<number, MatchProposal[]>();
   if (credits.length === 0) return proposals;
@@ -211,24 +172,6 @@ async function proposalsFor(database: Database, scope: RequestScope, credits: re
   const { data } = await loadMatchingData(database, scope, entries);
   for (const entry of entries) proposals.set(entry.row.id, matchEntry(entry, entry.references, data).proposals);
   return proposals;
-}
-
-function toSummary(row: StatementRow): BankStatementSummary {
-  return {
-    id: row.id,
-    format: row.format as BankStatementSummary['format'],
-    identifiant: row.identifiant,
-    compte: maskedAccount(row.compte),
-    dateDebut: row.dateDebut,
-    dateFin: row.dateFin,
-    soldeOuvertureCents: Number(row.opening),
-    soldeClotureCents: Number(row.closing),
-    nbEcritures: Number(row.nbEcritures),
-    nbRapprochees: Number(row.nbRapprochees),
-    nbATraiter: Number(row.nbATraiter),
-    nomFichier: row.nomFichier,
-    dateImport: new Date(row.dateImport).toISOString(),
-  };
 }
 
 export async function listStatements(database: Database, scope: RequestScope): Promise<BankStatementSummary[]> {
@@ -256,7 +199,7 @@ export async function statementEntries(
   return { releve: toSummary(statement), ecritures: await entryViews(database, scope, rows), total };
 }
 
-async function entryViews(
+export async function entryViews(
   database: Database,
   scope: RequestScope,
   rows: readonly EntryRow[],
@@ -293,71 +236,6 @@ async function entryViews(
   });
 }
 
-function entryState(row: EntryRow): BankEntryState {
-  if (row.reconciliationId !== null) return 'rapprochee';
-  if (row.direction === 'debit') return 'debit';
-  return row.status === null || row.status === 'BOOK' ? 'a_traiter' : 'non_comptabilisee';
-}
-
-const toMatchFlux = (row: OpenFluxRow | FluxFacts): BankMatchFlux => ({
-  ID_FluxFinancier: row.id,
-  numeroFacture: invoiceNumber(row.seasonId, row.id),
-  NomFluxFinancier: row.label,
-  ID_Structure: row.structureId,
-  NomStructure: row.structureName,
-  montantCents: Number(row.cents),
-  resteDuCents: Number(row.dueCents),
-  dateCreation: row.createdDay,
-});
-
-function toProposal(
-  proposal: MatchProposal,
-  matching: { data: MatchingData; rows: Map<number, OpenFluxRow> },
-): BankEntryProposal {
-  return {
-    flux: proposal.fluxIds.map((id) => toMatchFlux(matching.rows.get(id)!)),
-    resteDuCents: proposal.dueCents,
-    score: proposal.score,
-    confiance: proposal.confidence,
-    raisons: proposal.reasons,
-    autreStructure: proposal.otherStructure,
-    debitRejets: proposal.rejectDebit
-      ? {
-          id: proposal.rejectDebit.entryId,
-          montantCents: proposal.rejectDebit.amountCents,
-          dateComptable: proposal.rejectDebit.bookingDate,
-        }
-      : null,
-  };
-}
-
-async function reconciliationsOf(
-  database: Database,
-  scope: RequestScope,
-  rows: readonly EntryRow[],
-): Promise<Map<number, BankReconciliation>> {
-  const result = new Map<number, BankReconciliation>();
-  const parts = await activeReconciliationParts(
-    database,
-    rows.map((row) => row.id),
-  );
-  if (parts.length === 0) return result;
-  const facts = await fluxFacts(database, scope, [...new Set(parts.map((part) => part.fluxId))]);
-  for (const part of parts) {
-    const flux = facts.get(part.fluxId);
-    if (!flux) continue;
-    const reconciliation = result.get(part.entryId) ?? {
-      id: part.reconciliationId,
-      date: new Date(part.date).toISOString(),
-      utilisateur: part.userName,
-      parts: [],
-    };
-    reconciliation.parts.push({ flux: toMatchFlux(flux), montantCents: Number(part.cents), regle: part.settled });
-    result.set(part.entryId, reconciliation);
-  }
-  return result;
-}
-
 const SEARCH_LIMIT = 20;
 
 /**
@@ -371,171 +249,6 @@ export async function searchOpenFlux(database: Database, scope: RequestScope, te
   const q = text.trim().slice(0, 100);
   if (q.length < 2) return [];
   const number = parseFluxNumber(q);
-  const rows = await openFlux(
-    database,
-    scope,
-    (p) => {
-      if (number) {
-        const id = `f.id = $${p.push(number.fluxId)}`;
-        return number.seasonId === null ? id : `${id} AND f."ID_Saison" = $${p.push(number.seasonId)}`;
-      }
-      const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const ref = `$${p.push(like)}`;
-      return `(s."NomStructure" ILIKE ${ref} OR s."ID_CodeFederal" ILIKE ${ref} OR f."NomFluxFinancier" ILIKE ${ref})`;
-    },
-    { limit: SEARCH_LIMIT },
-  );
+  const rows = await openFluxFound(database, scope, { number, text: q }, SEARCH_LIMIT);
   return rows.map(toMatchFlux);
-}
-
-/**
- * Confirms a reconciliation (R-BANK-04: confirm, correct or split). One transaction: the
- * entry locked (a second confirmation waits, then finds it reconciled), the flux locked
- * and checked open and in scope with what they still owe, the parts checked by the
- * domain's allocationProblem, the reconciliation and its parts recorded, the flux whose
- * parts reach their amount settled on the bank's booking day, and the audit rows.
- */
-export async function confirmReconciliation(
-  database: Database,
-  scope: RequestScope,
-  entryId: number,
-  body: ConfirmReconciliationBody,
-): Promise<BankEntryView> {
-  return changeEntry(database, scope, entryId, async (tx, entry, who) => {
-    if (entry.direction !== 'credit') throw conflict(BANK_STATEMENT_TEXT.notACredit);
-    if (entry.status !== null && entry.status !== 'BOOK') throw conflict(BANK_STATEMENT_TEXT.notBooked);
-    if (entry.reconciliationId !== null) throw conflict(BANK_STATEMENT_TEXT.alreadyMatched);
-    const ids = body.parts.map((part) => part.ID_FluxFinancier);
-    const open = await openFlux(tx, scope, (p) => `f.id = ANY($${p.push(intArray(ids))}::int[])`, {
-      lock: true,
-    });
-    const byId = new Map(open.map((row) => [row.id, row]));
-    await refuseOtherStructureUnlessConfirmed(tx, scope, entry, open, body.autreStructureConfirmee === true);
-    const allocations = body.parts.map((part) => ({ fluxId: part.ID_FluxFinancier, amountCents: part.montantCents }));
-    const problem = allocationProblem(
-      Number(entry.cents),
-      allocations,
-      new Map(open.map((row) => [row.id, Number(row.dueCents)])),
-    );
-    if (problem) throw unprocessable(problem);
-    const parts = allocations.map((part) => {
-      const flux = byId.get(part.fluxId)!;
-      const paidBefore = Number(flux.cents) - Number(flux.dueCents);
-      return { ...part, settles: settlesFlux(Number(flux.cents), paidBefore + part.amountCents) };
-    });
-    const reconciliationId = await insertReconciliation(tx, { entryId, userId: scope.actor.userId, parts });
-    const settled = await settleFlux(
-      tx,
-      parts.filter((part) => part.settles).map((part) => part.fluxId),
-      { id: entryId, bookingDate: entry.bookingDate },
-    );
-    await writeAuditRows(tx, [
-      {
-        ...who,
-        action: RECONCILIATION_AUDIT_ACTION,
-        table: 'BQE_EcritureBancaire',
-        targetId: entryId,
-        details: {
-          rapprochement: reconciliationId,
-          releve: entry.statementId,
-          montant: Number(entry.cents),
-          parts: parts.map((part) => ({ flux: part.fluxId, montant: part.amountCents, regle: part.settles })),
-        },
-      },
-      ...settled.map((fluxId) => ({
-        ...who,
-        action: 'reglement_flux',
-        table: 'MKP_FluxFinancier',
-        targetId: fluxId,
-        details: { avant: false, apres: true, dateReglement: entry.bookingDate, ecritureBancaire: entryId },
-      })),
-    ]);
-  });
-}
-
-/**
- * R-BANK-10: a flux of another structure than the entry's identified payer is reconciled only
- * when the request says the user was told and confirmed it; else a French 400 naming both.
- */
-async function refuseOtherStructureUnlessConfirmed(
-  tx: Queryable,
-  scope: RequestScope,
-  entry: EntryRow,
-  flux: readonly OpenFluxRow[],
-  confirmed: boolean,
-): Promise<void> {
-  if (confirmed) return;
-  const matchable = matchableEntry(entry);
-  const { data } = await loadMatchingData(tx, scope, [matchable]);
-  const payer = identifyPayer(matchable, matchable.references, data);
-  if (!payer) return;
-  const other = flux.find((row) => row.structureId !== payer.structureId);
-  if (!other) return;
-  const payerName = data.structureNames?.names.get(payer.structureId) ?? String(payer.structureId);
-  throw badRequest(BANK_STATEMENT_TEXT.otherStructure(payerName, other.structureName));
-}
-
-/**
- * 'Annuler le rapprochement': the reconciliation is dated cancelled (kept for the audit),
- * and the flux it settled whose remaining parts no longer cover them are unpaid again.
- */
-export async function undoReconciliation(
-  database: Database,
-  scope: RequestScope,
-  entryId: number,
-): Promise<BankEntryView> {
-  return changeEntry(database, scope, entryId, async (tx, entry, who) => {
-    if (entry.reconciliationId === null) throw conflict(BANK_STATEMENT_TEXT.notMatched);
-    const parts = await activeReconciliationParts(tx, [entryId]);
-    const fluxIds = parts.map((part) => part.fluxId);
-    // Lock the flux before changing what covers them.
-    await lockFlux(tx, fluxIds);
-    await cancelReconciliation(tx, entry.reconciliationId, scope.actor.userId);
-    const unsettled = await unsettleUncovered(tx, fluxIds);
-    await writeAuditRows(tx, [
-      {
-        ...who,
-        action: RECONCILIATION_UNDO_AUDIT_ACTION,
-        table: 'BQE_EcritureBancaire',
-        targetId: entryId,
-        details: { rapprochement: entry.reconciliationId, flux: fluxIds, nonRegles: unsettled },
-      },
-      ...unsettled.map((fluxId) => ({
-        ...who,
-        action: 'reglement_flux',
-        table: 'MKP_FluxFinancier',
-        targetId: fluxId,
-        details: { avant: true, apres: false, annulationRapprochement: entry.reconciliationId },
-      })),
-    ]);
-  });
-}
-
-type Who = { userId: number; structureId: number };
-
-/**
- * A reconciliation change of one entry: the SEPA write grant from the head office, then one
- * transaction with the entry locked (a concurrent change waits, then sees this one's result),
- * and the entry as it is afterwards.
- */
-async function changeEntry(
-  database: Database,
-  scope: RequestScope,
-  entryId: number,
-  change: (tx: Queryable, entry: EntryRow, who: Who) => Promise<void>,
-): Promise<BankEntryView> {
-  requireHeadOfficeWrite(scope);
-  const who = { userId: scope.actor.userId, structureId: scope.currentStructureId };
-  await database.transaction(async (tx) => {
-    const entry = await lockEntry(tx, entryId, HEAD_OFFICE_STRUCTURE_ID);
-    if (!entry) throw notFound(BANK_STATEMENT_TEXT.entryNotFound);
-    await change(tx, entry, who);
-  });
-  return viewOfEntry(database, scope, entryId);
-}
-
-async function viewOfEntry(database: Database, scope: RequestScope, entryId: number): Promise<BankEntryView> {
-  const [view] = await entryViews(database, scope, await entriesByIds(database, [entryId]));
-  if (!view) throw notFound(BANK_STATEMENT_TEXT.entryNotFound);
-  return view;
 }

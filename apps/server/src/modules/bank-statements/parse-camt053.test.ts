@@ -374,7 +374,7 @@ describe('readBankStatementFile: one entry point for camt.053 and CFONB 120', ()
 
 describe('R-BANK-01, R-PERF-07: the statements the import is sized for', () => {
   it('reads 5,000 entries with their details, and reads back what the test writer wrote (.02 and .08)', async () => {
-    const { camt053Xml, closingCents } = await import('../../../test/support/statement-writer');
+    const { camt053Xml, closingCents } = await import('../../../test/integration/support/statement-writer');
     const entries = Array.from({ length: 5_000 }, (_, index) => ({
       reference: `R${index}`,
       bookingDate: '2026-11-20',

@@ -115,24 +115,8 @@ function readStatement(format: CamtFormat, statement: XmlElement): BankStatement
   if (!closing) refuse(statementId, 'solde de clôture (Bal CLBD) absent.');
   const currency = textAt(statement, 'Acct/Ccy') ?? opening.currency ?? closing.currency;
   if (!currency || !/^[A-Z]{3}$/.test(currency)) refuse(statementId, 'devise du compte absente ou invalide.');
-  const fromDate =
-    dayOf(statement, ['FrToDt/FrDtTm'], statementId, 'de début (FrToDt)') ??
-    opening.day ??
-    dayOf(statement, ['CreDtTm'], statementId, 'de création');
-  const toDate =
-    dayOf(statement, ['FrToDt/ToDtTm'], statementId, 'de fin (FrToDt)') ??
-    closing.day ??
-    dayOf(statement, ['CreDtTm'], statementId, 'de création');
-  if (!fromDate || !toDate) refuse(statementId, 'période du relevé (FrToDt ou dates des soldes) absente.');
-  const seen = new Set<string>();
-  const entries = all(statement, 'Ntry').map((entry, index) => {
-    const read = readEntry(entry, index + 1, statementId, toDate);
-    // AcctSvcrRef is unique per account servicer; should a bank repeat one, the rank keeps
-    // the entry references unique and stable.
-    if (seen.has(read.entryReference)) read.entryReference = `${read.entryReference}#${index + 1}`;
-    seen.add(read.entryReference);
-    return read;
-  });
+  const { fromDate, toDate } = statementPeriod(statement, statementId, opening.day, closing.day);
+  const entries = statementEntries(statement, statementId, toDate);
   return {
     format,
     statementId,
@@ -144,6 +128,37 @@ function readStatement(format: CamtFormat, statement: XmlElement): BankStatement
     toDate,
     entries,
   };
+}
+
+/** The statement's period: FrToDt, else the balances' days, else its creation day. */
+function statementPeriod(
+  statement: XmlElement,
+  statementId: string,
+  openingDay: string | null,
+  closingDay: string | null,
+): { fromDate: string; toDate: string } {
+  const fromDate =
+    dayOf(statement, ['FrToDt/FrDtTm'], statementId, 'de début (FrToDt)') ??
+    openingDay ??
+    dayOf(statement, ['CreDtTm'], statementId, 'de création');
+  const toDate =
+    dayOf(statement, ['FrToDt/ToDtTm'], statementId, 'de fin (FrToDt)') ??
+    closingDay ??
+    dayOf(statement, ['CreDtTm'], statementId, 'de création');
+  if (!fromDate || !toDate) refuse(statementId, 'période du relevé (FrToDt ou dates des soldes) absente.');
+  return { fromDate, toDate };
+}
+
+function statementEntries(statement: XmlElement, statementId: string, toDate: string) {
+  const seen = new Set<string>();
+  return all(statement, 'Ntry').map((entry, index) => {
+    const read = readEntry(entry, index + 1, statementId, toDate);
+    // AcctSvcrRef is unique per account servicer; should a bank repeat one, the rank keeps
+    // the entry references unique and stable.
+    if (seen.has(read.entryReference)) read.entryReference = `${read.entryReference}#${index + 1}`;
+    seen.add(read.entryReference);
+    return read;
+  });
 }
 
 function distinctTexts(elements: XmlElement[]): string[] {

@@ -1,6 +1,6 @@
 // What the department calls answer, and its OpenAPI schema (also used by the address calls).
 
-export interface StructureSummary {
+interface StructureSummary {
   id: number;
   NomStructure: string;
   ID_CodeFederal: string | null;

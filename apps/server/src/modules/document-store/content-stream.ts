@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { readContentHead, readContentSlice, type ContentHead } from '../../db/content-store';
 
 /** Slice read per statement: a download holds about this much at a time (and its base64 text). */
-export const CONTENT_SLICE_BYTES = 1024 * 1024;
+const CONTENT_SLICE_BYTES = 1024 * 1024;
 
 export interface OpenedContent {
   size: number;

@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/database';
-import { SEPA_BATCH_TYPE } from '../exports-sepa/sepa-records';
-import { CONTENT_NATURE, sha256Hex, type ContentNature } from '../../db/content-store';
+import { CONTENT_NATURE, sha256Hex } from '../../db/content-store';
+import { documentsWithoutContent, moveInto, sepaBatchesOf } from './document-store.repository';
 
 /** Where versions before ADR 0010 kept files: FILES_DIR (default DATA_DIR/files) and its sepa/ sibling. */
 export interface DiskFileDirectories {
@@ -64,12 +64,7 @@ export async function moveDiskFilesIntoDatabase(
 
 async function moveDocuments(database: Database, filesDir: string, report: DiskMoveReport): Promise<void> {
   for (let after = 0; ;) {
-    const rows = await database.query<{ id: number; Chemin: string; TypeMime: string }>(
-      `SELECT id, "Chemin", "TypeMime" FROM "DOC_Document"
-        WHERE "ID_Contenu" IS NULL AND "Chemin" IS NOT NULL AND id > $1
-        ORDER BY id LIMIT ${PAGE}`,
-      [after],
-    );
+    const rows = await documentsWithoutContent(database, after, PAGE);
     for (const row of rows) {
       after = row.id;
       const checksum = STORED_NAME.exec(row.Chemin)?.[1];
@@ -88,10 +83,7 @@ async function moveSepaFiles(database: Database, sepaDir: string, report: DiskMo
   const names = await readdir(sepaDir).catch(() => [] as string[]);
   const ids = new Map(names.flatMap((name) => (SEPA_FILE.test(name) ? [[Number.parseInt(name, 10), name]] : [])));
   if (ids.size === 0) return;
-  const batches = await database.query<{ id: number; pending: boolean }>(
-    `SELECT id, "ID_Contenu" IS NULL AS pending FROM "MKP_Traitement" WHERE id = ANY($1::int[]) AND "TypeTraitement" = $2`,
-    [[...ids.keys()], SEPA_BATCH_TYPE],
-  );
+  const batches = await sepaBatchesOf(database, [...ids.keys()]);
   const known = new Set(batches.map((batch) => batch.id));
   report.orphanSepaFiles = [...ids].filter(([id]) => !known.has(id)).map(([, name]) => name);
   for (const batch of batches.filter((b) => b.pending)) {
@@ -100,32 +92,6 @@ async function moveSepaFiles(database: Database, sepaDir: string, report: DiskMo
     if (await moveInto(database, 'MKP_Traitement', batch.id, CONTENT_NATURE.sepa, bytes, 'application/xml'))
       report.movedSepaFiles += 1;
   }
-}
-
-/**
- * Inserts the bytes and points the row at them in one statement, only while the row has
- * no content: the row lock makes a second process starting at the same time skip it.
- */
-async function moveInto(
-  database: Database,
-  table: 'DOC_Document' | 'MKP_Traitement',
-  id: number,
-  nature: ContentNature,
-  bytes: Buffer,
-  mimeType: string,
-): Promise<boolean> {
-  const rows = await database.query(
-    `WITH target AS (
-       SELECT id, "Z_DateCreation" FROM "${table}" WHERE id = $1 AND "ID_Contenu" IS NULL FOR UPDATE
-     ), content AS (
-       INSERT INTO "DOC_Contenu" ("Nature", "Octets", "Sha256", "Taille", "TypeMime", "Z_DateCreation")
-       SELECT $2::text, $3::bytea, $4::text, $5::bigint, $6::text, target."Z_DateCreation" FROM target
-       RETURNING id
-     )
-     UPDATE "${table}" r SET "ID_Contenu" = content.id FROM content WHERE r.id = $1 RETURNING r.id`,
-    [id, nature, bytes, sha256Hex(bytes), bytes.length, mimeType],
-  );
-  return rows.length > 0;
 }
 
 async function readIfPresent(file: string): Promise<Buffer | 'missing' | 'unreadable'> {

@@ -8,10 +8,15 @@ import { CONTENT_NATURE, insertContent } from '../../db/content-store';
 import { openContent } from '../document-store/content-stream';
 import type { Queryable } from '../../db/queryable';
 import type { RequestScope } from '../scope/scope';
+import {
+  findRecordedFile,
+  findSameExportContent,
+  insertExportFile,
+  readExportHistory,
+  type ExportFileRow,
+} from './export-history.repository';
 
-const HISTORY_LISTED = 100;
-
-export const contentTypeOf = (format: AccountingFileFormat) =>
+const contentTypeOf = (format: AccountingFileFormat) =>
   format === 'csv' ? 'text/csv; charset=iso-8859-15' : 'text/plain; charset=iso-8859-15';
 
 /** Checks a file's text as it is produced; problems (French) stop the file before it leaves. */
@@ -32,13 +37,7 @@ export interface RecordedFile {
   gzip: Buffer;
 }
 
-interface FileToRecord {
-  format: AccountingFileFormat;
-  from: string;
-  to: string;
-  journals: readonly string[] | null;
-  valid: boolean;
-  fileName: string;
+interface FileToRecord extends Pick<ExportFileRow, 'format' | 'from' | 'to' | 'journals' | 'valid' | 'fileName'> {
   chunks: AsyncIterable<{ text: string; entries: number }>;
   encode: (text: string) => Uint8Array;
   checker?: FileChecker;
@@ -71,42 +70,30 @@ export async function recordExportFile(tx: Queryable, scope: RequestScope, file:
   const gzip = Buffer.concat(members);
   const sha256 = hash.digest('hex');
   // The same file produced again (a validated range) keeps one stored copy.
-  const [same] = await tx.query<{ id: number }>(
-    `SELECT "ID_Contenu" AS id FROM "CPT_FichierExport" WHERE "ID_Structure" = $1 AND "Sha256" = $2 LIMIT 1`,
-    [scope.currentStructureId, sha256],
-  );
+  const same = await findSameExportContent(tx, scope.currentStructureId, sha256);
   // gzip: accounting text compresses about ten times.
   const content =
     same ??
     (await insertContent(tx, { nature: CONTENT_NATURE.exportComptable, bytes: gzip, mimeType: 'application/gzip' }));
-  const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO "CPT_FichierExport" ("ID_Structure", "ID_Utilisateur", "Format", "Du", "Au", "Journaux", "EST_Valide",
-       "NomFichier", "Taille", "Sha256", "NbEcritures", "ID_Contenu")
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-    [
-      scope.currentStructureId,
-      scope.actor.userId,
-      file.format,
-      file.from,
-      file.to,
-      file.journals,
-      file.valid,
-      file.fileName,
+  const historyId = await insertExportFile(
+    tx,
+    {
+      structureId: scope.currentStructureId,
+      userId: scope.actor.userId,
+      format: file.format,
+      from: file.from,
+      to: file.to,
+      journals: file.journals,
+      valid: file.valid,
+      fileName: file.fileName,
       size,
       sha256,
       entries,
-      content.id,
-    ],
-  );
-  await tx.query(
-    `INSERT INTO "APP_AuditLog" ("ID_Utilisateur", "ID_Structure", "Action", "TableCible", "ID_Cible", "Details")
-     VALUES ($1, $2, $3, 'CPT_FichierExport', $4, $5)`,
-    [
-      scope.actor.userId,
-      scope.currentStructureId,
-      `export_${file.format}`,
-      row!.id,
-      JSON.stringify({
+      contentId: content.id,
+    },
+    {
+      action: `export_${file.format}`,
+      details: JSON.stringify({
         from: file.from,
         to: file.to,
         journaux: file.journals,
@@ -114,10 +101,10 @@ export async function recordExportFile(tx: Queryable, scope: RequestScope, file:
         sha256,
         ecritures: entries,
       }),
-    ],
+    },
   );
   return {
-    historyId: row!.id,
+    historyId,
     fileName: file.fileName,
     contentType: contentTypeOf(file.format),
     valid: file.valid,
@@ -146,31 +133,13 @@ export function unzipChecked(gzip: Readable | Buffer, sha256: string): Readable 
 }
 
 export async function listExportHistory(database: Database, structureId: number): Promise<ExportHistoryItem[]> {
-  const rows = await database.query<Omit<ExportHistoryItem, 'date'> & { date: Date | string }>(
-    `SELECT x.id, x."Format" AS format, x."Du"::text AS du, x."Au"::text AS au, x."Journaux" AS journaux,
-            x."EST_Valide" AS valide, coalesce(trim(concat_ws(' ', u."CT_Prenom", u."CT_Nom")), '') AS utilisateur,
-            x."Z_DateCreation" AS date, x."Taille"::int AS taille, x."Sha256" AS sha256,
-            x."NbEcritures" AS "nbEcritures", x."NomFichier" AS "nomFichier"
-       FROM "CPT_FichierExport" x LEFT JOIN "UTI_Utilisateur" u ON u.id = x."ID_Utilisateur"
-      WHERE x."ID_Structure" = $1 ORDER BY x.id DESC LIMIT ${HISTORY_LISTED}`,
-    [structureId],
-  );
+  const rows = await readExportHistory(database, structureId);
   return rows.map((r) => ({ ...r, date: r.date instanceof Date ? r.date.toISOString() : String(r.date) }));
 }
 
 /** A recorded file of the current structure, as first produced (404 for another structure's). */
 export async function openRecordedFile(database: Database, structureId: number, id: number) {
-  const [row] = await database.query<{
-    format: AccountingFileFormat;
-    fileName: string;
-    sha256: string;
-    size: number;
-    contentId: number;
-  }>(
-    `SELECT "Format" AS format, "NomFichier" AS "fileName", "Sha256" AS sha256, "Taille"::int AS size, "ID_Contenu" AS "contentId"
-       FROM "CPT_FichierExport" WHERE id = $1 AND "ID_Structure" = $2`,
-    [id, structureId],
-  );
+  const row = await findRecordedFile(database, structureId, id);
   if (!row) throw notFound('Fichier introuvable');
   const content = await openContent(database, row.contentId);
   if (!content) throw notFound('Fichier introuvable');

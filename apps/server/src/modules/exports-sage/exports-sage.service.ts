@@ -81,7 +81,7 @@ async function yearsUpTo(tx: Queryable, owner: BooksOwner, to: string, today: st
 }
 
 /** Every day of the range is validated: the file reads only the validated ledger. */
-export function isValidatedRange(years: readonly FiscalYearRow[], from: string, to: string): boolean {
+function isValidatedRange(years: readonly FiscalYearRow[], from: string, to: string): boolean {
   const overlapping = years.filter((y) => y.debut <= to && y.fin >= from);
   if (overlapping.length === 0 || overlapping[0]!.debut > from || overlapping.some((y) => y.id < 0)) return false;
   return overlapping.every((y) => y.valideJusquau !== null && y.valideJusquau >= (y.fin < to ? y.fin : to));

@@ -56,7 +56,7 @@ export interface AssembledBatch {
   xml: string | null;
 }
 
-export const mandateKey = (structureId: number, rum: string) => `${structureId}\u0000${rum}`;
+const mandateKey = (structureId: number, rum: string) => `${structureId}\u0000${rum}`;
 
 /** EPC IG AT-24: the original account when it changed since the mandate's last collection. */
 function amendmentOf(iban: string, last: PresentedAccount | undefined): SepaMandateAmendment | null {

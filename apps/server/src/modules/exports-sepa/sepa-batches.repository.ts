@@ -4,7 +4,7 @@ import { structureScopeCondition, type RequestScope } from '../scope/scope';
 import { batchCollectionDateSql, SEPA_AUDIT_ACTION, SEPA_BATCH_TYPE } from './sepa-records';
 
 /** Audit action of a cancelled batch (who, when, how many flux it released). */
-export const SEPA_CANCEL_AUDIT_ACTION = 'annulation_sepa';
+const SEPA_CANCEL_AUDIT_ACTION = 'annulation_sepa';
 
 export interface SepaBatchRow {
   id: number;

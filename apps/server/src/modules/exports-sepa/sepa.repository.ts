@@ -14,7 +14,7 @@ export interface SepaSelection {
  * Flux of a structure a file on the chosen date may not collect yet (R-SEPA-11), grouped by
  * what their invoices announced: the document's day and the day fixed for the debit.
  */
-export interface PendingDebits {
+interface PendingDebits {
   issueDay: string;
   fixedDay: string | null;
   nbFlux: number;

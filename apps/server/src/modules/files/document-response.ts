@@ -15,7 +15,7 @@ export interface DocumentResponse {
   url: string;
 }
 
-export const documentFileUrl = (id: number) => `/api/files/structure_document/${id}`;
+const documentFileUrl = (id: number) => `/api/files/structure_document/${id}`;
 
 export function toDocumentResponse(row: DocumentRow): DocumentResponse {
   return {

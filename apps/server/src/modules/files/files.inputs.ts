@@ -26,7 +26,6 @@ export const createFromUrlSchema = z.object({
   fileUrl: z.string().min(1).max(2048),
   ...documentFields,
 });
-export type CreateFromUrlInput = z.infer<typeof createFromUrlSchema>;
 
 /** Where a document goes: shared by both ways of creating one. */
 export interface DocumentTarget {

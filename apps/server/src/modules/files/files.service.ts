@@ -28,7 +28,7 @@ function refuseHiddenName(fileName: string | undefined, field: 'file' | 'fileUrl
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const FILE_TOO_LARGE_MESSAGE = 'Le fichier dépasse la taille maximale autorisée (10 Mo).';
 
-export interface StoredFile {
+interface StoredFile {
   /** Small files whole, larger ones streamed from the database a slice at a time. */
   body: Buffer | Readable;
   size: number;

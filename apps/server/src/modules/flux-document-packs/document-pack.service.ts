@@ -23,7 +23,7 @@ import { writePackAudit } from './pack-audit';
 import { ZipWriter } from './zip-writer';
 
 /** Flux read per keyset batch. */
-export const PACK_BATCH_SIZE = 100;
+const PACK_BATCH_SIZE = 100;
 
 export interface PreparedPack {
   /** Documents the filters matched when the pack was asked for. */
@@ -140,8 +140,6 @@ export function createDocumentPackService(
     return readPackDocument(documents, scope, kind, fluxId);
   }
 }
-
-export type DocumentPackService = ReturnType<typeof createDocumentPackService>;
 
 /**
  * One document of a pack, through the single-download path (scope and module again, issued on

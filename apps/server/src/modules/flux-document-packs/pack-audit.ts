@@ -1,5 +1,6 @@
 import type { DocumentPackRequest } from '@gdf/domain';
 import type { Queryable } from '../../db/queryable';
+import { insertPackAuditRow } from './document-pack.repository';
 
 export const DOCUMENT_PACK_AUDIT_ACTION = 'telechargement_lot_documents';
 
@@ -12,21 +13,17 @@ export async function writePackAudit(
   who: { userId: number; structureId: number },
   pack: { request: DocumentPackRequest; total: number; sent: number; complete: boolean; jobId?: number },
 ): Promise<void> {
-  await db.query(
-    `INSERT INTO "APP_AuditLog" ("ID_Utilisateur", "ID_Structure", "Action", "TableCible", "ID_Cible", "Details")
-     VALUES ($1::integer, $2::integer, $3::text, 'MKP_FluxFinancier', NULL, $4::jsonb)`,
-    [
-      who.userId,
-      who.structureId,
-      DOCUMENT_PACK_AUDIT_ACTION,
-      JSON.stringify({
-        types: pack.request.kinds,
-        filtres: pack.request.filters,
-        documents: pack.total,
-        envoyes: pack.sent,
-        complet: pack.complete,
-        ...(pack.jobId === undefined ? {} : { traitement: pack.jobId }),
-      }),
-    ],
+  await insertPackAuditRow(
+    db,
+    who,
+    DOCUMENT_PACK_AUDIT_ACTION,
+    JSON.stringify({
+      types: pack.request.kinds,
+      filtres: pack.request.filters,
+      documents: pack.total,
+      envoyes: pack.sent,
+      complet: pack.complete,
+      ...(pack.jobId === undefined ? {} : { traitement: pack.jobId }),
+    }),
   );
 }

@@ -4,6 +4,7 @@ import { and, SqlBuilder } from '../../graphql/compiler/sql-builder';
 import { compileWhere } from '../../graphql/compiler/where';
 import { withWordLookups } from '../../graphql/compiler/word-search';
 import type { RequestScope } from '../scope/scope';
+import { countPackFlux, readPackFluxBatch, type CompiledPackSelection } from './document-pack.repository';
 
 const TABLE = 'MKP_FluxFinancier';
 
@@ -15,7 +16,7 @@ const TABLE = 'MKP_FluxFinancier';
 export function createPackSelection(database: Database, scope: RequestScope, filters: FluxSearchFilters) {
   const where = buildFluxWhere(filters);
 
-  async function compile(extra: Record<string, unknown> | null) {
+  async function compile(extra: Record<string, unknown> | null): Promise<CompiledPackSelection> {
     const b = new SqlBuilder(scope);
     const alias = b.alias();
     const condition = and([
@@ -28,31 +29,11 @@ export function createPackSelection(database: Database, scope: RequestScope, fil
 
   return {
     async count(): Promise<number> {
-      const { alias, condition, params } = await compile(null);
-      const [row] = await database.query<{ n: number }>(
-        `SELECT count(*)::integer AS n FROM "${TABLE}" ${alias} WHERE ${condition}`,
-        params,
-        { read: true },
-      );
-      return row?.n ?? 0;
+      return countPackFlux(database, await compile(null));
     },
-    /** The next `size` flux after `afterId`, in id order (keyset: each batch is one indexed read). */
+    /** The next `size` flux after `afterId`, in id order. */
     async batch(afterId: number, size: number): Promise<DocumentPackFlux[]> {
-      const { alias, condition, params } = await compile({ id: { _gt: afterId } });
-      const rows = await database.query<{
-        id: number;
-        seasonId: number;
-        structureName: string | null;
-        label: string | null;
-        amount: string;
-      }>(
-        `SELECT ${alias}.id, ${alias}."ID_Saison" AS "seasonId", s."NomStructure" AS "structureName",
-                ${alias}."NomFluxFinancier" AS label, ${alias}."MontantTTC"::text AS amount
-           FROM "${TABLE}" ${alias} LEFT JOIN "STR_Structure" s ON s.id = ${alias}."ID_Structure"
-          WHERE ${condition} ORDER BY ${alias}.id LIMIT ${Number(size)}`,
-        params,
-        { read: true },
-      );
+      const rows = await readPackFluxBatch(database, await compile({ id: { _gt: afterId } }), size);
       return rows.map((row) => ({
         id: row.id,
         seasonId: row.seasonId,

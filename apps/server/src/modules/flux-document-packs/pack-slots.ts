@@ -8,10 +8,10 @@ import type { SharedPlaces } from '../../lib/shared-limits/places';
  * database connection, most of a core and 10-40 MB while it renders first reads for up to
  * 20 s, so nothing else bounds what a reader could start at once. DOCUMENT_PACKS_CONCURRENT.
  */
-export const DEFAULT_CONCURRENT_PACKS = 3;
+const DEFAULT_CONCURRENT_PACKS = 3;
 
 /** The pool of LIM_Place (or Redis) the packs' places are taken from. */
-export const PACK_PLACES = 'lots-de-documents';
+const PACK_PLACES = 'lots-de-documents';
 
 /** A pack whose client reads nothing for this long is ended (its place given back). */
 export const PACK_IDLE_TIMEOUT_MS = 30_000;

@@ -1,9 +1,10 @@
 /**
- * A minimal streaming ZIP writer (store method: PDFs are already compressed). No ZIP
- * library is a direct dependency of the server and the typed ones are not available, and
- * the format needed here is small: each entry is held whole (one document, so memory stays
- * flat), its CRC-32 computed, then its local header and bytes are yielded; the central
- * directory follows the last entry. No ZIP64: a pack is capped far below 4 GiB.
+ * A minimal streaming ZIP writer (store method: PDFs are already compressed): each entry is
+ * held whole (one document, so memory stays flat), its CRC-32 computed, then its local header
+ * and bytes are yielded; the central directory follows the last entry. No ZIP64: a pack is
+ * capped far below 4 GiB. Its state (offset and central-directory records) is plain data a
+ * durable job checkpoints and another process resumes from (R-JOB-02), which fflate's Zip
+ * cannot do: its entries live in private fields and its directory's offsets start at 0 (ADR 0019).
  */
 import { crc32 as zlibCrc32 } from 'node:zlib';
 

@@ -18,7 +18,7 @@ import {
 import type { HeavyWork } from '../../lib/heavy-work/heavy-work';
 import { inThreadRenderer, type DocumentRenderer } from '../../render/render-pool';
 
-export interface RenderedPdf {
+interface RenderedPdf {
   fileName: string;
   pdf: Buffer;
   /** A Factur-X facture's XML, issued and stored with it. */
@@ -26,7 +26,7 @@ export interface RenderedPdf {
 }
 
 /** A document as issued: the stored bytes, their SHA-256 and the stored file name. */
-export interface IssuedPdf {
+interface IssuedPdf {
   fileName: string;
   sha256: string;
   size: number;

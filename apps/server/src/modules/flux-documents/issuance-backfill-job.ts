@@ -4,6 +4,7 @@ import { HttpError } from '../../lib/http-errors';
 import type { JobKind } from '../jobs/job-kind';
 import type { JobRow, JobRuntime } from '../jobs/job-runtime';
 import { issueFluxDocuments, type IssuanceSettings } from './issue-documents';
+import { missingIssuanceBounds, someIssuanceMissing } from './issuance.repository';
 import { issuanceBackfillMessages as m } from './messages';
 
 export interface IssuanceBackfillInput {
@@ -21,7 +22,7 @@ export interface IssuanceBackfillCheckpoint {
 }
 
 /** Only one backfill waits or runs in the whole fleet (APP_Traitement's unique key). */
-export const ISSUANCE_BACKFILL_KEY = 'emission-documents-anterieurs';
+const ISSUANCE_BACKFILL_KEY = 'emission-documents-anterieurs';
 
 /**
  * The issuance backfill as a job (R-JOB-08, R-DOC-01): flux created before documents were
@@ -61,10 +62,7 @@ export function issuanceBackfillJob(
 }
 
 async function firstRange(database: Database): Promise<IssuanceBackfillCheckpoint | null> {
-  const [bounds] = await database.query<{ min: number | null; max: number | null }>(
-    `SELECT min(f.id) AS min, max(f.id) AS max FROM "MKP_FluxFinancier" f
-      WHERE NOT EXISTS (SELECT 1 FROM "MKP_FluxEmission" e WHERE e."ID_FluxFinancier" = f.id)`,
-  );
+  const bounds = await missingIssuanceBounds(database);
   if (!bounds || bounds.min === null || bounds.max === null) return null;
   return { fromId: bounds.min, minId: bounds.min, maxId: bounds.max, issued: 0 };
 }
@@ -78,11 +76,7 @@ export async function startIssuanceBackfill(
   jobs: JobRuntime,
   batchSize: number,
 ): Promise<JobRow | null> {
-  const [missing] = await database.query<{ any: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM "MKP_FluxFinancier" f
-      WHERE NOT EXISTS (SELECT 1 FROM "MKP_FluxEmission" e WHERE e."ID_FluxFinancier" = f.id)) AS any`,
-  );
-  if (!missing?.any) return null;
+  if (!(await someIssuanceMissing(database))) return null;
   try {
     return await jobs.enqueue(
       JOB_KIND.issuanceBackfill,

@@ -23,7 +23,7 @@ const OWED_COLUMNS: ReadonlySet<string> = new Set([
   'ID_FluxFinancierDebit',
 ]);
 
-export const OWN_DEBT_REFUSAL =
+const OWN_DEBT_REFUSAL =
   'Une structure ne peut pas fixer les montants, dates, catégorie ou règlement des flux de sa propre structure.';
 
 /** Refuses a write of owed columns on a flux of the caller's own current structure (super_administrateur excepted). */

@@ -86,6 +86,15 @@ export async function nextReminderId(database: Pick<Database, 'query'>): Promise
   return row!.id;
 }
 
+/** Whether a letter to the structure holds this rank already (R-DUE-05). */
+export async function rankTaken(tx: Queryable, structureId: number, rank: number): Promise<boolean> {
+  const rows = await tx.query(`SELECT 1 FROM "MKP_Relance" WHERE "ID_Structure" = $1 AND "Rang" = $2`, [
+    structureId,
+    rank,
+  ]);
+  return rows.length > 0;
+}
+
 export interface ReminderRecord {
   id: number;
   structureId: number;

@@ -24,21 +24,19 @@ import type { JobRuntime } from '../jobs/job-runtime';
 import { jobScope } from '../jobs/job-scope';
 import { createJobsService } from '../jobs/jobs.service';
 import { requireGrant, requireModule, type RequestScope } from '../scope/scope';
+import type { DraftValues } from './draft.repository';
+import { INVOICING_AUDIT, audit, draftValues, invoiceFluxFor, invoiceValues, requireTarifs } from './invoice-checks';
+import { insertInvoiceFlux } from './invoice-flux.repository';
 import {
-  billableStructures,
   claimLot,
   findLot,
   lockLotContent,
-  insertInvoiceFlux,
   lotReport,
   lotStructuresDone,
   recordLotStructures,
-  selectedStructures,
   setLotJob,
-  type BillableStructure,
-  type DraftValues,
-} from './invoicing.repository';
-import { INVOICING_AUDIT, audit, draftValues, invoiceFluxFor, invoiceValues, requireTarifs } from './invoicing.service';
+} from './invoicing-lot.repository';
+import { billableStructures, selectedStructures, type BillableStructure } from './invoicing.repository';
 import { invoicingMessages as m } from './messages';
 
 type BulkPreviewInput = z.infer<typeof bulkPreviewRequestSchema>;
@@ -58,7 +56,7 @@ export interface BulkInvoicingCheckpoint {
 }
 
 /** Structures one step issues (one transaction). */
-export const BULK_STEP_STRUCTURES = 100;
+const BULK_STEP_STRUCTURES = 100;
 
 /** R-INV-01 to R-INV-05 on what every invoice of the lot says; the mandate is each structure's. */
 async function checkContent(tx: Queryable, content: LotContent, now: Date): Promise<void> {

@@ -15,7 +15,7 @@ export interface JobProgress {
 }
 
 /** What a step commits with its effects: where the job resumes, and what the user sees. */
-export interface StepOutcome<Checkpoint, T> {
+interface StepOutcome<Checkpoint, T> {
   checkpoint: Checkpoint;
   progress: JobProgress;
   value: T;
@@ -73,7 +73,7 @@ export interface JobKind<Input = unknown, Checkpoint = unknown> {
   onStop?(tx: Queryable, context: StopContext<Input, Checkpoint>): Promise<void>;
 }
 
-export interface StopContext<Input, Checkpoint> {
+interface StopContext<Input, Checkpoint> {
   id: number;
   input: Input;
   owner: JobOwner;

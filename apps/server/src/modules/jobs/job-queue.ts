@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
+import { pgBossDb, underInstallLock } from './job-queue.repository';
 
 /**
  * The queue under durable jobs: pg-boss (ADR 0050), on PostgreSQL and on PGlite alike, through
@@ -37,29 +38,6 @@ export interface JobQueue {
 const EXPIRE_HOURS = 23;
 
 /**
- * pg-boss passes a job's data as an object and absent options as undefined: as JSON text and
- * null they bind the same way through every driver (drizzle's, in a transaction, drops undefined).
- */
-const bindable = (value: unknown) =>
-  value === undefined
-    ? null
-    : value !== null &&
-        typeof value === 'object' &&
-        !Array.isArray(value) &&
-        !(value instanceof Date) &&
-        !Buffer.isBuffer(value)
-      ? JSON.stringify(value)
-      : value;
-
-const adapter = (db: Pick<Database, 'query' | 'script'> | Queryable): PgBoss.Db => ({
-  async executeSql(text: string, values?: unknown[]) {
-    if (values && values.length > 0) return { rows: await db.query(text, values.map(bindable)) };
-    if ('script' in db) return { rows: await db.script(text) };
-    return { rows: await db.query(text) };
-  },
-});
-
-/**
  * Instances starting together would each install pg-boss's schema and create its queues: its own
  * lock comes too late for CREATE SCHEMA (a duplicate key), and two `create_queue` calls deadlock
  * on the partition they both create. The first instance does it, the others wait for it; within
@@ -74,25 +52,13 @@ function oneInstanceAtATime(database: Database) {
   };
 }
 
-async function underInstallLock(database: Database, work: () => Promise<unknown>) {
-  if (database.kind !== 'postgres') return void (await work());
-  await database.session(async (session) => {
-    await session.query(`SELECT pg_advisory_lock(hashtext('gdf: installation de pg-boss'))`);
-    try {
-      await work();
-    } finally {
-      await session.query(`SELECT pg_advisory_unlock(hashtext('gdf: installation de pg-boss'))`);
-    }
-  });
-}
-
 export function createJobQueue(
   database: Database,
   settings: JobQueueSettings,
   onError: (error: unknown) => void,
 ): JobQueue {
   const boss = new PgBoss({
-    db: adapter(database),
+    db: pgBossDb(database),
     schedule: false,
     supervise: true,
     // Maintenance (expiry, archiving) now and then; our own sweep hands back dead workers' jobs.
@@ -117,7 +83,7 @@ export function createJobQueue(
       );
     },
     async send(tx, name, queueId, jobId) {
-      await boss.send(name, { traitement: jobId }, { id: queueId, db: adapter(tx) });
+      await boss.send(name, { traitement: jobId }, { id: queueId, db: pgBossDb(tx) });
     },
     async work(name, handler) {
       let id: string | null = null;

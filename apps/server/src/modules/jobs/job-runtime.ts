@@ -1,104 +1,31 @@
 import { isJobFinished } from '@gdf/domain';
 import { writeAuditRows } from '../../db/audit-log';
-import { CONTENT_NATURE, insertContent } from '../../db/content-store';
 import { backgroundLane } from '../../db/background-lane';
 import type { Database } from '../../db/database';
 import { uniqueViolation } from '../../db/database-errors';
 import type { Queryable } from '../../db/queryable';
 import { HttpError } from '../../lib/http-errors';
-import type { JobContext, JobKind, JobOwner, JobProgress } from './job-kind';
+import type { JobKind, JobOwner } from './job-kind';
 import { createJobQueue, newQueueId, type JobQueue, type QueueJob } from './job-queue';
 import {
   beat,
   claimJob,
-  commitCheckpoint,
   failOrphan,
   findJob,
   finishJob,
   handBack,
   insertJob,
-  reportProgress,
   staleJobs,
   type JobRow,
 } from './jobs.repository';
 import { jobMessages } from './messages';
+import { createJobContext, finishWithOutcome } from './job-step-context';
+import { DEFAULT_JOBS_SETTINGS, JobStopped, type JobLog, type JobRuntime, type JobsSettings } from './job-settings';
+
+export { type JobLog, type JobRuntime, type JobsSettings } from './job-settings';
 
 /** A job's record, as the routes that start one answer with it (jobView). */
 export type { JobRow } from './jobs.repository';
-
-/** How jobs run in this process (AppOptions.jobs; the defaults suit the server). */
-export interface JobsSettings {
-  /** Jobs of one kind this process runs at once (PGlite: 1, it has one connection). */
-  concurrency: number;
-  /** How often an idle worker looks for a job, in seconds. */
-  pollingSeconds: number;
-  /** How often a running job says it is alive. */
-  heartbeatMs: number;
-  /** A running job silent this long lost its worker (killed): it goes back to the queue. */
-  staleSeconds: number;
-  /** How often this process looks for such jobs. */
-  sweepMs: number;
-  /** First retry delay of a job that failed unexpectedly (then doubling). */
-  retryDelaySeconds: number;
-  /** How long a request that starts a job waits for its end before answering 202 with the job. */
-  waitMs: number;
-  /** Start the workers with the app (the server), not only at the first job (tests). */
-  startWorkers: boolean;
-  /** Tests only: awaited before each step of a job, e.g. to hold it mid-way. */
-  beforeStep?: (job: { id: number; type: string; signal: AbortSignal }) => Promise<void>;
-}
-
-export const DEFAULT_JOBS_SETTINGS: JobsSettings = {
-  concurrency: 2,
-  pollingSeconds: 2,
-  heartbeatMs: 5_000,
-  staleSeconds: 60,
-  sweepMs: 15_000,
-  retryDelaySeconds: 2,
-  waitMs: 3_000,
-  startWorkers: false,
-};
-
-type StopReason = 'annule' | 'arret' | 'perdu';
-
-/** Thrown inside a job to stop it: cancelled, the server stops, or another attempt holds it. */
-export class JobStopped extends Error {
-  constructor(readonly reason: StopReason) {
-    super(`traitement arrêté (${reason})`);
-    this.name = 'JobStopped';
-  }
-}
-
-export interface JobRuntime {
-  readonly settings: JobsSettings;
-  start(): Promise<void>;
-  /** Hands running jobs back to the queue (each stops after its step, rolled back) and stops the workers. */
-  stop(): Promise<void>;
-  /** Records the job and puts it in the queue, in one transaction; 409 while the same key runs. */
-  enqueue(type: string, owner: JobOwner, input: unknown, options: { label: string; key: string }): Promise<JobRow>;
-  /**
-   * The same, in the caller's transaction: the job exists exactly when what the caller writes
-   * beside it commits (an e-mail's log row, R-MAIL-04). Call start() before, wake() after the commit.
-   */
-  enqueueWithin(
-    tx: Queryable,
-    type: string,
-    owner: JobOwner,
-    input: unknown,
-    options: { label: string; key: string },
-  ): Promise<JobRow>;
-  /** Wakes this process's workers of `type` (after enqueueWithin's transaction committed). */
-  wake(type: string): void;
-  /** The job once finished, or as it stands after `ms`. */
-  waitFor(id: number, ms: number): Promise<JobRow>;
-  /** Stops the job at once if this process runs it (its step rolls back). */
-  abortHere(id: number): void;
-}
-
-export interface JobLog {
-  info(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
 
 /**
  * Durable jobs (R-JOB-01, ADR 0050): rows of APP_Traitement carried by pg-boss queues. A
@@ -166,77 +93,19 @@ export function createJobRuntime(
     running.set(id, controller);
     const heartbeat = setInterval(() => void beat(database, id, attempt).catch(() => undefined), settings.heartbeatMs);
     heartbeat.unref();
-    let checkpoint: unknown = claimed.checkpoint ?? null;
-    const throwIfStopped = () => {
-      if (controller.signal.aborted) throw new JobStopped(controller.signal.reason as StopReason);
-    };
-    const context: JobContext<unknown, unknown> = {
-      id,
-      input: claimed.input,
-      owner: { userId: claimed.userId, structureId: claimed.structureId },
-      get checkpoint() {
-        return checkpoint;
-      },
-      database: background,
-      signal: controller.signal,
-      throwIfStopped,
-      report: (progress: JobProgress) => reportProgress(database, id, attempt, progress),
-      async step(on, work) {
-        // Back to the event loop between two steps: PGlite answers in-process, so steps chained
-        // on resolved promises would hold it (and every request's timers and sockets) to the end.
-        await new Promise((resolve) => setImmediate(resolve));
-        await settings.beforeStep?.({ id, type: kind.type, signal: controller.signal });
-        throwIfStopped();
-        let next: unknown;
-        const value = await on.transaction(async (tx) => {
-          const [state] = await tx.query<{ cancelAsked: boolean }>(
-            `SELECT "AnnulationDemandee" AS "cancelAsked" FROM "APP_Traitement" WHERE id = $1 AND "Tentative" = $2`,
-            [id, attempt],
-          );
-          if (!state) throw new JobStopped('perdu');
-          if (state.cancelAsked) throw new JobStopped('annule');
-          const outcome = await work(tx);
-          throwIfStopped(); // cancelled meanwhile: this step rolls back
-          if (!(await commitCheckpoint(tx, id, attempt, outcome.checkpoint, outcome.progress))) {
-            const row = await findJob(tx, id);
-            throw new JobStopped(row?.attempt === attempt && row.cancelAsked ? 'annule' : 'perdu');
-          }
-          next = outcome.checkpoint;
-          return outcome.value;
-        });
-        checkpoint = next;
-        return value;
-      },
-    };
+    const { context, checkpoint } = createJobContext(
+      { database, background, beforeStep: settings.beforeStep },
+      { claimed, type: kind.type, controller },
+    );
     try {
       if (claimed.cancelAsked) throw new JobStopped('annule');
       if (claimed.attempt > 1)
         await context.report({ done: claimed.done, total: claimed.total, step: jobMessages.resuming });
       const outcome = await kind.run(context as never);
-      await database.transaction(async (tx) => {
-        const given = outcome.file;
-        const contentId = !given
-          ? null
-          : 'contentId' in given
-            ? given.contentId
-            : (
-                await insertContent(tx, {
-                  nature: CONTENT_NATURE.jobResult,
-                  bytes: given.bytes,
-                  mimeType: given.mimeType,
-                })
-              ).id;
-        const finished = await finishJob(tx, id, attempt, {
-          status: 'termine',
-          result: outcome.summary,
-          contentId,
-          fileName: outcome.file?.name ?? null,
-        });
-        if (!finished) throw new JobStopped('perdu');
-      });
+      await finishWithOutcome(database, claimed, outcome);
       log.info({ traitement: id, type: kind.type }, 'traitement terminé');
     } catch (error) {
-      await settle(kind, queued, claimed, () => checkpoint, error);
+      await settle(kind, queued, claimed, checkpoint, error);
     } finally {
       clearInterval(heartbeat);
       running.delete(id);

@@ -1,7 +1,7 @@
-import { CONTENT_NATURE, type StoredContent } from '../../db/content-store';
+import type { StoredContent } from '../../db/content-store';
 import type { Queryable } from '../../db/queryable';
-import { intArray } from '../../db/sql-arrays';
 import { ZipWriter, type ZipState } from '../flux-document-packs/zip-writer';
+import { deleteZipParts, insertJoinedZip, insertZipPart } from './job-zip.repository';
 
 /**
  * A job's ZIP result built step by step in the document store (R-JOB-02): each step stores the
@@ -32,12 +32,8 @@ export async function appendZipPart(
   if (entries.length === 0) return state;
   const zip = new ZipWriter(builtAt, state);
   const bytes = Buffer.concat(entries.flatMap((entry) => zip.entry(entry.name, entry.bytes)));
-  const [part] = await tx.query<{ id: number }>(
-    `INSERT INTO "DOC_Contenu" ("Nature", "Octets", "Sha256", "Taille", "TypeMime")
-     VALUES ($1, $2, '', $3, 'application/octet-stream') RETURNING id`,
-    [CONTENT_NATURE.jobResultPart, bytes, bytes.length],
-  );
-  return { ...zip.state(), parts: [...state.parts, part!.id] };
+  const part = await insertZipPart(tx, bytes);
+  return { ...zip.state(), parts: [...state.parts, part] };
 }
 
 /**
@@ -53,24 +49,13 @@ export async function finishZipParts(
 ): Promise<StoredContent> {
   const zip = new ZipWriter(builtAt, state);
   const tail = Buffer.concat([...lastEntries.flatMap((entry) => zip.entry(entry.name, entry.bytes)), ...zip.end()]);
-  const [row] = await tx.query<StoredContent>(
-    `WITH joined AS (
-       SELECT coalesce(string_agg(c."Octets", ''::bytea ORDER BY p.rang), ''::bytea) || $2::bytea AS octets
-         FROM unnest($1::int[]) WITH ORDINALITY AS p(id, rang) JOIN "DOC_Contenu" c ON c.id = p.id)
-     INSERT INTO "DOC_Contenu" ("Nature", "Octets", "Sha256", "Taille", "TypeMime")
-     SELECT $3, octets, encode(sha256(octets), 'hex'), length(octets), 'application/zip' FROM joined
-     RETURNING id, "Sha256" AS sha256, "Taille"::float8 AS size`,
-    [intArray(state.parts), tail, CONTENT_NATURE.jobResult],
-  );
+  const row = await insertJoinedZip(tx, state.parts, tail);
   await discardZipParts(tx, state);
-  return row!;
+  return row;
 }
 
 /** A job cancelled or failed: its parts go (the entries' own documents stay where they are). */
 export async function discardZipParts(tx: Queryable, state: Pick<ZipParts, 'parts'> | null | undefined) {
   if (!state || state.parts.length === 0) return;
-  await tx.query(`DELETE FROM "DOC_Contenu" WHERE id = ANY($1::int[]) AND "Nature" = $2`, [
-    intArray(state.parts),
-    CONTENT_NATURE.jobResultPart,
-  ]);
+  await deleteZipParts(tx, state.parts);
 }

@@ -16,7 +16,13 @@ export interface JobRow {
   done: number;
   total: number | null;
   step: string | null;
-  checkpoint: unknown;
+  /**
+   * Where the job resumes: read by claimJob only (the worker's attempt). A pack's checkpoint
+   * holds every ZIP record and its sommaire (hundreds of kB at 1,000 documents): 'Mes
+   * traitements' polls a running job several times a second: reading and parsing it each time
+   * was garbage for nothing while the pack's own buffers wait for a collection (R-PERF-07).
+   */
+  checkpoint?: unknown;
   attempt: number;
   result: Record<string, unknown> | null;
   contentId: number | null;
@@ -29,7 +35,7 @@ export interface JobRow {
 
 const COLUMNS = `id, "ID_File" AS "queueId", "Type" AS type, "Libelle" AS label, "ID_Utilisateur" AS "userId",
   "ID_Structure" AS "structureId", "Parametres" AS input, "Statut" AS status, "AnnulationDemandee" AS "cancelAsked",
-  "Fait"::float8 AS done, "Total"::float8 AS total, "Etape" AS step, "Reprise" AS checkpoint, "Tentative" AS attempt,
+  "Fait"::float8 AS done, "Total"::float8 AS total, "Etape" AS step, "Tentative" AS attempt,
   "Resultat" AS result, "ID_Contenu" AS "contentId", "NomFichier" AS "fileName", "Erreur" AS error,
   "Z_DateCreation" AS "createdAt", "DateDebut" AS "startedAt", "DateFin" AS "finishedAt"`;
 
@@ -59,11 +65,6 @@ export async function findJob(db: Queryable, id: number): Promise<JobRow | null>
   return row ?? null;
 }
 
-export async function findJobByQueueId(db: Queryable, queueId: string): Promise<JobRow | null> {
-  const [row] = await db.query<JobRow>(`SELECT ${COLUMNS} FROM "APP_Traitement" WHERE "ID_File" = $1`, [queueId]);
-  return row ?? null;
-}
-
 /** A user's jobs, newest first: every waiting or running one, then the latest finished ones. */
 export async function listUserJobs(db: Queryable, userId: number, finishedLimit: number): Promise<JobRow[]> {
   return db.query<JobRow>(
@@ -84,10 +85,23 @@ export async function claimJob(db: Queryable, id: number): Promise<JobRow | null
   const [row] = await db.query<JobRow>(
     `UPDATE "APP_Traitement" SET "Statut" = 'en_cours', "Tentative" = "Tentative" + 1, "Pouls" = now(),
             "DateDebut" = coalesce("DateDebut", now())
-      WHERE id = $1 AND "Statut" IN ('en_attente', 'en_cours') RETURNING ${COLUMNS}`,
+      WHERE id = $1 AND "Statut" IN ('en_attente', 'en_cours') RETURNING ${COLUMNS}, "Reprise" AS checkpoint`,
     [id],
   );
   return row ?? null;
+}
+
+/** Whether a cancel was asked of this attempt, read at the start of each step (none when the attempt lost the job). */
+export async function readStepState(
+  tx: Queryable,
+  id: number,
+  attempt: number,
+): Promise<{ cancelAsked: boolean } | undefined> {
+  const [state] = await tx.query<{ cancelAsked: boolean }>(
+    `SELECT "AnnulationDemandee" AS "cancelAsked" FROM "APP_Traitement" WHERE id = $1 AND "Tentative" = $2`,
+    [id, attempt],
+  );
+  return state;
 }
 
 /** The step's checkpoint and progress, when this attempt still holds the job and no cancel was asked. */
@@ -188,16 +202,6 @@ export async function staleJobs(
       WHERE "Statut" = 'en_cours' AND ("Pouls" IS NULL OR "Pouls" <= now() - make_interval(secs => $1))`,
     [staleSeconds],
   );
-}
-
-/** A job that waits to resume and was asked to stop: cancelled without running again. */
-export async function cancelWaiting(tx: Queryable, id: number): Promise<boolean> {
-  const rows = await tx.query(
-    `UPDATE "APP_Traitement" SET "Statut" = 'annule', "Etape" = NULL, "DateFin" = now()
-      WHERE id = $1 AND "Statut" = 'en_attente' RETURNING id`,
-    [id],
-  );
-  return rows.length > 0;
 }
 
 /** A job the queue gave up on (its retries spent while no worker could record it). */

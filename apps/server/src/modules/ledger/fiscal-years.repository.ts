@@ -152,3 +152,33 @@ export async function resultAccountLabels(db: Queryable, structureId: number): P
   );
   return Object.fromEntries(rows.map((row) => [row.numero, row.libelle]));
 }
+
+/** Whether the structure has validated entries (its fiscal years are fixed then). */
+export async function hasValidation(db: Queryable, structureId: number): Promise<boolean> {
+  const [validated] = await db.query(`SELECT 1 FROM "CPT_Validation" WHERE "ID_Structure" = $1 LIMIT 1`, [structureId]);
+  return validated !== undefined;
+}
+
+/** The start month in the structure's accounting settings: false when it has none. */
+export async function updateStartMonth(tx: Queryable, structureId: number, month: number): Promise<boolean> {
+  const updated = await tx.query(
+    `UPDATE "CPT_Parametres" SET "MoisDebutExercice" = $2 WHERE "ID_Structure" = $1 RETURNING 1`,
+    [structureId, month],
+  );
+  return updated.length > 0;
+}
+
+/** The structure's fiscal years go (drawn again from the new start month), with the change's audit row. */
+export async function dropFiscalYears(
+  tx: Queryable,
+  structureId: number,
+  userId: number,
+  month: number,
+): Promise<void> {
+  await tx.query(`DELETE FROM "CPT_Exercice" WHERE "ID_Structure" = $1`, [structureId]);
+  await tx.query(
+    `INSERT INTO "APP_AuditLog" ("ID_Utilisateur", "ID_Structure", "Action", "TableCible", "ID_Cible", "Details")
+     VALUES ($1, $2, 'parametrage_modification', 'CPT_Parametres', $2, $3)`,
+    [userId, structureId, JSON.stringify({ MoisDebutExercice: month })],
+  );
+}

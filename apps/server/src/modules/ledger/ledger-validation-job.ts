@@ -15,6 +15,8 @@ import type { JobContext, JobKind } from '../jobs/job-kind';
 import type { BooksOwner } from './books';
 import { fiscalYearView, listFiscalYears, listValidations, lockBooks } from './fiscal-years.repository';
 import { lockedFiscalYears } from './fiscal-years.service';
+import { analyzeStage, dropStage, stagedDays } from './ledger-stage.repository';
+import { insertValidation, markYearValidated, readYearState, updateValidation } from './validation.repository';
 import {
   BACKGROUND_ENTRY_BATCH,
   openBooks,
@@ -70,7 +72,7 @@ export interface ValidationJobSettings {
 
 const frenchDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
-export const validationJobMessages = {
+const validationJobMessages = {
   label: (yearLabel: string, jusquau: string, closing: boolean) =>
     closing
       ? `Clôture de l’exercice ${yearLabel}`
@@ -121,7 +123,7 @@ export function ledgerValidationJob(
             }
           }
         } finally {
-          await session.query(`DROP TABLE IF EXISTS ${stage.name}`).catch(() => undefined);
+          await dropStage(session, stage).catch(() => undefined);
         }
       });
       return { summary: { ...result } };
@@ -211,10 +213,8 @@ async function validateInSteps(
   }
   if (unmapped > 0) throw badRequest(unmappedMessage(unmapped));
   // Statistics of the whole stage (the first transaction's were of its days only): the steps' keyset reads use the index.
-  if (stagedTo !== setup.stagedTo) await session.query(`ANALYZE ${stage.name}`);
-  const days = await session.query<{ day: string; entries: number }>(
-    `SELECT date_ecriture::text AS day, count(*)::int AS entries FROM ${stage.name} GROUP BY 1 ORDER BY 1`,
-  );
+  if (stagedTo !== setup.stagedTo) await analyzeStage(session, stage);
+  const days = await stagedDays(session, stage);
   const plan = {
     year: setup.year,
     validatedBefore: setup.year.valideJusquau,
@@ -245,17 +245,8 @@ async function validateInSteps(
         closing && plan.nextYear
           ? await writeOpeningEntry(tx, structureId, validationId, plan.year, plan.nextYear, input.today)
           : null;
-      await tx.query(
-        `UPDATE "CPT_Validation" SET "Jusquau" = $2, "NbEcritures" = $3, "EST_Cloture" = $4 WHERE id = $1`,
-        [validationId, step.to, ecritures, closing],
-      );
-      await tx.query(
-        `UPDATE "CPT_Exercice" SET "ValideJusquau" = $2,
-                "Statut" = CASE WHEN $3 THEN 'cloture' ELSE "Statut" END,
-                "DateCloture" = CASE WHEN $3 THEN now() ELSE "DateCloture" END
-          WHERE id = $1`,
-        [plan.year.id, step.to, closing],
-      );
+      await updateValidation(tx, validationId, { jusquau: step.to, entries: ecritures, closing });
+      await markYearValidated(tx, plan.year.id, step.to, closing);
       let result: ValidationResult | null = null;
       if (last) {
         await writeAuditRows(tx, [
@@ -284,10 +275,7 @@ async function validateInSteps(
 
 /** Under the books' lock: the year still open and validated to `validated`, else the books moved meanwhile. */
 async function checkBooksUnchanged(tx: Queryable, yearId: number, validated: string | null): Promise<void> {
-  const [state] = await tx.query<{ valide: string | null; statut: string }>(
-    `SELECT "ValideJusquau"::text AS valide, "Statut" AS statut FROM "CPT_Exercice" WHERE id = $1`,
-    [yearId],
-  );
+  const state = await readYearState(tx, yearId);
   if (!state || state.statut === 'cloture' || state.valide !== validated) {
     throw conflict(validationJobMessages.booksMoved);
   }
@@ -295,12 +283,14 @@ async function checkBooksUnchanged(tx: Queryable, yearId: number, validated: str
 
 /** The job's one CPT_Validation row: its range and count grow with each step. */
 async function newValidation(tx: Queryable, owner: BooksOwner, yearId: number, jusquau: string): Promise<number> {
-  const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO "CPT_Validation" ("ID_Structure", "ID_Exercice", "Jusquau", "ID_Utilisateur", "NbEcritures", "EST_Cloture")
-     VALUES ($1, $2, $3, $4, 0, false) RETURNING id`,
-    [owner.structureId, yearId, jusquau, owner.userId],
-  );
-  return row!.id;
+  return insertValidation(tx, {
+    structureId: owner.structureId,
+    yearId,
+    jusquau,
+    userId: owner.userId,
+    entries: 0,
+    closing: false,
+  });
 }
 
 /** 'Validation des écritures 2025-2026 jusqu’au 31/03/2026', or 'Clôture de l’exercice 2025-2026'. */

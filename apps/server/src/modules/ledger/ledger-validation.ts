@@ -23,6 +23,18 @@ import {
 } from './fiscal-years.repository';
 import { lockedFiscalYears } from './fiscal-years.service';
 import { openBooks, stagedEntries, stageUnbookedEntries, type StagedEntry } from './ledger-entries';
+import {
+  forgetBookedSettlements,
+  insertAccountLabels,
+  insertEntryHeaders,
+  insertEntryLines,
+  insertValidation,
+  lastJournalNumber,
+  listBooksOwners,
+  markYearValidated,
+  upsertBookedFlux,
+  upsertBookedSettlements,
+} from './validation.repository';
 
 export const conflict = (message: string) => new HttpError(409, message, 'conflict');
 
@@ -88,27 +100,24 @@ export async function validateEntries(
     }
     const nextYear = years[index + 1];
     if (request.closing && !nextYear) throw conflict(NO_NEXT_YEAR_MESSAGE);
-    const [validation] = await tx.query<{ id: number }>(
-      `INSERT INTO "CPT_Validation" ("ID_Structure", "ID_Exercice", "Jusquau", "ID_Utilisateur", "NbEcritures", "EST_Cloture")
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [structureId, year.id, jusquau, owner.userId, staged, request.closing],
-    );
+    const validationId = await insertValidation(tx, {
+      structureId,
+      yearId: year.id,
+      jusquau,
+      userId: owner.userId,
+      entries: staged,
+      closing: request.closing,
+    });
     const journaux: Record<string, number> = {};
     for await (const batch of stagedEntries(tx, books, year.debut, jusquau)) {
-      await writeEntries(tx, structureId, validation!.id, year, request.today, batch);
+      await writeEntries(tx, structureId, validationId, year, request.today, batch);
       for (const { entry } of batch) journaux[entry.journal] = (journaux[entry.journal] ?? 0) + 1;
     }
     const opening =
       request.closing && nextYear
-        ? await writeOpeningEntry(tx, structureId, validation!.id, year, nextYear, request.today)
+        ? await writeOpeningEntry(tx, structureId, validationId, year, nextYear, request.today)
         : null;
-    await tx.query(
-      `UPDATE "CPT_Exercice" SET "ValideJusquau" = $2,
-              "Statut" = CASE WHEN $3 THEN 'cloture' ELSE "Statut" END,
-              "DateCloture" = CASE WHEN $3 THEN now() ELSE "DateCloture" END
-        WHERE id = $1`,
-      [year.id, jusquau, request.closing],
-    );
+    await markYearValidated(tx, year.id, jusquau, request.closing);
     await writeAuditRows(tx, [
       validationAuditRow(owner, request.closing, year.id, {
         jusquau,
@@ -140,33 +149,10 @@ export async function writeEntries(
     number: entryNumberText(entry.journal, year, entry.sequence!),
     validDate: validDay,
   }));
-  const column = <T>(pick: (entry: AccountingEntry, index: number) => T) => entries.map(pick);
-  const inserted = await tx.query<{ id: string; journal: string; sequence: number }>(
-    `INSERT INTO "CPT_Ecriture" ("ID_Structure", "ID_Exercice", "ID_Validation", "ID_FluxFinancier", "JournalCode",
-       "Numero", "EcritureNum", "EcritureDate", "PieceRef", "PieceDate", "Libelle", "ValidDate", "EST_Extourne",
-       "Lettrage", "DateLettrage", "Empreinte", "ID_Rapprochement")
-     SELECT $1, $2, $3, e.* FROM unnest($4::int[], $5::text[], $6::int[], $7::text[], $8::date[], $9::text[], $10::date[],
-       $11::text[], $12::date[], $13::boolean[], $14::text[], $15::date[], $16::text[], $17::int[]) AS e
-     RETURNING id::text AS id, "JournalCode" AS journal, "Numero" AS sequence`,
-    [
-      structureId,
-      year.id,
-      validationId,
-      column((e) => e.fluxId),
-      column((e) => e.journal),
-      column((e) => e.sequence),
-      column((e) => e.number),
-      column((e) => e.date),
-      column((e) => e.pieceRef),
-      column((e) => e.pieceDate),
-      column((e) => e.label),
-      column((e) => e.validDate),
-      batch.map((s) => s.isReversal),
-      column((e) => e.lettering?.code ?? null),
-      column((e) => e.lettering?.date ?? null),
-      batch.map((s) => s.fingerprint),
-      batch.map((s) => s.reconciliationId),
-    ],
+  const inserted = await insertEntryHeaders(
+    tx,
+    { structureId, yearId: year.id, validationId },
+    entries.map((entry, index) => ({ ...batch[index]!, entry })),
   );
   // A flux may have in one batch its entry, its reversal and settlement entries (and theirs):
   // each is known by its number, unique in the fiscal year's journal.
@@ -177,20 +163,7 @@ export async function writeEntries(
   const lines = entries.flatMap((entry, index) =>
     entry.lines.map((line, rank) => ({ entryId: entryIds[index]!, rank: rank + 1, line })),
   );
-  await tx.query(
-    `INSERT INTO "CPT_EcritureLigne" ("ID_Ecriture", "Rang", "CompteNum", "CompAuxNum", "Section", "Debit", "Credit", "EST_Lettree")
-     SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::boolean[])`,
-    [
-      lines.map((l) => l.entryId),
-      lines.map((l) => l.rank),
-      lines.map((l) => l.line.account),
-      lines.map((l) => l.line.auxAccount || null),
-      lines.map((l) => l.line.section),
-      lines.map((l) => l.line.debitCents),
-      lines.map((l) => l.line.creditCents),
-      lines.map((l) => l.line.lettered ?? false),
-    ],
-  );
+  await insertEntryLines(tx, lines);
 
   // The first label an account gets in a fiscal year stays (one label per account in a FEC).
   const labels = new Map<string, [string, string, string]>();
@@ -201,11 +174,7 @@ export async function writeEntries(
     }
   }
   const accounts = [...labels.values()];
-  await tx.query(
-    `INSERT INTO "CPT_EcritureCompte" ("ID_Exercice", "Nature", "Numero", "Libelle")
-     SELECT $1, a.* FROM unnest($2::text[], $3::text[], $4::text[]) AS a ON CONFLICT DO NOTHING`,
-    [year.id, accounts.map((a) => a[0]), accounts.map((a) => a[1]), accounts.map((a) => a[2])],
-  );
+  await insertAccountLabels(tx, year.id, accounts);
 
   // What books each flux: its own entry, never a settlement nor an opening entry.
   const booked = batch.flatMap((s, index) =>
@@ -213,13 +182,7 @@ export async function writeEntries(
       ? []
       : [{ fluxId: s.entry.fluxId, id: entryIds[index]!, fingerprint: s.fingerprint }],
   );
-  await tx.query(
-    `INSERT INTO "CPT_FluxComptabilise" ("ID_Structure", "ID_FluxFinancier", "ID_Ecriture", "Empreinte")
-     SELECT $1, b.* FROM unnest($2::int[], $3::bigint[], $4::text[]) AS b
-     ON CONFLICT ("ID_Structure", "ID_FluxFinancier")
-       DO UPDATE SET "ID_Ecriture" = EXCLUDED."ID_Ecriture", "Empreinte" = EXCLUDED."Empreinte"`,
-    [structureId, booked.map((b) => b.fluxId), booked.map((b) => b.id), booked.map((b) => b.fingerprint)],
-  );
+  await upsertBookedFlux(tx, structureId, booked);
   await recordUnreconciledSettlements(tx, structureId, batch, entryIds);
 }
 
@@ -234,31 +197,14 @@ async function recordUnreconciledSettlements(
   entryIds: string[],
 ): Promise<void> {
   const reversed = batch.flatMap((s) => (s.unreconciled && s.isReversal ? [s.reversedId!] : []));
-  if (reversed.length > 0) {
-    await tx.query(
-      `DELETE FROM "CPT_ReglementComptabilise" WHERE "ID_Structure" = $1 AND "ID_Ecriture" = ANY($2::bigint[])`,
-      [structureId, reversed],
-    );
-  }
+  if (reversed.length > 0) await forgetBookedSettlements(tx, structureId, reversed);
   const settled = batch.flatMap((s, index) =>
     s.unreconciled && !s.isReversal
       ? [{ fluxId: s.entry.fluxId!, id: entryIds[index]!, day: s.entry.pieceDate, fingerprint: s.fingerprint }]
       : [],
   );
   if (settled.length === 0) return;
-  await tx.query(
-    `INSERT INTO "CPT_ReglementComptabilise" ("ID_Structure", "ID_FluxFinancier", "ID_Ecriture", "JourReglement", "Empreinte")
-     SELECT $1, b.* FROM unnest($2::int[], $3::bigint[], $4::date[], $5::text[]) AS b
-     ON CONFLICT ("ID_Structure", "ID_FluxFinancier") DO UPDATE
-       SET "ID_Ecriture" = EXCLUDED."ID_Ecriture", "JourReglement" = EXCLUDED."JourReglement", "Empreinte" = EXCLUDED."Empreinte"`,
-    [
-      structureId,
-      settled.map((b) => b.fluxId),
-      settled.map((b) => b.id),
-      settled.map((b) => b.day),
-      settled.map((b) => b.fingerprint),
-    ],
-  );
+  await upsertBookedSettlements(tx, structureId, settled);
 }
 
 /**
@@ -280,11 +226,7 @@ export async function writeOpeningEntry(
   const entry = openingEntry(closedYear, nextYear, balances, validDay, await resultAccountLabels(tx, structureId));
   if (!entry) return null;
   // AN is reserved to opening entries: its sequence in the new year starts here.
-  const [last] = await tx.query<{ max: number | null }>(
-    `SELECT max("Numero") AS max FROM "CPT_Ecriture" WHERE "ID_Exercice" = $1 AND "JournalCode" = $2`,
-    [nextYear.id, OPENING_JOURNAL],
-  );
-  const sequence = (last?.max ?? 0) + 1;
+  const sequence = (await lastJournalNumber(tx, nextYear.id, OPENING_JOURNAL)) + 1;
   await writeEntries(tx, structureId, validationId, nextYear, validDay, [
     {
       entry: { ...entry, sequence },
@@ -306,10 +248,7 @@ export async function writeOpeningEntry(
  * Returns the years closed.
  */
 export async function closeDemoFiscalYears(database: Database, today: string): Promise<number> {
-  const owners = await database.query<{ structureId: number; structureType: number }>(
-    `SELECT p."ID_Structure" AS "structureId", s."ID_TypeStructure" AS "structureType"
-       FROM "CPT_Parametres" p JOIN "STR_Structure" s ON s.id = p."ID_Structure" ORDER BY p."ID_Structure"`,
-  );
+  const owners = await listBooksOwners(database);
   let closed = 0;
   for (const { structureId, structureType } of owners) {
     const owner: BooksOwner = {

@@ -18,12 +18,15 @@ import { SETTINGS_MODULES } from '../accounting-settings/accounting-resources';
 import { hasGrant, hasModule, requireGrant, requireModule, type RequestScope } from '../scope/scope';
 import { booksOwner } from './books';
 import {
+  dropFiscalYears,
   ensureFiscalYears,
   fiscalYearView,
+  hasValidation,
   listFiscalYears,
   listValidations,
   loadStartMonth,
   lockBooks,
+  updateStartMonth,
 } from './fiscal-years.repository';
 import { conflict, type ValidationRequest } from './ledger-validation';
 import { LEDGER_VALIDATION_JOB, validationJobLabel, type ValidationJobInput } from './ledger-validation-job';
@@ -65,31 +68,19 @@ export function createLedgerService(database: Database, jobs: JobRuntime, now: (
       const structureId = scope.currentStructureId;
       await database.transaction(async (tx) => {
         await lockBooks(tx, structureId);
-        const [validated] = await tx.query(`SELECT 1 FROM "CPT_Validation" WHERE "ID_Structure" = $1 LIMIT 1`, [
-          structureId,
-        ]);
-        if (validated) {
+        if (await hasValidation(tx, structureId)) {
           throw new HttpError(
             409,
             'Des écritures sont validées : le début de l’exercice ne peut plus changer.',
             'conflict',
           );
         }
-        const updated = await tx.query(
-          `UPDATE "CPT_Parametres" SET "MoisDebutExercice" = $2 WHERE "ID_Structure" = $1 RETURNING 1`,
-          [structureId, moisDebut],
-        );
-        if (updated.length === 0) {
+        if (!(await updateStartMonth(tx, structureId, moisDebut))) {
           throw badRequest(
             'Paramètres comptables absents : renseignez d’abord la règle du compte tiers (Paramétrages comptables > Flux financier).',
           );
         }
-        await tx.query(`DELETE FROM "CPT_Exercice" WHERE "ID_Structure" = $1`, [structureId]);
-        await tx.query(
-          `INSERT INTO "APP_AuditLog" ("ID_Utilisateur", "ID_Structure", "Action", "TableCible", "ID_Cible", "Details")
-           VALUES ($1, $2, 'parametrage_modification', 'CPT_Parametres', $2, $3)`,
-          [scope.actor.userId, structureId, JSON.stringify({ MoisDebutExercice: moisDebut })],
-        );
+        await dropFiscalYears(tx, structureId, scope.actor.userId, moisDebut);
       });
       return fiscalYears(scope);
     },

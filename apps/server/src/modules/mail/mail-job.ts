@@ -12,16 +12,14 @@ import type { Queryable } from '../../db/queryable';
 import { HttpError } from '../../lib/http-errors';
 import { openContent } from '../document-store/content-stream';
 import type { JobKind } from '../jobs/job-kind';
-import {
-  findDelivery,
-  markDelivered,
-  markFailed,
-  recordFailedAttempt,
-  storedAttachments,
-  type DeliveryRow,
-} from './mail.repository';
 import { jobScope } from '../jobs/job-scope';
-import { keyTag, requireSendGrant, type MailJobInput, type MailService } from './mail.service';
+import type { RequestScope } from '../scope/scope';
+import { storedAttachments } from './mail-documents.repository';
+import { requireSendGrant } from './mail-grants';
+import { keyTag } from './mail-keys';
+import type { MailJobInput } from './mail-queue';
+import { findDelivery, markDelivered, markFailed, recordFailedAttempt, type DeliveryRow } from './mail.repository';
+import type { MailService } from './mail.service';
 import { rawServerAnswer, serverAnswer, type MailTransport, type OutgoingMail } from './mail-transport';
 import { mailMessages as m } from './messages';
 
@@ -76,10 +74,7 @@ export function mailJob(
       const scope = await jobScope(database, context.owner);
       const sender = await service.senderName(scope);
       const total = input.envois.length;
-      let sent = 0;
-      let outboxed = 0;
-      let failed = 0;
-      let retrying = 0;
+      const tally = { sent: 0, outboxed: 0, failed: 0, retrying: 0 };
       let done = 0;
       const step = (work: (tx: Queryable) => Promise<void>, shown: string | null) =>
         context.step(database, async (tx) => {
@@ -87,47 +82,22 @@ export function mailJob(
           done++;
           return { checkpoint: { done }, progress: { done, total, step: shown }, value: null };
         });
+      const prepare = { database, scope, service, settings, domain, sender, log };
       const deliver = async (id: number) => {
         context.throwIfStopped();
         const row = await findDelivery(database, id);
         if (!row || row.status !== 'en_attente') {
-          if (row?.status === 'envoye') sent++;
-          if (row?.status === 'boite_locale') outboxed++;
+          if (row?.status === 'envoye') tally.sent++;
+          if (row?.status === 'boite_locale') tally.outboxed++;
           return;
         }
-        // R-MAIL-05 again at sending time: a grant revoked since the request ends the delivery, with why.
-        try {
-          requireSendGrant(scope, row.type);
-        } catch (error) {
-          if (!(error instanceof HttpError)) throw error;
-          await step((tx) => markFailed(tx, [id], m.grantRevoked, true).then(), null);
-          failed++;
+        const mail = await prepareMail(prepare, row);
+        if ('failure' in mail) {
+          await step((tx) => markFailed(tx, [id], mail.failure, true).then(), null);
+          tally.failed++;
           return;
         }
-        let mail: OutgoingMail;
-        try {
-          const described = await service.describeDocument(scope, row);
-          mail = await buildMail(database, row, domain, settings.from, { ...described, sender });
-        } catch (error) {
-          if (error instanceof HttpError) throw error; // out of scope now: the job is refused (R-JOB-03)
-          // A file missing or altered will not come back: the delivery fails now, with why (ours, or a short status).
-          const raw = error instanceof Error ? error.message : String(error);
-          const reason = raw === m.notIssued || raw === m.altered ? raw : m.notPrepared;
-          if (reason !== raw) log({ envoi: id, erreur: raw }, 'e-mail non préparé');
-          await step((tx) => markFailed(tx, [id], reason, true).then(), null);
-          failed++;
-          return;
-        }
-        let outcome: { messageId: string; response: string } | { failure: string };
-        try {
-          const handed = await settings.transport.send(mail);
-          if (handed.detail) log({ envoi: id, detail: handed.detail }, 'e-mail non envoyé (boîte d’envoi locale)');
-          outcome = { messageId: handed.messageId, response: handed.response };
-        } catch (error) {
-          log({ envoi: id, reponse: rawServerAnswer(error) }, 'e-mail non remis');
-          outcome = { failure: serverAnswer(error) };
-        }
-        const result = outcome;
+        const result = await handOver(settings.transport, mail, id, log);
         await step(
           (tx) =>
             'failure' in result
@@ -135,9 +105,9 @@ export function mailJob(
               : markDelivered(tx, id, result, delivered).then(),
           m.sending(row.to),
         );
-        if ('failure' in result) retrying++;
-        else if (delivered === 'boite_locale') outboxed++;
-        else sent++;
+        if ('failure' in result) tally.retrying++;
+        else if (delivered === 'boite_locale') tally.outboxed++;
+        else tally.sent++;
       };
       // A batch keeps a few messages in flight (the SMTP pool's connections); PGlite runs one statement at a time anyway.
       let next = 0;
@@ -148,11 +118,11 @@ export function mailJob(
         }),
       );
       // Still queued after a refusal or an unreachable server: the whole job is tried again later.
-      if (retrying > 0) throw new Error(m.retrying(retrying));
+      if (tally.retrying > 0) throw new Error(m.retrying(tally.retrying));
       const summary: MailBatchResult = {
-        envoyes: sent,
-        boiteLocale: outboxed,
-        echecs: failed,
+        envoyes: tally.sent,
+        boiteLocale: tally.outboxed,
+        echecs: tally.failed,
         sansAdresse: input.sansAdresse,
       };
       return { summary: { ...summary } };
@@ -164,8 +134,64 @@ export function mailJob(
   };
 }
 
+/** What preparing a delivery's message needs: the job's settings, the asker's scope, the service that reads documents. */
+interface MailPreparation {
+  database: Database;
+  scope: RequestScope;
+  service: MailService;
+  settings: MailJobSettings;
+  domain: string;
+  sender: string;
+  log: MailJobLog;
+}
+
+/**
+ * A delivery's message, or why it fails now: the grant revoked since the request (R-MAIL-05),
+ * a file missing or altered (they will not come back). Out of scope now: the job is refused (R-JOB-03).
+ */
+async function prepareMail(context: MailPreparation, row: DeliveryRow): Promise<OutgoingMail | { failure: string }> {
+  // R-MAIL-05 again at sending time: a grant revoked since the request ends the delivery, with why.
+  try {
+    requireSendGrant(context.scope, row.type);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return { failure: m.grantRevoked };
+  }
+  try {
+    const described = await context.service.describeDocument(context.scope, row);
+    return await buildMail(context.database, row, context.domain, context.settings.from, {
+      ...described,
+      sender: context.sender,
+    });
+  } catch (error) {
+    if (error instanceof HttpError) throw error; // out of scope now: the job is refused (R-JOB-03)
+    // A file missing or altered will not come back: the delivery fails now, with why (ours, or a short status).
+    const raw = error instanceof Error ? error.message : String(error);
+    const reason = raw === m.notIssued || raw === m.altered ? raw : m.notPrepared;
+    if (reason !== raw) context.log({ envoi: row.id, erreur: raw }, 'e-mail non préparé');
+    return { failure: reason };
+  }
+}
+
+/** The message handed to the transport: its acceptance, or the server's answer as a delivery log shows it. */
+async function handOver(
+  transport: MailTransport,
+  mail: OutgoingMail,
+  id: number,
+  log: MailJobLog,
+): Promise<{ messageId: string; response: string } | { failure: string }> {
+  try {
+    const handed = await transport.send(mail);
+    if (handed.detail) log({ envoi: id, detail: handed.detail }, 'e-mail non envoyé (boîte d’envoi locale)');
+    return { messageId: handed.messageId, response: handed.response };
+  } catch (error) {
+    log({ envoi: id, reponse: rawServerAnswer(error) }, 'e-mail non remis');
+    return { failure: serverAnswer(error) };
+  }
+}
+
 /** What the e-mail of a delivery says: its document and the names it is addressed with and signed by. */
-export interface MailDocumentDescription {
+interface MailDocumentDescription {
   document: MailDocument;
   structure: string;
   sender: string;

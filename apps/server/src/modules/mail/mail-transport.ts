@@ -15,7 +15,7 @@ export interface OutgoingMail {
   attachments: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
-export interface MailHandOver {
+interface MailHandOver {
   /** The Message-ID the server accepted. */
   messageId: string;
   /** The server's answer ('250 2.0.0 Ok: queued as …'), or that the message went to the outbox. */
@@ -114,9 +114,9 @@ export function withoutCredentials(url: string): string {
 }
 
 /** What the delivery log says of a message written to the outbox (its path is for the server's log only). */
-export const OUTBOX_ANSWER = 'Non envoyé : SMTP_URL absent, message écrit dans la boîte d’envoi locale';
+const OUTBOX_ANSWER = 'Non envoyé : SMTP_URL absent, message écrit dans la boîte d’envoi locale';
 /** What the delivery log says when the server could not be reached (the address and the system's error are logged). */
-export const UNREACHABLE_ANSWER = 'Serveur de messagerie injoignable';
+const UNREACHABLE_ANSWER = 'Serveur de messagerie injoignable';
 
 /**
  * What the delivery log keeps of a failed try: the SMTP server's reply (its code and words about

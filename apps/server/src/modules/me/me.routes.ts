@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireActor } from '../../plugins/auth';
 import type { Actor } from '../scope/actor';
 
-export function toMeResponse(actor: Actor): MeResponse {
+function toMeResponse(actor: Actor): MeResponse {
   return {
     user: { id: actor.userId, firstName: actor.firstName, lastName: actor.lastName, email: actor.email },
     isSuperAdmin: actor.isSuperAdmin,

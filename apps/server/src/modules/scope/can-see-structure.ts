@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
-import { structureScopeCondition, type RequestScope } from './scope';
+import type { RequestScope } from './scope';
+import { structureInScope } from './scope.repository';
 
 /** Accepts the Database handle or a transaction (anything with the same `query`). */
 export async function canSeeStructure(
@@ -7,10 +8,5 @@ export async function canSeeStructure(
   scope: RequestScope,
   structureId: number,
 ): Promise<boolean> {
-  const params: unknown[] = [structureId];
-  const rows = await database.query(
-    `SELECT 1 FROM "STR_Structure" st WHERE st.id = $1 AND ${structureScopeCondition(scope, 'st.id', params)}`,
-    params,
-  );
-  return rows.length > 0;
+  return structureInScope(database, scope, structureId);
 }

@@ -81,24 +81,10 @@ function readStatusReport(format: SepaReturnFormat, report: XmlElement): ParsedR
   const returns: ReportedReturn[] = [];
   let ignored = 0;
   for (const payment of all(report, 'OrgnlPmtInfAndSts')) {
-    const paymentStatus = textAt(payment, 'PmtInfSts') ?? groupStatus;
-    const paymentReason = reasonOf(payment) ?? groupReason;
-    for (const transaction of all(payment, 'TxInfAndSts')) {
-      const endToEndId = textAt(transaction, 'OrgnlEndToEndId');
-      const status = textAt(transaction, 'TxSts') ?? paymentStatus;
-      const requested = isoDay(textAt(transaction, 'OrgnlTxRef/ReqdColltnDt'), 'd’échéance (ReqdColltnDt)');
-      if (!endToEndId || status !== 'RJCT') {
-        ignored++;
-        continue;
-      }
-      returns.push({
-        endToEndId: endToEndId.slice(0, 35), // Max35Text
-        code: reasonOf(transaction) ?? paymentReason,
-        ...(amountOf(transaction, ['OrgnlTxRef/Amt/InstdAmt']) ?? NO_AMOUNT),
-        date: date ?? requested ?? parisToday(),
-        type: 'rejet',
-      });
-    }
+    const inherited = { status: textAt(payment, 'PmtInfSts') ?? groupStatus, reason: reasonOf(payment) ?? groupReason };
+    const read = paymentRejects(payment, inherited, date);
+    returns.push(...read.returns);
+    ignored += read.ignored;
   }
   // A file rejected whole names no transaction: importing it would change nothing while its
   // flux stay claimed; the batch is to be cancelled and generated again.
@@ -111,6 +97,33 @@ function readStatusReport(format: SepaReturnFormat, report: XmlElement): ParsedR
     );
   }
   return { format, returns, ignored };
+}
+
+/** The rejected transactions of one payment information block; the others are counted as ignored. */
+function paymentRejects(
+  payment: XmlElement,
+  inherited: { status: string | null; reason: string | null },
+  date: string | null,
+): { returns: ReportedReturn[]; ignored: number } {
+  const returns: ReportedReturn[] = [];
+  let ignored = 0;
+  for (const transaction of all(payment, 'TxInfAndSts')) {
+    const endToEndId = textAt(transaction, 'OrgnlEndToEndId');
+    const status = textAt(transaction, 'TxSts') ?? inherited.status;
+    const requested = isoDay(textAt(transaction, 'OrgnlTxRef/ReqdColltnDt'), 'd’échéance (ReqdColltnDt)');
+    if (!endToEndId || status !== 'RJCT') {
+      ignored++;
+      continue;
+    }
+    returns.push({
+      endToEndId: endToEndId.slice(0, 35), // Max35Text
+      code: reasonOf(transaction) ?? inherited.reason,
+      ...(amountOf(transaction, ['OrgnlTxRef/Amt/InstdAmt']) ?? NO_AMOUNT),
+      date: date ?? requested ?? parisToday(),
+      type: 'rejet',
+    });
+  }
+  return { returns, ignored };
 }
 
 /**

@@ -10,9 +10,9 @@ import type { IssuanceSettings } from '../flux-documents/issue-documents';
 import { relaunchSelection } from '../flux/flux-relaunch.service';
 import { importReturnFile, previewReturnFile, type ReturnFile } from './sepa-returns.service';
 
-export const SEPA_RETURNS_URL = '/api/exports/sepa/retours';
+const SEPA_RETURNS_URL = '/api/exports/sepa/retours';
 /** The file's name travels URL-encoded in this header (the body is the file itself). */
-export const FILE_NAME_HEADER = 'x-file-name';
+const FILE_NAME_HEADER = 'x-file-name';
 const XML_TYPES = ['application/xml', 'text/xml', 'application/octet-stream'];
 
 /** R-RET-05: `confirmerAnomalies=true` applies the returns that do not fit their debit too. */

@@ -6,7 +6,7 @@ import {
 } from '@gdf/domain';
 import { expect } from 'vitest';
 import type { Database } from '../../../src/db/database';
-import { camt053Xml } from '../../support/statement-writer';
+import { camt053Xml } from '../support/statement-writer';
 import { bearer, type RestContext } from '../rest/rest-context';
 import { loadStatementParts } from '../../../src/modules/account-statement/account-statement.repository';
 

@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, closeRestContext, openRestContext, type RestContext } from '../rest/rest-context';
 import { testDatabaseTargets } from '../support/databases';
-import { camt053Xml, type WrittenEntry } from '../../support/statement-writer';
+import { camt053Xml, type WrittenEntry } from '../support/statement-writer';
 
 /**
  * R-BANK-09, R-BANK-10, R-BANK-11 on a real database: the payer of a transfer identified from its

@@ -4,7 +4,7 @@ import { BANK_STATEMENTS_URL, HEAD_OFFICE_STRUCTURE_ID, type BankStatementImport
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, closeRestContext, openRestContext, type RestContext } from '../rest/rest-context';
 import { testDatabaseTargets } from '../support/databases';
-import { camt053Xml, cfonb120Text, type WrittenStatement } from '../../support/statement-writer';
+import { camt053Xml, cfonb120Text, type WrittenStatement } from '../support/statement-writer';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/bank-statements');
 

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, closeRestContext, openRestContext, type RestContext } from '../rest/rest-context';
 import { testDatabaseTargets } from '../support/databases';
-import { camt053Xml, cfonb120Text, type WrittenStatement } from '../../support/statement-writer';
+import { camt053Xml, cfonb120Text, type WrittenStatement } from '../support/statement-writer';
 
 interface FluxFacts {
   id: number;

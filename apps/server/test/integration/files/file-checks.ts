@@ -4,7 +4,7 @@ import { readZip } from '../documents/zip-tools';
 import { HIDDEN, HOSTILE_MARK } from './hostile-data';
 
 /** A text cell a spreadsheet would run: = + @ tab CR first, or '-' before anything but a number. */
-export const FORMULA_START = /^(?:[=+@\t\r]|-(?![\d,.]|$))/;
+const FORMULA_START = /^(?:[=+@\t\r]|-(?![\d,.]|$))/;
 
 /** One file as the product gave it out, and what its cells or text are. */
 export interface CheckedFile {

@@ -26,7 +26,7 @@ export const NUL_TEXT = "=cmd|' /C calc'!A0\u0000";
  * as reference data read by the permissions: nobody types it. Every other table of the schema
  * holding text is treated as typed by someone, so a new table is hostile by default.
  */
-export const NOT_TYPED_TABLES: Readonly<Record<string, string>> = {
+const NOT_TYPED_TABLES: Readonly<Record<string, string>> = {
   APP_AuditLog: 'the product’s audit trail (action names)',
   APP_Traitement: 'the product’s job records',
   CPT_Ecriture: 'ledger entries, written by the product from the flux and settings below',
@@ -65,7 +65,7 @@ export const NOT_TYPED_TABLES: Readonly<Record<string, string>> = {
  * Columns of typed tables that are not free text: a shape checked on the way in (IBAN, BIC,
  * SIREN, accounting codes, ISO codes), a path on disk, or an enumeration.
  */
-export const NOT_FREE_TEXT_COLUMNS: Readonly<Record<string, string>> = {
+const NOT_FREE_TEXT_COLUMNS: Readonly<Record<string, string>> = {
   'FAC_Lot.Cle': 'an idempotency key checked on the way in (letters, digits, - and _)',
   'ADR_Adresse.Pays': 'an ISO country code (the SEPA structured address)',
   'BQE_EcritureBancaire.Sens': 'an enumeration (credit or debit)',
@@ -119,7 +119,7 @@ export interface TypedTextColumns {
 const isText = (column: Column) => ['PgText', 'PgVarchar', 'PgChar'].includes(column.columnType);
 
 /** Every text column of the schema a user can set: every typed table's text, less the shapes above. */
-export function typedTextColumns(): TypedTextColumns[] {
+function typedTextColumns(): TypedTextColumns[] {
   const typed: TypedTextColumns[] = [];
   for (const value of Object.values(schema)) {
     if (!is(value, PgTable)) continue;

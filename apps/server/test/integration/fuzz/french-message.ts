@@ -32,7 +32,7 @@ const FRENCH = new RegExp(
  * The message without what it quotes or names: "..." «...» '...' `...` {...}, /regex/, `$variable`,
  * identifiers (snake_case, camelCase, with digits or dots).
  */
-export function withoutQuotedParts(message: string): string {
+function withoutQuotedParts(message: string): string {
   return message
     .replace(/"[^"]*"|«[^»]*»|“[^”]*”|`[^`]*`|\{[^{}]*\}/g, ' ')
     .replace(/(^|\s)'[^']*'(?=\s|$|[.,;:)])/g, ' ')

@@ -117,7 +117,7 @@ export const HOSTILE_STRINGS: readonly string[] = [
 ];
 
 /** Values of no expected type at all. */
-export const WRONG_TYPES: readonly unknown[] = [
+const WRONG_TYPES: readonly unknown[] = [
   null,
   true,
   false,

@@ -3,7 +3,7 @@ import type { Database } from '../../../src/db/database';
 import type { PoolSettings, TestDatabase, TestDatabaseTarget } from '../support/databases';
 import { buildTestApp, loginAs, seedSmall } from '../support/test-app';
 
-export interface GraphqlResponse<Data = Record<string, unknown>> {
+interface GraphqlResponse<Data = Record<string, unknown>> {
   status: number;
   data?: Data;
   errors?: Array<{ message: string; extensions: { code: string; path: string } }>;

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fluxRowFields } from '../../../../web/src/features/flux-search/api/flux-row';
 
 const webSource = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/src');
 const domainSource = path.resolve(webSource, '../../../packages/domain/src');
@@ -23,10 +24,22 @@ function webApiFiles(): string[] {
   return files.filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
 }
 
-/** `const NAME = \`...\`` constants of a file, by name (to resolve `${NAME}` in the documents). */
+/**
+ * The search row's selection the costliest viewer sends: the head office reads every column
+ * (the column definition's own builder, R-SCOPE-07).
+ */
+const HEAD_OFFICE_FIELDS = fluxRowFields({ headOffice: true });
+
+/**
+ * `const NAME = \`...\`` constants of a file, by name (to resolve `${NAME}` in the documents),
+ * and `const NAME = (fields: string) => \`...\`` documents built for a viewer's row selection,
+ * filled with the head office's.
+ */
 function templateConstants(text: string): Map<string, string> {
   const constants = new Map<string, string>();
   for (const match of text.matchAll(/const (\w+) = `([^`]*)`/g)) constants.set(match[1] ?? '', match[2] ?? '');
+  for (const match of text.matchAll(/const (\w+) = \(\s*fields: string,?\s*\) => `([^`]*)`/g))
+    constants.set(match[1] ?? '', (match[2] ?? '').replaceAll('${fields}', HEAD_OFFICE_FIELDS));
   return constants;
 }
 

@@ -35,8 +35,15 @@ import { pdfText } from '../documents/pdf-tools';
 import { jobEnded } from '../jobs/job-kinds-support';
 import { bearer } from '../rest/rest-context';
 import { testDatabaseTargets } from '../support/databases';
+import {
+  INVOICING_DUE as DUE,
+  INVOICING_ISSUE_DAY as ISSUE_DAY,
+  invoicingAppOptions,
+  stageDraftBody,
+  stageLine,
+} from '../support/invoicing-drafts';
 import { closeSeededApp, openSeededApp } from '../support/seeded-app';
-import { TEST_SEPA_ICS, TEST_TODAY, buildTestApp, loginAs } from '../support/test-app';
+import { TEST_SEPA_ICS, buildTestApp, loginAs } from '../support/test-app';
 
 /**
  * 'Création factures' (R-INV-01 to R-INV-10): a hand-made invoice, an avoir on it and a bulk
@@ -45,9 +52,7 @@ import { TEST_SEPA_ICS, TEST_TODAY, buildTestApp, loginAs } from '../support/tes
  * balance follows (R-BAL-01); a bulk job started twice or cut short issues each invoice once;
  * clubs, territorial administrators and other structures are refused.
  */
-const ISSUE_DAY = new Date(TEST_TODAY.getTime() + 2 * 86_400_000);
-// Three weeks ahead of the day the test runs: a due date is refused once past or beyond 60 days (R-INV-03).
-const DUE = parisToday(new Date(Date.now() + 21 * 86_400_000));
+const STAGE = { libelle: 'Stage escalade novembre', note: 'Stage du 14 novembre', days: 3 };
 const tools = facturXTools();
 afterAll(tools.remove);
 
@@ -64,16 +69,8 @@ describe.each(testDatabaseTargets())("'Création factures' on $name (R-INV-01 to
     expect(response.statusCode, response.body).toBe(status);
     return response.json() as T;
   };
-  const line = { libelle: 'Journée de stage', tarifId: null, prixUnitaireCentimes: 4_500, quantite: 3 };
-  const draftBody = (structureId: number, more: object = {}) => ({
-    structureId,
-    libelle: 'Stage escalade novembre',
-    categorie: 4,
-    echeance: DUE,
-    note: 'Stage du 14 novembre',
-    lignes: [line],
-    ...more,
-  });
+  const line = stageLine(STAGE.days);
+  const draftBody = (structureId: number, more: object = {}) => stageDraftBody(structureId, STAGE, more);
   const balance = async (structureId: number) =>
     (await ok<StructureSituation>(siege, { method: 'GET', url: `/api/structures/${structureId}/situation` })).balance;
   const fluxCount = async () =>
@@ -85,11 +82,10 @@ describe.each(testDatabaseTargets())("'Création factures' on $name (R-INV-01 to
   };
 
   beforeAll(async () => {
-    ({ database, app, siege, club, ligue, clubId } = await openSeededApp(target, {
-      invoicingClock: () => ISSUE_DAY,
-      sepa: { ics: TEST_SEPA_ICS },
-      jobKinds: { bulkInvoicingStepStructures: 2 },
-    }));
+    ({ database, app, siege, club, ligue, clubId } = await openSeededApp(
+      target,
+      invoicingAppOptions({ jobKinds: { bulkInvoicingStepStructures: 2 } }),
+    ));
   });
   afterAll(() => closeSeededApp({ app, database }));
 
@@ -442,7 +438,7 @@ describe.each(testDatabaseTargets())("'Création factures' on $name (R-INV-01 to
         AND "ID_Role" = (SELECT id FROM "FEDE_Role" WHERE "SlugRole" = 'administrateur_si')`;
     await database.query(`UPDATE "FEDE_RoleModule" SET "EST_Acces" = false WHERE ${grant}`);
     // A second app: the first keeps the roles it read for 30 s.
-    const readOnly = await buildTestApp(database, { invoicingClock: () => ISSUE_DAY, sepa: { ics: TEST_SEPA_ICS } });
+    const readOnly = await buildTestApp(database, invoicingAppOptions());
     try {
       const reader = await loginAs(readOnly, 'siege@demo.fr');
       const as = (options: InjectOptions) =>

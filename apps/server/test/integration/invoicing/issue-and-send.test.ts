@@ -5,7 +5,6 @@ import {
   MAIL_NO_ADDRESS,
   draftIssueUrl,
   draftUrl,
-  parisToday,
   type DraftView,
   type IssuedInvoiceView,
 } from '@gdf/domain';
@@ -18,8 +17,9 @@ import type { Database } from '../../../src/db/database';
 import { createMailTransport } from '../../../src/modules/mail/mail-transport';
 import { bearer } from '../rest/rest-context';
 import { testDatabaseTargets } from '../support/databases';
+import { invoicingAppOptions, stageDraftBody } from '../support/invoicing-drafts';
 import { closeSeededApp, openSeededApp } from '../support/seeded-app';
-import { TEST_SEPA_ICS, TEST_TODAY, buildTestApp, loginAs } from '../support/test-app';
+import { buildTestApp, loginAs } from '../support/test-app';
 
 /**
  * R-MAIL-09: 'Émettre et envoyer' on a draft invoice: issued as by 'Émettre' (R-INV-05), its
@@ -28,18 +28,12 @@ import { TEST_SEPA_ICS, TEST_TODAY, buildTestApp, loginAs } from '../support/tes
  * without an address has its invoice issued, not sent, with the reason; a caller without the send
  * grant (R-MAIL-05) is refused before anything is issued.
  */
-const ISSUE_DAY = new Date(TEST_TODAY.getTime() + 2 * 86_400_000);
-// Three weeks ahead of the day the test runs (R-INV-03: at most 60 days after the issue day).
-const DUE = parisToday(new Date(Date.now() + 21 * 86_400_000));
+const STAGE = { libelle: 'Stage escalade décembre', note: '', days: 2 };
 const BILLING = 'tresorerie@club-envoi.test';
 const outbox = mkdtempSync(path.join(tmpdir(), 'gdf-issue-send-'));
 afterAll(() => rmSync(outbox, { recursive: true, force: true }));
 /** Messages go to a folder of this test (R-MAIL-06), never to the data directory. */
-const appOptions = () => ({
-  invoicingClock: () => ISSUE_DAY,
-  sepa: { ics: TEST_SEPA_ICS },
-  mail: { transport: createMailTransport({ outboxDir: outbox }) },
-});
+const appOptions = () => invoicingAppOptions({ mail: { transport: createMailTransport({ outboxDir: outbox }) } });
 
 describe.each(testDatabaseTargets())("'Émettre et envoyer' a draft invoice on $name (R-MAIL-09)", (target) => {
   let database: Database;
@@ -53,15 +47,7 @@ describe.each(testDatabaseTargets())("'Émettre et envoyer' a draft invoice on $
     const response = await send(siege, {
       method: 'POST',
       url: DRAFTS_URL,
-      payload: {
-        structureId,
-        libelle: 'Stage escalade décembre',
-        categorie: 4,
-        echeance: DUE,
-        note: '',
-        lignes: [{ libelle: 'Journée de stage', tarifId: null, prixUnitaireCentimes: 4_500, quantite: 2 }],
-        ...more,
-      },
+      payload: stageDraftBody(structureId, STAGE, more),
     });
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as DraftView;

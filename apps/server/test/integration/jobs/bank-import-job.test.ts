@@ -2,7 +2,7 @@ import { BANK_STATEMENTS_URL, HEAD_OFFICE_STRUCTURE_ID, JOB_KIND, type BankState
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/database';
-import { camt053Xml, type WrittenStatement } from '../../support/statement-writer';
+import { camt053Xml, type WrittenStatement } from '../support/statement-writer';
 import { bearer, buildRestApp } from '../rest/rest-context';
 import { testDatabaseTargets } from '../support/databases';
 import { loginAs, seedSmall, TEST_JOBS } from '../support/test-app';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The server package's folder: the worker scripts run from there, with tsx. */
-export const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** A job worker in its own process (a real `kill -9` target), read by its progress lines. */
 export interface WorkerProcess {

@@ -4,7 +4,7 @@ import type { Database } from '../../../src/db/database';
 import { testDatabaseTargets } from '../support/databases';
 import { buildTestApp, loginAs, seedSmall } from '../support/test-app';
 import { collectionDate } from '../sepa/sepa-support';
-import { camt053Xml } from '../../support/statement-writer';
+import { camt053Xml } from '../support/statement-writer';
 import { bearer } from './rest-context';
 
 /**

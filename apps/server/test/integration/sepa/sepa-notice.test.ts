@@ -1,6 +1,6 @@
 import { addCalendarDays, nextTargetDay, type SepaGenerated, type SepaPreview } from '@gdf/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditSepaNotice } from '../../support/sepa-notice-audit';
+import { auditSepaNotice } from '../support/sepa-notice-audit';
 import { pdfBody } from '../documents/document-suite';
 import { pdfText } from '../documents/pdf-tools';
 import { testDatabaseTargets } from '../support/databases';

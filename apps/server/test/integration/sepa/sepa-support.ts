@@ -9,7 +9,7 @@ import type { Database } from '../../../src/db/database';
 import { repositoryRoot } from '../../../src/db/paths';
 
 /** The official schemas, copied unmodified in the repository's test-fixtures (its README). */
-export const XSD_DIR = path.join(repositoryRoot(), 'test-fixtures', 'xsd');
+const XSD_DIR = path.join(repositoryRoot(), 'test-fixtures', 'xsd');
 
 const run = promisify(execFile);
 

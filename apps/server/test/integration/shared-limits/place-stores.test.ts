@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/database';
 import { createSharedPlaces, type Place, type PlaceStore } from '../../../src/lib/shared-limits/places';
-import { createPostgresPlaceStore } from '../../../src/lib/shared-limits/postgres-place-store';
+import { createPostgresPlaceStore } from '../../../src/lib/shared-limits/postgres-place-store.repository';
 import { createRedisPlaceStore } from '../../../src/lib/shared-limits/redis-place-store';
 import { testDatabaseTargets } from '../support/databases';
 

@@ -210,7 +210,7 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 /** Where the load's writes go: a new analytic section of the client's structure, each with its own code. */
-export const SECTIONS_PATH = '/api/parametrages-comptables/sections-analytiques';
+const SECTIONS_PATH = '/api/parametrages-comptables/sections-analytiques';
 
 /** The load's write (R-OPS-12's "acknowledged write"): a section whose code names the run, the client and the request. */
 export function sectionWrite(run: string, weight: number, label: string): LoadKind {

@@ -10,9 +10,9 @@ import { acceptsConnections, freePort } from './tcp-ports';
 const run = promisify(execFile);
 const REPOSITORY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 /** The documented site configuration (README, "Two instances behind nginx"). */
-export const NGINX_SITE_FILE = path.join(REPOSITORY, 'deploy', 'nginx', 'gdf.conf');
+const NGINX_SITE_FILE = path.join(REPOSITORY, 'deploy', 'nginx', 'gdf.conf');
 /** Debian's nginx (scripts/system-tools.mjs installs it for npm test). */
-export const NGINX_BINARY = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const NGINX_BINARY = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 /** Debian's unprivileged account: nginx never runs as root here. */
 const UNPRIVILEGED = 'nobody';
 
@@ -31,7 +31,7 @@ export interface NginxProxy {
 }
 
 /** One line of the site's `gdf_upstream` access log. */
-export interface AccessLogLine {
+interface AccessLogLine {
   method: string;
   uri: string;
   status: number;
@@ -123,7 +123,7 @@ export async function startNginxProxy(upstreams: readonly string[]): Promise<Ngi
  * The documented site with what only a test changes. Each replaced text must be there as
  * documented: a site file whose shape changed fails here rather than testing something else.
  */
-export function siteForTest(
+function siteForTest(
   site: string,
   test: { dir: string; httpsPort: number; httpPort: number; upstreams: readonly string[] },
 ): string {
@@ -184,7 +184,7 @@ http {
 const LINE =
   /^\S+ \[[^\]]+\] "(\S+) (\S+)[^"]*" (\d{3}) \d+ request_time=(\S+) upstream=(.*) upstream_status=(.*) upstream_time=.* msec=(\S+)$/;
 
-export function parseAccessLog(text: string): AccessLogLine[] {
+function parseAccessLog(text: string): AccessLogLine[] {
   return text
     .split('\n')
     .filter(Boolean)

@@ -13,7 +13,7 @@ export interface RobustnessCount {
   failures: number;
 }
 
-export const ROBUSTNESS_PREFIX = '[robustesse]';
+const ROBUSTNESS_PREFIX = '[robustesse]';
 
 export function reportRobustness(count: RobustnessCount): void {
   console.log(`${ROBUSTNESS_PREFIX} ${JSON.stringify(count)}`);

@@ -4,7 +4,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /** A message the test SMTP server accepted, parsed back (mailparser). */
-export interface ReceivedMail {
+interface ReceivedMail {
   raw: Buffer;
   parsed: ParsedMail;
   messageId: string;

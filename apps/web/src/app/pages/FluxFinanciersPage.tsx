@@ -1,13 +1,10 @@
 import { FRENCH_EXCEL_CSV } from '@gdf/file-formats';
 import Stack from '@mui/material/Stack';
 import { ExportButton } from '@/features/export';
-import { FLUX_EXPORT_FIELDS, FluxSearch, fluxSearchMessages } from '@/features/flux-search';
+import { FluxSearch, fluxSearchMessages } from '@/features/flux-search';
 import { PageLayout } from '@/components/PageLayout';
 import type { RouteName } from '@/lib/routes';
 import { pageTitles } from '../messages';
-
-/** The Débit and Crédit columns of FLUX_EXPORT_FIELDS hold euros. */
-const AMOUNT_COLUMNS = ['Débit', 'Crédit'];
 
 /**
  * A CSV French Excel reads (';', amounts as numbers with a decimal comma, dates JJ/MM/AAAA
@@ -27,14 +24,15 @@ export function FluxFinanciersPage({ backTo }: { backTo: RouteName }) {
   return (
     <PageLayout title={pageTitles.fluxFinanciers} backTo={backTo}>
       <FluxSearch
-        renderExport={({ fetchRows, disabled }) => (
+        // The export's columns are those the viewer sees (the search's column definition).
+        renderExport={({ fetchRows, disabled, fields, amountColumns }) => (
           <Stack direction="row" spacing={1} component="span">
             {EXPORT_FORMATS.map((format) => (
               <ExportButton
                 key={format.type}
                 {...format}
-                fields={FLUX_EXPORT_FIELDS}
-                amountColumns={AMOUNT_COLUMNS}
+                fields={fields}
+                amountColumns={amountColumns}
                 fetch={fetchRows}
                 disabled={disabled}
               />

@@ -7,13 +7,13 @@ import { apiFetch } from '@/lib/api-client';
  * `structureId` in the query names the caller's current structure, so the server
  * checks the scope of the right membership.
  */
-export function getStructureStatus(structureId: number, signal?: AbortSignal): Promise<StructureStatusResponse> {
+function getStructureStatus(structureId: number, signal?: AbortSignal): Promise<StructureStatusResponse> {
   return apiFetch<StructureStatusResponse>(`/api/structures/${structureId}/status?structureId=${structureId}`, {
     signal,
   });
 }
 
-export function structureStatusQueryOptions(structureId: number) {
+function structureStatusQueryOptions(structureId: number) {
   return queryOptions({
     queryKey: ['structure-status', structureId],
     queryFn: ({ signal }) => getStructureStatus(structureId, signal),

@@ -1,6 +1,4 @@
-export { FluxSearch, type FluxExportSlotProps } from './components/FluxSearch';
-export { FLUX_EXPORT_FIELDS } from './utils/export-fields';
-export { useFluxSearch } from './hooks/use-flux-search';
+export { FluxSearch } from './components/FluxSearch';
 export { fluxSearchMessages } from './messages';
 // Composed by the structure's page (app/pages), which may not reach into the feature.
 export { AccountStatementDialog } from './components/AccountStatementDialog';

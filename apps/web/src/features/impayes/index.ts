@@ -1,5 +1,4 @@
 export { ImpayesPage } from './components/ImpayesPage';
-export { impayesMessages } from './messages';
 // Composed by the structure's page (app/pages): a letter for one structure, as from the list.
 export { IssueReminderDialog } from './components/IssueReminderDialog';
 export { downloadReminders, issueReminders } from './api/impayes-api';

@@ -1,5 +1,5 @@
 export { SendByEmailButton } from './components/SendByEmailButton';
-export { MailLog, MAIL_LOG_QUERY_KEY } from './components/MailLog';
+export { MailLog } from './components/MailLog';
 export { BillingEmailField } from './components/BillingEmailField';
 export { MailDocumentDialogButton } from './components/MailDocumentDialogButton';
 export { mailMessages } from './messages';

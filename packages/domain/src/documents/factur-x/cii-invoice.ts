@@ -89,9 +89,6 @@ export function buildCiiInvoice(input: InvoiceInput): string {
   const number = invoiceNumber(flux.seasonId, flux.id);
   const statement = invoiceSettlement(input, kind);
   const total = sign * lineTotal;
-  const prepaid = statement.kind === 'paid' || statement.kind === 'paid-by-card' ? total : 0;
-  const directDebit = statement.kind === 'debit';
-  const cited = kind === 'avoir' ? input.correctedInvoice : null;
 
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
@@ -118,43 +115,58 @@ export function buildCiiInvoice(input: InvoiceInput): string {
         party('ram:BuyerTradeParty', input.buyer, { seller: false }),
       ),
       el('ram:ApplicableHeaderTradeDelivery'),
-      el(
-        'ram:ApplicableHeaderTradeSettlement',
-        directDebit && optionalText('ram:CreditorReferenceID', input.directDebit.creditorIdentifier),
-        kind === 'facture' && text('ram:PaymentReference', number),
-        text('ram:InvoiceCurrencyCode', 'EUR'),
-        kind === 'facture' && paymentMeans(statement, input),
-        el(
-          'ram:ApplicableTradeTax',
-          amount('ram:CalculatedAmount', 0),
-          text('ram:TypeCode', 'VAT'),
-          text('ram:ExemptionReason', DOCUMENT_TEXT.einvoice.vatExemptionReason),
-          amount('ram:BasisAmount', total),
-          text('ram:CategoryCode', 'E'),
-          text('ram:ExemptionReasonCode', VAT_EXEMPTION_CODE),
-          text('ram:RateApplicablePercent', '0'),
-        ),
-        el(
-          'ram:BillingSpecifiedPeriod',
-          day102('ram:StartDateTime', input.season.start),
-          day102('ram:EndDateTime', input.season.end),
-        ),
-        paymentTerms(statement, directDebit ? input.directDebit.mandateReference : null),
-        el(
-          'ram:SpecifiedTradeSettlementHeaderMonetarySummation',
-          amount('ram:LineTotalAmount', total),
-          amount('ram:TaxBasisTotalAmount', total),
-          amount('ram:TaxTotalAmount', 0, { currencyID: 'EUR' }),
-          amount('ram:GrandTotalAmount', total),
-          amount('ram:TotalPrepaidAmount', prepaid),
-          amount('ram:DuePayableAmount', total - prepaid),
-        ),
-        cited &&
-          el('ram:InvoiceReferencedDocument', text('ram:IssuerAssignedID', invoiceNumber(cited.seasonId, cited.id))),
-      ),
+      headerSettlement({ input, kind, statement, number, total }),
     ) +
     '</rsm:CrossIndustryInvoice>\n'
   );
+}
+
+/** BG-19 to BG-22: how and when it is paid, the VAT exemption, the totals, the invoice an avoir corrects. */
+function headerSettlement({ input, kind, statement, number, total }: SettlementParts): string {
+  const prepaid = statement.kind === 'paid' || statement.kind === 'paid-by-card' ? total : 0;
+  const directDebit = statement.kind === 'debit';
+  const cited = kind === 'avoir' ? input.correctedInvoice : null;
+  return el(
+    'ram:ApplicableHeaderTradeSettlement',
+    directDebit && optionalText('ram:CreditorReferenceID', input.directDebit.creditorIdentifier),
+    kind === 'facture' && text('ram:PaymentReference', number),
+    text('ram:InvoiceCurrencyCode', 'EUR'),
+    kind === 'facture' && paymentMeans(statement, input),
+    el(
+      'ram:ApplicableTradeTax',
+      amount('ram:CalculatedAmount', 0),
+      text('ram:TypeCode', 'VAT'),
+      text('ram:ExemptionReason', DOCUMENT_TEXT.einvoice.vatExemptionReason),
+      amount('ram:BasisAmount', total),
+      text('ram:CategoryCode', 'E'),
+      text('ram:ExemptionReasonCode', VAT_EXEMPTION_CODE),
+      text('ram:RateApplicablePercent', '0'),
+    ),
+    el(
+      'ram:BillingSpecifiedPeriod',
+      day102('ram:StartDateTime', input.season.start),
+      day102('ram:EndDateTime', input.season.end),
+    ),
+    paymentTerms(statement, directDebit ? input.directDebit.mandateReference : null),
+    el(
+      'ram:SpecifiedTradeSettlementHeaderMonetarySummation',
+      amount('ram:LineTotalAmount', total),
+      amount('ram:TaxBasisTotalAmount', total),
+      amount('ram:TaxTotalAmount', 0, { currencyID: 'EUR' }),
+      amount('ram:GrandTotalAmount', total),
+      amount('ram:TotalPrepaidAmount', prepaid),
+      amount('ram:DuePayableAmount', total - prepaid),
+    ),
+    cited && el('ram:InvoiceReferencedDocument', text('ram:IssuerAssignedID', invoiceNumber(cited.seasonId, cited.id))),
+  );
+}
+
+interface SettlementParts {
+  input: InvoiceInput;
+  kind: 'facture' | 'avoir';
+  statement: SettlementStatement;
+  number: string;
+  total: Cents;
 }
 
 const note = (content: string, subject: string) =>

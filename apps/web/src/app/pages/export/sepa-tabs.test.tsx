@@ -1,8 +1,8 @@
 import { ALL_MODULE_SLUGS, SEPA_WRITE, type ModuleSlugValue } from '@gdf/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { headOfficeMembership, meWith, statusApi } from '@/app/testing/access-fixtures';
-import { currentUrl, renderApp } from '@/app/testing/render-app';
+import { headOfficeMembership, meWith, statusApi } from '@/test/access-fixtures';
+import { currentUrl, renderApp } from '@/test/render-app';
 import { jsonResponse, stubApi } from '@/test/stub-api';
 
 const me = meWith(headOfficeMembership, ALL_MODULE_SLUGS as readonly ModuleSlugValue[], false, [SEPA_WRITE]);

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { currentUrl, renderApp } from '@/app/testing/render-app';
+import { currentUrl, renderApp } from '@/test/render-app';
 import { stubFluxApi } from './flux-api-stub';
 
 const PATH = '/gestion-des-finances/flux-financiers';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { clubMembership, headOfficeMembership, ligueMembership } from '@/app/testing/access-fixtures';
-import { currentUrl, renderApp } from '@/app/testing/render-app';
+import { clubMembership, headOfficeMembership, ligueMembership } from '@/test/access-fixtures';
+import { currentUrl, renderApp } from '@/test/render-app';
 import { stubFluxApi } from './flux-api-stub';
 
 const PATH = '/gestion-des-finances/flux-financiers';

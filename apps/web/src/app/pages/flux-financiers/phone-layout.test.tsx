@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { FLUX_RELAUNCH } from '@gdf/domain';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderApp } from '@/app/testing/render-app';
+import { renderApp } from '@/test/render-app';
 import { DESKTOP, PHONE, setViewport } from '@/test/viewport';
 import { stubFluxApi } from './flux-api-stub';
 

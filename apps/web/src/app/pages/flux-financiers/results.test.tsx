@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FLUX_RELAUNCH } from '@gdf/domain';
 import { describe, expect, it } from 'vitest';
-import { currentUrl, renderApp } from '@/app/testing/render-app';
+import { currentUrl, renderApp } from '@/test/render-app';
 import { directDebitDetail, stubFluxApi } from './flux-api-stub';
 
 const PATH = '/gestion-des-finances/flux-financiers';

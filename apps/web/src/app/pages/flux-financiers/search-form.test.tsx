@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { headOfficeMembership } from '@/app/testing/access-fixtures';
-import { renderApp } from '@/app/testing/render-app';
+import { headOfficeMembership } from '@/test/access-fixtures';
+import { renderApp } from '@/test/render-app';
 import { stubFluxApi } from './flux-api-stub';
 
 const PATH = '/gestion-des-finances/flux-financiers';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '@/app/testing/render-app';
+import { renderApp } from '@/test/render-app';
 import { stubFluxApi } from './flux-api-stub';
 
 const PATH = '/gestion-des-finances/flux-financiers';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '@/app/testing/render-app';
+import { renderApp } from '@/test/render-app';
 import type * as FiltersModule from '@/features/flux-search/components/FluxFilterFields';
 import type * as TableModule from '@/features/flux-search/components/FluxResultsTable';
 import { stubFluxApi } from './flux-api-stub';

@@ -4,7 +4,7 @@ import { apiFetch } from '@/lib/api-client';
 import { setToken } from '@/lib/auth-token';
 
 /** POST /api/auth/login. Sent without a token: a 401 here means wrong credentials. */
-export function login(credentials: LoginRequest): Promise<LoginResponse> {
+function login(credentials: LoginRequest): Promise<LoginResponse> {
   return apiFetch<LoginResponse>('/api/auth/login', { method: 'POST', body: credentials, authenticated: false });
 }
 

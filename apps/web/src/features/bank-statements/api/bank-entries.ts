@@ -14,7 +14,7 @@ export interface BankEntriesParams {
 }
 
 /** GET .../releves/{id}/ecritures: one page of a statement's entries, with their proposals. */
-export function getBankEntries(
+function getBankEntries(
   structureId: number,
   { statementId, filter, page }: BankEntriesParams,
   signal?: AbortSignal,

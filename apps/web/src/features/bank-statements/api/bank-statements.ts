@@ -4,7 +4,7 @@ import { apiFetch } from '@/lib/api-client';
 import { BANK_STATEMENTS_KEY } from './query-keys';
 
 /** GET .../releves: the head office's statements with their reconciliation progress. */
-export function getBankStatements(structureId: number, signal?: AbortSignal): Promise<BankStatementSummary[]> {
+function getBankStatements(structureId: number, signal?: AbortSignal): Promise<BankStatementSummary[]> {
   return apiFetch<BankStatementSummary[]>(`${BANK_STATEMENTS_URL}?structureId=${structureId}`, { signal });
 }
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
 /** POST .../ecritures/{id}/rapprochement: the credit's parts; the flux they cover are settled. */
-export function confirmReconciliation(
+function confirmReconciliation(
   structureId: number,
   entryId: number,
   body: ConfirmReconciliationBody,

@@ -12,7 +12,7 @@ export type BankImportAnswer = { result: BankStatementImportResult } | { job: Jo
  * CFONB 120 by their content, whatever the name says); its name travels URL-encoded in X-File-Name.
  * A large file is imported by a job: 202 with it.
  */
-export async function importBankStatement(structureId: number, file: File): Promise<BankImportAnswer> {
+async function importBankStatement(structureId: number, file: File): Promise<BankImportAnswer> {
   const answer = await apiFetch<BankStatementImportResult | { traitement: JobView }>(
     `${BANK_STATEMENTS_URL}?structureId=${structureId}`,
     {

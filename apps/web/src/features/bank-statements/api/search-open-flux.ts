@@ -8,7 +8,7 @@ import { BANK_STATEMENTS_KEY } from './query-keys';
 export const MIN_FLUX_QUERY = 2;
 
 /** GET .../releves/flux-ouverts?q=: open flux of the scope, for a manual reconciliation. */
-export function searchOpenFlux(structureId: number, text: string, signal?: AbortSignal): Promise<BankMatchFlux[]> {
+function searchOpenFlux(structureId: number, text: string, signal?: AbortSignal): Promise<BankMatchFlux[]> {
   return apiFetch<BankMatchFlux[]>(`${BANK_STATEMENTS_URL}/flux-ouverts${toSearch({ structureId, q: text })}`, {
     signal,
   });

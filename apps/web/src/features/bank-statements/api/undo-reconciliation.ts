@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
 /** DELETE .../ecritures/{id}/rapprochement: 'Annuler le rapprochement'. */
-export function undoReconciliation(structureId: number, entryId: number): Promise<BankEntryView> {
+function undoReconciliation(structureId: number, entryId: number): Promise<BankEntryView> {
   return apiFetch<BankEntryView>(`${bankEntryUrl(entryId)}/rapprochement?structureId=${structureId}`, {
     method: 'DELETE',
   });

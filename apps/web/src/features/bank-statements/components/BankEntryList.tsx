@@ -1,4 +1,4 @@
-import type { BankEntryFilter } from '@gdf/domain';
+import type { BankEntryFilter, BankEntryView } from '@gdf/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -16,6 +16,73 @@ import { BankEntryItem } from './BankEntryItem';
 import { periodText } from './format';
 
 const FILTERS: readonly BankEntryFilter[] = ['a_traiter', 'rapprochees', 'toutes'];
+
+/** 'À traiter', 'Rapprochées' or 'Toutes', and how many entries the filter holds. */
+function EntryFilterBar({
+  filter,
+  total,
+  onChange,
+}: {
+  filter: BankEntryFilter;
+  total: number | undefined;
+  onChange: (filter: BankEntryFilter) => void;
+}) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        color="primary"
+        aria-label={m.filterLabel}
+        value={filter}
+        onChange={(_event, value: BankEntryFilter | null) => {
+          if (value) onChange(value); // exclusive: one filter stays chosen
+        }}
+      >
+        {FILTERS.map((item) => (
+          <ToggleButton key={item} value={item}>
+            {m.filters[item]}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      {total !== undefined && (
+        <Typography variant="body2" color="text.secondary">
+          {m.entryCount(total)}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+/** The page's entries, or what the filter holds when there is none. */
+function EntryItems({
+  entries,
+  emptyText,
+  ...item
+}: {
+  entries: readonly BankEntryView[];
+  /** Null while the previous page is still shown. */
+  emptyText: string | null;
+  structureId: number;
+  canWrite: boolean;
+  onDone: (message: string) => void;
+}) {
+  if (entries.length === 0)
+    return (
+      emptyText && (
+        <Typography variant="body2" color="text.secondary">
+          {emptyText}
+        </Typography>
+      )
+    );
+  return (
+    <Stack component="ul" spacing={1.5} aria-label={m.entriesLabel} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {entries.map((entry) => (
+        <BankEntryItem key={entry.id} entry={entry} {...item} />
+      ))}
+    </Stack>
+  );
+}
 
 /**
  * The entries of one statement: 'À traiter' first (credits with their proposals), else the
@@ -48,32 +115,15 @@ export function BankEntryList({
           {m.entriesTitle(data.releve.identifiant, periodText(data.releve.dateDebut, data.releve.dateFin))}
         </Typography>
       )}
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          color="primary"
-          aria-label={m.filterLabel}
-          value={filter}
-          onChange={(_event, value: BankEntryFilter | null) => {
-            if (!value) return; // exclusive: one filter stays chosen
-            setFilter(value);
-            setPage(1);
-            setNotice(null);
-          }}
-        >
-          {FILTERS.map((item) => (
-            <ToggleButton key={item} value={item}>
-              {m.filters[item]}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-        {data && (
-          <Typography variant="body2" color="text.secondary">
-            {m.entryCount(data.total)}
-          </Typography>
-        )}
-      </Stack>
+      <EntryFilterBar
+        filter={filter}
+        total={data?.total}
+        onChange={(value) => {
+          setFilter(value);
+          setPage(1);
+          setNotice(null);
+        }}
+      />
       {notice && (
         <Alert severity="success" role="status" sx={{ mb: 2 }} onClose={() => setNotice(null)}>
           {notice}
@@ -83,23 +133,14 @@ export function BankEntryList({
       {entries.isError && (
         <ErrorAlert onRetry={() => void entries.refetch()}>{bankErrorText(entries.error, m.entriesError)}</ErrorAlert>
       )}
-      {data?.ecritures.length === 0 && !entries.isPlaceholderData && (
-        <Typography variant="body2" color="text.secondary">
-          {m.empty[filter]}
-        </Typography>
-      )}
-      {data && data.ecritures.length > 0 && (
-        <Stack component="ul" spacing={1.5} aria-label={m.entriesLabel} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {data.ecritures.map((entry) => (
-            <BankEntryItem
-              key={entry.id}
-              entry={entry}
-              structureId={structureId}
-              canWrite={canWrite}
-              onDone={setNotice}
-            />
-          ))}
-        </Stack>
+      {data && (
+        <EntryItems
+          entries={data.ecritures}
+          emptyText={entries.isPlaceholderData ? null : m.empty[filter]}
+          structureId={structureId}
+          canWrite={canWrite}
+          onDone={setNotice}
+        />
       )}
       {pageCount > 1 && (
         <Pagination

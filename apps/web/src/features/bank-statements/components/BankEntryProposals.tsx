@@ -19,7 +19,7 @@ import { OtherStructureDialog } from './OtherStructureDialog';
 const CONFIDENCE_COLORS = { sure: 'success', probable: 'info', possible: 'default' } as const;
 
 /** The parts 'Rapprocher' sends: each flux what it still owes, capped by the credit (the domain's rule). */
-export function proposalParts(entry: BankEntryView, proposal: BankEntryProposal) {
+function proposalParts(entry: BankEntryView, proposal: BankEntryProposal) {
   return defaultAllocations(
     entry.montantCents,
     proposal.flux.map((flux) => ({ id: flux.ID_FluxFinancier, dueCents: flux.resteDuCents })),

@@ -1,11 +1,8 @@
 import { formatEuros, type BankReconciliation } from '@gdf/domain';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { ConfirmButton } from '@/components/ConfirmButton';
 import { formatDate } from '@/lib/format';
 import { useUndoReconciliation } from '../api/undo-reconciliation';
 import { bankErrorText } from '../error-text';
@@ -31,7 +28,6 @@ export function BankReconciliationView({
   onDone: (message: string) => void;
 }) {
   const undo = useUndoReconciliation(structureId);
-  const [asking, setAsking] = useState(false);
   const left = entryCents - reconciliation.parts.reduce((sum, part) => sum + part.montantCents, 0);
   return (
     <Box sx={{ mt: 1.5 }}>
@@ -54,33 +50,26 @@ export function BankReconciliationView({
         </Typography>
       )}
       {canWrite && (
-        <>
-          <Button size="small" color="warning" sx={{ mt: 1 }} disabled={undo.isPending} onClick={() => setAsking(true)}>
-            {undo.isPending ? m.undoing : m.undo}
-          </Button>
-          <ConfirmDialog
-            open={asking}
-            title={m.undoTitle}
-            cancelLabel={m.keep}
-            confirmLabel={m.undo}
-            confirmColor="warning"
-            onCancel={() => setAsking(false)}
-            onConfirm={
-              () =>
-                undo
-                  .mutateAsync(entryId)
-                  .then(() => onDone(m.undone(amount)))
-                  .catch(() => undefined) // shown below from the mutation's state
-            }
-          >
-            {m.undoText(amount)}
-          </ConfirmDialog>
-        </>
-      )}
-      {undo.isError && (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {bankErrorText(undo.error)}
-        </Alert>
+        <ConfirmButton
+          pending={undo.isPending}
+          pendingLabel={m.undoing}
+          error={undo.isError && bankErrorText(undo.error)}
+          buttonProps={{ size: 'small', color: 'warning', sx: { mt: 1 } }}
+          title={m.undoTitle}
+          text={m.undoText(amount)}
+          cancelLabel={m.keep}
+          confirmLabel={m.undo}
+          confirmColor="warning"
+          onConfirm={
+            () =>
+              undo
+                .mutateAsync(entryId)
+                .then(() => onDone(m.undone(amount)))
+                .catch(() => undefined) // shown below from the mutation's state
+          }
+        >
+          {m.undo}
+        </ConfirmButton>
       )}
     </Box>
   );

@@ -15,7 +15,7 @@ import { bankStatementMessages as m } from '../messages';
 const ACCEPT = '.xml,.txt,.120,.sta,application/xml,text/xml,text/plain,*/*';
 
 /** The import's outcome in one line: new and known statements, entries added, sure proposals. */
-export function importSummary(result: BankStatementImportResult): string {
+function importSummary(result: BankStatementImportResult): string {
   const known = result.releves.filter((statement) => !statement.nouveau).length;
   const added = result.releves.reduce((sum, statement) => sum + statement.nbEcrituresAjoutees, 0);
   const parts = [m.imported(result.releves.length - known)];

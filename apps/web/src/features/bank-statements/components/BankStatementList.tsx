@@ -1,18 +1,55 @@
 import { formatEuros, type BankStatementSummary } from '@gdf/domain';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { DataTable, type DataColumn } from '@/components/DataTable';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { useBankStatements } from '../api/bank-statements';
 import { bankErrorText } from '../error-text';
 import { bankStatementMessages as m } from '../messages';
 import { periodText } from './format';
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+const statementColumns = (
+  selectedId: number | null,
+  onSelect: (statement: BankStatementSummary) => void,
+): DataColumn<BankStatementSummary>[] => [
+  { id: 'period', header: m.period, cell: (statement) => periodText(statement.dateDebut, statement.dateFin) },
+  { id: 'id', header: m.statementId, cell: (statement) => statement.identifiant },
+  { id: 'account', header: m.account, cell: (statement) => statement.compte, sx: nowrap },
+  {
+    id: 'opening',
+    header: m.openingBalance,
+    cell: (statement) => formatEuros(statement.soldeOuvertureCents),
+    align: 'right',
+    sx: nowrap,
+  },
+  {
+    id: 'closing',
+    header: m.closingBalance,
+    cell: (statement) => formatEuros(statement.soldeClotureCents),
+    align: 'right',
+    sx: nowrap,
+  },
+  { id: 'reconciled', header: m.reconciled, cell: (statement) => statement.nbRapprochees, align: 'right' },
+  { id: 'toProcess', header: m.toProcess, cell: (statement) => statement.nbATraiter, align: 'right' },
+  {
+    id: 'actions',
+    header: m.actions,
+    cell: (statement) => (
+      <Button
+        size="small"
+        variant={statement.id === selectedId ? 'contained' : 'outlined'}
+        aria-label={m.openLabel(statement.identifiant)}
+        aria-pressed={statement.id === selectedId}
+        onClick={() => onSelect(statement)}
+      >
+        {m.open}
+      </Button>
+    ),
+  },
+];
 
 /** The imported statements, newest first, with how many credits are reconciled and left to do. */
 export function BankStatementList({
@@ -42,53 +79,18 @@ export function BankStatementList({
         </Typography>
       )}
       {statements.data && statements.data.length > 0 && (
-        <TableContainer sx={{ mb: 3 }}>
-          <Table size="small" aria-label={m.listLabel}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{m.period}</TableCell>
-                <TableCell>{m.statementId}</TableCell>
-                <TableCell>{m.account}</TableCell>
-                <TableCell align="right">{m.openingBalance}</TableCell>
-                <TableCell align="right">{m.closingBalance}</TableCell>
-                <TableCell align="right">{m.reconciled}</TableCell>
-                <TableCell align="right">{m.toProcess}</TableCell>
-                <TableCell>{m.actions}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {statements.data.map((statement) => {
-                const selected = statement.id === selectedId;
-                return (
-                  <TableRow key={statement.id} selected={selected} aria-current={selected ? 'true' : undefined}>
-                    <TableCell>{periodText(statement.dateDebut, statement.dateFin)}</TableCell>
-                    <TableCell>{statement.identifiant}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{statement.compte}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatEuros(statement.soldeOuvertureCents)}
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatEuros(statement.soldeClotureCents)}
-                    </TableCell>
-                    <TableCell align="right">{statement.nbRapprochees}</TableCell>
-                    <TableCell align="right">{statement.nbATraiter}</TableCell>
-                    <TableCell>
-                      <Button
-                        size="small"
-                        variant={selected ? 'contained' : 'outlined'}
-                        aria-label={m.openLabel(statement.identifiant)}
-                        aria-pressed={selected}
-                        onClick={() => onSelect(statement)}
-                      >
-                        {m.open}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable
+          label={m.listLabel}
+          container="plain"
+          containerSx={{ mb: 3 }}
+          columns={statementColumns(selectedId, onSelect)}
+          rows={statements.data}
+          rowKey={(statement) => statement.id}
+          rowProps={(statement) => {
+            const selected = statement.id === selectedId;
+            return { selected, 'aria-current': selected ? 'true' : undefined };
+          }}
+        />
       )}
     </>
   );

@@ -13,7 +13,7 @@ export interface SplitPart {
   text: string;
 }
 
-export const eurosText = (cents: number) => centsToDecimal(cents).replace('.', ',');
+const eurosText = (cents: number) => centsToDecimal(cents).replace('.', ',');
 
 /** A new part: what the flux still owes, capped by what the credit has left (never below a cent). */
 export function newPart(flux: BankMatchFlux, creditCents: number, parts: readonly SplitPart[]): SplitPart {

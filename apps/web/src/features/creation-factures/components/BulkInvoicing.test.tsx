@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithSession } from '@/test/render-with-session';
 import { jsonResponse, stubApi } from '@/test/stub-api';
-import { bulkJob, invoicingMe } from '../test/draft-fixtures';
+import { bulkJob, invoicingMe } from '@/test/draft-fixtures';
 import { BulkInvoicing } from './BulkInvoicing';
 
 /** Structures by type, as the GraphQL search answers the pickers. */

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { formatEuros, type BulkIssueAccepted, type JobView, type TarifOption } from '@gdf/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { ConfirmButton } from '@/components/ConfirmButton';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { JobStartedAlert } from '@/components/JobStartedAlert';
 import { formErrorText } from '@/lib/api-client';
@@ -39,7 +39,6 @@ export function BulkInvoicing({
   const [lines, setLines] = useState([emptyLine()]);
   const [selection, setSelection] = useState(emptyBulkSelection);
   const [key, setKey] = useState(newLotKey);
-  const [confirming, setConfirming] = useState(false);
   const [started, setStarted] = useState<BulkIssueAccepted | null>(null);
   const [finished, setFinished] = useState<JobView | null>(null);
 
@@ -82,14 +81,19 @@ export function BulkInvoicing({
           {m.bulk.preview}
         </Button>
         {mayWrite && (
-          <Button
-            variant="contained"
+          <ConfirmButton
+            pending={issue.isPending}
+            loadingIndicator
             disabled={!preview.data || preview.data.nombre === 0 || started !== null}
-            loading={issue.isPending}
-            onClick={() => setConfirming(true)}
+            buttonProps={{ variant: 'contained' }}
+            title={m.bulk.confirmTitle}
+            text={m.bulk.confirm(preview.data?.nombre ?? 0)}
+            cancelLabel={m.cancel}
+            confirmLabel={m.bulk.issue}
+            onConfirm={() => issue.mutate()}
           >
             {m.bulk.issue}
-          </Button>
+          </ConfirmButton>
         )}
       </Stack>
       {preview.isError && <ErrorAlert>{formErrorText(preview.error, preview.error.message)}</ErrorAlert>}
@@ -115,19 +119,6 @@ export function BulkInvoicing({
         </JobStartedAlert>
       )}
       {started && finished && <BulkReport structureId={structureId} lotId={started.lotId} job={finished} />}
-      <ConfirmDialog
-        open={confirming}
-        title={m.bulk.confirmTitle}
-        cancelLabel={m.cancel}
-        confirmLabel={m.bulk.issue}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          issue.mutate();
-        }}
-      >
-        {m.bulk.confirm(preview.data?.nombre ?? 0)}
-      </ConfirmDialog>
     </Stack>
   );
 }

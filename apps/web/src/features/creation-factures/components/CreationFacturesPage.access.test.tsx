@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithSession } from '@/test/render-with-session';
 import { jsonResponse, stubApi } from '@/test/stub-api';
-import { draft, invoicingMe } from '../test/draft-fixtures';
+import { draft, invoicingMe } from '@/test/draft-fixtures';
 import { CreationFacturesPage } from './CreationFacturesPage';
 
 const listing = (drafts = [draft()]) => ({

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithSession } from '@/test/render-with-session';
 import { jsonResponse, sentRequest, stubApi } from '@/test/stub-api';
-import { draft, invoicingMe } from '../test/draft-fixtures';
+import { draft, invoicingMe } from '@/test/draft-fixtures';
 import { CreationFacturesPage } from './CreationFacturesPage';
 
 afterEach(() => {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithSession } from '@/test/render-with-session';
 import { jsonResponse, stubApi } from '@/test/stub-api';
-import { invoicingMe } from '../test/draft-fixtures';
+import { invoicingMe } from '@/test/draft-fixtures';
 import { DraftEditor } from './DraftEditor';
 
 const CLUB = { id: 101, NomStructure: 'Club Alpin de Lyon', ID_CodeFederal: '069001' };

@@ -1,17 +1,15 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { formatEuros, type DraftSummary } from '@gdf/domain';
+import { ConfirmButton } from '@/components/ConfirmButton';
+import { DataTable } from '@/components/DataTable';
 import { formatDate } from '@/lib/format';
 import { creationFacturesMessages as m } from '../messages';
 
 /**
  * The drafts and the invoices they became, newest first; actions only on an open draft, and only
  * with the module's write grant (the preview runs an issue rolled back: it needs it too).
+ * Deleting asks first; `onDelete` runs once confirmed.
  */
 export function DraftsList({
   drafts,
@@ -31,50 +29,54 @@ export function DraftsList({
   onDelete: (draft: DraftSummary) => void;
 }) {
   return (
-    <Table size="small" aria-label={m.tabs.drafts}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{m.columns.structure}</TableCell>
-          <TableCell>{m.columns.label}</TableCell>
-          <TableCell>{m.columns.category}</TableCell>
-          <TableCell>{m.columns.dueDate}</TableCell>
-          <TableCell align="right">{m.columns.total}</TableCell>
-          <TableCell>{m.columns.state}</TableCell>
-          {mayWrite && <TableCell>{m.columns.actions}</TableCell>}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {drafts.map((draft) => (
-          <TableRow key={draft.id}>
-            <TableCell>{draft.structure}</TableCell>
-            <TableCell>{draft.libelle}</TableCell>
-            <TableCell>{m.categories[draft.categorie]}</TableCell>
-            <TableCell>{formatDate(draft.echeance)}</TableCell>
-            <TableCell align="right">{formatEuros(draft.totalCentimes)}</TableCell>
-            <TableCell>{draft.numero ? m.issuedState(draft.numero) : m.draftState}</TableCell>
-            {mayWrite && (
-              <TableCell>
-                {draft.fluxId === null && (
-                  <Stack direction="row" spacing={1}>
-                    <Button size="small" disabled={busy} onClick={() => onEdit(draft)}>
-                      {m.edit}
-                    </Button>
-                    <Button size="small" disabled={busy} onClick={() => onPreview(draft)}>
-                      {m.preview}
-                    </Button>
-                    <Button size="small" variant="contained" disabled={busy} onClick={() => onIssue(draft)}>
-                      {m.issue}
-                    </Button>
-                    <Button size="small" color="error" disabled={busy} onClick={() => onDelete(draft)}>
-                      {m.delete}
-                    </Button>
-                  </Stack>
-                )}
-              </TableCell>
-            )}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      label={m.tabs.drafts}
+      container="none"
+      columns={[
+        { id: 'structure', header: m.columns.structure, cell: (draft) => draft.structure },
+        { id: 'label', header: m.columns.label, cell: (draft) => draft.libelle },
+        { id: 'category', header: m.columns.category, cell: (draft) => m.categories[draft.categorie] },
+        { id: 'dueDate', header: m.columns.dueDate, cell: (draft) => formatDate(draft.echeance) },
+        { id: 'total', header: m.columns.total, cell: (draft) => formatEuros(draft.totalCentimes), align: 'right' },
+        {
+          id: 'state',
+          header: m.columns.state,
+          cell: (draft) => (draft.numero ? m.issuedState(draft.numero) : m.draftState),
+        },
+        mayWrite && {
+          id: 'actions',
+          header: m.columns.actions,
+          cell: (draft) =>
+            draft.fluxId === null && (
+              <Stack direction="row" spacing={1}>
+                <Button size="small" disabled={busy} onClick={() => onEdit(draft)}>
+                  {m.edit}
+                </Button>
+                <Button size="small" disabled={busy} onClick={() => onPreview(draft)}>
+                  {m.preview}
+                </Button>
+                <Button size="small" variant="contained" disabled={busy} onClick={() => onIssue(draft)}>
+                  {m.issue}
+                </Button>
+                <ConfirmButton
+                  pending={false}
+                  disabled={busy}
+                  buttonProps={{ size: 'small', color: 'error' }}
+                  title={m.confirmDeleteTitle}
+                  text={m.confirmDelete(draft.libelle)}
+                  cancelLabel={m.cancel}
+                  confirmLabel={m.delete}
+                  confirmColor="error"
+                  onConfirm={() => onDelete(draft)}
+                >
+                  {m.delete}
+                </ConfirmButton>
+              </Stack>
+            ),
+        },
+      ]}
+      rows={drafts}
+      rowKey={(draft) => draft.id}
+    />
   );
 }

@@ -19,7 +19,7 @@ export interface LineForm {
 export const emptyLine = (): LineForm => ({ tarifId: null, libelle: '', prixUnitaire: '', quantite: '1' });
 
 /** R-INV-01: typed euros to integer cents, or null when it is not an amount with at most 2 decimals. */
-export function typedCents(text: string): number | null {
+function typedCents(text: string): number | null {
   try {
     return toCents(text.replace(/\s/g, '').replace(',', '.'));
   } catch {

@@ -14,6 +14,28 @@ import { useSession } from '@/lib/session';
 import { fetchBillingRecipient } from '../api/invoicing-api';
 import { creationFacturesMessages as m } from '../messages';
 
+/** Whether the user may send, where the facture would go, and the checkbox' label saying so. */
+function useRecipient(structureId: number, draft: DraftSummary | null) {
+  const { me, grants } = useSession();
+  const maySend = me.isSuperAdmin || grants.includes(FLUX_WRITE);
+  const recipient = useQuery({
+    queryKey: ['creation-factures', 'destinataire', structureId, draft?.structureId],
+    queryFn: ({ signal }) => fetchBillingRecipient(structureId, draft!.structureId, signal),
+    enabled: draft !== null && maySend,
+    retry: false,
+  });
+  const to = recipient.data?.destinataire;
+  const noAddress = to && to.address === null ? to.reason : null;
+  return { maySend, noAddress, label: sendLabel(maySend, to?.address, recipient.isPending, noAddress) };
+}
+
+function sendLabel(maySend: boolean, address: string | null | undefined, pending: boolean, noAddress: string | null) {
+  if (!maySend) return m.issueSend.sendToStructure;
+  if (address) return m.issueSend.sendTo(address);
+  if (pending) return m.issueSend.loadingRecipient;
+  return noAddress ? m.issueSend.noAddress(noAddress) : m.issueSend.sendToStructure;
+}
+
 /**
  * Asks before 'Émettre' (R-INV-05), and offers 'Émettre et envoyer' (R-MAIL-09): the facture
  * e-mailed on issue to the address its structure's documents go to (R-MAIL-01), shown here; a
@@ -33,26 +55,14 @@ export function IssueDraftDialog({
 }) {
   const titleId = useId();
   const [send, setSend] = useState(false);
-  const { me, grants } = useSession();
-  const maySend = me.isSuperAdmin || grants.includes(FLUX_WRITE);
-  const recipient = useQuery({
-    queryKey: ['creation-factures', 'destinataire', structureId, draft?.structureId],
-    queryFn: ({ signal }) => fetchBillingRecipient(structureId, draft!.structureId, signal),
-    enabled: draft !== null && maySend,
-    retry: false,
-  });
-  const to = recipient.data?.destinataire;
-  const noAddress = to && to.address === null ? to.reason : null;
-  const label = !maySend
-    ? m.issueSend.sendToStructure
-    : to?.address
-      ? m.issueSend.sendTo(to.address)
-      : recipient.isPending
-        ? m.issueSend.loadingRecipient
-        : noAddress
-          ? m.issueSend.noAddress(noAddress)
-          : m.issueSend.sendToStructure;
+  const { maySend, noAddress, label } = useRecipient(structureId, draft);
   const sending = send && maySend && noAddress === null;
+  const directDebit = draft?.categorie === FluxCategory.Prelevement;
+  const issue = () => {
+    if (!draft) return;
+    onCancel();
+    onIssue(draft, sending);
+  };
 
   return (
     <Dialog open={draft !== null} onClose={onCancel} aria-labelledby={titleId}>
@@ -73,20 +83,11 @@ export function IssueDraftDialog({
           label={label}
         />
         {!maySend && <FormHelperText>{m.issueSend.noGrant}</FormHelperText>}
-        {sending && draft?.categorie === FluxCategory.Prelevement && (
-          <FormHelperText>{m.issueSend.directDebit}</FormHelperText>
-        )}
+        {sending && directDebit && <FormHelperText>{m.issueSend.directDebit}</FormHelperText>}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>{m.cancel}</Button>
-        <Button
-          variant="contained"
-          onClick={() => {
-            if (!draft) return;
-            onCancel();
-            onIssue(draft, sending);
-          }}
-        >
+        <Button variant="contained" onClick={issue}>
           {sending ? m.issueSend.issueAndSend : m.issue}
         </Button>
       </DialogActions>

@@ -31,7 +31,7 @@ export async function getFluxDocument(
   return fetchFile(fluxDocumentUrl(kind, fluxId, { structureId }), { signal, fileName: `${kind}-${fluxId}.pdf` });
 }
 
-export function fluxDocumentQueryOptions(kind: FluxDocumentKind, fluxId: number, structureId: number) {
+function fluxDocumentQueryOptions(kind: FluxDocumentKind, fluxId: number, structureId: number) {
   return queryOptions({
     queryKey: ['flux-document', kind, fluxId, structureId],
     queryFn: ({ signal }) => getFluxDocument(kind, fluxId, structureId, signal),

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
 /** POST /api/exports/sepa/batches/{id}/cancel: the batch's flux go back to the next file. */
-export function cancelSepaBatch(structureId: number, batchId: number): Promise<SepaBatchCancellation> {
+function cancelSepaBatch(structureId: number, batchId: number): Promise<SepaBatchCancellation> {
   return apiFetch<SepaBatchCancellation>(`/api/exports/sepa/batches/${batchId}/cancel?structureId=${structureId}`, {
     method: 'POST',
   });

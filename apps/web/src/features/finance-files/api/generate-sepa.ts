@@ -8,7 +8,7 @@ import type { SepaSelection } from './sepa-preview';
  * POST /api/exports/sepa/prelevements (JSON): generates the batch and saves its XML (sent in
  * the JSON with its name, so no Content-Disposition to read); the answer also lists the structures the pre-flight gate left out, with their reason.
  */
-export async function generateSepa(selection: SepaSelection, version: Pain008Version): Promise<SepaGenerated> {
+async function generateSepa(selection: SepaSelection, version: Pain008Version): Promise<SepaGenerated> {
   const generated = await apiFetch<SepaGenerated>(
     `/api/exports/sepa/prelevements?structureId=${selection.structureId}`,
     {

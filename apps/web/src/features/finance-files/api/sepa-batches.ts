@@ -4,11 +4,11 @@ import { apiFetch } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 
 /** GET /api/exports/sepa/batches: past files, newest first. */
-export function getSepaBatches(structureId: number, signal?: AbortSignal): Promise<SepaBatch[]> {
+function getSepaBatches(structureId: number, signal?: AbortSignal): Promise<SepaBatch[]> {
   return apiFetch<SepaBatch[]>(`/api/exports/sepa/batches?structureId=${structureId}`, { signal });
 }
 
-export function sepaBatchesQueryOptions(structureId: number) {
+function sepaBatchesQueryOptions(structureId: number) {
   return queryOptions({
     queryKey: ['sepa-batches', structureId],
     queryFn: ({ signal }) => getSepaBatches(structureId, signal),

@@ -10,7 +10,7 @@ export interface SepaSelection {
   structureId: number;
 }
 
-export function sepaQueryString(selection: SepaSelection): string {
+function sepaQueryString(selection: SepaSelection): string {
   const params = new URLSearchParams({
     dateEcheance: selection.dateEcheance,
     structureId: String(selection.structureId),
@@ -21,11 +21,11 @@ export function sepaQueryString(selection: SepaSelection): string {
 }
 
 /** GET /api/exports/sepa/prelevements/preview (apps/server/src/modules/exports-sepa). */
-export function getSepaPreview(selection: SepaSelection, signal?: AbortSignal): Promise<SepaPreview> {
+function getSepaPreview(selection: SepaSelection, signal?: AbortSignal): Promise<SepaPreview> {
   return apiFetch<SepaPreview>(`/api/exports/sepa/prelevements/preview?${sepaQueryString(selection)}`, { signal });
 }
 
-export function sepaPreviewQueryOptions(selection: SepaSelection) {
+function sepaPreviewQueryOptions(selection: SepaSelection) {
   return queryOptions({
     queryKey: ['sepa-preview', selection],
     queryFn: ({ signal }) => getSepaPreview(selection, signal),

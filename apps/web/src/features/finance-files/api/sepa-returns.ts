@@ -15,7 +15,7 @@ function send<T>(path: string, structureId: number, file: File): Promise<T> {
 }
 
 /** POST .../retours/preview: what the bank report would change, nothing written. */
-export function previewSepaReturn(structureId: number, file: File): Promise<SepaReturnReport> {
+function previewSepaReturn(structureId: number, file: File): Promise<SepaReturnReport> {
   return send(`${RETURNS_URL}/preview`, structureId, file);
 }
 
@@ -23,16 +23,12 @@ export function previewSepaReturn(structureId: number, file: File): Promise<Sepa
  * POST .../retours: marks the flux rejected (the same file twice changes nothing); returns
  * with anomalies only when `confirmAnomalies` (R-RET-05).
  */
-export function importSepaReturn(
-  structureId: number,
-  file: File,
-  confirmAnomalies: boolean,
-): Promise<SepaReturnImportResult> {
+function importSepaReturn(structureId: number, file: File, confirmAnomalies: boolean): Promise<SepaReturnImportResult> {
   return send(confirmAnomalies ? `${RETURNS_URL}?confirmerAnomalies=true&` : `${RETURNS_URL}?`, structureId, file);
 }
 
 /** POST .../retours/relance (R-RET-06): one new debit per flux, in one transaction; idempotent. */
-export function relaunchSelection(structureId: number, ids: readonly number[]): Promise<RelaunchSelectionResult> {
+function relaunchSelection(structureId: number, ids: readonly number[]): Promise<RelaunchSelectionResult> {
   return apiFetch<RelaunchSelectionResult>(`${RETURNS_URL}/relance?structureId=${structureId}`, {
     method: 'POST',
     body: { ids },

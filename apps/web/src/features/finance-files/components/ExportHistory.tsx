@@ -4,19 +4,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { visuallyHidden } from '@/components/visually-hidden';
+import { DataTable, type DataColumn } from '@/components/DataTable';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { ApiError, formErrorText } from '@/lib/api-client';
 import { formatDate, formatDateTime, formatInteger } from '@/lib/format';
@@ -26,6 +19,69 @@ import { sageExportMessages as m } from '../messages';
 import { formatFileSize } from './file-size';
 
 const HASH_SHOWN = 12;
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+const historyColumns = (
+  downloading: number | null,
+  onDownload: (file: ExportHistoryItem) => void,
+): DataColumn<ExportHistoryItem>[] => [
+  { id: 'date', header: m.historyDate, cell: (file) => formatDateTime(file.date), sx: nowrap },
+  { id: 'format', header: m.historyFormat, cell: (file) => m.formatNames[file.format] },
+  {
+    id: 'period',
+    header: m.historyPeriod,
+    cell: (file) => m.historyPeriodRange(formatDate(file.du), formatDate(file.au)),
+    sx: nowrap,
+  },
+  {
+    id: 'journals',
+    header: m.historyJournals,
+    cell: (file) => (file.journaux?.length ? file.journaux.join(', ') : m.historyAllJournals),
+  },
+  {
+    id: 'status',
+    header: m.historyStatus,
+    cell: (file) => (
+      <Chip
+        size="small"
+        color={file.valide ? 'success' : 'warning'}
+        variant="outlined"
+        label={file.valide ? m.statusValidated : m.statusDraft}
+      />
+    ),
+  },
+  { id: 'user', header: m.historyUser, cell: (file) => file.utilisateur },
+  { id: 'size', header: m.historySize, cell: (file) => formatFileSize(file.taille), align: 'right', sx: nowrap },
+  { id: 'entries', header: m.historyEntries, cell: (file) => formatInteger(file.nbEcritures), align: 'right' },
+  {
+    id: 'sha',
+    header: m.historySha,
+    // Focusable, so the full hash can be read from the keyboard too.
+    cell: (file) => (
+      <Tooltip title={file.sha256} describeChild>
+        <Box component="span" tabIndex={0} sx={{ fontFamily: 'monospace' }}>
+          {file.sha256.slice(0, HASH_SHOWN)}
+        </Box>
+      </Tooltip>
+    ),
+  },
+  {
+    id: 'file',
+    header: m.historyFile,
+    headerHidden: true,
+    cell: (file) => (
+      <Button
+        size="small"
+        aria-label={m.downloadLabel(file.nomFichier)}
+        loading={downloading === file.id}
+        onClick={() => onDownload(file)}
+      >
+        {m.download}
+      </Button>
+    ),
+  },
+];
 
 /** 'Historique des fichiers': every SAGE / FEC file produced, downloadable again with the same bytes. */
 export function ExportHistory() {
@@ -55,71 +111,12 @@ export function ExportHistory() {
       {download.isError && <Alert severity="error">{formErrorText(download.error, m.genericError)}</Alert>}
       {files?.length === 0 && <Alert severity="info">{m.historyEmpty}</Alert>}
       {files && files.length > 0 && (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={m.historyLabel}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{m.historyDate}</TableCell>
-                <TableCell>{m.historyFormat}</TableCell>
-                <TableCell>{m.historyPeriod}</TableCell>
-                <TableCell>{m.historyJournals}</TableCell>
-                <TableCell>{m.historyStatus}</TableCell>
-                <TableCell>{m.historyUser}</TableCell>
-                <TableCell align="right">{m.historySize}</TableCell>
-                <TableCell align="right">{m.historyEntries}</TableCell>
-                <TableCell>{m.historySha}</TableCell>
-                <TableCell sx={{ position: 'relative' }}>
-                  <Box component="span" sx={visuallyHidden}>
-                    {m.historyFile}
-                  </Box>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {files.map((file) => (
-                <TableRow key={file.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(file.date)}</TableCell>
-                  <TableCell>{m.formatNames[file.format]}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {m.historyPeriodRange(formatDate(file.du), formatDate(file.au))}
-                  </TableCell>
-                  <TableCell>{file.journaux?.length ? file.journaux.join(', ') : m.historyAllJournals}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={file.valide ? 'success' : 'warning'}
-                      variant="outlined"
-                      label={file.valide ? m.statusValidated : m.statusDraft}
-                    />
-                  </TableCell>
-                  <TableCell>{file.utilisateur}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatFileSize(file.taille)}
-                  </TableCell>
-                  <TableCell align="right">{formatInteger(file.nbEcritures)}</TableCell>
-                  <TableCell>
-                    {/* Focusable, so the full hash can be read from the keyboard too. */}
-                    <Tooltip title={file.sha256} describeChild>
-                      <Box component="span" tabIndex={0} sx={{ fontFamily: 'monospace' }}>
-                        {file.sha256.slice(0, HASH_SHOWN)}
-                      </Box>
-                    </Tooltip>
-                  </TableCell>
-                  <TableCell>
-                    <Button
-                      size="small"
-                      aria-label={m.downloadLabel(file.nomFichier)}
-                      loading={download.isPending && download.variables.id === file.id}
-                      onClick={() => download.mutate(file)}
-                    >
-                      {m.download}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable
+          label={m.historyLabel}
+          columns={historyColumns(download.isPending ? download.variables.id : null, download.mutate)}
+          rows={files}
+          rowKey={(file) => file.id}
+        />
       )}
     </Stack>
   );

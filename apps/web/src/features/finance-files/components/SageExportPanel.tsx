@@ -1,13 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { exportQuerySchema, JOURNAL_LABELS } from '@gdf/domain';
+import { exportQuerySchema } from '@gdf/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm, type Path, type PathValue } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { formErrorText } from '@/lib/api-client';
 import { contractProblems, showServerIssues } from '@/lib/forms';
 import { useCurrentStructure } from '@/lib/session';
@@ -17,20 +13,9 @@ import { sageExportMessages as m } from '../messages';
 import { ExportHistory } from './ExportHistory';
 import { FecDownload } from './FecDownload';
 import { recentSeasons, seasonPeriod } from './period';
+import { SageExportFields, type SageFormEdit, type SageFormValues } from './SageExportFields';
 import { SagePreview } from './SagePreview';
 
-// Every journal the ledger writes, the settlements' RG and the opening entries' AN included.
-const JOURNALS = Object.keys(JOURNAL_LABELS);
-
-interface SageFormValues {
-  mode: 'season' | 'dates';
-  seasonId: number;
-  from: string;
-  to: string;
-  /** Empty: every journal. */
-  journaux: string[];
-  format: 'pnm' | 'csv';
-}
 /** The fields a refusal of the server may name (the request's names). */
 const REQUEST_FIELDS = ['from', 'to', 'journaux'] as const;
 
@@ -62,7 +47,7 @@ export function SageExportPanel() {
   });
   const values = watch();
   // A change takes back what the server said of the previous values.
-  const edit = <Name extends Path<SageFormValues>>(name: Name, value: PathValue<SageFormValues, Name>) => {
+  const edit: SageFormEdit = (name, value) => {
     setValue(name, value);
     clearErrors();
   };
@@ -96,92 +81,14 @@ export function SageExportPanel() {
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={values.mode}
-          onChange={(_e, v: 'season' | 'dates' | null) => v && edit('mode', v)}
-          aria-label={m.period}
-        >
-          <ToggleButton value="season">{m.bySeason}</ToggleButton>
-          <ToggleButton value="dates">{m.byDates}</ToggleButton>
-        </ToggleButtonGroup>
-        {values.mode === 'season' ? (
-          <TextField
-            select
-            size="small"
-            label={m.season}
-            value={values.seasonId}
-            onChange={(e) => edit('seasonId', Number(e.target.value))}
-            sx={{ minWidth: 140 }}
-          >
-            {seasons.map((s) => (
-              <MenuItem key={s.id} value={s.id}>
-                {s.label}
-              </MenuItem>
-            ))}
-          </TextField>
-        ) : (
-          <>
-            <TextField
-              type="date"
-              size="small"
-              label={m.from}
-              value={values.from}
-              error={Boolean(fromError)}
-              helperText={fromError}
-              onChange={(e) => edit('from', e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              type="date"
-              size="small"
-              label={m.to}
-              value={values.to}
-              error={Boolean(toError)}
-              helperText={toError}
-              onChange={(e) => edit('to', e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </>
-        )}
-        <TextField
-          select
-          size="small"
-          label={m.journals}
-          value={values.journaux}
-          error={Boolean(formState.errors.journaux)}
-          helperText={formState.errors.journaux?.message}
-          onChange={(e) => edit('journaux', e.target.value as unknown as string[])}
-          slotProps={{
-            select: {
-              multiple: true,
-              displayEmpty: true,
-              renderValue: (v) => ((v as string[]).length ? (v as string[]).join(', ') : m.allJournals),
-            },
-            inputLabel: { shrink: true },
-          }}
-          sx={{ minWidth: 160 }}
-        >
-          {JOURNALS.map((j) => (
-            <MenuItem key={j} value={j}>
-              {j} ({JOURNAL_LABELS[j]})
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label={m.format}
-          value={values.format}
-          onChange={(e) => edit('format', e.target.value as 'pnm' | 'csv')}
-          sx={{ minWidth: 220 }}
-        >
-          <MenuItem value="pnm">{m.formatPnm}</MenuItem>
-          <MenuItem value="csv">{m.formatCsv}</MenuItem>
-        </TextField>
-      </Stack>
+      <SageExportFields
+        values={values}
+        seasons={seasons}
+        edit={edit}
+        fromError={fromError}
+        toError={toError}
+        journauxError={formState.errors.journaux?.message}
+      />
       <Stack direction="row" spacing={1}>
         <Button
           variant="outlined"

@@ -3,14 +3,16 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router';
+import { DataTable, type DataColumn } from '@/components/DataTable';
 import { formatAmount, formatDate, formatInteger } from '@/lib/format';
 import { useRouteHref } from '@/lib/use-route-href';
 import { sageExportMessages as m } from '../messages';
+
+const totalColumns: DataColumn<[string, string]>[] = [
+  { id: 'label', header: null, cell: ([label]) => label, rowHeader: true },
+  { id: 'value', header: null, cell: ([, value]) => value, align: 'right' },
+];
 
 /** Counts and totals of the entries; unmapped flux listed with a link to their settings. */
 export function SagePreview({ preview }: { preview: ExportPreview }) {
@@ -32,16 +34,15 @@ export function SagePreview({ preview }: { preview: ExportPreview }) {
       {preview.entryCount === 0 ? (
         <Alert severity="info">{m.noEntry}</Alert>
       ) : (
-        <Table size="small" sx={{ maxWidth: 420 }} aria-label={m.totalsLabel}>
-          <TableBody>
-            {rows.map(([label, value]) => (
-              <TableRow key={label}>
-                <TableCell component="th">{label}</TableCell>
-                <TableCell align="right">{value}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          label={m.totalsLabel}
+          container="none"
+          noHeader
+          tableSx={{ maxWidth: 420 }}
+          columns={totalColumns}
+          rows={rows}
+          rowKey={([label]) => label}
+        />
       )}
       {preview.entryCount > 0 && (
         <Alert severity={preview.totalDebitCents === preview.totalCreditCents ? 'success' : 'error'}>

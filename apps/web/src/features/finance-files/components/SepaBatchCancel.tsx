@@ -1,7 +1,5 @@
 import { formatEuros, type SepaBatch } from '@gdf/domain';
-import Button from '@mui/material/Button';
-import { useState } from 'react';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { ConfirmButton } from '@/components/ConfirmButton';
 import { formatDateTime } from '@/lib/format';
 import { sepaMessages } from '../messages';
 
@@ -15,34 +13,24 @@ export function SepaBatchCancel({
   pending: boolean;
   onConfirm: (batch: SepaBatch) => void;
 }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button
-        size="small"
-        color="error"
-        disabled={pending}
-        aria-label={sepaMessages.cancelBatchLabel(batch.NomFichier)}
-        onClick={() => setOpen(true)}
-      >
-        {pending ? sepaMessages.cancellingBatch : sepaMessages.cancelBatch}
-      </Button>
-      <ConfirmDialog
-        open={open}
-        title={sepaMessages.cancelBatchTitle}
-        cancelLabel={sepaMessages.cancelBatchBack}
-        confirmLabel={sepaMessages.cancelBatch}
-        confirmColor="error"
-        onCancel={() => setOpen(false)}
-        onConfirm={() => onConfirm(batch)}
-      >
-        {sepaMessages.cancelBatchText(
-          batch.NomFichier,
-          String(batch.nbFlux),
-          formatEuros(batch.totalCents),
-          formatDateTime(batch.Z_DateCreation),
-        )}
-      </ConfirmDialog>
-    </>
+    <ConfirmButton
+      pending={pending}
+      pendingLabel={sepaMessages.cancellingBatch}
+      buttonProps={{ size: 'small', color: 'error', 'aria-label': sepaMessages.cancelBatchLabel(batch.NomFichier) }}
+      title={sepaMessages.cancelBatchTitle}
+      text={sepaMessages.cancelBatchText(
+        batch.NomFichier,
+        String(batch.nbFlux),
+        formatEuros(batch.totalCents),
+        formatDateTime(batch.Z_DateCreation),
+      )}
+      cancelLabel={sepaMessages.cancelBatchBack}
+      confirmLabel={sepaMessages.cancelBatch}
+      confirmColor="error"
+      onConfirm={() => onConfirm(batch)}
+    >
+      {sepaMessages.cancelBatch}
+    </ConfirmButton>
   );
 }

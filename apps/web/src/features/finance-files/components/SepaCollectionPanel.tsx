@@ -1,29 +1,39 @@
-import {
-  DEFAULT_PAIN008_VERSION,
-  formatEuros,
-  SEPA_DEFAULT_CATEGORIES,
-  sepaGenerateBodySchema,
-  type SepaCalendar,
-} from '@gdf/domain';
+import { formatEuros, type SepaCalendar, type SepaGenerated } from '@gdf/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { CenteredProgress } from '@/components/CenteredProgress';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { formatDate } from '@/lib/format';
-import { contractProblems, showServerIssues } from '@/lib/forms';
-import { useSeasons } from '@/lib/seasons';
+import { showServerIssues } from '@/lib/forms';
 import { useGenerateSepa } from '../api/generate-sepa';
-import { useSepaPreview, type SepaSelection } from '../api/sepa-preview';
-import { collectionDateProblem } from '../collection-date';
+import { useSepaSelection } from '../hooks/use-sepa-selection';
 import { sepaMessages } from '../messages';
 import { sepaErrorText } from '../sepa-error-text';
 import { SepaExcludedList } from './SepaExcludedList';
 import { SepaPreviewTable } from './SepaPreviewTable';
-import { SepaSelectionForm, type SepaFormValues } from './SepaSelectionForm';
+import { SepaSelectionForm } from './SepaSelectionForm';
 import { SepaSummaryBar } from './SepaSummaryBar';
+
+/** The file made: its name, and the structures left out of it. */
+function SepaGenerationDone({ generated }: { generated: SepaGenerated }) {
+  const excluded = generated.exclues.length;
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Alert severity={excluded > 0 ? 'warning' : 'success'}>
+        {excluded > 0
+          ? sepaMessages.generatedWithExclusions(generated.fileName, excluded)
+          : sepaMessages.generated(generated.fileName)}
+      </Alert>
+      <SepaExcludedList
+        excluded={generated.exclues}
+        title={sepaMessages.generatedExcludedTitle}
+        label={sepaMessages.generatedExcludedLabel}
+      />
+    </Box>
+  );
+}
 
 /**
  * Pick (the first allowed collection date and the current season by default), preview,
@@ -31,51 +41,19 @@ import { SepaSummaryBar } from './SepaSummaryBar';
  * the structures below can be searched by name or federal code and come a page at a time.
  */
 export function SepaCollectionPanel({ calendar, structureId }: { calendar: SepaCalendar; structureId: number }) {
-  const { control, watch, setError, clearErrors, formState } = useForm<SepaFormValues>({
-    defaultValues: {
-      dateEcheance: calendar.earliestDate,
-      saison: null,
-      categories: [...SEPA_DEFAULT_CATEGORIES],
-      version: DEFAULT_PAIN008_VERSION,
-    },
-  });
-  const values = watch();
-  const { seasons, settled } = useSeasons();
-  // Until the user picks one: the current season (R-SEPA-10), all of them if there is none.
-  const currentSeason = seasons.find((season) => season.EST_SaisonCourante)?.id;
-  const saison = values.saison ?? (settled ? (currentSeason === undefined ? '' : String(currentSeason)) : null);
-  const selection = useMemo<SepaSelection>(
-    () => ({
-      dateEcheance: values.dateEcheance,
-      saison: saison ? Number(saison) : undefined,
-      categories: values.categories,
-      structureId,
-    }),
-    [values.dateEcheance, values.categories, saison, structureId],
-  );
-  // A date the server would refuse is neither previewed nor generated; nor 'every season'
-  // while the current one is still being looked up.
-  // The generation's body is checked with the contract the server parses it with; the date
-  // against the TARGET calendar, as the server does.
-  const validDate =
-    contractProblems(sepaGenerateBodySchema, { ...selection, version: values.version }).dateEcheance === undefined &&
-    collectionDateProblem(values.dateEcheance, calendar) === null;
-  const preview = useSepaPreview(selection, validDate && saison !== null);
+  const { form, values, seasons, saison, selection, validDate, preview } = useSepaSelection(calendar, structureId);
   const [confirming, setConfirming] = useState(false);
   const [query, setQuery] = useState('');
   const generation = useGenerateSepa();
-  // A new selection takes back what the server said of the previous one.
-  const selectionKey = JSON.stringify(values);
-  useEffect(() => clearErrors(), [selectionKey, clearErrors]);
 
   return (
     <>
       <SepaSelectionForm
-        control={control}
+        control={form.control}
         shownSeason={saison ?? ''}
         calendar={calendar}
         seasons={seasons}
-        dateError={formState.errors.dateEcheance?.message}
+        dateError={form.formState.errors.dateEcheance?.message}
       />
       {validDate && preview.isPending && <CenteredProgress label={sepaMessages.loading} />}
       {preview.isError && <Alert severity="error">{sepaErrorText(preview.error)}</Alert>}
@@ -103,7 +81,7 @@ export function SepaCollectionPanel({ calendar, structureId }: { calendar: SepaC
             onConfirm={() =>
               generation.mutate(
                 { selection, version: values.version },
-                { onError: (e) => showServerIssues(e, ['dateEcheance'], setError) },
+                { onError: (e) => showServerIssues(e, ['dateEcheance'], form.setError) },
               )
             }
           >
@@ -114,20 +92,7 @@ export function SepaCollectionPanel({ calendar, structureId }: { calendar: SepaC
               values.version,
             )}
           </ConfirmDialog>
-          {generation.isSuccess && (
-            <Box sx={{ mb: 2 }}>
-              <Alert severity={generation.data.exclues.length > 0 ? 'warning' : 'success'}>
-                {generation.data.exclues.length > 0
-                  ? sepaMessages.generatedWithExclusions(generation.data.fileName, generation.data.exclues.length)
-                  : sepaMessages.generated(generation.data.fileName)}
-              </Alert>
-              <SepaExcludedList
-                excluded={generation.data.exclues}
-                title={sepaMessages.generatedExcludedTitle}
-                label={sepaMessages.generatedExcludedLabel}
-              />
-            </Box>
-          )}
+          {generation.isSuccess && <SepaGenerationDone generated={generation.data} />}
           {generation.isError && (
             <Alert severity="error" sx={{ mb: 2 }}>
               {sepaErrorText(generation.error)}

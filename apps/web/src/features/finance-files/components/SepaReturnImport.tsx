@@ -1,17 +1,16 @@
-import { SEPA_WRITE, type SepaReturnReport } from '@gdf/domain';
+import { SEPA_WRITE, type SepaReturnLine, type SepaReturnReport } from '@gdf/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useSepaReturnImport } from '../hooks/use-sepa-return-import';
 import { CenteredProgress } from '@/components/CenteredProgress';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { ConfirmButton } from '@/components/ConfirmButton';
 import { FilePicker } from '@/components/FilePicker';
 import { ApiError } from '@/lib/api-client';
 import { useCurrentStructure, useSession } from '@/lib/session';
-import { useImportSepaReturn, usePreviewSepaReturn } from '../api/sepa-returns';
 import { sepaReturnMessages as m } from '../messages';
 import { SepaReturnResult } from './SepaReturnResult';
 import { SepaAlreadyRejectedTable, SepaReturnLinesTable, SepaUnknownReferences } from './SepaReturnTables';
@@ -31,33 +30,63 @@ export function SepaReturnImport() {
   return <SepaReturnImportPanel />;
 }
 
+/** The returns to apply: those that fit their debit, then those with anomalies, applied only when ticked. */
+function ReturnLinesToApply({
+  fitting,
+  anomalies,
+  applyAnomalies,
+  onApplyAnomalies,
+}: {
+  fitting: readonly SepaReturnLine[];
+  anomalies: readonly SepaReturnLine[];
+  applyAnomalies: boolean;
+  onApplyAnomalies: (apply: boolean) => void;
+}) {
+  return (
+    <>
+      <SepaReturnLinesTable lines={fitting} label={m.toRejectLabel} />
+      {anomalies.length > 0 && (
+        <>
+          <Typography component="h3" variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
+            {m.anomaliesTitle}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {m.anomaliesHelp}
+          </Typography>
+          <SepaReturnLinesTable lines={anomalies} label={m.anomaliesLabel} withAnomalies />
+          <FormControlLabel
+            sx={{ mt: 1 }}
+            control={<Checkbox checked={applyAnomalies} onChange={(event) => onApplyAnomalies(event.target.checked)} />}
+            label={m.confirmAnomalies(anomalies.length)}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+/** What the file holds, and whether it was imported already. */
+function ReportSummary({ report, alreadyImported }: { report: SepaReturnReport; alreadyImported: boolean }) {
+  return (
+    <>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {m.summary(report.nomFichier, report.format, report.nbTransactions)}
+        {report.nbIgnorees > 0 && ` ${m.ignored(report.nbIgnorees)}`}
+      </Typography>
+      {alreadyImported && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {m.alreadyImported}
+        </Alert>
+      )}
+    </>
+  );
+}
+
 function SepaReturnImportPanel() {
   const { structureId } = useCurrentStructure();
   const inputId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [applyAnomalies, setApplyAnomalies] = useState(false);
-  const preview = usePreviewSepaReturn(structureId);
-  const importing = useImportSepaReturn(structureId);
-
-  const choose = (chosen: File | null) => {
-    setFile(chosen);
-    setApplyAnomalies(false);
-    importing.reset();
-    if (chosen) preview.mutate(chosen);
-    else preview.reset();
-  };
-  const report: SepaReturnReport | undefined = importing.data ?? preview.data;
-  const fitting = preview.data?.flux.filter((line) => line.anomalies.length === 0) ?? [];
-  const anomalies = preview.data?.flux.filter((line) => line.anomalies.length > 0) ?? [];
-  const toApply = fitting.length + (applyAnomalies ? anomalies.length : 0);
-  const canImport =
-    file !== null &&
-    preview.data !== undefined &&
-    !preview.data.dejaImporte &&
-    toApply > 0 &&
-    !importing.isPending &&
-    !importing.isSuccess;
+  const state = useSepaReturnImport(structureId);
+  const { file, preview, importing, report } = state;
 
   return (
     <Box component="section" sx={{ mb: 4 }} aria-labelledby={`${inputId}-title`}>
@@ -72,68 +101,40 @@ function SepaReturnImportPanel() {
         buttonLabel={m.chooseFile}
         inputLabel={m.fileInput}
         accept=".xml,application/xml,text/xml"
-        fileName={file ? file.name : null}
+        fileName={file?.name ?? null}
         noFileText={m.noFile}
         hint={m.maxSize}
         disabled={preview.isPending}
-        onChoose={choose}
+        onChoose={state.choose}
       />
       {preview.isPending && <CenteredProgress label={m.reading} />}
       {preview.isError && <Alert severity="error">{errorText(preview.error)}</Alert>}
       {report && (
         <>
-          <Typography variant="body2" sx={{ mb: 1 }}>
-            {m.summary(report.nomFichier, report.format, report.nbTransactions)}
-            {report.nbIgnorees > 0 && ` ${m.ignored(report.nbIgnorees)}`}
-          </Typography>
-          {preview.data?.dejaImporte && (
-            <Alert severity="info" sx={{ mb: 2 }}>
-              {m.alreadyImported}
-            </Alert>
-          )}
-          {!preview.data?.dejaImporte && !importing.isSuccess && (
-            <>
-              <SepaReturnLinesTable lines={fitting} label={m.toRejectLabel} />
-              {anomalies.length > 0 && (
-                <>
-                  <Typography component="h3" variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
-                    {m.anomaliesTitle}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                    {m.anomaliesHelp}
-                  </Typography>
-                  <SepaReturnLinesTable lines={anomalies} label={m.anomaliesLabel} withAnomalies />
-                  <FormControlLabel
-                    sx={{ mt: 1 }}
-                    control={
-                      <Checkbox
-                        checked={applyAnomalies}
-                        onChange={(event) => setApplyAnomalies(event.target.checked)}
-                      />
-                    }
-                    label={m.confirmAnomalies(anomalies.length)}
-                  />
-                </>
-              )}
-            </>
+          <ReportSummary report={report} alreadyImported={preview.data?.dejaImporte === true} />
+          {state.showLines && (
+            <ReturnLinesToApply
+              fitting={state.fitting}
+              anomalies={state.anomalies}
+              applyAnomalies={state.applyAnomalies}
+              onApplyAnomalies={state.setApplyAnomalies}
+            />
           )}
           <SepaAlreadyRejectedTable lines={report.dejaRejetes} />
           <SepaUnknownReferences items={report.inconnus} />
-          <Button variant="contained" sx={{ mt: 2 }} disabled={!canImport} onClick={() => setConfirming(true)}>
-            {importing.isPending ? m.importing : m.confirm}
-          </Button>
-          <ConfirmDialog
-            open={confirming}
+          <ConfirmButton
+            pending={importing.isPending}
+            pendingLabel={m.importing}
+            disabled={!state.canImport}
+            buttonProps={{ variant: 'contained', sx: { mt: 2 } }}
             title={m.confirmTitle}
+            text={m.confirmText(state.toApply)}
             cancelLabel={m.cancel}
             confirmLabel={m.confirm}
-            onCancel={() => setConfirming(false)}
-            onConfirm={() => {
-              if (file) importing.mutate({ file, confirmAnomalies: applyAnomalies });
-            }}
+            onConfirm={state.confirm}
           >
-            {m.confirmText(toApply)}
-          </ConfirmDialog>
+            {m.confirm}
+          </ConfirmButton>
           {importing.isSuccess && <SepaReturnResult result={importing.data} structureId={structureId} />}
           {importing.isError && (
             <Alert severity="error" sx={{ mt: 2 }}>

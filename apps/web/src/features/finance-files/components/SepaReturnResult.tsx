@@ -9,9 +9,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { ConfirmButton } from '@/components/ConfirmButton';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useRouteHref } from '@/lib/use-route-href';
@@ -35,7 +34,6 @@ export function SepaReturnResult({ result, structureId }: { result: SepaReturnIm
   const { me, grants } = useSession();
   const routeHref = useRouteHref();
   const relaunch = useRelaunchSelection(structureId);
-  const [confirming, setConfirming] = useState(false);
   const canRelaunch = me.isSuperAdmin || grants.includes(FLUX_RELAUNCH);
   const ids = result.flux.map((line) => line.ID_FluxFinancier);
   const searchHref =
@@ -71,25 +69,21 @@ export function SepaReturnResult({ result, structureId }: { result: SepaReturnIm
               <Typography variant="body2">{m.tooManyForSearch(FLUX_SELECTION_MAX)}</Typography>
             )}
             {canRelaunch && (
-              <Button
-                variant="contained"
-                disabled={relaunch.isPending || relaunch.isSuccess}
-                onClick={() => setConfirming(true)}
+              <ConfirmButton
+                pending={relaunch.isPending}
+                pendingLabel={m.relaunching}
+                disabled={relaunch.isSuccess}
+                buttonProps={{ variant: 'contained' }}
+                title={m.relaunchTitle}
+                text={m.relaunchText(ids.length)}
+                cancelLabel={m.cancel}
+                confirmLabel={m.relaunchSelection}
+                onConfirm={() => relaunch.mutate(ids)}
               >
-                {relaunch.isPending ? m.relaunching : m.relaunchSelection}
-              </Button>
+                {m.relaunchSelection}
+              </ConfirmButton>
             )}
           </Stack>
-          <ConfirmDialog
-            open={confirming}
-            title={m.relaunchTitle}
-            cancelLabel={m.cancel}
-            confirmLabel={m.relaunchSelection}
-            onCancel={() => setConfirming(false)}
-            onConfirm={() => relaunch.mutate(ids)}
-          >
-            {m.relaunchText(ids.length)}
-          </ConfirmDialog>
           {relaunch.isSuccess && (
             <Alert severity="success" sx={{ mt: 2 }} role="status">
               {m.relaunchDone(relaunch.data.relances.length, relaunch.data.dejaRelances.length)}

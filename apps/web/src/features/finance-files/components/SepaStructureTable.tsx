@@ -1,13 +1,8 @@
 import { formatEuros, type SepaPreviewStructure } from '@gdf/domain';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableFooter from '@mui/material/TableFooter';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import { DataTable } from '@/components/DataTable';
 import { usePagedRows } from '../hooks/use-paged-rows';
 import { sepaMessages } from '../messages';
 import { filterStructures } from '../structure-filter';
@@ -33,46 +28,29 @@ export function SepaStructureTable<Row extends SepaPreviewStructure>({
 }: SepaStructureTableProps<Row>) {
   const matching = filterStructures(rows, query);
   const { pageRows, paged, pagination } = usePagedRows(matching, query);
-  const columns = reasonOf ? 4 : 3;
   return (
-    <Paper variant="outlined">
-      <TableContainer>
-        <Table size="small" aria-label={label}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{sepaMessages.structure}</TableCell>
-              {reasonOf && <TableCell>{sepaMessages.reason}</TableCell>}
-              <TableCell align="right">{sepaMessages.fluxCount}</TableCell>
-              <TableCell align="right">{sepaMessages.amount}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {pageRows.map((structure) => (
-              <TableRow key={structure.ID_Structure}>
-                <TableCell>{structure.NomStructure}</TableCell>
-                {reasonOf && <TableCell>{reasonOf(structure)}</TableCell>}
-                <TableCell align="right">{structure.nbFlux}</TableCell>
-                <TableCell align="right">{formatEuros(structure.totalCents)}</TableCell>
-              </TableRow>
-            ))}
-            {matching.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columns}>{sepaMessages.noMatch(query.trim())}</TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-          {total && (
-            <TableFooter>
-              <TableRow>
-                <TableCell>{sepaMessages.total}</TableCell>
-                <TableCell align="right">{total.nbFlux}</TableCell>
-                <TableCell align="right">{formatEuros(total.totalCents)}</TableCell>
-              </TableRow>
-            </TableFooter>
-          )}
-        </Table>
-      </TableContainer>
-      {paged && <TablePagination component="div" {...pagination} />}
-    </Paper>
+    <DataTable
+      label={label}
+      container="framed"
+      columns={[
+        { id: 'structure', header: sepaMessages.structure, cell: (row) => row.NomStructure },
+        reasonOf && { id: 'reason', header: sepaMessages.reason, cell: reasonOf },
+        { id: 'count', header: sepaMessages.fluxCount, cell: (row) => row.nbFlux, align: 'right' },
+        { id: 'amount', header: sepaMessages.amount, cell: (row) => formatEuros(row.totalCents), align: 'right' },
+      ]}
+      rows={pageRows}
+      rowKey={(row) => row.ID_Structure}
+      empty={sepaMessages.noMatch(query.trim())}
+      footer={
+        total && (
+          <TableRow>
+            <TableCell>{sepaMessages.total}</TableCell>
+            <TableCell align="right">{total.nbFlux}</TableCell>
+            <TableCell align="right">{formatEuros(total.totalCents)}</TableCell>
+          </TableRow>
+        )
+      }
+      below={paged ? <TablePagination component="div" {...pagination} /> : undefined}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import type { TablePaginationProps } from '@mui/material/TablePagination';
 import { useState } from 'react';
 
-export const SEPA_ROWS_PER_PAGE = [25, 50, 100];
+const SEPA_ROWS_PER_PAGE = [25, 50, 100];
 
 /**
  * One page of `rows` and the props of its TablePagination. The page goes back to the first

@@ -3,7 +3,8 @@ import { FLUX_ROW_FIELDS, type FluxRow } from './flux-row';
 
 /**
  * The search screen's GraphQL texts, apart from the code that sends them so the load
- * bench (bench/src/load) sends exactly what the page sends.
+ * bench (bench/src/load) sends exactly what the page sends. Each takes the row selection of
+ * its viewer (fluxRowFields); the constants hold anyone's but the head office's.
  */
 
 /**
@@ -11,14 +12,18 @@ import { FLUX_ROW_FIELDS, type FluxRow } from './flux-row';
  * page searched before its count followed it (R-SEARCH-13), on every page turn and sort. The page no longer sends
  * it; the load bench does, as the base of its throughput ratio.
  */
-export const SEARCH_PAGE_AND_COUNT = `query SearchFlux($where: MKP_FluxFinancier_bool_exp!, $orderBy: [MKP_FluxFinancier_order_by!], $limit: Int!, $offset: Int!, $cap: Int!) {
-  rows: MKP_FluxFinancier(where: $where, order_by: $orderBy, limit: $limit, offset: $offset) { ${FLUX_ROW_FIELDS} }
+const searchPageAndCountQuery = (
+  fields: string,
+) => `query SearchFlux($where: MKP_FluxFinancier_bool_exp!, $orderBy: [MKP_FluxFinancier_order_by!], $limit: Int!, $offset: Int!, $cap: Int!) {
+  rows: MKP_FluxFinancier(where: $where, order_by: $orderBy, limit: $limit, offset: $offset) { ${fields} }
   total: MKP_FluxFinancier_aggregate(where: $where, limit: $cap) { aggregate { count } }
 }`;
 
 /** A page of results alone: the table renders from it. */
-export const SEARCH_PAGE = `query SearchFluxPage($where: MKP_FluxFinancier_bool_exp!, $orderBy: [MKP_FluxFinancier_order_by!], $limit: Int!, $offset: Int!) {
-  rows: MKP_FluxFinancier(where: $where, order_by: $orderBy, limit: $limit, offset: $offset) { ${FLUX_ROW_FIELDS} }
+export const searchPageQuery = (
+  fields: string,
+) => `query SearchFluxPage($where: MKP_FluxFinancier_bool_exp!, $orderBy: [MKP_FluxFinancier_order_by!], $limit: Int!, $offset: Int!) {
+  rows: MKP_FluxFinancier(where: $where, order_by: $orderBy, limit: $limit, offset: $offset) { ${fields} }
 }`;
 
 /**
@@ -27,10 +32,16 @@ export const SEARCH_PAGE = `query SearchFluxPage($where: MKP_FluxFinancier_bool_
  * than the cap ("plus de 10 000"), the exact count when it expects few rows (counted with
  * the page, cheaper than a second request), else null (nothing counted).
  */
-export const SEARCH_PAGE_WITH_ESTIMATE = `query SearchFluxPageEstimate($where: MKP_FluxFinancier_bool_exp!, $orderBy: [MKP_FluxFinancier_order_by!], $limit: Int!, $offset: Int!, $cap: Int!) {
-  rows: MKP_FluxFinancier(where: $where, order_by: $orderBy, limit: $limit, offset: $offset) { ${FLUX_ROW_FIELDS} }
+export const searchPageWithEstimateQuery = (
+  fields: string,
+) => `query SearchFluxPageEstimate($where: MKP_FluxFinancier_bool_exp!, $orderBy: [MKP_FluxFinancier_order_by!], $limit: Int!, $offset: Int!, $cap: Int!) {
+  rows: MKP_FluxFinancier(where: $where, order_by: $orderBy, limit: $limit, offset: $offset) { ${fields} }
   estimate: MKP_FluxFinancier_aggregate(where: $where, limit: $cap, estimate: true, estimateOnly: true) { aggregate { count } }
 }`;
+
+export const SEARCH_PAGE_AND_COUNT = searchPageAndCountQuery(FLUX_ROW_FIELDS);
+export const SEARCH_PAGE = searchPageQuery(FLUX_ROW_FIELDS);
+export const SEARCH_PAGE_WITH_ESTIMATE = searchPageWithEstimateQuery(FLUX_ROW_FIELDS);
 
 /**
  * The capped total of a filter set ("plus de 10 000" above the cap), asked once per filter

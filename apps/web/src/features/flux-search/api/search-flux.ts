@@ -1,11 +1,11 @@
 import type { FluxWhere } from '@gdf/domain';
 import { graphqlRequest } from '@/lib/graphql-client';
-import type { FluxOrderBy, FluxRow } from './flux-row';
+import { FLUX_ROW_FIELDS, type FluxOrderBy, type FluxRow } from './flux-row';
 import {
   COUNT_LIMIT,
   SEARCH_COUNT,
-  SEARCH_PAGE,
-  SEARCH_PAGE_WITH_ESTIMATE,
+  searchPageQuery,
+  searchPageWithEstimateQuery,
   type FluxPage,
 } from './search-flux-queries';
 
@@ -20,13 +20,14 @@ export async function searchFluxPage(
   params: { where: FluxWhere; orderBy: FluxOrderBy; limit: number; offset: number },
   withEstimate: boolean,
   signal?: AbortSignal,
+  fields: string = FLUX_ROW_FIELDS,
 ): Promise<FluxPage> {
   if (!withEstimate) {
-    const data = await graphqlRequest<{ rows: FluxRow[] }>(SEARCH_PAGE, params, { structureId, signal });
+    const data = await graphqlRequest<{ rows: FluxRow[] }>(searchPageQuery(fields), params, { structureId, signal });
     return { rows: data.rows, totalWithPage: null };
   }
   const data = await graphqlRequest<{ rows: FluxRow[]; estimate: { aggregate: { count: number } | null } }>(
-    SEARCH_PAGE_WITH_ESTIMATE,
+    searchPageWithEstimateQuery(fields),
     { ...params, cap: COUNT_LIMIT },
     { structureId, signal },
   );

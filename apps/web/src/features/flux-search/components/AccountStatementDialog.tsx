@@ -13,20 +13,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { accountStatementQuerySchema, formatDocumentAmount, formatIsoDay } from '@gdf/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { formatDocumentAmount, formatIsoDay } from '@gdf/domain';
+import { Controller } from 'react-hook-form';
 import { formErrorText } from '@/lib/api-client';
-import { contractProblems, showServerIssues } from '@/lib/forms';
 import { formatDateTime, formatInteger } from '@/lib/format';
 import type { Season } from '@/lib/seasons';
-import { fetchIssuedStatements, fetchStatementPreview } from '../api/account-statements';
-import {
-  downloadAccountStatement,
-  downloadIssuedAccountStatement,
-  type StatementPeriodChoice,
-} from '../api/download-flux-document';
+import { downloadAccountStatement, downloadIssuedAccountStatement } from '../api/download-flux-document';
+import { CUSTOM, useAccountStatement, type AccountStatementState } from '../hooks/use-account-statement';
 import { fluxSearchMessages as m } from '../messages';
 
 interface AccountStatementDialogProps {
@@ -39,24 +32,6 @@ interface AccountStatementDialogProps {
   onClose: () => void;
 }
 
-const CUSTOM = 'custom';
-
-/** The dialog's period: a season's id or 'custom', and the days of a custom one (the query's names). */
-interface StatementFormValues {
-  choice: string;
-  du: string;
-  au: string;
-}
-const PERIOD_FIELDS = ['du', 'au'] as const;
-
-/** The chosen period, or why it is not one yet: both days, then the query's contract (R-STMT-03). */
-function periodOf({ choice, du, au }: StatementFormValues): { period: StatementPeriodChoice } | { problem: string } {
-  if (choice !== CUSTOM) return { period: { saison: Number(choice) } };
-  if (!du || !au) return { problem: m.statementDatesMissing };
-  const problem = contractProblems(accountStatementQuerySchema, { du, au }).du;
-  return problem ? { problem: m.statementPeriodProblem(problem) } : { period: { du, au } };
-}
-
 /**
  * A structure's relevé de compte: a period (a season, the current one by default, or two
  * dates), what it says, its PDF or xlsx (issued by the server), and the statements issued
@@ -64,103 +39,17 @@ function periodOf({ choice, du, au }: StatementFormValues): { period: StatementP
  */
 export function AccountStatementDialog(props: AccountStatementDialogProps) {
   const { statementStructureId, structureId, onClose } = props;
-  const form = useForm<StatementFormValues>({ defaultValues: { choice: String(props.defaultSeason), du: '', au: '' } });
-  const values = form.watch();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const queryClient = useQueryClient();
-  const chosen = periodOf(values);
-  // The server's word on a day, when it names it, goes beside that day.
-  const placeServerIssues = (failure: unknown) => showServerIssues(failure, PERIOD_FIELDS, form.setError);
-  const dayField = (name: 'du' | 'au') => {
-    const { ref, ...field } = form.register(name, { onChange: () => form.clearErrors() });
-    const dayError = form.formState.errors[name]?.message;
-    return { ...field, inputRef: ref, error: Boolean(dayError), helperText: dayError };
-  };
-  const period = 'period' in chosen ? chosen.period : null;
-
-  const preview = useQuery({
-    queryKey: ['account-statement', statementStructureId, structureId, period],
-    queryFn: ({ signal }) => fetchStatementPreview(statementStructureId, structureId, period!, signal),
-    enabled: period !== null,
-    staleTime: 0,
-  });
-  useEffect(() => {
-    if (preview.error) showServerIssues(preview.error, PERIOD_FIELDS, form.setError);
-  }, [preview.error, form.setError]);
-  const issuedKey = ['account-statements', statementStructureId, structureId];
-  const issued = useQuery({
-    queryKey: issuedKey,
-    queryFn: ({ signal }) => fetchIssuedStatements(statementStructureId, structureId, signal),
-  });
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-      await queryClient.invalidateQueries({ queryKey: issuedKey });
-    } catch (failure) {
-      placeServerIssues(failure);
-      setError(formErrorText(failure, m.downloadError));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const statement = useAccountStatement(statementStructureId, structureId, props.defaultSeason);
+  const { chosen, period, preview, busy, error, run, name } = statement;
   const download = (format: 'pdf' | 'xlsx') =>
     period && void run(() => downloadAccountStatement(statementStructureId, structureId, period, format));
 
-  // The structure's name stays in the title while a custom period is being typed.
-  const [name, setName] = useState<string | null>(null);
-  const loadedName = preview.data?.structure.name;
-  if (loadedName && loadedName !== name) setName(loadedName);
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="account-statement-title" fullWidth maxWidth="sm">
       <DialogTitle id="account-statement-title">{name ? m.statementTitle(name) : m.statementTitleLoading}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Controller
-            name="choice"
-            control={form.control}
-            render={({ field }) => (
-              <TextField
-                select
-                label={m.statementPeriod}
-                value={field.value}
-                name={field.name}
-                onChange={(event) => {
-                  field.onChange(event.target.value);
-                  form.clearErrors();
-                }}
-                disabled={busy}
-              >
-                {props.seasons.map((season) => (
-                  <MenuItem key={season.id} value={String(season.id)}>
-                    {season.NomSaison}
-                  </MenuItem>
-                ))}
-                <MenuItem value={CUSTOM}>{m.statementCustom}</MenuItem>
-              </TextField>
-            )}
-          />
-          {values.choice === CUSTOM && (
-            <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 2 }}>
-              <TextField
-                type="date"
-                label={m.statementFrom}
-                {...dayField('du')}
-                slotProps={{ inputLabel: { shrink: true } }}
-                disabled={busy}
-              />
-              <TextField
-                type="date"
-                label={m.statementTo}
-                {...dayField('au')}
-                slotProps={{ inputLabel: { shrink: true } }}
-                disabled={busy}
-              />
-            </Stack>
-          )}
+          <StatementPeriodFields statement={statement} seasons={props.seasons} />
           {'problem' in chosen && <Alert severity="info">{chosen.problem}</Alert>}
           {period && preview.isPending && <LinearProgress aria-label={m.statementLoading} />}
           {preview.isError && <Alert severity="error">{formErrorText(preview.error, m.statementError)}</Alert>}
@@ -187,54 +76,7 @@ export function AccountStatementDialog(props: AccountStatementDialogProps) {
           </Stack>
           {busy && <LinearProgress aria-label={m.statementDownloading} />}
           {error && <Alert severity="error">{error}</Alert>}
-          <Box component="section" aria-labelledby="issued-statements-title">
-            <Typography id="issued-statements-title" variant="subtitle1" component="h3">
-              {m.issuedTitle}
-            </Typography>
-            {issued.isPending && <LinearProgress aria-label={m.issuedLoading} />}
-            {issued.isError && <Alert severity="error">{m.issuedError}</Alert>}
-            {issued.data?.length === 0 && (
-              <Typography variant="body2" color="text.secondary">
-                {m.issuedEmpty}
-              </Typography>
-            )}
-            <List dense disablePadding>
-              {issued.data?.map((statement) => (
-                <ListItem key={statement.id} disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
-                  <ListItemText
-                    sx={{ minWidth: 0, flex: '1 1 14rem' }}
-                    primary={statement.number}
-                    secondary={`${m.issuedLine(
-                      formatIsoDay(statement.from),
-                      formatIsoDay(statement.to),
-                      formatDateTime(statement.issuedAt),
-                    )} — ${m.issuedBalance(
-                      formatDocumentAmount(statement.closingBalance),
-                      formatDocumentAmount(statement.overdueTotal),
-                    )}`}
-                  />
-                  <Stack direction="row" spacing={1}>
-                    <Button
-                      size="small"
-                      aria-label={m.issuedPdf(statement.number)}
-                      disabled={busy}
-                      onClick={() => void run(() => downloadIssuedAccountStatement(statement.id, structureId, 'pdf'))}
-                    >
-                      PDF
-                    </Button>
-                    <Button
-                      size="small"
-                      aria-label={m.issuedXlsx(statement.number)}
-                      disabled={busy}
-                      onClick={() => void run(() => downloadIssuedAccountStatement(statement.id, structureId, 'xlsx'))}
-                    >
-                      xlsx
-                    </Button>
-                  </Stack>
-                </ListItem>
-              ))}
-            </List>
-          </Box>
+          <IssuedStatements statement={statement} structureId={structureId} />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -243,5 +85,121 @@ export function AccountStatementDialog(props: AccountStatementDialogProps) {
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The period: a season, or 'custom' and its two days. */
+function StatementPeriodFields({
+  statement,
+  seasons,
+}: {
+  statement: AccountStatementState;
+  seasons: readonly Season[];
+}) {
+  const { form, values, busy } = statement;
+  const dayField = (name: 'du' | 'au') => {
+    const { ref, ...field } = form.register(name, { onChange: () => form.clearErrors() });
+    const dayError = form.formState.errors[name]?.message;
+    return { ...field, inputRef: ref, error: Boolean(dayError), helperText: dayError };
+  };
+  return (
+    <>
+      <Controller
+        name="choice"
+        control={form.control}
+        render={({ field }) => (
+          <TextField
+            select
+            label={m.statementPeriod}
+            value={field.value}
+            name={field.name}
+            onChange={(event) => {
+              field.onChange(event.target.value);
+              form.clearErrors();
+            }}
+            disabled={busy}
+          >
+            {seasons.map((season) => (
+              <MenuItem key={season.id} value={String(season.id)}>
+                {season.NomSaison}
+              </MenuItem>
+            ))}
+            <MenuItem value={CUSTOM}>{m.statementCustom}</MenuItem>
+          </TextField>
+        )}
+      />
+      {values.choice === CUSTOM && (
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 2 }}>
+          <TextField
+            type="date"
+            label={m.statementFrom}
+            {...dayField('du')}
+            slotProps={{ inputLabel: { shrink: true } }}
+            disabled={busy}
+          />
+          <TextField
+            type="date"
+            label={m.statementTo}
+            {...dayField('au')}
+            slotProps={{ inputLabel: { shrink: true } }}
+            disabled={busy}
+          />
+        </Stack>
+      )}
+    </>
+  );
+}
+
+/** The statements issued before, each downloadable again as it was given out. */
+function IssuedStatements({ statement, structureId }: { statement: AccountStatementState; structureId: number }) {
+  const { issued, busy, run } = statement;
+  const again = (id: number, format: 'pdf' | 'xlsx') =>
+    void run(() => downloadIssuedAccountStatement(id, structureId, format));
+  return (
+    <Box component="section" aria-labelledby="issued-statements-title">
+      <Typography id="issued-statements-title" variant="subtitle1" component="h3">
+        {m.issuedTitle}
+      </Typography>
+      {issued.isPending && <LinearProgress aria-label={m.issuedLoading} />}
+      {issued.isError && <Alert severity="error">{m.issuedError}</Alert>}
+      {issued.data?.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {m.issuedEmpty}
+        </Typography>
+      )}
+      <List dense disablePadding>
+        {issued.data?.map((item) => (
+          <ListItem key={item.id} disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <ListItemText
+              sx={{ minWidth: 0, flex: '1 1 14rem' }}
+              primary={item.number}
+              secondary={`${m.issuedLine(
+                formatIsoDay(item.from),
+                formatIsoDay(item.to),
+                formatDateTime(item.issuedAt),
+              )} — ${m.issuedBalance(formatDocumentAmount(item.closingBalance), formatDocumentAmount(item.overdueTotal))}`}
+            />
+            <Stack direction="row" spacing={1}>
+              <Button
+                size="small"
+                aria-label={m.issuedPdf(item.number)}
+                disabled={busy}
+                onClick={() => again(item.id, 'pdf')}
+              >
+                PDF
+              </Button>
+              <Button
+                size="small"
+                aria-label={m.issuedXlsx(item.number)}
+                disabled={busy}
+                onClick={() => again(item.id, 'xlsx')}
+              >
+                xlsx
+              </Button>
+            </Stack>
+          </ListItem>
+        ))}
+      </List>
+    </Box>
   );
 }

@@ -27,6 +27,24 @@ interface FluxDetailModalProps {
   renderActions?: (flux: FluxDetail) => ReactNode;
 }
 
+const PHONE_ACTIONS_SX = { flexDirection: 'column', alignItems: 'stretch', gap: 1 } as const;
+const ACTIONS_SX = { flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 } as const;
+
+/** 'NomFluxFinancier (NomStructure)'; the structure's name opens its page ('Situation de la structure'). */
+function FluxDetailTitle({ flux }: { flux: FluxDetail }) {
+  const structureName = flux.STR_Structure?.NomStructure ?? '';
+  if (flux.ID_Structure === undefined || !structureName) return `${flux.NomFluxFinancier} (${structureName})`;
+  return (
+    <>
+      {flux.NomFluxFinancier} (
+      <StructureSituationLink structureId={flux.ID_Structure} aria-label={m.structureSituationOf(structureName)}>
+        {structureName}
+      </StructureSituationLink>
+      )
+    </>
+  );
+}
+
 /**
  * R-SEARCH-09: the flux's detail lines, titled 'NomFluxFinancier (NomStructure)'. MUI
  * Dialog closes on outside click and Escape, traps focus and gives it back on close. On a
@@ -40,23 +58,6 @@ export function FluxDetailModal({ structureId, fluxId, fallbackTitle, onClose, r
   });
   const flux = detail.data;
   const phone = usePhoneLayout();
-  const structureName = flux?.STR_Structure?.NomStructure ?? '';
-  // The structure's name opens its page ('Situation de la structure').
-  const title =
-    flux && flux.ID_Structure !== undefined && structureName ? (
-      <>
-        {flux.NomFluxFinancier} (
-        <StructureSituationLink structureId={flux.ID_Structure} aria-label={m.structureSituationOf(structureName)}>
-          {structureName}
-        </StructureSituationLink>
-        )
-      </>
-    ) : flux ? (
-      `${flux.NomFluxFinancier} (${structureName})`
-    ) : (
-      (fallbackTitle ?? '')
-    );
-
   return (
     <Dialog
       open={fluxId !== null}
@@ -67,7 +68,7 @@ export function FluxDetailModal({ structureId, fluxId, fallbackTitle, onClose, r
       aria-labelledby="flux-detail-title"
     >
       <DialogTitle id="flux-detail-title" sx={{ pr: 6, overflowWrap: 'anywhere' }}>
-        {title}
+        {flux ? <FluxDetailTitle flux={flux} /> : (fallbackTitle ?? '')}
       </DialogTitle>
       <IconButton aria-label={m.close} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
         <CloseIcon />
@@ -79,19 +80,16 @@ export function FluxDetailModal({ structureId, fluxId, fallbackTitle, onClose, r
             {m.relaunchFailure}
           </ErrorAlert>
         )}
-        {flux && <FluxReturnNotice flux={flux} />}
-        {flux && <FluxSettlementNotice flux={flux} />}
-        {flux && <FluxDetailLines flux={flux} />}
+        {flux && (
+          <>
+            <FluxReturnNotice flux={flux} />
+            <FluxSettlementNotice flux={flux} />
+            <FluxDetailLines flux={flux} />
+          </>
+        )}
       </DialogContent>
       {flux && renderActions && (
-        <DialogActions
-          disableSpacing
-          sx={
-            phone
-              ? { flexDirection: 'column', alignItems: 'stretch', gap: 1 }
-              : { flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 }
-          }
-        >
+        <DialogActions disableSpacing sx={phone ? PHONE_ACTIONS_SX : ACTIONS_SX}>
           {renderActions(flux)}
         </DialogActions>
       )}

@@ -98,7 +98,6 @@ export function FluxFilterPanel(props: FluxFilterPanelProps) {
     props.onReset?.();
   };
 
-  const situationOf = useStructureSituationTarget();
   const invalid = Object.keys(errors).length > 0;
   // R-SEARCH-22: the flux of a bank return, shown folded or not, removable.
   const selectionLabel = selectionChipLabel(props.activeFilters);
@@ -115,29 +114,11 @@ export function FluxFilterPanel(props: FluxFilterPanelProps) {
         </Button>
         {selectionLabel && <Chip color="primary" label={selectionLabel} onDelete={removeSelection} />}
         {!open && props.activeFilters && (
-          <Stack component="ul" aria-label={m.activeFilters} direction="row" sx={chipListSx}>
-            {filterChips(props.activeFilters, props.seasons, props.activeStructureName ?? null).map((chip) => {
-              const structureId = chip.key === 'structureId' ? props.activeFilters?.structureId : null;
-              // The structure's chip opens its page ('Situation de la structure').
-              const target = structureId ? situationOf(structureId) : null;
-              return (
-                <li key={chip.key}>
-                  {target ? (
-                    <Chip
-                      size="small"
-                      label={chip.label}
-                      clickable
-                      component={RouterLink}
-                      to={target.to}
-                      state={target.state}
-                    />
-                  ) : (
-                    <Chip size="small" label={chip.label} />
-                  )}
-                </li>
-              );
-            })}
-          </Stack>
+          <ActiveFilterChips
+            filters={props.activeFilters}
+            seasons={props.seasons}
+            structureName={props.activeStructureName ?? null}
+          />
         )}
       </Stack>
       <Collapse in={open}>
@@ -170,5 +151,39 @@ export function FluxFilterPanel(props: FluxFilterPanelProps) {
         </form>
       </Collapse>
     </Paper>
+  );
+}
+
+interface ActiveFilterChipsProps {
+  filters: FluxSearchFilters;
+  seasons: FluxFilterPanelProps['seasons'];
+  structureName: string | null;
+}
+
+/** The folded panel's chips (R-SEARCH-07); the structure's opens its page ('Situation de la structure'). */
+function ActiveFilterChips({ filters, seasons, structureName }: ActiveFilterChipsProps) {
+  const situationOf = useStructureSituationTarget();
+  return (
+    <Stack component="ul" aria-label={m.activeFilters} direction="row" sx={chipListSx}>
+      {filterChips(filters, seasons, structureName).map((chip) => {
+        const target = chip.key === 'structureId' && filters.structureId ? situationOf(filters.structureId) : null;
+        return (
+          <li key={chip.key}>
+            {target ? (
+              <Chip
+                size="small"
+                label={chip.label}
+                clickable
+                component={RouterLink}
+                to={target.to}
+                state={target.state}
+              />
+            ) : (
+              <Chip size="small" label={chip.label} />
+            )}
+          </li>
+        );
+      })}
+    </Stack>
   );
 }

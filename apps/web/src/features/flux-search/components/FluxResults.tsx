@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { FluxRow } from '../api/flux-row';
 import type { FluxSearchResult } from '../hooks/use-flux-search';
 import { fluxSearchMessages as m } from '../messages';
+import { useFluxColumns } from '../hooks/use-flux-columns';
 import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { FluxResultsCards } from './FluxResultsCards';
 import { FluxResultsFooter } from './FluxResultsFooter';
@@ -22,6 +23,7 @@ interface FluxResultsProps {
 /** Results and their states: not searched yet, loading, error, empty, rows (cards on a phone). */
 export function FluxResults({ search, onOpen, onDownloadJustificatif }: FluxResultsProps) {
   const phone = usePhoneLayout();
+  const columns = useFluxColumns();
   if (search.invalidLink) return <Alert severity="warning">{m.invalidLink}</Alert>;
   if (search.status === 'idle') return <Typography color="text.secondary">{m.notSearched}</Typography>;
   if (search.status === 'error') return <ErrorAlert onRetry={search.retry}>{m.error}</ErrorAlert>;
@@ -41,12 +43,14 @@ export function FluxResults({ search, onOpen, onDownloadJustificatif }: FluxResu
       {phone ? (
         <FluxResultsCards
           rows={search.rows}
+          columns={columns}
           virtual={search.state.pageSize === 'all'}
           actions={{ open: onOpen, downloadJustificatif: onDownloadJustificatif }}
         />
       ) : (
         <FluxResultsTable
           rows={search.rows}
+          columns={columns}
           sort={search.state.sort}
           onSortChange={search.setSort}
           virtual={search.state.pageSize === 'all'}

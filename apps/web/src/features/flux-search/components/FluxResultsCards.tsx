@@ -1,25 +1,26 @@
-import ReceiptIcon from '@mui/icons-material/PictureAsPdf';
-import VisibilityIcon from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useState, type CSSProperties, type ReactNode, type Ref } from 'react';
-import { creditCell, debitCell, licenceNumber, licenseeName } from '@gdf/domain';
-import { formatAmount, formatDateTime } from '@/lib/format';
+import { Fragment, useMemo, useState, type CSSProperties, type Ref } from 'react';
 import type { FluxRow } from '../api/flux-row';
+import { ANYONE_COLUMNS } from '../hooks/use-flux-columns';
+import { cardLayout, type CardLayout } from '../columns/column-views';
+import type { FluxColumn, FluxRenderer, FluxRowActions } from '../columns/flux-column-types';
+import { FLUX_RENDERERS } from '../columns/flux-renderers';
 import { fluxSearchMessages as m } from '../messages';
-import type { FluxRowActions } from './flux-columns';
-import { FluxStatusBadge } from './FluxStatusBadge';
-import { StructureName } from './StructureName';
 
 /** First guess of a card's height; 'Tous' measures each card as it is drawn (labels wrap). */
 const CARD_HEIGHT = 190;
 
 interface FluxResultsCardsProps {
   rows: readonly FluxRow[];
-  actions: FluxRowActions;
+  /**
+   * The columns the viewer sees (useFluxColumns; by default anyone's but the head office's):
+   * where each shows on a card is theirs to say.
+   */
+  columns?: readonly FluxColumn<FluxRow>[];
+  actions: FluxRowActions<FluxRow>;
   /** 'Tous': only the cards in view are in the DOM, as in the table. */
   virtual: boolean;
 }
@@ -30,18 +31,23 @@ const LIST_SX = { listStyle: 'none', m: 0, p: 0 } as const;
  * Phones: the results table as a list of cards, one per flux, with the same data (R-SEARCH-19,
  * R-SEARCH-08's columns, by their labels) and the same two actions, as labelled buttons.
  */
-export function FluxResultsCards({ rows, actions, virtual }: FluxResultsCardsProps) {
-  if (virtual) return <VirtualCards rows={rows} actions={actions} />;
+export function FluxResultsCards({ rows, columns = ANYONE_COLUMNS, actions, virtual }: FluxResultsCardsProps) {
+  const layout = useMemo(() => cardLayout(columns), [columns]);
+  if (virtual) return <VirtualCards rows={rows} layout={layout} actions={actions} />;
   return (
     <Box component="ul" aria-label={m.resultsLabel} sx={LIST_SX}>
       {rows.map((row) => (
-        <FluxCard key={row.id} row={row} actions={actions} />
+        <FluxCard key={row.id} row={row} layout={layout} actions={actions} />
       ))}
     </Box>
   );
 }
 
-function VirtualCards({ rows, actions }: Omit<FluxResultsCardsProps, 'virtual'>) {
+interface VirtualCardsProps extends Pick<FluxResultsCardsProps, 'rows' | 'actions'> {
+  layout: CardLayout<FluxRow>;
+}
+
+function VirtualCards({ rows, layout, actions }: VirtualCardsProps) {
   // State rather than a ref: the virtualizer must see the element once it is attached.
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const virtualizer = useVirtualizer({
@@ -69,6 +75,7 @@ function VirtualCards({ rows, actions }: Omit<FluxResultsCardsProps, 'virtual'>)
               index={item.index}
               setSize={rows.length}
               row={row}
+              layout={layout}
               actions={actions}
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
             />
@@ -81,7 +88,8 @@ function VirtualCards({ rows, actions }: Omit<FluxResultsCardsProps, 'virtual'>)
 
 interface FluxCardProps {
   row: FluxRow;
-  actions: FluxRowActions;
+  layout: CardLayout<FluxRow>;
+  actions: FluxRowActions<FluxRow>;
   ref?: Ref<HTMLLIElement>;
   /** Position among all the results, when only some cards are drawn ('Tous'). */
   index?: number;
@@ -89,17 +97,18 @@ interface FluxCardProps {
   style?: CSSProperties;
 }
 
-function FluxCard({ row, actions, ref, index, setSize, style }: FluxCardProps) {
-  const debit = row.EST_Debit;
-  const fields: [string, ReactNode][] = [
-    [m.columns.id, String(row.id)],
-    [m.columns.createdAt, formatDateTime(row.Z_DateCreation)],
-    [m.columns.structure, <StructureName key="structure" row={row} wrap />],
-    [m.columns.licensee, licenseeName(row.UTI_Utilisateur)],
-    [m.columns.licence, licenceNumber(row.UTI_Utilisateur)],
-    // The row's one amount, under its column's label (the other column holds '-').
-    debit ? [m.columns.debit, debitCell(row, formatAmount)] : [m.columns.credit, creditCell(row, formatAmount)],
-  ];
+const RENDERERS: Readonly<Record<string, FluxRenderer<FluxRow>>> = FLUX_RENDERERS;
+
+/** What a column shows on a card: its renderer's card, else its text. */
+const cardValue = (column: FluxColumn<FluxRow>, row: FluxRow, actions: FluxRowActions<FluxRow>) =>
+  RENDERERS[column.id]?.card?.(row, actions) ?? column.text?.(row) ?? '';
+
+/** A line shows unless its placement's `when` says otherwise (the row's one amount). */
+const shownOn = (column: FluxColumn<FluxRow>, row: FluxRow) =>
+  column.card?.slot !== 'field' || !column.card.when || column.card.when(row);
+
+function FluxCard({ row, layout, actions, ref, index, setSize, style }: FluxCardProps) {
+  const lines = layout.lines.filter((column) => shownOn(column, row));
   return (
     <Box
       component="li"
@@ -112,8 +121,7 @@ function FluxCard({ row, actions, ref, index, setSize, style }: FluxCardProps) {
       sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
     >
       <Typography component="div" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-        {row.NomFluxFinancier}
-        <FluxStatusBadge row={row} />
+        {layout.title && cardValue(layout.title, row, actions)}
       </Typography>
       <Box
         component="dl"
@@ -128,32 +136,17 @@ function FluxCard({ row, actions, ref, index, setSize, style }: FluxCardProps) {
           '& dd': { m: 0, overflowWrap: 'anywhere' },
         }}
       >
-        {fields.map(([label, value]) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
+        {lines.map((column) => (
+          <Box key={column.id} sx={{ display: 'contents' }}>
+            <dt>{column.label}</dt>
+            <dd>{cardValue(column, row, actions)}</dd>
           </Box>
         ))}
       </Box>
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-        <Button
-          size="small"
-          variant="outlined"
-          startIcon={<VisibilityIcon />}
-          aria-label={m.details(row.id)}
-          onClick={() => actions.open(row)}
-        >
-          {m.openDetail}
-        </Button>
-        <Button
-          size="small"
-          variant="outlined"
-          startIcon={<ReceiptIcon />}
-          aria-label={m.downloadJustificatifOf(row.id)}
-          onClick={() => actions.downloadJustificatif(row)}
-        >
-          {m.columns.justificatif}
-        </Button>
+        {layout.buttons.map((column) => (
+          <Fragment key={column.id}>{cardValue(column, row, actions)}</Fragment>
+        ))}
       </Stack>
     </Box>
   );

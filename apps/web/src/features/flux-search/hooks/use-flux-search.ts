@@ -1,5 +1,4 @@
 import {
-  FLUX_TOTAL_CAP,
   buildFluxWhere,
   canPickStructure,
   parisToday,
@@ -7,19 +6,17 @@ import {
   type FluxSearchFilters,
   type FluxWhere,
 } from '@gdf/domain';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCurrentStructure } from '@/lib/session';
 import { fetchAllFlux, type AllFlux } from '../api/fetch-all-flux';
-import type { FluxRow } from '../api/flux-row';
-import { countFlux, searchFluxPage } from '../api/search-flux';
-import { settledTotal } from '../api/search-flux-queries';
+import { fluxRowFields, type FluxRow } from '../api/flux-row';
 import { fluxOrderBy } from '../utils/order-by';
 import { DEFAULT_SORT, parseSearchUrl, writeSearchUrl, type FluxSearchState, type PageSize } from '../utils/search-url';
+import { lastPageOf, rerun, useFluxQueries, type FluxQueries } from './flux-search-queries';
+import { useFluxViewer } from './use-flux-columns';
 
-/** Prefix of every flux list query: invalidated after a relaunch. */
-export const FLUX_SEARCH_QUERY_KEY = 'flux-search';
+export { FLUX_SEARCH_QUERY_KEY } from './flux-search-queries';
 
 export interface FluxSearchResult {
   state: FluxSearchState;
@@ -48,138 +45,62 @@ export interface FluxSearchResult {
   setSort: (sort: FluxSearchState['sort']) => void;
   setPage: (page: number) => void;
   setPageSize: (pageSize: PageSize) => void;
-  /** Every row matching the current search, in batches (the export). */
   /** 'Tous' stopped at MAX_ALL_ROWS while more rows match. */
   truncated: boolean;
+  /** Every row matching the current search, in batches (the export). */
   fetchAll: (onBatch?: (loaded: number) => void, signal?: AbortSignal) => Promise<AllFlux>;
 }
 
 const NO_ROWS: FluxRow[] = [];
 
+/** A hand-edited link with invalid filters runs no search: the form shows why on submit. */
+function validWhere(filters: FluxSearchFilters | null, locked: number | undefined): FluxWhere | null {
+  if (!filters || Object.keys(validateFluxFilters(filters, parisToday())).length > 0) return null;
+  return buildFluxWhere(filters, locked);
+}
+
 /** Headless state of the flux search (R-SEARCH-12): URL in, rows out; no markup. */
 export function useFluxSearch(): FluxSearchResult {
   const [searchParams, setSearchParams] = useSearchParams();
   const { structureId, currentStructure } = useCurrentStructure();
+  const viewer = useFluxViewer();
   const state = useMemo(() => parseSearchUrl(searchParams), [searchParams]);
   const locked = canPickStructure(currentStructure.structureType) ? undefined : structureId;
-  // A hand-edited link with invalid filters runs no search: the form shows why on submit.
-  const where = useMemo(
-    () =>
-      state.filters && Object.keys(validateFluxFilters(state.filters, parisToday())).length === 0
-        ? buildFluxWhere(state.filters, locked)
-        : null,
-    [state.filters, locked],
-  );
+  const where = useMemo(() => validWhere(state.filters, locked), [state.filters, locked]);
   const orderBy = useMemo(() => fluxOrderBy(state.sort), [state.sort]);
-  const all = state.pageSize === 'all';
-
-  const limit = state.pageSize === 'all' ? 0 : state.pageSize;
-  const offset = state.page * limit;
-  const queryClient = useQueryClient();
-  // The count of a filter set, asked once: page turns and sorts reuse it (its key has neither).
-  const countKey = useMemo(() => [FLUX_SEARCH_QUERY_KEY, 'count', structureId, where], [structureId, where]);
-  const pageQuery = useQuery({
-    queryKey: [FLUX_SEARCH_QUERY_KEY, structureId, where, orderBy, state.pageSize, state.page],
-    queryFn: async ({ signal }) => {
-      // While the total is unknown the page brings the planner's word on it; a short page or
-      // "far above the cap" settles it, and no count is asked.
-      const count = queryClient.getQueryState(countKey);
-      const unknown = count?.data === undefined || count.isInvalidated;
-      const page = await searchFluxPage(structureId, { where: where ?? {}, orderBy, limit, offset }, unknown, signal);
-      const settled = settledTotal(page, offset, limit);
-      if (settled !== null) queryClient.setQueryData(countKey, settled);
-      return { rows: page.rows, settled };
-    },
-    enabled: where !== null && !all,
-    placeholderData: keepPreviousData,
-    // Offline, a paused query would leave the previous rows as if they were the answer:
-    // fail at once instead, so the page says the search did not go through (R-SEARCH-18).
-    networkMode: 'always',
-  });
-  const allQuery = useQuery({
-    queryKey: [FLUX_SEARCH_QUERY_KEY, structureId, where, orderBy, 'all'],
-    queryFn: ({ signal }) => fetchAllFlux(structureId, where ?? {}, orderBy, { signal }),
-    enabled: where !== null && all,
-    // Comparing 100,000 fresh rows with the previous ones costs more than it saves.
-    structuralSharing: false,
-    networkMode: 'always',
-  });
-  const query = all ? allQuery : pageQuery;
-
-  // The page comes first; its capped count follows (R-SEARCH-13) when the page did not settle it.
-  const page = pageQuery.isSuccess && !pageQuery.isPlaceholderData ? pageQuery.data.rows : undefined;
-  const countQuery = useQuery({
-    queryKey: countKey,
-    queryFn: ({ signal }) => countFlux(structureId, where ?? {}, signal),
-    enabled: where !== null && !all && page !== undefined,
-    staleTime: Infinity,
-    networkMode: 'always',
-  });
-
+  const fields = useMemo(() => fluxRowFields(viewer), [viewer]);
+  const queries = useFluxQueries({ structureId, where, orderBy, state, fields });
   const update = useCallback(
     (change: (state: FluxSearchState) => FluxSearchState) =>
       setSearchParams((previous) => writeSearchUrl(previous, change(parseSearchUrl(previous)))),
     [setSearchParams],
   );
-
-  // A page past the last one (a hand-edited `page=999`, fewer rows since) goes to the last
-  // page once the count is known; above the cap (maybe an estimate), or without a count,
-  // to the first page.
-  const overshoot = !all && page !== undefined && state.page > 0 && page.length === 0;
-  const counted = countQuery.data;
-  const lastPage =
-    counted === undefined
-      ? countQuery.isError
-        ? 0
-        : null
-      : counted > FLUX_TOTAL_CAP
-        ? 0
-        : Math.max(0, Math.ceil(counted / limit) - 1);
-  useEffect(() => {
-    if (overshoot && lastPage !== null)
-      setSearchParams((previous) => writeSearchUrl(previous, { ...parseSearchUrl(previous), page: lastPage }), {
-        replace: true,
-      });
-  }, [overshoot, lastPage, setSearchParams]);
+  useOvershootRedirect(queries, setSearchParams);
 
   const fetchAll = useCallback(
     (onBatch?: (loaded: number) => void, signal?: AbortSignal) =>
       where
-        ? fetchAllFlux(structureId, where, orderBy, { onBatch, signal })
+        ? fetchAllFlux(structureId, where, orderBy, { onBatch, signal, fields })
         : Promise.resolve({ rows: [], truncated: false }),
-    [structureId, where, orderBy],
+    [structureId, where, orderBy, fields],
   );
+  const search = useCallback(
+    (filters: FluxSearchFilters) => {
+      // The same URL (as written: trimmed, normalised) would keep the cached results: ask
+      // the server again instead.
+      const next = parseSearchUrl(writeSearchUrl(searchParams, { ...state, filters, page: 0 }));
+      if (state.page === 0 && JSON.stringify(next.filters) === JSON.stringify(state.filters)) rerun(queries);
+      else update((previous) => ({ ...previous, filters, page: 0 }));
+    },
+    [update, state, searchParams, queries],
+  );
+  const query = queries.all ? queries.allQuery : queries.pageQuery;
 
   return {
+    ...resultOf(queries, where, state),
     state,
     where,
-    rows: (all ? allQuery.data?.rows : pageQuery.data?.rows) ?? NO_ROWS,
-    total: all ? (allQuery.data?.rows.length ?? 0) : (countQuery.data ?? null),
-    countFailed: !all && countQuery.isError,
-    truncated: all && (allQuery.data?.truncated ?? false),
-    status: where === null ? 'idle' : query.isError ? 'error' : query.isPending || overshoot ? 'loading' : 'success',
-    invalidLink: state.filters !== null && where === null,
-    refreshing: query.isFetching && !query.isPending,
-    search: useCallback(
-      (filters: FluxSearchFilters) => {
-        // The same URL (as written: trimmed, normalised) would keep the cached results: ask
-        // the server again instead.
-        const next = parseSearchUrl(writeSearchUrl(searchParams, { ...state, filters, page: 0 }));
-        if (state.page === 0 && JSON.stringify(next.filters) === JSON.stringify(state.filters)) {
-          // The page again as first sent, and the count after it unless the page settles it
-          // (if the count had answered; else it follows the page as usual).
-          if (all) void allQuery.refetch();
-          else {
-            const recount = !countQuery.isPending;
-            if (recount) void queryClient.invalidateQueries({ queryKey: countKey, exact: true, refetchType: 'none' });
-            void pageQuery.refetch().then((result) => {
-              if (recount && result.isSuccess && result.data.settled === null) void countQuery.refetch();
-            });
-          }
-        } else update((previous) => ({ ...previous, filters, page: 0 }));
-      },
-      [update, state, searchParams, all, allQuery, pageQuery, countQuery, queryClient, countKey],
-    ),
+    search,
     retry: useCallback(() => void query.refetch(), [query]),
     clear: useCallback(() => update(() => ({ filters: null, sort: DEFAULT_SORT, page: 0, pageSize: 30 })), [update]),
     setSort: useCallback((sort) => update((previous) => ({ ...previous, sort, page: 0 })), [update]),
@@ -187,4 +108,59 @@ export function useFluxSearch(): FluxSearchResult {
     setPageSize: useCallback((pageSize) => update((previous) => ({ ...previous, pageSize, page: 0 })), [update]),
     fetchAll,
   };
+}
+
+/** A page past the last one goes to the last page once the count is known (lastPageOf). */
+function useOvershootRedirect(queries: FluxQueries, setSearchParams: ReturnType<typeof useSearchParams>[1]) {
+  const { overshoot, countQuery, limit } = queries;
+  const lastPage = lastPageOf(countQuery.data, countQuery.isError, limit);
+  useEffect(() => {
+    if (overshoot && lastPage !== null)
+      setSearchParams((previous) => writeSearchUrl(previous, { ...parseSearchUrl(previous), page: lastPage }), {
+        replace: true,
+      });
+  }, [overshoot, lastPage, setSearchParams]);
+}
+
+type Derived = Pick<
+  FluxSearchResult,
+  'rows' | 'total' | 'countFailed' | 'truncated' | 'status' | 'invalidLink' | 'refreshing'
+>;
+
+/** What the queries say of the search: its rows, total and status. */
+function resultOf(queries: FluxQueries, where: FluxWhere | null, state: FluxSearchState): Derived {
+  const { all, allQuery, pageQuery, countQuery, overshoot } = queries;
+  const query = all ? allQuery : pageQuery;
+  const common = {
+    status: statusOf(where, query, overshoot),
+    invalidLink: state.filters !== null && where === null,
+    refreshing: query.isFetching && !query.isPending,
+  };
+  if (all) {
+    const data = allQuery.data;
+    return {
+      ...common,
+      rows: data?.rows ?? NO_ROWS,
+      total: data?.rows.length ?? 0,
+      countFailed: false,
+      truncated: data?.truncated ?? false,
+    };
+  }
+  return {
+    ...common,
+    rows: pageQuery.data?.rows ?? NO_ROWS,
+    total: countQuery.data ?? null,
+    countFailed: countQuery.isError,
+    truncated: false,
+  };
+}
+
+function statusOf(
+  where: FluxWhere | null,
+  query: { isError: boolean; isPending: boolean },
+  overshoot: boolean,
+): FluxSearchResult['status'] {
+  if (where === null) return 'idle';
+  if (query.isError) return 'error';
+  return query.isPending || overshoot ? 'loading' : 'success';
 }

@@ -1,15 +1,11 @@
-import type { ExportFields } from '@gdf/file-formats';
-import type { FluxRow } from '../api/flux-row';
+import { exportFields, visibleFluxColumns } from '../columns/column-views';
+import { FLUX_COLUMNS, FLUX_FIELDS } from '../columns/flux-columns';
 
-/** Amounts as numbers, so a spreadsheet can sum them; '' (the default value) where not applicable. */
-const signedAmount = (row: FluxRow, debit: boolean) => (row.EST_Debit === debit ? Number(row.MontantTTC) : null);
+const EVERYONE = visibleFluxColumns({ headOffice: false }, FLUX_COLUMNS, FLUX_FIELDS);
 
-/** R-SEARCH-17, export columns: N° de flux, Structure, Libellé, Débit, Crédit, Date création. */
-export const FLUX_EXPORT_FIELDS: ExportFields = {
-  'N° de flux': 'id',
-  Structure: 'STR_Structure.NomStructure',
-  Libellé: 'NomFluxFinancier',
-  Débit: { callback: (row: FluxRow) => signedAmount(row, true) },
-  Crédit: { callback: (row: FluxRow) => signedAmount(row, false) },
-  'Date création': { callback: (row: FluxRow) => new Date(row.Z_DateCreation) },
-};
+/**
+ * R-SEARCH-17, export columns: N° de flux, Structure, Libellé, Débit, Crédit, Date création, as
+ * anyone but the head office exports them (derived from the column definition; the page
+ * exports what its viewer sees: useFluxExport).
+ */
+export const FLUX_EXPORT_FIELDS = exportFields(EVERYONE);

@@ -14,6 +14,46 @@ export interface FilterChip {
   label: string;
 }
 
+type Add = (key: keyof FluxSearchFilters, name: string, value: string) => void;
+
+const TEXT_CHIPS = [
+  ['fluxId', m.fluxId],
+  ['licence', m.licence],
+  ['lastName', m.lastName],
+  ['codeFederal', m.codeFederal],
+  ['label', m.label],
+] as const;
+
+/** The season: R-SEARCH-23's season a printed invoice number set in place of the filter's, else the filter's. */
+function seasonChip(filters: FluxSearchFilters, seasons: readonly Season[], add: Add): void {
+  const seasonName = (id: number) => seasons.find((season) => season.id === id)?.NomSaison ?? String(id);
+  const invoiceSeason = seasonSetAsideByFluxNumber(filters);
+  if (invoiceSeason !== null) add('season', m.season, m.seasonOfInvoice(seasonName(invoiceSeason)));
+  else add('season', m.season, filters.season === null ? m.allSeasons : seasonName(filters.season));
+}
+
+/** Status and category. The selection (R-SEARCH-22) has its own removable chip (selectionChipLabel). */
+function choiceChips(filters: FluxSearchFilters, add: Add): void {
+  if (filters.status !== '') add('status', m.status, FLUX_PAYMENT_STATUS_LABELS[filters.status]);
+  if (filters.category !== null)
+    add('category', m.category, FLUX_CATEGORY_NAMES[filters.category as FluxCategoryId] ?? String(filters.category));
+}
+
+/** Amount and date ranges. */
+function rangeChips(filters: FluxSearchFilters, add: Add): void {
+  if (filters.minAmount.trim()) add('minAmount', m.amountFrom, `${filters.minAmount.trim()} €`);
+  if (filters.maxAmount.trim()) add('maxAmount', m.amountTo, `${filters.maxAmount.trim()} €`);
+  if (filters.startDate) add('startDate', m.dateFrom, formatDate(filters.startDate));
+  if (filters.endDate) add('endDate', m.dateTo, formatDate(filters.endDate));
+  const { settledFrom, settledTo } = filters;
+  if (settledFrom || settledTo)
+    add(
+      settledFrom ? 'settledFrom' : 'settledTo',
+      m.settledChip,
+      m.settledBetween(settledFrom && formatDate(settledFrom), settledTo && formatDate(settledTo)),
+    );
+}
+
 /**
  * The active filters of a search, one short French label each (the folded panel's chips,
  * R-SEARCH-07). The structure is named by `structureName` (loaded by the caller; '…' until then).
@@ -24,40 +64,12 @@ export function filterChips(
   structureName: string | null = null,
 ): FilterChip[] {
   const chips: FilterChip[] = [];
-  const add = (key: keyof FluxSearchFilters, name: string, value: string) =>
-    chips.push({ key, label: `${name} : ${value}` });
-  const seasonName = (id: number) => seasons.find((season) => season.id === id)?.NomSaison ?? String(id);
-  // R-SEARCH-23: the season a printed invoice number set in place of the filter's.
-  const invoiceSeason = seasonSetAsideByFluxNumber(filters);
-  if (invoiceSeason !== null) add('season', m.season, m.seasonOfInvoice(seasonName(invoiceSeason)));
-  else if (filters.season !== null) add('season', m.season, seasonName(filters.season));
-  else add('season', m.season, m.allSeasons);
+  const add: Add = (key, name, value) => chips.push({ key, label: `${name} : ${value}` });
+  seasonChip(filters, seasons, add);
   if (filters.structureId !== null) add('structureId', m.structure, structureName ?? m.structureLoading);
-  const texts = [
-    ['fluxId', m.fluxId],
-    ['licence', m.licence],
-    ['lastName', m.lastName],
-    ['codeFederal', m.codeFederal],
-    ['label', m.label],
-  ] as const;
-  for (const [key, name] of texts) if (filters[key].trim()) add(key, name, filters[key].trim());
-  // The selection (R-SEARCH-22) has its own removable chip (selectionChipLabel).
-  if (filters.status !== '') add('status', m.status, FLUX_PAYMENT_STATUS_LABELS[filters.status]);
-  if (filters.category !== null)
-    add('category', m.category, FLUX_CATEGORY_NAMES[filters.category as FluxCategoryId] ?? String(filters.category));
-  if (filters.minAmount.trim()) add('minAmount', m.amountFrom, `${filters.minAmount.trim()} €`);
-  if (filters.maxAmount.trim()) add('maxAmount', m.amountTo, `${filters.maxAmount.trim()} €`);
-  if (filters.startDate) add('startDate', m.dateFrom, formatDate(filters.startDate));
-  if (filters.endDate) add('endDate', m.dateTo, formatDate(filters.endDate));
-  if (filters.settledFrom || filters.settledTo)
-    add(
-      filters.settledFrom ? 'settledFrom' : 'settledTo',
-      m.settledChip,
-      m.settledBetween(
-        filters.settledFrom && formatDate(filters.settledFrom),
-        filters.settledTo && formatDate(filters.settledTo),
-      ),
-    );
+  for (const [key, name] of TEXT_CHIPS) if (filters[key].trim()) add(key, name, filters[key].trim());
+  choiceChips(filters, add);
+  rangeChips(filters, add);
   return chips;
 }
 

@@ -14,7 +14,7 @@ import {
 export const PAGE_SIZES = [30, 60, 90, 'all'] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 
-export const SORT_COLUMNS = [
+const SORT_COLUMNS = [
   'id',
   'licence',
   'licensee',
@@ -93,23 +93,25 @@ export function parseSearchUrl(params: URLSearchParams): FluxSearchState {
   };
 }
 
+/** The filters' keys of the URL (defaults left out). */
+function writeFilters(next: URLSearchParams, filters: FluxSearchFilters): void {
+  if (filters.season !== null) next.set('saison', String(filters.season));
+  if (filters.structureId !== null) next.set('structure', String(filters.structureId));
+  if (filters.status !== '') next.set('statut', filters.status);
+  if (filters.category !== null) next.set('categorie', String(filters.category));
+  for (const [field, key] of Object.entries(TEXT_KEYS) as [keyof typeof TEXT_KEYS, string][]) {
+    const value = filters[field].trim();
+    if (value) next.set(key, value);
+  }
+  if (filters.selection)
+    for (const [key, value] of Object.entries(fluxSelectionQuery(filters.selection))) next.set(key, value);
+}
+
 /** `current` with the page's own keys replaced by `state` (defaults left out). */
 export function writeSearchUrl(current: URLSearchParams, state: FluxSearchState): URLSearchParams {
   const next = new URLSearchParams(current);
   for (const key of OWN_KEYS) next.delete(key);
-  const { filters } = state;
-  if (filters) {
-    if (filters.season !== null) next.set('saison', String(filters.season));
-    if (filters.structureId !== null) next.set('structure', String(filters.structureId));
-    if (filters.status !== '') next.set('statut', filters.status);
-    if (filters.category !== null) next.set('categorie', String(filters.category));
-    for (const [field, key] of Object.entries(TEXT_KEYS) as [keyof typeof TEXT_KEYS, string][]) {
-      const value = filters[field].trim();
-      if (value) next.set(key, value);
-    }
-    if (filters.selection)
-      for (const [key, value] of Object.entries(fluxSelectionQuery(filters.selection))) next.set(key, value);
-  }
+  if (state.filters) writeFilters(next, state.filters);
   if (state.sort.column !== DEFAULT_SORT.column || state.sort.direction !== DEFAULT_SORT.direction) {
     next.set('tri', state.sort.column);
     next.set('ordre', state.sort.direction);

@@ -37,7 +37,7 @@ export async function downloadOverdueXlsx(
 }
 
 /** 'Émettre et envoyer' (R-MAIL-08): the e-mail job of the letters issued, and those left out with the reason. */
-export interface ReminderSendAnswer {
+interface ReminderSendAnswer {
   job: JobView | null;
   leftOut: MailBatchLeftOut[];
 }

@@ -73,6 +73,16 @@ function openPage() {
     headOfficeMe(['gestion_des_finances__flux_financiers']),
   );
 }
+/** The list open, Club Alpin and Vertical Nice selected, then 'Relancer la sélection': its dialog opens. */
+async function remindClubAlpinAndVerticalNice() {
+  const user = userEvent.setup();
+  openPage();
+  await screen.findByRole('table');
+  await user.click(screen.getByRole('checkbox', { name: 'Sélectionner Club Alpin' }));
+  await user.click(screen.getByRole('checkbox', { name: 'Sélectionner Vertical Nice' }));
+  await user.click(screen.getByRole('button', { name: 'Relancer la sélection' }));
+  return user;
+}
 const names = () =>
   screen
     .getAllByRole('rowheader')
@@ -220,12 +230,7 @@ describe('Impayés page', () => {
     fetchList.mockResolvedValue({ asOf: '2026-11-24', rows: ROWS });
     issue.mockResolvedValue({ job: job() });
     stubApi({ 'GET /api/traitements/12': () => jsonResponse(job({ statut: 'termine', fait: 2 })) });
-    const user = userEvent.setup();
-    openPage();
-    await screen.findByRole('table');
-    await user.click(screen.getByRole('checkbox', { name: 'Sélectionner Club Alpin' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Sélectionner Vertical Nice' }));
-    await user.click(screen.getByRole('button', { name: 'Relancer la sélection' }));
+    const user = await remindClubAlpinAndVerticalNice();
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Émettre et télécharger' }));
     expect(
       await screen.findByText(/Les 2 lettres de relance sont émises en arrière-plan : vous pouvez continuer/),
@@ -293,12 +298,7 @@ describe("Impayés: 'Émettre et envoyer' (R-MAIL-08)", () => {
     });
     download.mockResolvedValue();
     stubApi({ 'GET /api/traitements/44': () => jsonResponse(mailJob) });
-    const user = userEvent.setup();
-    openPage();
-    await screen.findByRole('table');
-    await user.click(screen.getByRole('checkbox', { name: 'Sélectionner Club Alpin' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Sélectionner Vertical Nice' }));
-    await user.click(screen.getByRole('button', { name: 'Relancer la sélection' }));
+    const user = await remindClubAlpinAndVerticalNice();
     const dialog = screen.getByRole('dialog', { name: 'Émettre 2 lettres de relance' });
     const box = within(dialog).getByRole('checkbox', { name: /^Émettre et envoyer/ });
     expect(box).not.toBeChecked();

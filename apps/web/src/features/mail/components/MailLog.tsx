@@ -1,16 +1,11 @@
 import { mailStatusText, type MailDeliveryView, type MailDocumentType } from '@gdf/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import CircularProgress from '@mui/material/CircularProgress';
+import { DataTable } from '@/components/DataTable';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { formErrorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
@@ -76,44 +71,51 @@ function DeliveryTable({
   showSubject: boolean;
 }) {
   return (
-    <TableContainer>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{m.columns.when}</TableCell>
-            <TableCell>{m.columns.to}</TableCell>
-            {showSubject && <TableCell>{m.columns.subject}</TableCell>}
-            <TableCell>{m.columns.status}</TableCell>
-            <TableCell>{m.columns.by}</TableCell>
-            {canResend && <TableCell>{m.columns.actions}</TableCell>}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {deliveries.map((delivery) => (
-            <TableRow key={delivery.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(delivery.demandeLe)}</TableCell>
-              <TableCell>{delivery.destinataire}</TableCell>
-              {showSubject && <TableCell>{delivery.objet}</TableCell>}
-              <TableCell sx={{ wordBreak: 'break-word' }}>
-                {mailStatusText(delivery, formatDateTime)}
-                {delivery.renvoiDe !== null && (
-                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                    {m.resentFrom(delivery.renvoiDe)}
-                  </Typography>
-                )}
-              </TableCell>
-              {/* R-MAIL-05: who asked is shown to the senders only (the server leaves it out for a reader). */}
-              <TableCell>{delivery.demandePar ?? (canResend ? m.byProduct : m.askerHidden)}</TableCell>
-              {canResend && (
-                <TableCell>
-                  <ResendButton delivery={delivery} />
-                </TableCell>
-              )}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      container="plain"
+      columns={[
+        {
+          id: 'when',
+          header: m.columns.when,
+          cell: (delivery) => formatDateTime(delivery.demandeLe),
+          sx: { whiteSpace: 'nowrap' },
+        },
+        { id: 'to', header: m.columns.to, cell: (delivery) => delivery.destinataire },
+        showSubject && { id: 'subject', header: m.columns.subject, cell: (delivery) => delivery.objet },
+        {
+          id: 'status',
+          header: m.columns.status,
+          cell: (delivery) => <DeliveryStatus delivery={delivery} />,
+          sx: { wordBreak: 'break-word' },
+        },
+        // R-MAIL-05: who asked is shown to the senders only (the server leaves it out for a reader).
+        {
+          id: 'by',
+          header: m.columns.by,
+          cell: (delivery) => delivery.demandePar ?? (canResend ? m.byProduct : m.askerHidden),
+        },
+        canResend && {
+          id: 'actions',
+          header: m.columns.actions,
+          cell: (delivery) => <ResendButton delivery={delivery} />,
+        },
+      ]}
+      rows={deliveries}
+      rowKey={(delivery) => delivery.id}
+    />
+  );
+}
+
+function DeliveryStatus({ delivery }: { delivery: MailDeliveryView }) {
+  return (
+    <>
+      {mailStatusText(delivery, formatDateTime)}
+      {delivery.renvoiDe !== null && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {m.resentFrom(delivery.renvoiDe)}
+        </Typography>
+      )}
+    </>
   );
 }
 

@@ -5,12 +5,12 @@ import { apiFetch, orNothing } from '@/lib/api-client';
 export type { StructureRib };
 
 /** A core API call (R-API-01, R-API-02): null when it fails (nothing shown). */
-export function getStructureRibs(structureId: number, signal?: AbortSignal): Promise<StructureRib[] | null> {
+function getStructureRibs(structureId: number, signal?: AbortSignal): Promise<StructureRib[] | null> {
   const path = `/api/structure_ribs/structure/${structureId}`;
   return orNothing(apiFetch<StructureRib[]>(path, { signal }), `GET ${path}`);
 }
 
-export function structureRibsQueryOptions(structureId: number) {
+function structureRibsQueryOptions(structureId: number) {
   return queryOptions({
     queryKey: ['structure-ribs', structureId],
     queryFn: ({ signal }) => getStructureRibs(structureId, signal),

@@ -1,17 +1,25 @@
 import Alert from '@mui/material/Alert';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { HEAD_OFFICE_STRUCTURE_ID } from '@gdf/domain';
 import { CenteredProgress } from '@/components/CenteredProgress';
-import { useStructureRibs } from '../api/get-structure-ribs';
+import { DataTable, type DataColumn } from '@/components/DataTable';
+import { useStructureRibs, type StructureRib } from '../api/get-structure-ribs';
 import { ribMessages } from '../messages';
 import { formatIban } from '../utils/format-iban';
 import { RibValidity } from './RibValidity';
+
+const columns: DataColumn<StructureRib>[] = [
+  { id: 'holder', header: ribMessages.holder, cell: (rib) => rib.Titulaire },
+  { id: 'bank', header: ribMessages.bank, cell: (rib) => rib.Banque ?? ribMessages.none },
+  {
+    id: 'iban',
+    header: ribMessages.iban,
+    cell: (rib) => formatIban(rib.IBAN),
+    sx: { fontFamily: 'monospace', whiteSpace: 'nowrap' },
+  },
+  { id: 'bic', header: ribMessages.bic, cell: (rib) => rib.BIC ?? ribMessages.none, sx: { fontFamily: 'monospace' } },
+  { id: 'mandate', header: ribMessages.mandate, cell: (rib) => rib.MandatRUM ?? ribMessages.none },
+  { id: 'validity', header: ribMessages.validity, cell: (rib) => <RibValidity rib={rib} /> },
+];
 
 /** The national head office's bank accounts (R-PERM-11: structure 1318). */
 export function HeadOfficeRibs() {
@@ -29,34 +37,13 @@ export function HeadOfficeRibs() {
           {ribMessages.masked}
         </Alert>
       )}
-      <TableContainer component={Paper} variant="outlined">
-        <Table aria-label={ribMessages.tableLabel}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{ribMessages.holder}</TableCell>
-              <TableCell>{ribMessages.bank}</TableCell>
-              <TableCell>{ribMessages.iban}</TableCell>
-              <TableCell>{ribMessages.bic}</TableCell>
-              <TableCell>{ribMessages.mandate}</TableCell>
-              <TableCell>{ribMessages.validity}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {ribs.data.map((rib) => (
-              <TableRow key={rib.id}>
-                <TableCell>{rib.Titulaire}</TableCell>
-                <TableCell>{rib.Banque ?? ribMessages.none}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{formatIban(rib.IBAN)}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{rib.BIC ?? ribMessages.none}</TableCell>
-                <TableCell>{rib.MandatRUM ?? ribMessages.none}</TableCell>
-                <TableCell>
-                  <RibValidity rib={rib} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <DataTable
+        label={ribMessages.tableLabel}
+        size="medium"
+        columns={columns}
+        rows={ribs.data}
+        rowKey={(rib) => rib.id}
+      />
     </>
   );
 }

@@ -1,12 +1,7 @@
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { DataTable } from '@/components/DataTable';
 import { usePhoneLayout } from '../hooks/use-phone-layout';
 
 export interface SituationColumn<Row> {
@@ -67,29 +62,18 @@ export function SituationTable<Row>({ label, columns, rows, rowKey, empty }: Sit
       </Box>
     );
   return (
-    <TableContainer>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {columns.map((column) => (
-              <TableCell key={column.key} align={column.align}>
-                {column.label}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={rowKey(row)}>
-              {columns.map((column) => (
-                <TableCell key={column.key} align={column.align} sx={{ overflowWrap: 'anywhere' }}>
-                  {column.render(row)}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      label={label}
+      container="plain"
+      columns={columns.map((column) => ({
+        id: column.key,
+        header: column.label,
+        cell: column.render,
+        align: column.align,
+        sx: { overflowWrap: 'anywhere' },
+      }))}
+      rows={rows}
+      rowKey={rowKey}
+    />
   );
 }

@@ -3,8 +3,8 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { setToken } from '@/lib/auth-token';
-import { AppProviders } from '../providers';
-import { appRoutes } from '../router';
+import { AppProviders } from '@/app/providers';
+import { appRoutes } from '@/app/router';
 
 /** The whole app (real routes and providers) at `path`, with a memory history. */
 export function renderApp(path: string, { token }: { token?: string } = {}) {

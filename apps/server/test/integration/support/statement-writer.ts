@@ -1,4 +1,5 @@
 import { escapeXml } from '@gdf/file-formats';
+import { balanceXml } from '@gdf/seed';
 
 /**
  * Writes bank statements for tests, the bench and e2e (R-BANK-01): camt.053.001.02/.08 as the
@@ -42,16 +43,6 @@ const euros = (cents: number) => (Math.abs(cents) / 100).toFixed(2);
 const tag = (name: string, content: string | undefined) =>
   content === undefined ? '' : `<${name}>${content}</${name}>`;
 const text = (name: string, value: string | undefined) => (value === undefined ? '' : tag(name, escapeXml(value)));
-
-function balanceXml(code: string, cents: number, day: string): string {
-  return tag(
-    'Bal',
-    tag('Tp', tag('CdOrPrtry', tag('Cd', code))) +
-      `<Amt Ccy="EUR">${euros(cents)}</Amt>` +
-      tag('CdtDbtInd', cents < 0 ? 'DBIT' : 'CRDT') +
-      tag('Dt', tag('Dt', day)),
-  );
-}
 
 function entryXml(entry: WrittenEntry, version: '02' | '08'): string {
   const status = entry.status ?? 'BOOK';

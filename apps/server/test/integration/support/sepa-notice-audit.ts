@@ -1,4 +1,4 @@
-import type { Queryable } from '../../src/db/queryable';
+import type { Queryable } from '../../../src/db/queryable';
 
 export interface SepaNoticeAudit {
   /** Transactions of every SEPA file generated in this database (cancelled batches too). */
