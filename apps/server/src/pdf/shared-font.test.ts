@@ -130,4 +130,15 @@ describe('fonts shared by every document (R-DOC-06)', () => {
     expect(shared.getGlyph(5)?._decode()).toEqual({ numberOfContours: 5 });
     expect(calls.decode).toBe(1);
   });
+
+  it("keep every letter's characters after a subset copied it as a composite's part ('I' of 'Î')", () => {
+    // fontkit keeps the first glyph object it makes for an id: made for the subsetter with no
+    // characters, 'I' reached every later document without one, and the PDFs' text lost it.
+    const shared = withSharedWork(parse());
+    const subset = shared.createSubset!() as { includeGlyph(id: number): number; encode(): unknown };
+    for (const glyph of shared.layout('Île').glyphs as Array<{ id: number }>) subset.includeGlyph(glyph.id);
+    subset.encode();
+    const later = shared.layout('SIREN').glyphs as Array<{ codePoints: number[] }>;
+    expect(later.map((glyph) => String.fromCodePoint(...glyph.codePoints)).join('')).toBe('SIREN');
+  });
 });

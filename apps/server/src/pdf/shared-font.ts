@@ -109,7 +109,14 @@ export function withSharedWork<F extends FontkitFont>(
   shared.getGlyph = (id, codePoints) => {
     const known = glyphs.get(id);
     if (known) return known;
+    // fontkit keeps the first glyph object it makes for an id, with the characters it was asked
+    // for, and the subsetter asks for a composite's parts with none ('I' in 'Î'). Kept so in a
+    // font every document shares, that letter reached every later layout with no character and
+    // left the PDFs' text (ToUnicode): a part made for the subsetter is not kept by fontkit.
+    const made = font as { _glyphs?: Record<number, unknown> };
+    const keptBefore = made._glyphs?.[id] !== undefined;
     const glyph = font.getGlyph(id, codePoints);
+    if (!keptBefore && !codePoints?.length && made._glyphs) delete made._glyphs[id];
     if (!glyph) return glyph;
     const remembered = Object.create(glyph) as Glyph;
     let decoded: { value: unknown } | undefined;
