@@ -50,6 +50,24 @@ const OTHER_MODULE_REPOSITORY = {
   regex: '^\\.\\./(?!\\.\\.)[^/]+/[^/]+\\.repository$',
   message: "Un module n'importe pas le repository d'un autre module : passez par son service.",
 };
+// Modules reach each other only through their services: a file of module X imports from module Y
+// (and the GraphQL layer from any module) only Y's `*.service.ts`. Two modules are what every
+// module is built on rather than another module's internals, and are reached directly: the
+// request scope (scope/scope.ts, scope/actor.ts, scope/can-see-structure.ts: who sees what) and
+// the job framework (jobs/job-kind, job-runtime, job-scope, job-batch, job-zip: the contract a
+// background job implements and the parts it runs on).
+const MODULE_KERNEL = '(scope/(scope|actor|can-see-structure)|jobs/job-(kind|runtime|scope|batch|zip))$';
+const NOT_A_SERVICE = '(?![^/]+\\.service$)[^/]+$';
+const OTHER_MODULE_INTERNALS = {
+  regex: `^\\.\\./(?!\\.\\.)(?!${MODULE_KERNEL})[^/]+/${NOT_A_SERVICE}`,
+  message:
+    "Un module n'atteint un autre module que par son *.service.ts (hors scope/ et le cadre des jobs) : exposez-y ce qu'il faut.",
+};
+const MODULE_INTERNALS_FROM_GRAPHQL = {
+  regex: `^(\\.\\./)+modules/(?!${MODULE_KERNEL})[^/]+/${NOT_A_SERVICE}`,
+  message:
+    "Le schéma GraphQL n'atteint un module que par son *.service.ts (hors scope/ et le cadre des jobs) : exposez-y ce qu'il faut.",
+};
 const ANY_REPOSITORY = {
   regex: '\\.repository$',
   message: "Une route, le schéma GraphQL ou un plugin n'importe pas de repository : passez par un service.",
@@ -88,13 +106,23 @@ const SQL_TEXT = [
   },
 ];
 const SQL_TEXT_HELPERS = {
-  group: ['**/db/sql-arrays', '**/db/reste-du-sql', '**/db/settled-parts'],
+  group: ['**/db/sql-arrays', '**/db/reste-du-sql', '**/db/settled-parts', '**/db/sepa-records'],
   message: "Les fragments SQL de db/ s'emploient dans un *.repository.ts.",
 };
 const SQL_OUTSIDE_LAYER_IGNORES = [
   'apps/server/src/db/**',
   'apps/server/**/*.repository.ts',
   'apps/server/**/*.test.ts',
+];
+
+// The files each workspace's tsconfig.json includes (the type-aware rules need their types).
+const TYPED_FILES = [
+  'packages/*/src/**/*.ts',
+  'apps/server/{src,test}/**/*.ts',
+  'apps/web/src/**/*.{ts,tsx}',
+  'e2e/tests/**/*.ts',
+  'e2e/*.ts',
+  'bench/src/**/*.ts',
 ];
 
 export default tseslint.config(
@@ -174,7 +202,7 @@ export default tseslint.config(
   {
     files: ['apps/server/src/modules/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [DRIZZLE_QUERY_BUILDER], patterns: [OTHER_MODULE_REPOSITORY] }],
+      'no-restricted-imports': ['error', { paths: [DRIZZLE_QUERY_BUILDER], patterns: [OTHER_MODULE_INTERNALS] }],
     },
   },
   {
@@ -195,7 +223,7 @@ export default tseslint.config(
         {
           paths: [DRIZZLE_QUERY_BUILDER],
           patterns: [
-            OTHER_MODULE_REPOSITORY,
+            MODULE_INTERNALS_FROM_GRAPHQL,
             { ...ANY_REPOSITORY, regex: '^(?!\\.\\.?/graphql-reads\\.repository$).*\\.repository$' },
           ],
         },
@@ -221,13 +249,45 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [DRIZZLE_QUERY_BUILDER], patterns: [OTHER_MODULE_REPOSITORY, SQL_TEXT_HELPERS] },
+        { paths: [DRIZZLE_QUERY_BUILDER], patterns: [OTHER_MODULE_INTERNALS, SQL_TEXT_HELPERS] },
       ],
+    },
+  },
+  // The block above replaced the routes' options: a module's routes still import no repository.
+  {
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [DRIZZLE_QUERY_BUILDER], patterns: [OTHER_MODULE_INTERNALS, ANY_REPOSITORY, SQL_TEXT_HELPERS] },
+      ],
+    },
+  },
+  // Type-aware rules: a promise is awaited, returned, caught, or `void`-ed where fire-and-forget is
+  // meant (the reason beside it). Each file is typed by its workspace's tsconfig.json (projectService
+  // finds the nearest one), so only files a tsconfig includes are listed here.
+  {
+    files: TYPED_FILES,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // A JSX attribute may take a handler that returns a promise: React ignores what a handler
+      // returns, and those handlers are react-hook-form's `onSubmit={handleSubmit(...)}` (it
+      // settles validation itself; the submit starts a mutation whose state shows a failure) or a
+      // confirm's caught mutateAsync. A `void` wrapper at each form would be noise; inside any
+      // handler, no-floating-promises still wants every promise awaited, caught or `void`-ed.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  // A component reads in one screen: under 120 lines, its parts in their own components or hooks.
+  {
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }] },
   },
 );

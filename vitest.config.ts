@@ -17,6 +17,8 @@ export default defineConfig({
           // The start script's test runs the built app: npm test runs it after the build.
           exclude: ['scripts/start.test.mjs'],
           environment: 'node',
+          // They spawn Node processes: seconds each on a loaded 2-core machine.
+          testTimeout: 60_000,
         },
       },
       { test: { name: 'start', include: ['scripts/start.test.mjs'], environment: 'node' } },

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
 import { signIn } from './support/session';
+import { dateField, fillDate } from './support/date-field';
 
 // R-JOB-01, R-JOB-03, R-JOB-04: 'Valider les écritures' runs as a job; 'Mes traitements' (from the
 // top bar) lists it with its outcome and serves its result.
@@ -38,7 +39,7 @@ test('a validation runs as a job, followed in the dialog and listed in Mes trait
   const row = years.locator('tbody tr', { has: page.getByRole('cell', { name: libelle, exact: true }) });
   await row.getByRole('button', { name: `Valider les écritures de l’exercice ${libelle}` }).click();
   const dialog = page.getByRole('dialog', { name: `Valider les écritures de l’exercice ${libelle}` });
-  await dialog.getByLabel('Valider jusqu’au').fill(jusquau);
+  await fillDate(dateField(dialog, 'Valider jusqu’au'), jusquau);
   await dialog.getByRole('button', { name: 'Valider les écritures' }).click();
   // A quick job answers at once; a longer one shows its progress in the dialog until it ends.
   await expect(dialog).toBeHidden({ timeout: 60_000 });

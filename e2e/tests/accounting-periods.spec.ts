@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
 import { signIn } from './support/session';
+import { dateField, dateOf, fillDate, focusedWithin, shownDate } from './support/date-field';
 
 // R-LEDG-07, R-LEDG-10: validate a period, then its SAGE file is the same bytes every time; an unfinished year's FEC is a brouillard.
 
@@ -54,7 +55,7 @@ const downloadOn = (page: Page, click: () => Promise<void>) => {
 test('the head office validates its entries, exports the same SAGE file twice and gets a brouillard FEC', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const today = parisToday();
   await signIn(page, 'siege@demo.fr');
 
@@ -74,12 +75,12 @@ test('the head office validates its entries, exports the same SAGE file twice an
 
   await row.getByRole('button', { name: `Valider les écritures de l’exercice ${libelle}` }).click();
   const dialog = page.getByRole('dialog', { name: `Valider les écritures de l’exercice ${libelle}` });
-  const until = dialog.getByLabel('Valider jusqu’au');
-  await expect(until).toBeFocused();
+  const until = dateField(dialog, 'Valider jusqu’au');
+  await expect.poll(() => focusedWithin(until)).toBe(true);
   await expectNoAxeViolations(page, 'the validation dialog');
-  const jusquau = await until.inputValue();
+  const jusquau = await dateOf(until);
   expect(jusquau).toBe(fin < today ? fin : today);
-  await until.press('Enter');
+  await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden({ timeout: 20_000 });
   const done = page.getByText(new RegExp(`^Exercice ${libelle} : [\\d\\s\\u202f]+ écritures? validées?\\.$`));
   await expect(done).toBeVisible();
@@ -90,8 +91,8 @@ test('the head office validates its entries, exports the same SAGE file twice an
   // 2. A SAGE file inside the validated range: validated, the same bytes each time, in the history.
   await page.goto('/export-fichiers/sage');
   await page.getByRole('button', { name: 'Par dates' }).click();
-  await page.getByLabel('Du', { exact: true }).fill(debut);
-  await page.getByLabel('Au', { exact: true }).fill(jusquau);
+  await fillDate(dateField(page, 'Du'), debut);
+  await fillDate(dateField(page, 'Au'), jusquau);
   await page.getByRole('button', { name: 'Aperçu des écritures' }).click();
   await expect(page.getByText('Période validée : le fichier reprend les écritures validées.')).toBeVisible({
     timeout: 20_000,
@@ -161,10 +162,13 @@ async function recordsOf(download: Promise<Download>): Promise<{ name: string; r
 test('the head office closes a year validated to its last day; the next year’s FEC starts with its opening entries', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const today = parisToday();
   await signIn(page, 'siege@demo.fr');
-  await page.goto('/gestion-comptabilite/parametrages/flux-financier');
+  // R-UI-20: from the dashboard to the fiscal years, then to the FEC, by links only (no address typed).
+  await page.goto('/gestion-des-finances');
+  await page.getByRole('link', { name: 'Exercices comptables : valider les écritures, clôturer un exercice' }).click();
+  await expect(page).toHaveURL(/\/gestion-comptabilite\/parametrages\/flux-financier/);
   const table = page.getByRole('table', { name: 'Exercices comptables', exact: true });
   const close = table.getByRole('button', { name: /^Clôturer l’exercice / });
   await expect(close.first()).toBeVisible({ timeout: 20_000 });
@@ -177,9 +181,10 @@ test('the head office closes a year validated to its last day; the next year’s
   if (ended.valideJusquau !== fin) {
     await row.getByRole('button', { name: `Valider les écritures de l’exercice ${libelle}` }).click();
     const dialog = page.getByRole('dialog', { name: `Valider les écritures de l’exercice ${libelle}` });
-    const until = dialog.getByLabel('Valider jusqu’au');
-    await expect(until).toHaveValue(fin);
-    await until.press('Enter');
+    const until = dateField(dialog, 'Valider jusqu’au');
+    await expect(until.locator('input')).toHaveValue(shownDate(fin));
+    await expect.poll(() => focusedWithin(until)).toBe(true);
+    await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden({ timeout: 60_000 });
     await expect(row.getByRole('cell').nth(5)).toHaveText(shownOf(fin));
   }
@@ -197,7 +202,10 @@ test('the head office closes a year validated to its last day; the next year’s
 
   // 3. The closed year's FEC is a FEC (the server checked it against A47 A-1), and the next
   // year's file opens with its à-nouveaux: journal AN, numbered first, dated its first day.
-  await page.goto('/export-fichiers/sage');
+  await page.getByRole('banner').getByRole('link', { name: 'Gestion des finances' }).click();
+  await page.getByRole('link', { name: 'SAGE/SEPA' }).click();
+  await page.getByRole('link', { name: 'SAGE', exact: true }).click();
+  await expect(page).toHaveURL(/\/export-fichiers\/sage/);
   const fec = page.getByRole('region', { name: 'FEC (fichier des écritures comptables)' });
   const choice = fec.getByRole('combobox', { name: /^Exercice/ });
   const pick = async (label: string) => {

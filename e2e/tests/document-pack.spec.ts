@@ -41,9 +41,11 @@ test("a club downloads one ZIP of the factures of its search's flux, with a somm
   const names = zipNames(await readFile(await download.path()));
   expect(names).toHaveLength(total + 1);
   expect(names.at(-1)).toBe('sommaire.csv');
-  expect(names.slice(0, -1).every((name) => /^(\d{4}-FFME-\d+|avis-prelevement-\d+-[\d-]+)\.pdf$/.test(name))).toBe(
-    true,
-  );
+  expect(
+    names
+      .slice(0, -1)
+      .every((name) => /^(facture-\d+-\d{4}-\d{2}-\d{2}-\d{4}-FFME-\d+|avis-prelevement-\d+-[\d-]+)\.pdf$/.test(name)),
+  ).toBe(true);
   await dialog.getByRole('button', { name: 'Fermer' }).click();
   await expect(dialog).toBeHidden();
 });

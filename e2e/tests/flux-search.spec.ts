@@ -186,7 +186,9 @@ test('a club downloads its invoice as Factur-X and the XML alone from the detail
   const xmlDownload = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Télécharger le XML', exact: true }).click();
   const download = await xmlDownload;
-  expect(download.suggestedFilename()).toMatch(new RegExp(`^facture-${id}-\\d{4}-\\d{2}-\\d{2}\\.xml$`));
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`^facture-${id}-\\d{4}-\\d{2}-\\d{2}-\\d{4}-FFME-${id}\\.xml$`),
+  );
   const xml = await readFile(await download.path(), 'utf8');
   expect(xml).toContain('<rsm:CrossIndustryInvoice');
   expect(xml).toContain(`-FFME-${id}</ram:ID>`);
@@ -224,6 +226,8 @@ test('a club user cannot reach another structure by editing the URL', async ({ p
   const own = sample[0]?.STR_Structure.NomStructure;
   await page.goto(`${SEARCH_PATH}?structureId=1318&libelle=Licence&saison=`);
   await expect(bodyRows(page).first()).toBeVisible();
+  // R-UI-16: the locked structure is among the filters 'Plus de filtres' opens.
+  await page.getByRole('button', { name: 'Plus de filtres' }).click();
   await expect(page.getByRole('textbox', { name: 'Structure', exact: true })).toHaveValue(own ?? '');
   const structures = await bodyRows(page).locator('td:nth-child(5)').allTextContents();
   expect(new Set(structures)).toEqual(new Set([own]));
@@ -270,7 +274,8 @@ test('a club sees the totals of its search, filters on a status, then resets res
   await expect(summary).toContainText(`Reste dû : ${euros(resteDu)}`);
   await expect(summary.getByRole('button', { name: 'Calculer les totaux' })).toHaveCount(0);
 
-  // Status: every row found carries the badge of the status asked for.
+  // Status: every row found carries the badge of the status asked for (R-UI-16: behind 'Plus de filtres').
+  await page.getByRole('button', { name: 'Plus de filtres' }).click();
   await page.getByRole('combobox', { name: 'Statut' }).click();
   await page.getByRole('option', { name: 'Payé', exact: true }).click();
   await page.getByRole('button', { name: 'Rechercher' }).click();
@@ -299,7 +304,7 @@ test('a club user finds a flux by its printed invoice number; an unreadable one 
   );
   const flux = oldest[0]!;
   await page.goto(SEARCH_PATH);
-  const field = page.getByLabel('N° de flux');
+  const field = page.getByRole('textbox', { name: 'N° de flux ou de facture' });
   await field.fill('abc');
   await field.press('Enter');
   await expect(

@@ -7,6 +7,7 @@ import {
   SEARCH_PAGE_WITH_ESTIMATE,
   settledTotal,
 } from '../../../apps/web/src/features/flux-search/api/search-flux-queries';
+import { startHealthProbe } from './health-probe';
 import { cpuTicks, startPostgresCpu } from './postgres-cpu';
 import { SEARCH_KINDS, type SearchKind, type VariedSearch } from './varied-searches';
 
@@ -81,7 +82,8 @@ export async function runMix(
   let done = 0;
   let counted = 0;
   const cpu = target.databaseUrl ? await startPostgresCpu(target.databaseUrl) : null;
-  const health = probeHealth(target.address);
+  // /api/health every 500 ms while the mix runs; a failed answer counts as slow as it took.
+  const health = startHealthProbe(target.address, 500);
   const serverTicks = target.serverPid ? await cpuTicks(target.serverPid) : null;
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
@@ -126,7 +128,7 @@ export async function runMix(
   await Promise.all(Array.from({ length: options.connections }, user));
   const elapsed = (performance.now() - started) / 1000;
   const cpuMs = cpu ? await cpu.stop() : null;
-  const healthMaxMs = await health.stop();
+  const healthMaxMs = (await health.stop()).samples.reduce((worst, ms) => Math.max(worst, ms), 0);
   const serverTicksEnd = target.serverPid ? await cpuTicks(target.serverPid) : null;
   const serverCpuMs = serverTicks === null || serverTicksEnd === null ? null : (serverTicksEnd - serverTicks) * 10;
   const all = [...pageTimes.values()].flat();
@@ -174,31 +176,6 @@ async function post(
   const text = await response.text();
   if (!response.ok || text.startsWith('{"errors"')) throw new Error(`${response.status} ${text.slice(0, 200)}`);
   return (JSON.parse(text) as { data: unknown }).data;
-}
-
-/** /api/health every 500 ms while the mix runs: the slowest answer. */
-function probeHealth(address: string): { stop(): Promise<number> } {
-  let worst = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const sent = performance.now();
-      try {
-        await (await fetch(`${address}/api/health`)).text();
-      } catch {
-        // counted as slow as it took
-      }
-      worst = Math.max(worst, performance.now() - sent);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      return worst;
-    },
-  };
 }
 
 export function stats(values: readonly number[]): LatencyStats {

@@ -27,3 +27,4 @@ export * from './text/user-text';
 export * from './jobs/index';
 export * from './invoicing/index';
 export * from './mail/index';
+export * from './text/french-plural';

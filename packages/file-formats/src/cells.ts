@@ -115,7 +115,7 @@ export function looksLikeNumber(text: string): boolean {
   return READ_AS_NUMBER.test(text);
 }
 
-/** The indexes of `columns` listed in `amountColumns`, as a lookup by column index. */
+/** The indexes of `columns` listed in `amountColumns` (or `dayColumns`), as a lookup by column index. */
 export function amountColumnFlags(columns: readonly string[], amountColumns?: readonly string[]): boolean[] {
   const amounts = new Set(amountColumns ?? []);
   return columns.map((label) => amounts.has(label));

@@ -52,6 +52,12 @@ export interface ExportFormatOptions {
    * xls/html and CSV. Other numbers keep a general format.
    */
   amountColumns?: readonly string[];
+  /**
+   * Labels of the columns holding days (no time of day): in xlsx their dates are date cells
+   * with the JJ/MM/AAAA format ('dd/mm/yyyy'), the day taken in `timeZone`. Other types write
+   * every date JJ/MM/AAAA HH:MM (R-EXP-12).
+   */
+  dayColumns?: readonly string[];
 }
 
 /** Every option of the original component, as the ExportButton and `generateExportFile` take them. */

@@ -17,42 +17,30 @@ export async function openPostgres(config: PostgresConfig): Promise<Database> {
   // Dates stay 'YYYY-MM-DD' strings, as drizzle's date() columns and PGlite give them.
   pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
   const connectionTimeoutMillis = config.poolWaitMs ?? 5_000;
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: config.poolSize ?? 20,
-    // A runaway query (e.g. a crafted filter) cannot hold a connection for long.
-    // Connections are renewed now and then, which also bounds the prepared statements each keeps.
-    maxUses: 20_000,
-    options: SESSION_OPTIONS,
-    statement_timeout: config.statementTimeoutMs ?? 30_000,
-    // A request never queues forever for a connection: after this wait it answers 503.
-    connectionTimeoutMillis,
-  });
+  // Every pool's connections: renewed now and then (which also bounds the prepared statements
+  // each keeps), a deadline per statement so a runaway query (e.g. a crafted filter) cannot hold
+  // one for long, and a request never queues forever for one: after the wait it answers 503.
+  const newPool = (max: number, statementTimeoutMs: number) => {
+    const created = new pg.Pool({
+      connectionString: url,
+      max,
+      maxUses: 20_000,
+      options: SESSION_OPTIONS,
+      statement_timeout: statementTimeoutMs,
+      connectionTimeoutMillis,
+    });
+    created.on('error', () => undefined); // idle-client errors must not crash the process
+    return created;
+  };
+  const pool = newPool(config.poolSize ?? 20, config.statementTimeoutMs ?? 30_000);
   // GraphQL reads have their own connections with a short deadline (a statement_timeout
   // set when the connection opens): a flood of heavy reads neither waits on nor starves
   // logins, health checks, writes and exports, which keep the main pool.
-  const readPool = new pg.Pool({
-    connectionString: url,
-    max: config.readPoolSize ?? 10,
-    maxUses: 20_000,
-    options: SESSION_OPTIONS,
-    statement_timeout: config.readTimeoutMs ?? 5_000,
-    connectionTimeoutMillis,
-  });
+  const readPool = newPool(config.readPoolSize ?? 10, config.readTimeoutMs ?? 5_000);
   // Health, logins and every request's session check (R-OPS-10): a few connections heavy work
-  // never holds, so they answer while relevés, packs and exports fill the main pool.
-  const priorityPool = new pg.Pool({
-    connectionString: url,
-    max: config.priorityPoolSize ?? 4,
-    maxUses: 20_000,
-    options: SESSION_OPTIONS,
-    // Short statements only; not the searches' deadline, which an operator may set far lower.
-    statement_timeout: 5_000,
-    connectionTimeoutMillis,
-  });
-  pool.on('error', () => undefined); // idle-client errors must not crash the process
-  readPool.on('error', () => undefined);
-  priorityPool.on('error', () => undefined);
+  // never holds, so they answer while relevés, packs and exports fill the main pool. Short
+  // statements only; not the searches' deadline, which an operator may set far lower.
+  const priorityPool = newPool(config.priorityPoolSize ?? 4, 5_000);
   const changes = dataChangeListener(url, pg.Client);
   const replica = config.readUrl
     ? new ReadReplica(pg.Pool, pool, {

@@ -1,4 +1,4 @@
-import type { IssuanceSettings } from '../modules/flux-documents/issue-documents';
+import type { IssuanceSettings } from '../modules/flux-documents/flux-documents.service';
 import type { Database } from '../db/database';
 import type { RequestScope } from '../modules/scope/scope';
 import type { Semaphore } from '../lib/semaphore';

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
-import type { IssuanceSettings } from '../modules/flux-documents/issue-documents';
+import type { IssuanceSettings } from '../modules/flux-documents/flux-documents.service';
 import { HttpError } from '../lib/http-errors';
 import { UNEXPECTED_MESSAGE, type HasuraCode } from './errors';
 import type { GraphqlCache } from './execution/caches';

@@ -1,6 +1,7 @@
 /**
  * A small bounded cache with a time-to-live, oldest entry evicted first: validated
- * GraphQL documents and plans, verified tokens, shared reads (graphql/execution/share.ts).
+ * GraphQL documents and plans, verified tokens, shared reads (graphql/execution/share.ts), the
+ * login failures of one process (modules/auth/login-throttle.ts).
  */
 export class TtlCache<Value> {
   private readonly entries = new Map<string, { value: Value; expires: number }>();
@@ -28,12 +29,13 @@ export class TtlCache<Value> {
     this.entries.clear();
   }
 
-  set(key: string, value: Value, now = Date.now()): void {
+  /** `expires` defaults to `now` plus the time-to-live; a fixed window passes its own end. */
+  set(key: string, value: Value, now = Date.now(), expires = now + this.ttlMs): void {
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    this.entries.set(key, { value, expires: now + this.ttlMs });
+    this.entries.set(key, { value, expires });
   }
 }

@@ -1,7 +1,7 @@
 /**
- * The pdfkit internals the documents read, in one place. Each is pinned by a test against
- * pdfkit's own output (test/integration/documents/text-operators.test.ts), so a pdfkit
- * upgrade that changes one fails there rather than in a document.
+ * The pdfkit (and fontkit) internals the documents read, in one place. Each is pinned by a test
+ * against pdfkit's own output (test/integration/documents/text-operators.test.ts) and by
+ * pdfkit-privates.test.ts, so an upgrade that changes one fails there rather than in a document.
  */
 
 /** A shaped glyph's placement, in thousandths of the font size (pdfkit scales fontkit's units so). */
@@ -80,4 +80,13 @@ export function wrapLines(
   doc.x = x;
   doc.y = y;
   return { lines, step, height };
+}
+
+/**
+ * fontkit's cache of the glyph objects a font made (`font._glyphs`, by glyph id): getGlyph keeps
+ * the first one it makes for an id, with the characters it was asked for. Undefined when the
+ * font keeps none.
+ */
+export function fontkitGlyphCache(font: object): Record<number, unknown> | undefined {
+  return (font as { _glyphs?: Record<number, unknown> })._glyphs;
 }

@@ -6,6 +6,7 @@ import { create as parseFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { FONT_FILES, fontsFolder } from './fonts';
+import { fontkitGlyphCache } from './pdfkit-internals';
 
 const require = createRequire(import.meta.url);
 const serverPackage = JSON.parse(
@@ -52,6 +53,17 @@ describe('pdfkit and fontkit: pinned, and the private members the documents use 
       expect.arrayContaining(['xAdvance', 'xOffset', 'yOffset', 'advanceWidth']),
     );
     doc.end();
+  });
+
+  it("fontkit: a font's _glyphs, the glyph objects getGlyph made and keeps (shared-font.ts drops a subset's parts)", () => {
+    const font = parseFont(readFileSync(path.join(fontsFolder(), FONT_FILES.regular))) as unknown as {
+      getGlyph(id: number, codePoints?: number[]): object;
+    };
+    expect(fontkitGlyphCache(font), '_glyphs').toBeTypeOf('object');
+    expect(fontkitGlyphCache(font)?.[36], '_glyphs[36] avant getGlyph').toBeUndefined();
+    const glyph = font.getGlyph(36, [0x41]);
+    expect(fontkitGlyphCache(font)?.[36], '_glyphs[36] : le glyphe que getGlyph a fait').toBe(glyph);
+    expect(font.getGlyph(36), 'getGlyph rend le glyphe gardé').toBe(glyph);
   });
 
   it("fontkit: a TrueType subset's _addGlyph, glyphs, glyf, loca and hmtx", () => {

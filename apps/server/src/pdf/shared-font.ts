@@ -19,6 +19,7 @@ import {
   type SubsetTemplate,
   type TrueTypeSubset,
 } from './font-subset';
+import { fontkitGlyphCache } from './pdfkit-internals';
 
 /** What pdfkit reads of a fontkit glyph run; the rest of the run is carried along untouched. */
 interface GlyphRun {
@@ -113,10 +114,10 @@ export function withSharedWork<F extends FontkitFont>(
     // for, and the subsetter asks for a composite's parts with none ('I' in 'Î'). Kept so in a
     // font every document shares, that letter reached every later layout with no character and
     // left the PDFs' text (ToUnicode): a part made for the subsetter is not kept by fontkit.
-    const made = font as { _glyphs?: Record<number, unknown> };
-    const keptBefore = made._glyphs?.[id] !== undefined;
+    const keptBefore = fontkitGlyphCache(font)?.[id] !== undefined;
     const glyph = font.getGlyph(id, codePoints);
-    if (!keptBefore && !codePoints?.length && made._glyphs) delete made._glyphs[id];
+    const kept = fontkitGlyphCache(font);
+    if (!keptBefore && !codePoints?.length && kept) delete kept[id];
     if (!glyph) return glyph;
     const remembered = Object.create(glyph) as Glyph;
     let decoded: { value: unknown } | undefined;

@@ -38,8 +38,13 @@ export function renderThreadsSetting(env: NodeJS.ProcessEnv = process.env): numb
   return Math.max(1, availableParallelism() - 1);
 }
 
-/** A worker that rendered nothing for this long ends (its memory given back); the next task starts one. */
-const IDLE_WORKER_MS = 60_000;
+/**
+ * A worker that rendered nothing for this long ends (its memory given back); the next task
+ * starts one. A worker that rendered a pack of 1,000 invoices holds about 45 MB of heap: kept a
+ * minute, the next pack of stored invoices started from it and peaked near 290 MB; ended after
+ * 10 s, the server is back near its idle size first (R-PERF-07, bench/RESULTS.md).
+ */
+const IDLE_WORKER_MS = 10_000;
 /**
  * Render threads run at a lower priority (nice +10, Linux): when the cores are busy, the event
  * loop (health, logins, searches) and the database are served first.

@@ -96,11 +96,14 @@ export async function runRenderTask(task: RenderTask): Promise<RenderResults[Ren
     case 'releve-compte': {
       const statement = isDraft(task.statement) ? buildDraft(task.statement) : task.statement;
       const pdf = await renderAccountStatementPdf(statement, task.structure, task.issuedAt, task.number);
-      const { table, header, footer, amountColumns } = accountStatementTable(statement, task.structure.name, {
-        number: task.number,
-        day: statement.asOf,
-      });
-      const xlsx = Buffer.concat(await toXlsx(table, { header, footer, amountColumns, worksheet: 'Relevé de compte' }));
+      const { table, header, footer, amountColumns, dayColumns } = accountStatementTable(
+        statement,
+        task.structure.name,
+        { number: task.number, day: statement.asOf },
+      );
+      const xlsx = Buffer.concat(
+        await toXlsx(table, { header, footer, amountColumns, dayColumns, worksheet: 'Relevé de compte' }),
+      );
       return { pdf, xlsx };
     }
     case 'releve-compte-calcul': {

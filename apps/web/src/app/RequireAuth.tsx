@@ -34,7 +34,9 @@ export function RequireAuth() {
   if (me.isError) {
     return (
       <Container maxWidth="sm" sx={{ py: 6 }}>
-        <ErrorAlert onRetry={() => void me.refetch()}>{authMessages.sessionError}</ErrorAlert>
+        <ErrorAlert error={me.error} onRetry={() => void me.refetch()}>
+          {authMessages.sessionError}
+        </ErrorAlert>
       </Container>
     );
   }

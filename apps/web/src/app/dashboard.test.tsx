@@ -111,7 +111,7 @@ describe('Gestion des finances dashboard (R-UI-04)', () => {
     stubApi({ 'GET /api/me': () => jsonResponse(meWith(clubMembership, CLUB_PERMISSIONS)) });
     renderApp('/gestion-des-finances', { token: 'jwt' });
     await cards();
-    expect(screen.getByText(/n'a pas pu être vérifié/)).toBeInTheDocument();
+    expect(screen.getByText(/n’a pas pu être vérifié/)).toBeInTheDocument();
     expect(card('SAGE/SEPA')).toHaveAttribute('href', '/export-fichiers/sage');
   });
 });

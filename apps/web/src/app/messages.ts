@@ -5,9 +5,9 @@ export const appMessages = {
   switchStructure: 'Changer de structure',
   menu: 'Menu',
   myJobs: 'Mes traitements',
-  noMembership: "Votre compte n'est rattaché à aucune structure. Merci de contacter un administrateur.",
+  noMembership: 'Votre compte n’est rattaché à aucune structure. Merci de contacter un administrateur.',
   notFoundTitle: 'Page introuvable',
-  notFoundText: "L'adresse demandée n'existe pas ou a été déplacée.",
+  notFoundText: 'L’adresse demandée n’existe pas ou a été déplacée.',
   backToDashboard: 'Retour à Gestion des finances',
   reload: 'Recharger la page',
 } as const;

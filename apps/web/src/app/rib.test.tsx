@@ -60,7 +60,7 @@ describe("RIB page: the head office's bank accounts", () => {
     openRib(() => new Promise<Response>((resolve) => (answer = resolve)));
     expect(await screen.findByRole('progressbar', { name: 'Chargement des RIB du siège…' })).toBeInTheDocument();
     answer(jsonResponse([]));
-    expect(await screen.findByText("Aucun RIB n'est enregistré pour le siège fédéral.")).toBeInTheDocument();
+    expect(await screen.findByText('Aucun RIB n’est enregistré pour le siège fédéral.')).toBeInTheDocument();
   });
 
   it('ignores a failure silently, with no message (R-API-02)', async () => {

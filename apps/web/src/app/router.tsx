@@ -5,6 +5,7 @@ import { CenteredProgress } from '@/components/CenteredProgress';
 import { ROUTES, hrefInContext, type RouteName } from '@/lib/routes';
 import { RequireAuth } from './RequireAuth';
 import { RouteError } from './RouteError';
+import { NavigationFocus } from './shell/focus-heading';
 
 /**
  * Every page is its own chunk (route `lazy`), so the first load only carries the shell
@@ -52,6 +53,7 @@ function RedirectToDashboard() {
 
 export const appRoutes: RouteObject[] = [
   {
+    Component: NavigationFocus,
     HydrateFallback: CenteredProgress,
     ErrorBoundary: RouteError,
     children: [

@@ -1,6 +1,11 @@
 import { frFR } from '@mui/material/locale';
 import { createTheme } from '@mui/material/styles';
 
+/** R-UI-17: the focus ring (WCAG 2.4.7), 11:1 on the page's light greys; white on the blue bar. */
+const FOCUS_RING = { outline: '3px solid #123c69', outlineOffset: 2 } as const;
+const INSET_RING = { '&.Mui-focusVisible': { outlineOffset: -3 } } as const;
+const FOCUS_RING_ON_BAR = { outlineColor: '#ffffff' } as const;
+
 /** Sober back-office theme: deep blue, light grey background, flat surfaces. */
 export const theme = createTheme(
   {
@@ -19,6 +24,22 @@ export const theme = createTheme(
       button: { textTransform: 'none', fontWeight: 500 },
     },
     components: {
+      MuiCssBaseline: {
+        styleOverrides: {
+          ':focus-visible': FOCUS_RING,
+          // A text field's input draws no ring of its own: its frame does.
+          '.MuiInputBase-root.Mui-focused:has(:focus-visible)': FOCUS_RING,
+          '.MuiInputBase-input:focus-visible, .MuiSelect-select:focus-visible': { outline: 'none' },
+          '.MuiAppBar-root :focus-visible, .MuiAppBar-root .MuiButtonBase-root.Mui-focusVisible': FOCUS_RING_ON_BAR,
+        },
+      },
+      // ButtonBase resets the outline (cards, buttons, chips, tabs, menu items, checkboxes).
+      MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
+      // Inside a card, a menu or a tab bar (overflow hidden) the ring is drawn within the edge, or it would be clipped.
+      MuiCardActionArea: { styleOverrides: { root: INSET_RING } },
+      MuiMenuItem: { styleOverrides: { root: INSET_RING } },
+      MuiTab: { styleOverrides: { root: INSET_RING } },
+      MuiListItemButton: { styleOverrides: { root: INSET_RING } },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiAppBar: { defaultProps: { elevation: 0 } },
       MuiTextField: { defaultProps: { size: 'small' } },

@@ -38,7 +38,7 @@ export function PageLayout({ title, backTo, backHref, actions, children }: PageL
             {componentMessages.back}
           </Button>
         )}
-        <Typography component="h1" variant="h5" sx={{ flexGrow: 1, fontWeight: 500 }}>
+        <Typography component="h1" variant="h5" tabIndex={-1} sx={{ flexGrow: 1, fontWeight: 500 }}>
           {title}
         </Typography>
         {actions && <Box>{actions}</Box>}

@@ -23,4 +23,5 @@ export const componentMessages = {
   structureTypeMore: (min: number) => `Saisissez au moins ${min} caractères du nom ou du code fédéral`,
   structureSearchFailed: 'La recherche de structures n’a pas abouti : réessayez.',
   loadingStructures: 'Chargement…',
+  fiscalYearsLink: 'Exercices comptables : valider les écritures, clôturer un exercice',
 } as const;

@@ -1,4 +1,5 @@
 import type { FiscalYearsResponse } from '@gdf/domain';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
 /**
@@ -12,5 +13,12 @@ export const fiscalYearsUrl = (structureId: number, path = '') =>
 export const fiscalYearsQueryKey = (structureId: number) => ['exercices', structureId];
 
 /** GET /api/parametrages-comptables/exercices: the start month and the fiscal years, oldest first. */
-export const getFiscalYears = (structureId: number, signal?: AbortSignal) =>
+const getFiscalYears = (structureId: number, signal?: AbortSignal) =>
   apiFetch<FiscalYearsResponse>(fiscalYearsUrl(structureId), { signal });
+
+/** The structure's fiscal years, under the one query key both pages share. */
+export const useFiscalYears = (structureId: number) =>
+  useQuery({
+    queryKey: fiscalYearsQueryKey(structureId),
+    queryFn: ({ signal }) => getFiscalYears(structureId, signal),
+  });

@@ -99,11 +99,14 @@ describe('relevé de compte document', () => {
     ]);
   });
 
-  it('gives the xlsx amounts as numbers in euros, with the structure and period above', () => {
-    const { table, header, amountColumns } = accountStatementTable(statement, 'Club de test');
+  it('R-STMT-03, R-EXP-01: gives the xlsx amounts as numbers in euros and days as dates, with the structure and period above', () => {
+    const { table, header, amountColumns, dayColumns } = accountStatementTable(statement, 'Club de test');
     expect(header).toEqual(['Relevé de compte — Club de test', 'Période du 01/09/2025 au 31/08/2026']);
-    expect(table.rows.at(-1)).toEqual(['31/08/2026', null, 'Solde du relevé', null, null, 854.56]);
+    // 31 August 2026 at 00:00 in Paris (summer time): a date, never the text '31/08/2026'.
+    expect(table.rows.at(-1)).toEqual([new Date('2026-08-30T22:00:00Z'), null, 'Solde du relevé', null, null, 854.56]);
+    expect(table.rows.every((row) => row[0] === null || row[0] instanceof Date)).toBe(true);
     expect(amountColumns).toEqual(['Débit', 'Crédit', 'Solde']);
+    expect(dayColumns).toEqual(['Date']);
     expect(accountStatementFileName(7, '2025-09-01', '2026-08-31', 'xlsx')).toBe(
       'releve-de-compte-7-2025-09-01-2026-08-31.xlsx',
     );

@@ -5,6 +5,7 @@
 import { formatDocumentAmount, formatIsoDay } from '../documents/document-format';
 import type { ExportTable } from '@gdf/file-formats';
 import { FLUX_PAYMENT_STATUS_LABELS } from '../flux/payment-status';
+import { parisDayStart } from '../flux/paris-day';
 import { RECEIVABLE_LABELS } from '../receivables/reste-du';
 import {
   AGEING_BUCKETS,
@@ -125,7 +126,8 @@ export function rejectedRows(statement: AccountStatement): string[][] {
 }
 
 /**
- * The xlsx sheet: the movements as numbers (amounts in euros, for the sheet's € format),
+ * The xlsx sheet: the movements as numbers (amounts in euros, for the sheet's € format, days
+ * as date cells),
  * opening and closing as rows; header lines name the structure and the period, footer
  * lines give the overdue summary and the rejected debits.
  */
@@ -133,14 +135,16 @@ export function accountStatementTable(
   statement: AccountStatement,
   structureName: string,
   issued?: { number: string; day: string },
-): { table: ExportTable; header: string[]; footer: string[]; amountColumns: string[] } {
+): { table: ExportTable; header: string[]; footer: string[]; amountColumns: string[]; dayColumns: string[] } {
   const text = ACCOUNT_STATEMENT_TEXT;
   const c = text.columns;
   const euros = (cents: number | null) => (cents === null ? null : cents / 100);
+  // R-EXP-01: real date cells, the Paris day (the writer's dayColumns format them JJ/MM/AAAA).
+  const day = (isoDate: string) => new Date(parisDayStart(isoDate));
   const rows = [
-    [formatIsoDay(statement.period.from), null, text.opening, null, null, euros(statement.openingBalance)],
+    [day(statement.period.from), null, text.opening, null, null, euros(statement.openingBalance)],
     ...statement.lines.map((line) => [
-      formatIsoDay(line.date),
+      day(line.date),
       line.fluxId,
       accountStatementLineLabel(line),
       euros(line.debit),
@@ -148,7 +152,7 @@ export function accountStatementTable(
       euros(line.balance),
     ]),
     [null, null, text.totals, euros(statement.totalDebit), euros(statement.totalCredit), null],
-    [formatIsoDay(statement.period.to), null, text.closing, null, null, euros(statement.closingBalance)],
+    [day(statement.period.to), null, text.closing, null, null, euros(statement.closingBalance)],
   ];
   const footer = [
     text.balanceNote,
@@ -169,5 +173,6 @@ export function accountStatementTable(
     ],
     footer,
     amountColumns: [c.debit, c.credit, c.balance],
+    dayColumns: [c.date],
   };
 }

@@ -90,12 +90,12 @@ describe('entries', () => {
 describe('files', () => {
   const entry = buildEntry(FLUX, 'federation', HEAD_OFFICE, 'VE', allocate(12_345, licence, []));
 
-  it('PNM: golden lines of 138 characters, dates JJMMAA', () => {
+  it('PNM: golden lines of 138 characters, dates JJMMAA, the invoice number as Reference (R-LEDG-03)', () => {
     expect(layoutWidth(DEFAULT_PNM_LAYOUT)).toBe(138);
     const lines = pnmLines(entry).split('\r\n').slice(0, -1);
     expect(lines).toEqual([
-      'VE 070325OD411000       X411069012    42           Licence adulte 2025 - Éloïse Œuvré        D              123.45N     42             EUR',
-      'VE 070325OD756100       G             42           Licence adulte 2025 - Éloïse Œuvré        C              123.45N     42LIC          EUR',
+      'VE 070325OD411000       X411069012    2025-FFME-42     Licence adulte 2025 - Éloïse Œuvré        D          123.45N     42             EUR',
+      'VE 070325OD756100       G             2025-FFME-42     Licence adulte 2025 - Éloïse Œuvré        C          123.45N     42LIC          EUR',
     ]);
     for (const line of lines) expect(line).toHaveLength(138);
   });

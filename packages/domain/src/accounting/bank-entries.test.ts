@@ -180,8 +180,8 @@ describe('FEC with settlement entries (article A47 A-1 LPF)', () => {
   it('the SAGE files carry the settlement: 512000 general, 411000 with its auxiliary account', () => {
     const entry = validated(first, 1);
     const pnm = pnmLines(entry).split('\r\n');
-    expect(pnm[0]).toMatch(/^BQ 030226OD512000 {7}G {13}42 +Règlement 2026-FFME-42 +D +60\.00N +1/);
-    expect(pnm[1]).toMatch(/^BQ 030226OD411000 {7}X411069012 {4}42 +Règlement 2026-FFME-42 +C +60\.00N +1/);
+    expect(pnm[0]).toMatch(/^BQ 030226OD512000 {7}G {13}2026-FFME-42 +Règlement 2026-FFME-42 +D +60\.00N +1/);
+    expect(pnm[1]).toMatch(/^BQ 030226OD411000 {7}X411069012 {4}2026-FFME-42 +Règlement 2026-FFME-42 +C +60\.00N +1/);
     expect(sageCsvLines(entry).split('\r\n').slice(0, 2)).toEqual([
       'BQ;03/02/2026;512000;;2026-FFME-42;Règlement 2026-FFME-42;60,00;;;BQ2026-000001',
       'BQ;03/02/2026;411000;411069012;2026-FFME-42;Règlement 2026-FFME-42;;60,00;;BQ2026-000001',

@@ -1,4 +1,15 @@
 import type { Cents } from '../money/money';
+import { invoiceNumber } from '../documents/document-rules';
+
+/**
+ * R-LEDG-03, R-LEDG-04, R-LEDG-14: the piece reference of every entry booking a flux, its sale
+ * and its settlement, in every accounting file (FEC PieceRef, SAGE PNM and CSV Reference): the
+ * flux's invoice number (R-FACT-01). An opening entry, which books no flux, has its own
+ * (R-LEDG-13).
+ */
+export function fluxPieceRef(flux: { seasonId: number; id: number }): string {
+  return invoiceNumber(flux.seasonId, flux.id);
+}
 
 /**
  * How a flux becomes a balanced accounting entry, from the exporting structure's point
@@ -13,7 +24,7 @@ export type PointOfView = 'federation' | 'membre';
 
 export interface FluxForEntry {
   id: number;
-  /** The invoice number (FEC PieceRef), 'YYYY-FFME-id' (R-FACT-01). */
+  /** fluxPieceRef: the invoice number, 'YYYY-FFME-id' (R-FACT-01). */
   pieceRef: string;
   label: string;
   /** 'YYYY-MM-DD' in Europe/Paris. */

@@ -7,7 +7,7 @@ import { toLatin9Text } from './latin9';
 /**
  * Sage 100 "PNM" fixed-width import. Sage publishes no import spec, so the layout is data:
  * an ordered list of fields with their width, which a deployment may replace. The
- * default is 138 characters a line.
+ * default is 138 characters a line (R-LEDG-03).
  */
 export interface PnmField {
   name: string;
@@ -23,13 +23,15 @@ export const DEFAULT_PNM_LAYOUT: readonly PnmField[] = [
   { name: 'CompteGeneral', width: 13, align: 'left', value: (_e, l) => l.account },
   { name: 'TypeCompte', width: 1, align: 'left', value: (_e, l) => (l.auxAccount ? 'X' : 'G') },
   { name: 'CompteTiers', width: 13, align: 'left', value: (_e, l) => l.auxAccount },
-  // The flux id; an opening entry, which books no flux, its PieceRef ('AN-2026-2027').
-  { name: 'Reference', width: 13, align: 'left', value: (e) => (e.fluxId === null ? e.pieceRef : String(e.fluxId)) },
+  // The piece reference of every accounting file (fluxPieceRef: the invoice number; an opening
+  // entry's 'AN-2026-2027'), 17 characters as Sage 100 holds a piece reference; the amount
+  // keeps 16 (up to 9 999 999 999 999.99), so a line stays 138 characters.
+  { name: 'Reference', width: 17, align: 'left', value: (e) => e.pieceRef },
   { name: 'Libelle', width: 35, align: 'left', value: (e) => e.label },
   { name: 'ModeReglement', width: 1, align: 'left', value: () => '' },
   { name: 'Echeance', width: 6, align: 'left', value: () => '' },
   { name: 'Sens', width: 1, align: 'left', value: (_e, l) => (l.debitCents > 0 ? 'D' : 'C') },
-  { name: 'Montant', width: 20, align: 'right', value: (_e, l) => centsToDecimal(l.debitCents || l.creditCents) },
+  { name: 'Montant', width: 16, align: 'right', value: (_e, l) => centsToDecimal(l.debitCents || l.creditCents) },
   { name: 'TypeEcriture', width: 1, align: 'left', value: () => 'N' },
   // The entry's sequence in its journal once validated; the flux id while provisional.
   { name: 'NumeroPiece', width: 7, align: 'right', value: (e) => String((e.sequence ?? e.fluxId ?? 0) % 10_000_000) },

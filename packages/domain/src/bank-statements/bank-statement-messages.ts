@@ -4,7 +4,7 @@ import { BANK_FILE_FIRST_YEAR, BANK_FILE_LAST_YEAR } from './bank-file-checks';
 
 /** The French texts of bank-statement import and reconciliation that the server sends (R-BANK-01 to R-BANK-08). */
 export const BANK_STATEMENT_TEXT = {
-  noWriteGrant: "Vous n'avez pas le droit d'importer des relevés bancaires ni de les rapprocher.",
+  noWriteGrant: 'Vous n’avez pas le droit d’importer des relevés bancaires ni de les rapprocher.',
   notHeadOffice: 'Les relevés bancaires sont ceux du siège : choisissez le siège comme structure courante.',
   notOwnAccount: (account: string) =>
     `Le relevé porte sur le compte ${account}, qui n’est pas un compte du siège (RIB du siège ou compte créancier SEPA) : import refusé.`,

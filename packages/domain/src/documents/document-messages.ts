@@ -17,8 +17,8 @@ export const DOCUMENT_TEXT = {
   names: { facture: 'Facture', avoir: 'Avoir', avis: 'Avis de prélèvement' },
   references: {
     invoiceNumber: 'N° de facture',
-    creditNoteNumber: "N° d'avoir",
-    originalInvoice: "Facture d'origine",
+    creditNoteNumber: 'N° d’avoir',
+    originalInvoice: 'Facture d’origine',
     date: 'Date',
     debitDate: 'Date de prélèvement',
     fluxNumber: 'N° de flux',
@@ -42,8 +42,8 @@ export const DOCUMENT_TEXT = {
     correspondent: (name: string) => `Correspondant : ${name}`,
   },
   operation: {
-    nature: (nature: string) => `Nature de l'opération : ${nature}`,
-    period: (start: string, end: string) => `Période de l'opération : du ${start} au ${end}`,
+    nature: (nature: string) => `Nature de l’opération : ${nature}`,
+    period: (start: string, end: string) => `Période de l’opération : du ${start} au ${end}`,
     natures: {
       services: 'Prestation de services',
       biens: 'Livraison de biens',
@@ -51,9 +51,9 @@ export const DOCUMENT_TEXT = {
     },
   },
   settlement: {
-    dueDate: (day: string) => `Date d'échéance : ${day}`,
+    dueDate: (day: string) => `Date d’échéance : ${day}`,
     onReceipt: 'à réception de la facture',
-    onCreditNoteReceipt: "à réception de l'avoir",
+    onCreditNoteReceipt: 'à réception de l’avoir',
     debitDate: (when: string) => `Date de prélèvement : ${when}`,
     /** `when` of a known debit day, and of one not fixed yet (SEPA pre-notification period). */
     on: (day: string) => `le ${day}`,
@@ -63,20 +63,20 @@ export const DOCUMENT_TEXT = {
   },
   bankTransfer: {
     order: (holder: string, reference: string) =>
-      `Règlement par virement bancaire à l'ordre de ${holder}, en indiquant la référence ${reference}.`,
+      `Règlement par virement bancaire à l’ordre de ${holder}, en indiquant la référence ${reference}.`,
     account: (iban: string, bic: string | null) => `IBAN : ${iban}` + (bic ? `    BIC : ${bic}` : ''),
   },
   /** Code de commerce L441-10 (penalty, flat indemnity) and D441-5 (its amount), L441-9 (discount). */
   latePayment: (rateMultiplier: number, indemnityEuros: number) =>
     `En cas de retard de paiement, une pénalité égale à ${rateMultiplier} fois le taux ` +
-    `d'intérêt légal sera exigible (art. L441-10 du Code de commerce), ainsi qu'une indemnité ` +
+    `d’intérêt légal sera exigible (art. L441-10 du Code de commerce), ainsi qu’une indemnité ` +
     `forfaitaire pour frais de recouvrement de ${indemnityEuros}\u00a0€ (art. D441-5 du Code de commerce).`,
-  noDiscount: "Pas d'escompte pour paiement anticipé.",
+  noDiscount: 'Pas d’escompte pour paiement anticipé.',
   /** The Factur-X XML's notes (BT-22) and VAT exemption reason (BT-120), one legal mention each. */
   einvoice: {
     vatExemptionReason: 'TVA non applicable, art. 293 B du CGI',
     penalties: (rateMultiplier: number) =>
-      `En cas de retard de paiement, une pénalité égale à ${rateMultiplier} fois le taux d'intérêt légal ` +
+      `En cas de retard de paiement, une pénalité égale à ${rateMultiplier} fois le taux d’intérêt légal ` +
       `sera exigible (art. L441-10 du Code de commerce).`,
     indemnity: (indemnityEuros: number) =>
       `Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : ${indemnityEuros} € ` +
@@ -86,7 +86,7 @@ export const DOCUMENT_TEXT = {
   /** The relaunch's notice: a new presentation of an invoice already issued, not a sale. */
   avisOf: (number: string) =>
     `Nouvelle présentation au prélèvement de la facture n° ${number}, restée impayée. ` +
-    `Ce document n'est pas une facture.`,
+    `Ce document n’est pas une facture.`,
   preNotification: {
     amount: (amount: string, when: string) => `Le montant de ${amount} sera prélevé sur votre compte ${when}.`,
     mandate: (rum: string | null) => `Référence unique du mandat (RUM) : ${rum ?? 'non renseignée'}`,

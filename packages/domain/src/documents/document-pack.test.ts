@@ -3,7 +3,6 @@ import { EMPTY_FLUX_FILTERS } from '../flux/search-filters';
 import {
   DOCUMENT_PACK_MAX_DOCUMENTS,
   DOCUMENT_PACK_MESSAGES,
-  documentPackEntryName,
   documentPackRequestSchema,
   documentPackSummaryHeader,
   documentPackSummaryLine,
@@ -17,27 +16,21 @@ describe('document packs (R-DOC-08)', () => {
     expect(DOCUMENT_PACK_MESSAGES.tooMany(6200, 5000)).toMatch(/6\s200 documents.*au plus 5\s000/);
   });
 
-  it('names a facture {invoice number}.pdf, its relevé {invoice number}-releve.pdf, an avis by its issued name', () => {
-    expect(documentPackEntryName('facture', flux, 'facture-42-2024-03-01.pdf')).toBe('2024-FFME-42.pdf');
-    expect(documentPackEntryName('releve', flux, 'releve-42-2024-03-01.pdf')).toBe('2024-FFME-42-releve.pdf');
-    expect(documentPackEntryName('facture', flux, 'avis-prelevement-42-2024-03-01.pdf')).toBe(
-      'avis-prelevement-42-2024-03-01.pdf',
-    );
-  });
-
   it('writes sommaire.csv with a BOM, ";" separators, quoted text and a comma decimal', () => {
     expect(documentPackSummaryHeader()).toBe('\uFEFFNuméro de facture;Flux;Structure;Libellé;Montant;Fichier\r\n');
-    expect(documentPackSummaryLine(flux, '2024-FFME-42.pdf')).toBe(
-      '2024-FFME-42;42;"Club; Alpin";"Licence ""adulte""";1234,50;2024-FFME-42.pdf\r\n',
+    expect(documentPackSummaryLine(flux, 'facture-42-2024-03-01-2024-FFME-42.pdf')).toBe(
+      '2024-FFME-42;42;"Club; Alpin";"Licence ""adulte""";1234,50;facture-42-2024-03-01-2024-FFME-42.pdf\r\n',
     );
   });
 
   it('neutralises a structure name or label a spreadsheet would run as a formula (R-SEC-16)', () => {
     const line = documentPackSummaryLine(
       { ...flux, structureName: '=HYPERLINK("http://x","Club")', label: '@SUM(1+1)' },
-      '2024-FFME-42.pdf',
+      'facture-42-2024-03-01-2024-FFME-42.pdf',
     );
-    expect(line).toBe('2024-FFME-42;42;"\'=HYPERLINK(""http://x"",""Club"")";\'@SUM(1+1);1234,50;2024-FFME-42.pdf\r\n');
+    expect(line).toBe(
+      '2024-FFME-42;42;"\'=HYPERLINK(""http://x"",""Club"")";\'@SUM(1+1);1234,50;facture-42-2024-03-01-2024-FFME-42.pdf\r\n',
+    );
   });
 
   it('accepts the search form values and at least one distinct kind', () => {

@@ -1,13 +1,14 @@
 /**
  * Document packs (R-DOC-08): one ZIP of the factures and/or relevés of every flux
- * matching the flux search's filters. The request, the cap, the entry names and the
- * `sommaire.csv` lines: pure, so the server and the web share them.
+ * matching the flux search's filters. The request, the cap and the `sommaire.csv` lines: pure,
+ * so the server and the web share them. Entries are named as single downloads are (R-DOC-05,
+ * documentFileName).
  */
 import { z } from 'zod';
 import { centsToDecimal, type Cents } from '../money/money';
 import { neutraliseFormula, quoteCsvField } from '@gdf/file-formats';
 import { fluxSearchFiltersSchema } from '../flux/search-filters-contract';
-import { invoiceNumber, type FluxDocumentKind } from './document-rules';
+import { invoiceNumber } from './document-rules';
 
 /** POST /api/flux/documents/pack.zip: the flux search's filters in the body, the ZIP streamed back. */
 export const DOCUMENT_PACK_PATH = '/api/flux/documents/pack.zip';
@@ -48,16 +49,6 @@ export interface DocumentPackFlux {
   structureName: string;
   label: string;
   amountCents: Cents;
-}
-
-/**
- * `{invoice number}.pdf` for a facture and `{invoice number}-releve.pdf` for its relevé; an
- * avis de prélèvement has no number of its own, so it keeps its issued file name.
- */
-export function documentPackEntryName(kind: FluxDocumentKind, flux: DocumentPackFlux, issuedFileName: string): string {
-  if (kind === 'facture' && issuedFileName.startsWith('avis-prelevement')) return issuedFileName;
-  const number = invoiceNumber(flux.seasonId, flux.id);
-  return kind === 'facture' ? `${number}.pdf` : `${number}-releve.pdf`;
 }
 
 export const DOCUMENT_PACK_SUMMARY_NAME = 'sommaire.csv';

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fluxDocumentFileName, invoiceBlocks, invoiceNumber, invoiceTitle, isAffiliationFlux } from './document-rules';
+import {
+  documentFileName,
+  fluxDocumentFileName,
+  invoiceBlocks,
+  invoiceNumber,
+  invoiceTitle,
+  isAffiliationFlux,
+} from './document-rules';
 import { formatDocumentAmount, formatIsoDay, formatParisDate, parisIsoDate } from './document-format';
 
 describe('invoice number (R-FACT-01: season end year, then -FFME-, then the flux id)', () => {
@@ -63,6 +70,25 @@ describe('file names (R-DOC-05: the flux id and the date)', () => {
     expect(fluxDocumentFileName('releve', 7, new Date('2024-02-29T23:30:00Z'))).toBe('releve-7-2024-03-01.pdf');
     // Summer time: 22:30 UTC on 30 June is 00:30 on 1 July in Paris.
     expect(parisIsoDate(new Date('2024-06-30T22:30:00Z'))).toBe('2024-07-01');
+  });
+
+  it('R-DOC-05: a facture downloads under its issued name followed by its invoice number', () => {
+    const flux = { id: 123456, seasonId: 2027 };
+    expect(documentFileName('facture-123456-2024-03-01.pdf', flux)).toBe(
+      'facture-123456-2024-03-01-2027-FFME-123456.pdf',
+    );
+    expect(documentFileName('facture-123456-2024-03-01.xml', flux)).toBe(
+      'facture-123456-2024-03-01-2027-FFME-123456.xml',
+    );
+    // Applied twice, the same name: a pack and a single download agree.
+    const once = documentFileName('facture-123456-2024-03-01.pdf', flux);
+    expect(documentFileName(once, flux)).toBe(once);
+  });
+
+  it('R-DOC-05: an avis de prélèvement and a relevé d’opération keep their issued name (no invoice number of their own)', () => {
+    const flux = { id: 42, seasonId: 2024 };
+    expect(documentFileName('avis-prelevement-42-2024-03-01.pdf', flux)).toBe('avis-prelevement-42-2024-03-01.pdf');
+    expect(documentFileName('releve-42-2024-03-01.pdf', flux)).toBe('releve-42-2024-03-01.pdf');
   });
 });
 

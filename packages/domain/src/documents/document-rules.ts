@@ -69,3 +69,22 @@ export function fluxDocumentFileName(
 ): string {
   return `${kind}-${fluxId}-${parisIsoDate(createdAt)}.pdf`;
 }
+
+/** Text as it may stand in a file name on every system: letters, digits and '-'. */
+const fileNamePart = (text: string) => text.replace(/[^0-9A-Za-z-]+/g, '-');
+
+/**
+ * R-DOC-05: the one name of a flux's document wherever it is downloaded, alone or inside a
+ * pack: its issued name (kind, flux id, creation day in Paris: `facture-123456-2024-03-01.pdf`)
+ * then, for a facture or an avoir, its invoice number (`facture-123456-2024-03-01-2024-FFME-123456.pdf`;
+ * the Factur-X XML alike). An avis de prélèvement and a relevé d'opération print no invoice
+ * number of their own: they keep their issued name.
+ */
+export function documentFileName(issuedFileName: string, flux: { id: number; seasonId: number }): string {
+  if (!issuedFileName.startsWith('facture-')) return issuedFileName;
+  const dot = issuedFileName.lastIndexOf('.');
+  const stem = dot < 0 ? issuedFileName : issuedFileName.slice(0, dot);
+  const extension = dot < 0 ? '' : issuedFileName.slice(dot);
+  const number = fileNamePart(invoiceNumber(flux.seasonId, flux.id));
+  return stem.endsWith(`-${number}`) ? issuedFileName : `${stem}-${number}${extension}`;
+}

@@ -9,3 +9,4 @@ export * from './operation-nature';
 export * from './statement-document';
 export * from './factur-x/cii-invoice';
 export * from './document-pack';
+export { federalCodeLines } from './party-lines';

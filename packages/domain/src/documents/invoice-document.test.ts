@@ -3,7 +3,7 @@ import { buildInvoiceDocument, type InvoiceDocument } from './invoice-document';
 import { invoiceInput } from './invoice-input.fixture';
 
 const text = (doc: InvoiceDocument) => JSON.stringify(doc).replace(/[\u202f\u00a0]/g, ' ');
-const LEGAL = ["3 fois le taux d'intérêt légal", 'recouvrement de 40 €', "Pas d'escompte pour paiement anticipé."];
+const LEGAL = ['3 fois le taux d’intérêt légal', 'recouvrement de 40 €', 'Pas d’escompte pour paiement anticipé.'];
 
 describe('facture document (R-FACT-02, R-FACT-04)', () => {
   it('category 4: number, seller with SIREN, buyer address, lines, totals, VAT note and payment terms', () => {
@@ -20,7 +20,7 @@ describe('facture document (R-FACT-02, R-FACT-04)', () => {
     expect(doc.vatNote).toBe('TVA NON APPLICABLE, art 293B du CGI');
     expect(doc.paidNote).toBeNull();
     const terms = doc.paymentTerms?.lines.join('\n') ?? '';
-    expect(terms).toContain("Date d'échéance : 31/03/2024");
+    expect(terms).toContain('Date d’échéance : 31/03/2024');
     expect(terms).toContain('IBAN : FR76 3000 6000 0112 3456 7890 189');
     expect(terms).toContain('BIC : AGRIFRPP');
     expect(doc.pageFoot).toBe('Fédération Française de la Montagne et de l’Escalade — Facture n° 2024-FFME-123456');
@@ -63,7 +63,7 @@ describe('facture document (R-FACT-02, R-FACT-04)', () => {
   it('a credit flux is an AVOIR', () => {
     const doc = buildInvoiceDocument(invoiceInput({ isDebit: false, categoryId: 6, name: 'Remboursement stage' }));
     expect(doc.title).toBe('AVOIR');
-    expect(doc.references[0]).toEqual(["N° d'avoir", '2024-FFME-123456']);
+    expect(doc.references[0]).toEqual(['N° d’avoir', '2024-FFME-123456']);
   });
 
   it('a flux without detail lines shows itself as the one line', () => {
@@ -73,7 +73,7 @@ describe('facture document (R-FACT-02, R-FACT-04)', () => {
 
   it('without a due date, payment is due on receipt', () => {
     const doc = buildInvoiceDocument(invoiceInput({ dueDate: null }));
-    expect(doc.paymentTerms?.lines[0]).toBe("Date d'échéance : à réception de la facture");
+    expect(doc.paymentTerms?.lines[0]).toBe('Date d’échéance : à réception de la facture');
   });
 });
 
@@ -85,12 +85,12 @@ describe('legal mentions on every facture and avoir (R-FACT-08 to R-FACT-11)', (
       const all = text(doc);
       for (const mention of LEGAL) expect(all).toContain(mention);
       expect(doc.operation).toEqual([
-        "Nature de l'opération : Prestation de services",
-        "Période de l'opération : du 01/09/2023 au 31/08/2024",
+        'Nature de l’opération : Prestation de services',
+        'Période de l’opération : du 01/09/2023 au 31/08/2024',
       ]);
       // The due date once: in the payment-terms block (category 4) or in the footer. A debit due
       // on Easter Sunday 2024 is collected on the next TARGET day, Tuesday 2 April (R-SEPA-11).
-      const due = categoryId === 5 ? 'Date de prélèvement : 02/04/2024' : "Date d'échéance : 31/03/2024";
+      const due = categoryId === 5 ? 'Date de prélèvement : 02/04/2024' : 'Date d’échéance : 31/03/2024';
       expect(all.split(due)).toHaveLength(2);
       expect(doc.vatNote).toBe('TVA NON APPLICABLE, art 293B du CGI');
     },
@@ -113,9 +113,9 @@ describe('legal mentions on every facture and avoir (R-FACT-08 to R-FACT-11)', (
       tarif: { name: 'Passeport escalade jaune', categoryId: 4 },
     };
     const goods = buildInvoiceDocument(invoiceInput({}, { lines: [passeport] }));
-    expect(goods.operation[0]).toBe("Nature de l'opération : Livraison de biens");
+    expect(goods.operation[0]).toBe('Nature de l’opération : Livraison de biens');
     const both = buildInvoiceDocument(invoiceInput({}, { lines: [passeport, invoiceInput().lines[0]!] }));
-    expect(both.operation[0]).toBe("Nature de l'opération : Mixte (livraison de biens et prestation de services)");
+    expect(both.operation[0]).toBe('Nature de l’opération : Mixte (livraison de biens et prestation de services)');
   });
 
   it("Affiliation (R-FACT-03): the card note in place of the due date, the correspondent's postal address", () => {
@@ -133,7 +133,7 @@ describe('legal mentions on every facture and avoir (R-FACT-08 to R-FACT-11)', (
       'Tél. : 06 12 34 56 78',
     ]);
     expect(doc.paidNote).toBe('Facture acquittée par carte bancaire');
-    expect(text(doc)).not.toContain("Date d'échéance");
+    expect(text(doc)).not.toContain('Date d’échéance');
     for (const mention of LEGAL) expect(text(doc)).toContain(mention);
   });
 
@@ -149,7 +149,7 @@ describe('legal mentions on every facture and avoir (R-FACT-08 to R-FACT-11)', (
     expect(doc.paidNote).toBeNull();
     expect(doc.paymentTerms).toBeNull();
     expect(text(doc)).not.toContain('carte bancaire');
-    expect(doc.legalFooter[0]).toBe("Date d'échéance : 31/03/2024");
+    expect(doc.legalFooter[0]).toBe('Date d’échéance : 31/03/2024');
   });
 
   it('category 5: the SEPA pre-notification (debit date, amount, RUM, ICS) and the debit date in the footer', () => {
@@ -178,7 +178,7 @@ describe('legal mentions on every facture and avoir (R-FACT-08 to R-FACT-11)', (
     expect(doc.paidNote).toBe('Facture acquittée le 12/03/2024');
     expect(doc.paymentTerms).toBeNull();
     expect(text(doc)).not.toContain('virement');
-    expect(text(doc)).not.toContain("Date d'échéance");
+    expect(text(doc)).not.toContain('Date d’échéance');
   });
 });
 
@@ -196,7 +196,7 @@ describe('a relaunch is a re-presentation (R-FACT-07, R-FLUX-12)', () => {
     expect(doc.title).toBe('AVIS DE PRÉLÈVEMENT');
     expect(doc.number).toBeNull();
     expect(doc.fileName).toBe('avis-prelevement-50001-2024-03-01.pdf');
-    expect(doc.references[0]).toEqual(["Facture d'origine", '2027-FFME-33902']);
+    expect(doc.references[0]).toEqual(['Facture d’origine', '2027-FFME-33902']);
     expect(doc.references).toContainEqual(['Date de prélèvement', '23/12/2026']);
     expect(doc.citation).toContain('facture n° 2027-FFME-33902');
     expect(doc.preNotification?.lines[0]).toBe(

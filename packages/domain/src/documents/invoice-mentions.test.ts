@@ -58,9 +58,9 @@ describe('debit date of a direct debit (R-FACT-10, R-SEPA-11: SEPA rulebook pre-
 
 describe('what stands in place of the due date (L441-9 C. com.; R-FACT-03; R-FACT-11)', () => {
   it('an unpaid category-4 facture: its due date, on receipt when none', () => {
-    expect(settlementLine(settlementStatement(facts()))).toBe("Date d'échéance : 31/03/2024");
+    expect(settlementLine(settlementStatement(facts()))).toBe('Date d’échéance : 31/03/2024');
     expect(settlementLine(settlementStatement(facts({ dueDate: null })))).toBe(
-      "Date d'échéance : à réception de la facture",
+      'Date d’échéance : à réception de la facture',
     );
   });
   it("an Affiliation debit: 'Facture acquittée par carte bancaire' (R-FACT-03), no due date", () => {
@@ -74,7 +74,7 @@ describe('what stands in place of the due date (L441-9 C. com.; R-FACT-03; R-FAC
   it('an avoir is never acquittée par carte bancaire, even for an Affiliation flux', () => {
     const statement = settlementStatement(facts({ kind: 'avoir', affiliation: true, dueDate: null }));
     expect(paidNote(statement, 'Facture acquittée par carte bancaire')).toBeNull();
-    expect(settlementLine(statement)).toBe("Date d'échéance : à réception de l'avoir");
+    expect(settlementLine(statement)).toBe('Date d’échéance : à réception de l’avoir');
   });
   it('category 5: the debit date is the due date', () => {
     const statement = settlementStatement(facts({ categoryId: 5, debit: { fixed: true, day: '2024-04-05' } }));
@@ -102,16 +102,16 @@ describe('what stands in place of the due date (L441-9 C. com.; R-FACT-03; R-FAC
 describe('legal footer (L441-9, L441-10, D441-5 C. com.; R-FACT-08)', () => {
   it('due date, 3 times the legal interest rate, 40 € indemnity, no discount', () => {
     const lines = legalFooterLines(settlementStatement(facts({ categoryId: 1 })), false).join('\n');
-    expect(lines).toContain("Date d'échéance : 31/03/2024");
-    expect(lines).toContain("3 fois le taux d'intérêt légal");
+    expect(lines).toContain('Date d’échéance : 31/03/2024');
+    expect(lines).toContain('3 fois le taux d’intérêt légal');
     expect(lines).toContain('art. L441-10 du Code de commerce');
     expect(lines).toContain('indemnité forfaitaire pour frais de recouvrement de 40\u00a0€');
     expect(lines).toContain('art. D441-5 du Code de commerce');
-    expect(lines).toContain("Pas d'escompte pour paiement anticipé.");
+    expect(lines).toContain('Pas d’escompte pour paiement anticipé.');
   });
   it('the due date is not repeated when the payment-terms block states it', () => {
     const lines = legalFooterLines(settlementStatement(facts()), true);
-    expect(lines.join('\n')).not.toContain("Date d'échéance");
+    expect(lines.join('\n')).not.toContain('Date d’échéance');
     expect(lines).toHaveLength(2);
   });
 });

@@ -23,8 +23,16 @@ function personName(person: DocumentPerson): string {
 }
 
 const sirenLine = (structure: DocumentStructure) => (present(structure.siren) ? [party.siren(structure.siren)] : []);
-const codeLine = (structure: DocumentStructure) =>
-  present(structure.federalCode) ? [party.federalCode(structure.federalCode)] : [];
+/**
+ * R-DUE-03, R-STMT-01: 'Code fédéral : …' for a structure that has a federal code, nothing for
+ * one that has none; the head office's placeholder, all zeros ('000'), is not a federal code.
+ * Every party block (documents, relevé de compte, reminder letters) prints it through here.
+ */
+export function federalCodeLines(code: string | null | undefined): string[] {
+  return present(code) && !/^0+$/.test(code.trim()) ? [party.federalCode(code.trim())] : [];
+}
+
+const codeLine = (structure: DocumentStructure) => federalCodeLines(structure.federalCode);
 
 /** Seller block: name, address, contact and SIREN of the head office. */
 export function sellerLines(seller: DocumentStructure): string[] {

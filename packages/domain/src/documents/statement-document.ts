@@ -2,7 +2,7 @@ import type { StatementInput } from './document-input';
 import { formatDocumentAmount, formatParisDate } from './document-format';
 import { fluxDocumentFileName } from './document-rules';
 import { DOCUMENT_TEXT, STATEMENT_TITLE } from './document-messages';
-import { addressLines } from './party-lines';
+import { addressLines, federalCodeLines } from './party-lines';
 
 /** Everything the operation statement PDF draws, worded and formatted. */
 export interface StatementDocument {
@@ -22,10 +22,7 @@ export function buildStatementDocument(input: StatementInput): StatementDocument
     fileName: fluxDocumentFileName('releve', flux.id, flux.createdAt),
     structure: {
       name: structure.name,
-      lines: [
-        structure.federalCode ? DOCUMENT_TEXT.party.federalCode(structure.federalCode) : '',
-        ...addressLines(structure.address),
-      ].filter((line) => line !== ''),
+      lines: [...federalCodeLines(structure.federalCode), ...addressLines(structure.address)],
     },
     rows: [
       [text.fluxNumber, String(flux.id)],

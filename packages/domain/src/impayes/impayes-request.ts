@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OVERDUE_SORT_KEYS, type OverdueRow } from './overdue-structures';
+import type { OverdueRow } from './overdue-structures';
 import { REMINDER_LEVELS, type ReminderLevel } from './reminder-rules';
 
 /** GET: the list (json or xlsx); POST …/relances: issue letters; GET …/relances/:id/lettre.pdf, …/relances.zip?ids. */
@@ -10,13 +10,6 @@ export const REMINDERS_ZIP_PATH = `${REMINDERS_PATH}.zip`;
 
 /** Letters issued or downloaded together at most (one request, one ZIP). */
 export const MAX_REMINDERS_PER_REQUEST = 200;
-
-export const overdueListQuerySchema = z.object({
-  format: z.enum(['json', 'xlsx'], { message: 'format attendu : json ou xlsx' }).default('json'),
-  tri: z.enum(OVERDUE_SORT_KEYS, { message: 'tri inconnu' }).default('total'),
-  ordre: z.enum(['asc', 'desc'], { message: 'ordre attendu : asc ou desc' }).default('desc'),
-  structureId: z.string().optional(),
-});
 
 const structureIds = z
   .array(z.number().int().positive().max(2_147_483_647), { message: 'liste de structures attendue' })

@@ -155,7 +155,7 @@ describe('reminder level: proposed from the last letter', () => {
 
 describe('late-payment terms (Code de commerce art. L441-10 and D441-5, Code civil art. 1231-6)', () => {
   it('L441-10: penalties of 3 times the legal interest rate, due without a reminder', () => {
-    expect(REMINDER_LEGAL_TERMS.penalties).toContain("3 fois le taux d'intérêt légal");
+    expect(REMINDER_LEGAL_TERMS.penalties).toContain('3 fois le taux d’intérêt légal');
     expect(REMINDER_LEGAL_TERMS.penalties).toContain('art. L441-10 du Code de commerce');
     expect(REMINDER_LEGAL_TERMS.noReminderNeeded).toContain('sans qu’un rappel soit nécessaire');
   });

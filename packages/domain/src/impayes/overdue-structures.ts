@@ -83,7 +83,15 @@ export function overdueOf(flux: readonly AccountFlux[], asOf: string): OverdueFl
   return overdueFlux(flux, asOf).flux;
 }
 
-export const OVERDUE_SORT_KEYS = ['structure', ...AGEING_BUCKETS, 'total', 'resteDu', 'lastReminder'] as const;
+/** The list's sort keys: its columns, and the age of the oldest overdue flux (R-UI-20). */
+export const OVERDUE_SORT_KEYS = [
+  'structure',
+  ...AGEING_BUCKETS,
+  'total',
+  'resteDu',
+  'oldestDaysLate',
+  'lastReminder',
+] as const;
 export type OverdueSortKey = (typeof OVERDUE_SORT_KEYS)[number];
 export type SortDirection = 'asc' | 'desc';
 
@@ -97,6 +105,8 @@ function compareBy(key: OverdueSortKey): (a: OverdueRow, b: OverdueRow) => numbe
       return (a, b) => a.total - b.total;
     case 'resteDu':
       return (a, b) => a.resteDu - b.resteDu;
+    case 'oldestDaysLate':
+      return (a, b) => a.oldestDaysLate - b.oldestDaysLate;
     case 'lastReminder':
       // Never reminded first, then by date, then by level.
       return (a, b) =>

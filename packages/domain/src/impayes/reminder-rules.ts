@@ -64,6 +64,16 @@ export function canRemindOverdue(structureType: StructureTypeId): boolean {
 }
 
 /**
+ * R-UI-20: Impayés is offered only where it can show something to follow up: the head office
+ * (its scope holds its federation's structures) and the super administrator (no scope limit).
+ * A ligue's or a comité's scope is its own structure, which never reminds itself (R-SCOPE-01):
+ * its list is empty of anyone to remind, so it is not offered.
+ */
+export function offersImpayes(structureType: StructureTypeId, isSuperAdmin: boolean): boolean {
+  return isSuperAdmin || structureType === StructureType.Federation;
+}
+
+/**
  * The late-payment terms a reminder quotes. Code de commerce art. L441-10 II: penalties are
  * due from the day after the due date without any reminder, at a rate of no less than 3 times
  * the legal interest rate, and a debtor acting as a professional also owes a flat recovery

@@ -15,3 +15,4 @@ export * from './sepa-returns-contracts';
 export * from './return-anomalies';
 export * from './batch-state';
 export * from './relaunch-selection';
+export * from './sepa-batch-list';

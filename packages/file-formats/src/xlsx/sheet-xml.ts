@@ -32,18 +32,33 @@ function inlineString(ref: string, fullText: string, style?: number): string {
   return `<c r="${ref}" t="inlineStr"${styleAttribute}><is><t${space}>${escapeXml(text)}</t></is></c>`;
 }
 
+/** What a column holds beyond its cells' own types: amounts in euros, or days. */
+type XlsxColumnKind = 'amount' | 'day' | undefined;
+
+/** A date cell: its serial with the JJ/MM/AAAA HH:MM format, or the whole day's with JJ/MM/AAAA. */
+function dateCell(ref: string, date: Date, options: ExportFormatOptions, day: boolean): string {
+  const serial = excelDateSerial(date, options.timeZone);
+  return day
+    ? `<c r="${ref}" s="${STYLE.date}"><v>${Math.floor(serial)}</v></c>`
+    : `<c r="${ref}" s="${STYLE.dateTime}"><v>${serial}</v></c>`;
+}
+
 /**
- * One cell: numbers stay numbers ('# ##0,00 €' when `amount`), dates are date serials with the
- * JJ/MM/AAAA HH:MM format (R-EXP-01, R-EXP-12).
+ * One cell: numbers stay numbers ('# ##0,00 €' in an amount column), dates are date serials
+ * with the JJ/MM/AAAA HH:MM format, JJ/MM/AAAA in a day column (R-EXP-01, R-EXP-12).
  */
-export function xlsxCell(ref: string, cell: ExportCell, options: ExportFormatOptions = {}, amount = false): string {
+export function xlsxCell(
+  ref: string,
+  cell: ExportCell,
+  options: ExportFormatOptions = {},
+  kind: XlsxColumnKind = undefined,
+): string {
   if (cell === null || cell === '') return '';
   if (options.stringifyLongNum && isLongNumber(cell)) return inlineString(ref, cellText(cell), STYLE.text);
-  if (typeof cell === 'number') return `<c r="${ref}"${amount ? ` s="${STYLE.amount}"` : ''}><v>${cell}</v></c>`;
+  if (typeof cell === 'number')
+    return `<c r="${ref}"${kind === 'amount' ? ` s="${STYLE.amount}"` : ''}><v>${cell}</v></c>`;
   if (typeof cell === 'boolean') return `<c r="${ref}" t="b"><v>${cell ? 1 : 0}</v></c>`;
-  if (cell instanceof Date) {
-    return `<c r="${ref}" s="${STYLE.dateTime}"><v>${excelDateSerial(cell, options.timeZone)}</v></c>`;
-  }
+  if (cell instanceof Date) return dateCell(ref, cell, options, kind === 'day');
   return inlineString(ref, neutraliseFormula(cell));
 }
 
@@ -101,6 +116,10 @@ export function* sheetXmlChunks(
 
   const letters = table.columns.map((_label, column) => columnLetters(column));
   const amounts = amountColumnFlags(table.columns, options.amountColumns);
+  const days = amountColumnFlags(table.columns, options.dayColumns);
+  const kinds: XlsxColumnKind[] = letters.map((_letter, column) =>
+    amounts[column] ? 'amount' : days[column] ? 'day' : undefined,
+  );
   for (let start = 0; start < table.rows.length; start += chunkRows) {
     const end = Math.min(start + chunkRows, table.rows.length);
     for (let index = start; index < end; index += 1) {
@@ -108,7 +127,7 @@ export function* sheetXmlChunks(
       const cells = table.rows[index] as ExportCell[];
       text += `<row r="${rowNumber}">`;
       for (let column = 0; column < letters.length; column += 1) {
-        text += xlsxCell(`${letters[column]}${rowNumber}`, cells[column] ?? null, options, amounts[column]);
+        text += xlsxCell(`${letters[column]}${rowNumber}`, cells[column] ?? null, options, kinds[column]);
       }
       text += '</row>';
     }

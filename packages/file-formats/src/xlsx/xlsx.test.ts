@@ -43,6 +43,17 @@ describe('xlsx (R-EXP-01: a real Office Open XML workbook), read back by ExcelJS
     expect(sheet.getCell('D3').numFmt).toBe('dd/mm/yyyy hh:mm');
   });
 
+  it('gives dayColumns real date cells with the JJ/MM/AAAA format, the Paris day kept (R-EXP-01, R-EXP-13)', async () => {
+    // 23:30 UTC on 29 February is 1 March in Paris; the day's serial has no time of day.
+    const days: ExportTable = { columns: ['Date', 'N°'], rows: [[new Date('2024-02-29T23:30:00Z'), 1]] };
+    const sheet = (await readBack(days, { dayColumns: ['Date'] })).worksheets[0] as ExcelJS.Worksheet;
+    const cell = sheet.getCell('A2');
+    expect(cell.value).toBeInstanceOf(Date);
+    expect((cell.value as Date).toISOString()).toBe('2024-03-01T00:00:00.000Z');
+    expect(cell.numFmt).toBe('dd/mm/yyyy');
+    expect(sheet.getCell('B2').numFmt).toBeUndefined();
+  });
+
   it("gives amountColumns the '# ##0,00 €' format (R-EXP-12), other numbers none", async () => {
     const sheet = (await readBack(table, { amountColumns: ['Débit'] })).worksheets[0] as ExcelJS.Worksheet;
     expect(sheet.getCell('C2').value).toBe(120.5);

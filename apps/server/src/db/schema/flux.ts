@@ -1,10 +1,11 @@
 import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, id, money } from './columns';
+import { createdAt, id, money, requiredRef } from './columns';
 import { FEDE_Saison } from './seasons';
 import { STR_Structure } from './structures';
 import { UTI_Utilisateur } from './users';
 import { DOC_Contenu } from './documents';
+import { issuedFile } from './issued-file';
 
 /** 1 Licence, 2 Assurance, 3 Affiliation, 4 Facture, 5 Prélèvement SEPA, 6 Remboursement. */
 export const MKP_CategoryFlux = pgTable('MKP_CategoryFlux', {
@@ -16,9 +17,7 @@ export const MKP_Tarif = pgTable('MKP_Tarif', {
   id: id(),
   NomTarif: text('NomTarif').notNull(),
   PrixUnitaire: money('PrixUnitaire').notNull(),
-  ID_CategoryFlux: integer('ID_CategoryFlux')
-    .notNull()
-    .references(() => MKP_CategoryFlux.id),
+  ID_CategoryFlux: requiredRef('ID_CategoryFlux', () => MKP_CategoryFlux.id),
   ID_Saison: integer('ID_Saison').references(() => FEDE_Saison.id),
 });
 
@@ -56,19 +55,13 @@ export const MKP_FluxFinancier = pgTable(
     EST_Debit: boolean('EST_Debit').notNull(),
     /** Settled (paid). */
     EST_Reglement: boolean('EST_Reglement').notNull().default(false),
-    ID_CategoryFlux: integer('ID_CategoryFlux')
-      .notNull()
-      .references(() => MKP_CategoryFlux.id),
+    ID_CategoryFlux: requiredRef('ID_CategoryFlux', () => MKP_CategoryFlux.id),
     /** For a credit flux: the debit flux it settles. */
     ID_FluxFinancierDebit: integer('ID_FluxFinancierDebit'),
     /** The flux created by a relaunch; non-null means "relaunched". Unique: one relaunch per flux. */
     ID_FluxFinancierRelance: integer('ID_FluxFinancierRelance'),
-    ID_Saison: integer('ID_Saison')
-      .notNull()
-      .references(() => FEDE_Saison.id),
-    ID_Structure: integer('ID_Structure')
-      .notNull()
-      .references(() => STR_Structure.id),
+    ID_Saison: requiredRef('ID_Saison', () => FEDE_Saison.id),
+    ID_Structure: requiredRef('ID_Structure', () => STR_Structure.id),
     ID_Traitement: integer('ID_Traitement'),
     ID_Utilisateur: integer('ID_Utilisateur'),
     DateEcheance: date('DateEcheance'),
@@ -195,15 +188,9 @@ export const MKP_DocumentEmis = pgTable(
   'MKP_DocumentEmis',
   {
     id: id(),
-    ID_FluxFinancier: integer('ID_FluxFinancier')
-      .notNull()
-      .references(() => MKP_FluxFinancier.id),
+    ID_FluxFinancier: requiredRef('ID_FluxFinancier', () => MKP_FluxFinancier.id),
     Type: text('Type').notNull(),
-    ID_Contenu: integer('ID_Contenu')
-      .notNull()
-      .references(() => DOC_Contenu.id),
-    Sha256: text('Sha256').notNull(),
-    NomFichier: text('NomFichier').notNull(),
+    ...issuedFile(),
     Z_DateCreation: createdAt(),
   },
   (t) => [

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
+import { createdAt, id, requiredRef } from './columns';
 import { MKP_FluxFinancier, MKP_Tarif } from './flux';
 import { APP_Traitement } from './jobs';
 import { STR_Structure } from './structures';
@@ -30,20 +30,14 @@ export const FAC_Brouillon = pgTable(
   {
     id: id(),
     /** The structure billed. */
-    ID_Structure: integer('ID_Structure')
-      .notNull()
-      .references(() => STR_Structure.id),
+    ID_Structure: requiredRef('ID_Structure', () => STR_Structure.id),
     /** The structure the creator acted for (the head office). */
-    ID_StructureEmettrice: integer('ID_StructureEmettrice')
-      .notNull()
-      .references(() => STR_Structure.id),
+    ID_StructureEmettrice: requiredRef('ID_StructureEmettrice', () => STR_Structure.id),
     Libelle: text('Libelle').notNull(),
     ID_CategoryFlux: smallint('ID_CategoryFlux').notNull(),
     DateEcheance: date('DateEcheance').notNull(),
     Note: text('Note').notNull().default(''),
-    ID_Utilisateur: integer('ID_Utilisateur')
-      .notNull()
-      .references(() => UTI_Utilisateur.id),
+    ID_Utilisateur: requiredRef('ID_Utilisateur', () => UTI_Utilisateur.id),
     Version: integer('Version').notNull().default(1),
     Z_DateCreation: createdAt(),
     Z_DateModification: timestamp('Z_DateModification', { withTimezone: true }).notNull().defaultNow(),
@@ -87,12 +81,8 @@ export const FAC_Lot = pgTable(
   {
     id: id(),
     Cle: text('Cle').notNull(),
-    ID_StructureEmettrice: integer('ID_StructureEmettrice')
-      .notNull()
-      .references(() => STR_Structure.id),
-    ID_Utilisateur: integer('ID_Utilisateur')
-      .notNull()
-      .references(() => UTI_Utilisateur.id),
+    ID_StructureEmettrice: requiredRef('ID_StructureEmettrice', () => STR_Structure.id),
+    ID_Utilisateur: requiredRef('ID_Utilisateur', () => UTI_Utilisateur.id),
     Libelle: text('Libelle').notNull(),
     Contenu: jsonb('Contenu').notNull(),
     Selection: jsonb('Selection').notNull(),
@@ -110,12 +100,8 @@ export const FAC_Lot = pgTable(
 export const FAC_LotStructure = pgTable(
   'FAC_LotStructure',
   {
-    ID_Lot: integer('ID_Lot')
-      .notNull()
-      .references(() => FAC_Lot.id),
-    ID_Structure: integer('ID_Structure')
-      .notNull()
-      .references(() => STR_Structure.id),
+    ID_Lot: requiredRef('ID_Lot', () => FAC_Lot.id),
+    ID_Structure: requiredRef('ID_Structure', () => STR_Structure.id),
     ID_FluxFinancier: integer('ID_FluxFinancier').references(() => MKP_FluxFinancier.id),
     Raison: text('Raison'),
     Z_DateCreation: createdAt(),

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { BQE_Rapprochement } from './bank-statements';
-import { createdAt, id } from './columns';
+import { createdAt, id, requiredRef } from './columns';
 import { DOC_Contenu } from './documents';
 import { MKP_FluxFinancier } from './flux';
 import { STR_Structure } from './structures';
@@ -26,10 +26,7 @@ import { UTI_Utilisateur } from './users';
  * written once and never changed (triggers in migration 0017): exports of a validated
  * range read these rows only, so they give the same bytes whatever changes afterwards.
  */
-const structureId = () =>
-  integer('ID_Structure')
-    .notNull()
-    .references(() => STR_Structure.id);
+const structureId = () => requiredRef('ID_Structure', () => STR_Structure.id);
 
 /** A fiscal year of a structure: 'ouvert' until closed; validated up to ValideJusquau. */
 export const CPT_Exercice = pgTable(
@@ -59,9 +56,7 @@ export const CPT_Exercice = pgTable(
 export const CPT_Validation = pgTable('CPT_Validation', {
   id: id(),
   ID_Structure: structureId(),
-  ID_Exercice: integer('ID_Exercice')
-    .notNull()
-    .references(() => CPT_Exercice.id),
+  ID_Exercice: requiredRef('ID_Exercice', () => CPT_Exercice.id),
   Jusquau: date('Jusquau').notNull(),
   ID_Utilisateur: integer('ID_Utilisateur').references(() => UTI_Utilisateur.id),
   NbEcritures: integer('NbEcritures').notNull(),
@@ -79,12 +74,8 @@ export const CPT_Ecriture = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     ID_Structure: structureId(),
-    ID_Exercice: integer('ID_Exercice')
-      .notNull()
-      .references(() => CPT_Exercice.id),
-    ID_Validation: integer('ID_Validation')
-      .notNull()
-      .references(() => CPT_Validation.id),
+    ID_Exercice: requiredRef('ID_Exercice', () => CPT_Exercice.id),
+    ID_Validation: requiredRef('ID_Validation', () => CPT_Validation.id),
     /** The flux booked; null for a year's opening entry (journal AN, R-LEDG-13, ADR 0046). */
     ID_FluxFinancier: integer('ID_FluxFinancier').references(() => MKP_FluxFinancier.id),
     /**
@@ -151,9 +142,7 @@ export const CPT_EcritureLigne = pgTable(
 export const CPT_EcritureCompte = pgTable(
   'CPT_EcritureCompte',
   {
-    ID_Exercice: integer('ID_Exercice')
-      .notNull()
-      .references(() => CPT_Exercice.id),
+    ID_Exercice: requiredRef('ID_Exercice', () => CPT_Exercice.id),
     Nature: text('Nature').notNull(),
     Numero: text('Numero').notNull(),
     Libelle: text('Libelle').notNull(),
@@ -167,9 +156,7 @@ export const CPT_EcritureCompte = pgTable(
 /** In a structure's books, a flux and the entry that books it now (keyed by books and flux). */
 const bookedFlux = () => ({
   ID_Structure: structureId(),
-  ID_FluxFinancier: integer('ID_FluxFinancier')
-    .notNull()
-    .references(() => MKP_FluxFinancier.id),
+  ID_FluxFinancier: requiredRef('ID_FluxFinancier', () => MKP_FluxFinancier.id),
   ID_Ecriture: bigint('ID_Ecriture', { mode: 'number' })
     .notNull()
     .references(() => CPT_Ecriture.id),
@@ -219,9 +206,7 @@ export const CPT_FichierExport = pgTable(
     Taille: bigint('Taille', { mode: 'number' }).notNull(),
     Sha256: text('Sha256').notNull(),
     NbEcritures: integer('NbEcritures').notNull(),
-    ID_Contenu: integer('ID_Contenu')
-      .notNull()
-      .references(() => DOC_Contenu.id),
+    ID_Contenu: requiredRef('ID_Contenu', () => DOC_Contenu.id),
     Z_DateCreation: createdAt(),
   },
   (t) => [

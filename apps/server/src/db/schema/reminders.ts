@@ -1,17 +1,6 @@
-import {
-  bigint,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
-import { DOC_Contenu } from './documents';
+import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, requiredRef } from './columns';
+import { issuedFile } from './issued-file';
 import { MKP_FluxFinancier } from './flux';
 import { STR_Structure } from './structures';
 import { UTI_Utilisateur } from './users';
@@ -26,16 +15,10 @@ export const MKP_Relance = pgTable(
   {
     id: id(),
     /** The structure reminded. */
-    ID_Structure: integer('ID_Structure')
-      .notNull()
-      .references(() => STR_Structure.id),
+    ID_Structure: requiredRef('ID_Structure', () => STR_Structure.id),
     /** The structure the sender acted for (head office, ligue or comité). */
-    ID_StructureEmettrice: integer('ID_StructureEmettrice')
-      .notNull()
-      .references(() => STR_Structure.id),
-    ID_Utilisateur: integer('ID_Utilisateur')
-      .notNull()
-      .references(() => UTI_Utilisateur.id),
+    ID_StructureEmettrice: requiredRef('ID_StructureEmettrice', () => STR_Structure.id),
+    ID_Utilisateur: requiredRef('ID_Utilisateur', () => UTI_Utilisateur.id),
     Niveau: smallint('Niveau').notNull(),
     /**
      * The letter's rank among the structure's letters (1, 2, 3...), one more than the last one
@@ -46,11 +29,7 @@ export const MKP_Relance = pgTable(
     /** The Paris day the letter is dated and its flux aged at. */
     DateRelance: date('DateRelance').notNull(),
     CentimesTotal: bigint('CentimesTotal', { mode: 'number' }).notNull(),
-    ID_Contenu: integer('ID_Contenu')
-      .notNull()
-      .references(() => DOC_Contenu.id),
-    Sha256: text('Sha256').notNull(),
-    NomFichier: text('NomFichier').notNull(),
+    ...issuedFile(),
     Z_DateCreation: createdAt(),
   },
   (t) => [
@@ -63,17 +42,13 @@ export const MKP_Relance = pgTable(
 export const MKP_RelanceFlux = pgTable(
   'MKP_RelanceFlux',
   {
-    ID_Relance: integer('ID_Relance')
-      .notNull()
-      .references(() => MKP_Relance.id),
-    ID_FluxFinancier: integer('ID_FluxFinancier')
-      .notNull()
-      .references(() => MKP_FluxFinancier.id),
+    ID_Relance: requiredRef('ID_Relance', () => MKP_Relance.id),
+    ID_FluxFinancier: requiredRef('ID_FluxFinancier', () => MKP_FluxFinancier.id),
     NumeroFacture: text('NumeroFacture').notNull(),
     Centimes: bigint('Centimes', { mode: 'number' }).notNull(),
     DateEcheance: date('DateEcheance').notNull(),
     JoursRetard: integer('JoursRetard').notNull(),
-    Z_DateCreation: timestamp('Z_DateCreation', { withTimezone: true }).notNull().defaultNow(),
+    Z_DateCreation: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.ID_Relance, t.ID_FluxFinancier] })],
 );

@@ -21,7 +21,7 @@ import { frenchGraphqlMessage } from '../french-graphql-messages';
 import { LIMITS } from '../limits';
 import { graphqlSchema } from '../schema/build-schema';
 import type { HeavySlots } from '../heavy-queries';
-import type { IssuanceSettings } from '../../modules/flux-documents/issue-documents';
+import type { IssuanceSettings } from '../../modules/flux-documents/flux-documents.service';
 import type { GraphqlCache } from './caches';
 import { tableRowBound } from '../table-bounds';
 

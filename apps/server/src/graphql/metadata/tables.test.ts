@@ -1,8 +1,8 @@
 import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema/index';
-import { RESOURCES } from '../../modules/accounting-settings/accounting-resources';
-import { DETAIL_WRITABLE_COLUMNS, FLUX_WRITABLE_COLUMNS } from '../../modules/flux/flux-writable-columns';
+import { RESOURCES } from '../../modules/accounting-settings/accounting-settings.service';
+import { DETAIL_WRITABLE_COLUMNS, FLUX_WRITABLE_COLUMNS } from '../../modules/flux/flux-write.service';
 import { TABLES, TABLE_LIST, TABLE_SOURCES, type TableName } from './tables';
 
 /**

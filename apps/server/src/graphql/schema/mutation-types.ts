@@ -5,7 +5,7 @@ import {
   GraphQLNonNull,
   type GraphQLInputFieldConfigMap,
 } from 'graphql';
-import { DETAIL_WRITABLE_COLUMNS, FLUX_WRITABLE_COLUMNS } from '../../modules/flux/flux-writable-columns';
+import { DETAIL_WRITABLE_COLUMNS, FLUX_WRITABLE_COLUMNS } from '../../modules/flux/flux-write.service';
 import { TABLES, type TableName } from '../metadata/tables';
 import { SCALARS } from './comparison-types';
 

@@ -1,5 +1,6 @@
 import {
   addCalendarDays,
+  federalCodeLines,
   nextParisDayStart,
   parisDayStart,
   toCents,
@@ -63,7 +64,8 @@ export async function findStatementStructure(
   return {
     id: structureId,
     name: stripHiddenCharacters(row.name),
-    lines: [row.code ? `Code fédéral : ${row.code}` : '', row.a1 ?? '', row.a2 ?? '', town]
+    // R-DUE-03: the head office ('000') prints no federal code.
+    lines: [...federalCodeLines(row.code), row.a1 ?? '', row.a2 ?? '', town]
       .map(stripHiddenCharacters)
       .filter((line) => line !== ''),
   };

@@ -13,7 +13,7 @@ import type { Database } from '../../db/database';
 import { replicaReads } from '../../db/read-routing';
 import { writeAuditRows } from '../../db/audit-log';
 import { HttpError, notFound } from '../../lib/http-errors';
-import { openContent } from '../document-store/content-stream';
+import { openContent } from '../document-store/document-store.service';
 import { requireModule, type RequestScope } from '../scope/scope';
 import { unboundedHeavyWork, type HeavyWork } from '../../lib/heavy-work/heavy-work';
 import { inThreadRenderer, type DocumentRenderer } from '../../render/render-pool';

@@ -11,7 +11,7 @@ import { sha256Hex } from '../../db/content-store';
 import type { Database } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
 import { forbidden, notFound } from '../../lib/http-errors';
-import { readWholeContent } from '../document-store/content-stream';
+import { readWholeContent } from '../document-store/document-store.service';
 import type { JobKind } from '../jobs/job-kind';
 import type { JobRow, JobRuntime } from '../jobs/job-runtime';
 import { jobScope } from '../jobs/job-scope';

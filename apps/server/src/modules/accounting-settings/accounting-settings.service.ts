@@ -13,6 +13,10 @@ import { hasModule, requireGrant, requireModule, type RequestScope } from '../sc
 import { RESOURCES, SETTINGS_MODULES } from './accounting-resources';
 import * as repo from './accounting-settings.repository';
 
+// The modules that open the accounting settings (read by the ledger too) and the resources'
+// columns (checked against the schema with the GraphQL metadata).
+export { RESOURCES, SETTINGS_MODULES } from './accounting-resources';
+
 const conflict = (message: string) => new HttpError(409, message, 'conflict');
 const UNIQUE_VIOLATION = '23505';
 

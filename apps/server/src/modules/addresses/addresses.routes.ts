@@ -5,7 +5,7 @@ import { coreApiRoute, openApiSchema } from '../../lib/core-api-route';
 import { databaseId } from '../../lib/resource-paths';
 import { parseInput } from '../../lib/validation';
 import { resolveScope } from '../../plugins/scope';
-import { departementResponseSchema } from '../departements/departement-response';
+import { departementResponseSchema } from '../departements/departements.service';
 import { departementOfPostalCode, departementOfStructure } from './addresses.service';
 
 /** A string, so leading zeros (01000) survive. */

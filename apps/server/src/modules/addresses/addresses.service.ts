@@ -3,8 +3,7 @@ import type { Database } from '../../db/database';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import type { RequestScope } from '../scope/scope';
 import { canSeeStructure } from '../scope/can-see-structure';
-import type { DepartementWithStructures } from '../departements/departement-response';
-import { findDepartement } from '../departements/departements.service';
+import { findDepartement, type DepartementWithStructures } from '../departements/departements.service';
 import { findStructureLocation } from './addresses.repository';
 
 /** The department of a postal code, with the comité and the ligue that cover it. */

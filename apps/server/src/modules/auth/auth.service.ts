@@ -11,6 +11,9 @@ import type { LoginThrottle } from './login-throttle';
 import { findSession, insertSession, isSessionActive, revokeSession, rotateRefresh } from './session.repository';
 import { TtlCache } from '../../lib/ttl-cache';
 
+// The stored caller, read by the background jobs (they act as their owner) and the demo data too.
+export { findActor } from './actors';
+
 export const WRONG_CREDENTIALS_MESSAGE = 'Adresse e-mail ou mot de passe incorrect.';
 export const SESSION_OVER_MESSAGE = 'Session expirée ou invalide, merci de vous reconnecter.';
 

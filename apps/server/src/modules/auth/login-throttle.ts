@@ -5,6 +5,7 @@ import {
   accountLockDelayMs,
 } from '@gdf/domain';
 import type { Redis } from 'ioredis';
+import { TtlCache } from '../../lib/ttl-cache';
 
 /**
  * Counts login failures per account and per address (policy: @gdf/domain login-throttle).
@@ -61,35 +62,27 @@ export function createLoginThrottle(
   };
 }
 
-/** One process: a bounded Map (the oldest entries go first); tests drive it directly. */
+/** One process: bounded caches (the oldest entries go first); tests drive it directly. */
 export function createMemoryThrottleStore(maxEntries = 100_000): ThrottleStore {
-  const accounts = new Map<string, { failures: number; lockedUntil: number; forgetAt: number }>();
-  const addresses = new Map<string, { failures: number; expiresAt: number }>();
-  const bound = (map: Map<string, unknown>) => {
-    if (map.size >= maxEntries) map.delete(map.keys().next().value as string);
-  };
+  const accounts = new TtlCache<{ failures: number; lockedUntil: number }>(maxEntries, LOGIN_FAILURE_MEMORY_MS);
+  // An address's window ends when its first failure's window does, whatever follows.
+  const addresses = new TtlCache<{ failures: number; expiresAt: number }>(maxEntries, LOGIN_ADDRESS_WINDOW_MS);
   return {
     async claimAccount(key, now) {
-      const entry = accounts.get(key);
-      const current = entry && entry.forgetAt > now ? entry : { failures: 0, lockedUntil: 0, forgetAt: 0 };
+      const current = accounts.get(key, now) ?? { failures: 0, lockedUntil: 0 };
       if (current.lockedUntil > now) return { retryAfterMs: current.lockedUntil - now };
       const failures = current.failures + 1;
       const lockedForMs = delayAfter(failures);
-      accounts.delete(key);
-      bound(accounts);
-      accounts.set(key, { failures, lockedUntil: now + lockedForMs, forgetAt: now + LOGIN_FAILURE_MEMORY_MS });
+      accounts.set(key, { failures, lockedUntil: now + lockedForMs }, now);
       return { lockedForMs };
     },
     async clearAccount(key) {
       accounts.delete(key);
     },
     async claimAddress(key, now) {
-      const entry = addresses.get(key);
-      const current =
-        entry && entry.expiresAt > now ? entry : { failures: 0, expiresAt: now + LOGIN_ADDRESS_WINDOW_MS };
+      const current = addresses.get(key, now) ?? { failures: 0, expiresAt: now + LOGIN_ADDRESS_WINDOW_MS };
       if (current.failures >= LOGIN_ADDRESS_MAX_FAILURES) return { retryAfterMs: current.expiresAt - now };
-      if (!entry) bound(addresses);
-      addresses.set(key, { failures: current.failures + 1, expiresAt: current.expiresAt });
+      addresses.set(key, { failures: current.failures + 1, expiresAt: current.expiresAt }, now, current.expiresAt);
       return null;
     },
     async forgiveAddress(key) {

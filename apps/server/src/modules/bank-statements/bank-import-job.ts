@@ -11,7 +11,7 @@ import { writeAuditRows } from '../../db/audit-log';
 import { CONTENT_NATURE, insertContent, sha256Hex } from '../../db/content-store';
 import type { Database } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
-import { readWholeContent } from '../document-store/content-stream';
+import { readWholeContent } from '../document-store/document-store.service';
 import type { JobKind } from '../jobs/job-kind';
 import type { JobRow, JobRuntime } from '../jobs/job-runtime';
 import { jobScope } from '../jobs/job-scope';

@@ -1,4 +1,4 @@
-import type { Cents } from '@gdf/domain';
+import type { BankStatementEntry, Cents } from '@gdf/domain';
 import { centsToDecimal } from '@gdf/domain';
 import type { Queryable } from '../../db/queryable';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
@@ -13,21 +13,23 @@ export const PAID_CENTS_SQL = `coalesce((
     JOIN "BQE_Rapprochement" ra ON ra.id = rf."ID_Rapprochement" AND ra."DateAnnulation" IS NULL
    WHERE rf."ID_FluxFinancier" = f.id), 0)`;
 
-/** A stored entry, as matching and the screens read it. */
-export interface EntryRow {
+/** A stored entry, as matching and the screens read it: the parsed entry's fields as stored. */
+export interface EntryRow extends Pick<
+  BankStatementEntry,
+  | 'bookingDate'
+  | 'valueDate'
+  | 'direction'
+  | 'status'
+  | 'label'
+  | 'remittanceInfo'
+  | 'endToEndIds'
+  | 'debtorName'
+  | 'debtorIban'
+> {
   id: number;
   statementId: number;
   reference: string;
-  bookingDate: string;
-  valueDate: string | null;
   cents: string;
-  direction: 'credit' | 'debit';
-  status: string | null;
-  label: string | null;
-  remittanceInfo: string[];
-  endToEndIds: string[];
-  debtorName: string | null;
-  debtorIban: string | null;
   messageId: string | null;
   paymentInfoId: string | null;
   reconciliationId: number | null;

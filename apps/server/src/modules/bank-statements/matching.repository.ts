@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/queryable';
 import { intArray } from '../../db/sql-arrays';
-import { SEPA_BATCH_TYPE } from '../exports-sepa/sepa-records';
+import { SEPA_BATCH_TYPE } from '../../db/sepa-records';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
 import {
   ACTIVE_RECONCILIATION,

@@ -3,6 +3,9 @@ import { notFound } from '../../lib/http-errors';
 import type { DepartementWithStructures } from './departement-response';
 import { findDepartementByCode, findDepartementById } from './departement.repository';
 
+// The response a departement is sent as, read by the addresses' routes too.
+export { departementResponseSchema, type DepartementWithStructures } from './departement-response';
+
 /** A department with its ligue and comité: reference data any signed-in user may read. */
 export async function departementById(database: Database, id: number): Promise<DepartementWithStructures> {
   const departement = await findDepartementById(database, id);

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database';
 import { sha256Hex, type ContentNature } from '../../db/content-store';
-import { SEPA_BATCH_TYPE } from '../exports-sepa/sepa-records';
+import { SEPA_BATCH_TYPE } from '../../db/sepa-records';
 
 /** A DOC_Document row an earlier version kept on disk: its stored name and type. */
 export interface DiskDocumentRow {

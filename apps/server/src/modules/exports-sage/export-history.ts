@@ -5,7 +5,7 @@ import type { AccountingFileFormat, ExportHistoryItem } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
 import { CONTENT_NATURE, insertContent } from '../../db/content-store';
-import { openContent } from '../document-store/content-stream';
+import { openContent } from '../document-store/document-store.service';
 import type { Queryable } from '../../db/queryable';
 import type { RequestScope } from '../scope/scope';
 import {

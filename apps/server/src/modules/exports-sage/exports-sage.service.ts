@@ -24,16 +24,17 @@ import {
 import type { Database } from '../../db/database';
 import { badRequest, notFound } from '../../lib/http-errors';
 import type { Queryable } from '../../db/queryable';
-import { booksOwner, booksScope, type BooksOwner } from '../ledger/books';
 import { fiscalYearsOf, lockedFiscalYears, type FiscalYearRow } from '../ledger/fiscal-years.service';
+import type { Books, BooksOwner } from '../ledger/ledger.service';
 import {
+  booksOwner,
+  booksScope,
   ledgerEntries,
   openBooks,
   openingEntries,
   stagedEntries,
   stageUnbookedEntries,
-  type Books,
-} from '../ledger/ledger-entries';
+} from '../ledger/ledger.service';
 import { requireModule, type RequestScope } from '../scope/scope';
 import { unmappedFlux } from './exports-sage.repository';
 import { recordExportFile, type FileChecker, type RecordedFile } from './export-history';

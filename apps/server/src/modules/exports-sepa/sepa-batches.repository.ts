@@ -1,7 +1,8 @@
+import type { SepaBatchSort } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
-import { batchCollectionDateSql, SEPA_AUDIT_ACTION, SEPA_BATCH_TYPE } from './sepa-records';
+import { batchCollectionDateSql, SEPA_AUDIT_ACTION, SEPA_BATCH_TYPE } from '../../db/sepa-records';
 
 /** Audit action of a cancelled batch (who, when, how many flux it released). */
 const SEPA_CANCEL_AUDIT_ACTION = 'annulation_sepa';
@@ -42,14 +43,31 @@ const RETURNED_FLUX = `(f."ID_FluxFinancierRelance" IS NOT NULL
 const fullName = (alias: string) =>
   `nullif(trim(coalesce(${alias}."CT_Prenom", '') || ' ' || coalesce(${alias}."CT_Nom", '')), '')`;
 
-/** SEPA batches made by structures within scope, newest first. */
+/**
+ * R-UI-20: what the list sorts on, whitelisted (a name alone in ORDER BY is the select list's
+ * column), then the batch id so every page is stable.
+ */
+const BATCH_ORDER: Record<SepaBatchSort, string> = {
+  date: 't.id',
+  // Text without regard to case, as a reader sorts it.
+  fichier: 'lower(t."NomFichier")',
+  auteur: `lower(${fullName('u')})`,
+  flux: '"nbFlux"',
+  montant: '"totalCents"',
+};
+
+/** SEPA batches made by structures within scope, newest first unless `order` says otherwise. */
 export async function listSepaBatches(
   database: Database,
   scope: RequestScope,
-  options: { id?: number; limit: number },
+  options: { id?: number; limit: number; offset?: number; order?: { sort: SepaBatchSort; direction: 'asc' | 'desc' } },
 ): Promise<SepaBatchRow[]> {
   const params: unknown[] = [SEPA_BATCH_TYPE, SEPA_AUDIT_ACTION, options.limit, SEPA_CANCEL_AUDIT_ACTION];
   const byId = options.id === undefined ? '' : `AND t.id = $${params.push(options.id)}`;
+  const { sort, direction } = options.order ?? { sort: 'date', direction: 'desc' };
+  const way = direction === 'asc' ? 'ASC' : 'DESC';
+  const orderBy = sort === 'date' ? `t.id ${way}` : `${BATCH_ORDER[sort]} ${way} NULLS LAST, t.id DESC`;
+  const offset = `OFFSET $${params.push(options.offset ?? 0)}`;
   return database.query<SepaBatchRow>(
     `SELECT t.id, t."NomFichier", t."ID_Contenu", t."Z_DateCreation", t."DateAnnulation",
             coalesce(${fullName('u')}, '') AS auteur, ${fullName('a')} AS "annulePar",
@@ -85,10 +103,21 @@ export async function listSepaBatches(
        LEFT JOIN "APP_AuditLog" l ON l."Action" = $2 AND l."TableCible" = 'MKP_Traitement' AND l."ID_Cible" = t.id
        LEFT JOIN "APP_AuditLog" c ON c."Action" = $4 AND c."TableCible" = 'MKP_Traitement' AND c."ID_Cible" = t.id
       WHERE t."TypeTraitement" = $1 AND ${structureScopeCondition(scope, 't."ID_Structure"', params)} ${byId}
-      ORDER BY t.id DESC
-      LIMIT $3`,
+      ORDER BY ${orderBy}
+      LIMIT $3 ${offset}`,
     params,
   );
+}
+
+/** How many SEPA batches the structures within scope made (the list's total, R-UI-20). */
+export async function countSepaBatches(database: Database, scope: RequestScope): Promise<number> {
+  const params: unknown[] = [SEPA_BATCH_TYPE];
+  const [row] = await database.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM "MKP_Traitement" t
+      WHERE t."TypeTraitement" = $1 AND ${structureScopeCondition(scope, 't."ID_Structure"', params)}`,
+    params,
+  );
+  return row?.n ?? 0;
 }
 
 export interface LockedBatchRow {

@@ -7,13 +7,15 @@ import {
   sepaCollectedFigures,
   type SepaBatch,
   type SepaBatchCancellation,
+  type SepaBatchPage,
 } from '@gdf/domain';
 import { HttpError, notFound } from '../../lib/http-errors';
-import { openContent } from '../document-store/content-stream';
+import { openContent } from '../document-store/document-store.service';
 import { waitForReturnImports } from '../sepa-returns/sepa-returns.service';
 import { requireGrant, requireModule, type RequestScope } from '../scope/scope';
 import {
   cancelBatch,
+  countSepaBatches,
   listSepaBatches,
   lockBatchFlux,
   lockSepaBatch,
@@ -27,26 +29,40 @@ const CANCELLED_FILE =
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-export async function sepaBatches(deps: SepaDependencies, scope: RequestScope, limit: number): Promise<SepaBatch[]> {
+/** R-UI-20: one page of the SEPA files already made, sorted as asked, and how many there are. */
+export async function sepaBatches(
+  deps: SepaDependencies,
+  scope: RequestScope,
+  page: SepaBatchPage,
+): Promise<{ batches: SepaBatch[]; total: number }> {
   requireModule(scope, ModuleSlug.ExportSepa);
-  const rows = await listSepaBatches(deps.database, scope, { limit });
-  return rows.map((row) => {
-    const cancelled = row.DateAnnulation !== null;
-    // R-RET-07: a cancelled batch released its flux: nothing was collected from it.
-    const figures = {
-      presented: { nb: row.nbFlux ?? 0, cents: row.totalCents ?? 0 },
-      rejected: { nb: row.nbRejetes, cents: row.centsRejetes },
-      relaunchedRejected: { nb: row.nbRelances, cents: row.centsRelances },
-    };
-    return {
-      ...batchFile(row),
-      etat: sepaBatchState(cancelled, figures),
-      dateEcheance: row.dateEcheance,
-      preleves: cancelled ? { nb: 0, cents: 0 } : sepaCollectedFigures(figures),
-      rejetes: figures.rejected,
-      relances: figures.relaunchedRejected,
-    };
-  });
+  const [rows, total] = await Promise.all([
+    listSepaBatches(deps.database, scope, {
+      limit: page.limit,
+      offset: (page.page - 1) * page.limit,
+      order: { sort: page.sort, direction: page.direction },
+    }),
+    countSepaBatches(deps.database, scope),
+  ]);
+  return { batches: rows.map(batchView), total };
+}
+
+function batchView(row: SepaBatchRow): SepaBatch {
+  const cancelled = row.DateAnnulation !== null;
+  // R-RET-07: a cancelled batch released its flux: nothing was collected from it.
+  const figures = {
+    presented: { nb: row.nbFlux ?? 0, cents: row.totalCents ?? 0 },
+    rejected: { nb: row.nbRejetes, cents: row.centsRejetes },
+    relaunchedRejected: { nb: row.nbRelances, cents: row.centsRelances },
+  };
+  return {
+    ...batchFile(row),
+    etat: sepaBatchState(cancelled, figures),
+    dateEcheance: row.dateEcheance,
+    preleves: cancelled ? { nb: 0, cents: 0 } : sepaCollectedFigures(figures),
+    rejetes: figures.rejected,
+    relances: figures.relaunchedRejected,
+  };
 }
 
 function batchFile(row: SepaBatchRow): Omit<SepaBatch, 'etat' | 'dateEcheance' | 'preleves' | 'rejetes' | 'relances'> {

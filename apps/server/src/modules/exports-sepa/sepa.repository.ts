@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/queryable';
 import type { BatchFluxRow, BatchTransaction, PresentedAccount } from './sepa-batch';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
 import { intArray } from '../../db/sql-arrays';
-import { SEPA_AUDIT_ACTION, SEPA_BATCH_TYPE } from './sepa-records';
+import { SEPA_AUDIT_ACTION, SEPA_BATCH_TYPE } from '../../db/sepa-records';
 
 export interface SepaSelection {
   categories: number[];

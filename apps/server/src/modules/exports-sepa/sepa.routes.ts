@@ -1,21 +1,17 @@
-import { sepaGenerateBodySchema, sepaPreviewQuerySchema } from '@gdf/domain';
+import {
+  SEPA_BATCHES_TOTAL_HEADER,
+  sepaBatchPage,
+  sepaBatchesQuerySchema,
+  sepaGenerateBodySchema,
+  sepaPreviewQuerySchema,
+} from '@gdf/domain';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, RouteShorthandOptions } from 'fastify';
-import { z } from 'zod';
 import { idParams } from '../../lib/resource-paths';
 import { parseInput } from '../../lib/validation';
 import { resolveScope } from '../../plugins/scope';
 import { cancelSepaBatch, sepaBatchFile, sepaBatches } from './sepa-batches.service';
 import { generateSepa, previewSepa, sepaCalendar, type SepaDependencies } from './sepa.service';
-
-const batchesQuery = z.object({
-  limit: z
-    .string()
-    .regex(/^\d{1,3}$/, 'limite invalide')
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 200, 'limite invalide (1 à 200)')
-    .optional(),
-});
 
 /** Input is parsed with zod in each handler (French 400 messages), as the core routes do. */
 const route = (summary: string, event?: string): RouteShorthandOptions => ({
@@ -67,9 +63,11 @@ export function registerSepaRoutes(app: FastifyInstance, deps: SepaDependencies)
     },
   );
 
-  app.get('/api/exports/sepa/batches', route('Fichiers SEPA déjà générés'), async (request) => {
-    const { limit } = parseInput(batchesQuery, request.query);
-    return sepaBatches(deps, await resolveScope(request, deps.database), limit ?? 50);
+  // R-UI-20: a page of them, sorted; their count in a header, the page's batches as the body.
+  app.get('/api/exports/sepa/batches', route('Fichiers SEPA déjà générés'), async (request, reply) => {
+    const page = sepaBatchPage(parseInput(sepaBatchesQuerySchema, request.query));
+    const { batches, total } = await sepaBatches(deps, await resolveScope(request, deps.database), page);
+    return reply.header(SEPA_BATCHES_TOTAL_HEADER, total).send(batches);
   });
 
   app.get(

@@ -7,7 +7,7 @@ import { safeFetch, type SafeFetchPolicy } from '../../lib/safe-fetch';
 import type { RequestScope } from '../scope/scope';
 import { canSeeStructure } from '../scope/can-see-structure';
 import { CONTENT_NATURE, insertContent } from '../../db/content-store';
-import { openContent } from '../document-store/content-stream';
+import { openContent } from '../document-store/document-store.service';
 import {
   findDocumentById,
   findDocumentTypeId,
@@ -18,6 +18,9 @@ import {
 } from './document.repository';
 import { toDocumentResponse, type DocumentResponse } from './document-response';
 import { cleanFileName, type DocumentTarget } from './files.inputs';
+
+// The response a document is sent as, read by the structures' modules too.
+export { documentResponseSchema, type DocumentResponse } from './document-response';
 
 /** R-SEC-17: a file name that hides how it reads is refused whole, in French, never silently cleaned. */
 function refuseHiddenName(fileName: string | undefined, field: 'file' | 'fileUrl'): void {

@@ -3,7 +3,6 @@ import {
   JOB_KIND,
   JOB_LABELS,
   ModuleSlug,
-  documentPackEntryName,
   documentPackSummaryHeader,
   documentPackSummaryLine,
   parisToday,
@@ -106,7 +105,8 @@ export function documentPackJob(
             const document = await readPackDocument(documents, scope, kind, flux.id);
             // Removed since the count: left out, like a flux the search no longer shows.
             if (!document) continue;
-            const name = documentPackEntryName(kind, flux, document.fileName);
+            // R-DOC-05: the name it downloads under alone.
+            const name = document.fileName;
             entries.push({ name, bytes: document.bytes });
             summary += documentPackSummaryLine(flux, name);
             sent++;

@@ -3,7 +3,6 @@ import {
   DOCUMENT_PACK_MESSAGES,
   DOCUMENT_PACK_SUMMARY_NAME,
   ModuleSlug,
-  documentPackEntryName,
   documentPackSummaryHeader,
   documentPackSummaryLine,
   fluxSearchFiltersContract,
@@ -21,6 +20,9 @@ import { requireModule, type RequestScope } from '../scope/scope';
 import { createPackSelection } from './pack-selection';
 import { writePackAudit } from './pack-audit';
 import { ZipWriter } from './zip-writer';
+
+// The ZIP writer (ADR 0019), written for the packs and used by the jobs and the reminders too.
+export { ZipWriter, type ZipState } from './zip-writer';
 
 /** Flux read per keyset batch. */
 const PACK_BATCH_SIZE = 100;
@@ -116,7 +118,8 @@ export function createDocumentPackService(
         // Removed since the count: left out, like a flux the search no longer shows.
         if (document) {
           if (signal.aborted) return;
-          const name = documentPackEntryName(current.kind, current.flux, document.fileName);
+          // R-DOC-05: the name it downloads under alone.
+          const name = document.fileName;
           yield* zip.entry(name, document.bytes);
           summary += documentPackSummaryLine(current.flux, name);
           sent++;

@@ -1,8 +1,8 @@
-import { ModuleSlug, type FluxDocumentKind } from '@gdf/domain';
+import { ModuleSlug, documentFileName, type FluxDocumentKind } from '@gdf/domain';
 import type { Readable } from 'node:stream';
 import type { Database } from '../../db/database';
 import { notFound } from '../../lib/http-errors';
-import { openContent } from '../document-store/content-stream';
+import { openContent } from '../document-store/document-store.service';
 import { requireModule, type RequestScope } from '../scope/scope';
 import { issueOneFlux, type IssuanceSettings } from './issue-documents';
 import { findIssuedFlux } from './issued-flux.repository';
@@ -18,6 +18,10 @@ import {
 import type { HeavyWork } from '../../lib/heavy-work/heavy-work';
 import { inThreadRenderer, type DocumentRenderer } from '../../render/render-pool';
 
+// What other modules use of the issuance (R-DOC-*): they reach it through this service.
+export { issueFluxDocuments, type IssuanceSettings } from './issue-documents';
+export { uncommittedInvoiceInput } from './invoice-preview';
+
 interface RenderedPdf {
   fileName: string;
   pdf: Buffer;
@@ -25,7 +29,7 @@ interface RenderedPdf {
   xml?: IssuedXml | null;
 }
 
-/** A document as issued: the stored bytes, their SHA-256 and the stored file name. */
+/** A document as issued: the stored bytes, their SHA-256 and the name it downloads under (R-DOC-05). */
 interface IssuedPdf {
   fileName: string;
   sha256: string;
@@ -72,8 +76,10 @@ export function createFluxDocumentsService(database: Database, settings: FluxDoc
       requireModule(scope, ModuleSlug.FluxFinanciers);
       const found = await findIssuedDocument(database, scope, fluxId, kind);
       if (!found) throw notFound(FLUX_NOT_FOUND);
-      if (found.issued) return sendStored(scope, kind, fluxId, found.issued, audit);
-      return issueAndSend(scope, kind, fluxId, audit);
+      const sent = found.issued
+        ? await sendStored(scope, kind, fluxId, found.issued, audit)
+        : await issueAndSend(scope, kind, fluxId, audit);
+      return named(sent, fluxId, found.seasonId);
     },
     async downloadXml(scope, fluxId) {
       requireModule(scope, ModuleSlug.FluxFinanciers);
@@ -85,9 +91,14 @@ export function createFluxDocumentsService(database: Database, settings: FluxDoc
         found = await findIssuedDocument(database, scope, fluxId, 'facture_xml');
       }
       if (!found?.issued) throw notFound(NO_FACTUR_X);
-      return sendStored(scope, 'facture_xml', fluxId, found.issued);
+      return named(await sendStored(scope, 'facture_xml', fluxId, found.issued), fluxId, found.seasonId);
     },
   };
+
+  /** R-DOC-05: the name it downloads under, the same alone and in a pack. */
+  function named(sent: IssuedPdf, fluxId: number, seasonId: number): IssuedPdf {
+    return { ...sent, fileName: documentFileName(sent.fileName, { id: fluxId, seasonId }) };
+  }
 
   /** A first download: renders, stores (with its XML for a Factur-X facture), sends. */
   async function issueAndSend(

@@ -1,7 +1,7 @@
 import { HEAD_OFFICE_STRUCTURE_ID } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
-import { SEPA_AUDIT_ACTION } from '../exports-sepa/sepa-records';
+import { SEPA_AUDIT_ACTION } from '../../db/sepa-records';
 
 /** The bounds of the flux ids without their issuance (R-DOC-01), nulls when every flux is issued. */
 export async function missingIssuanceBounds(

@@ -24,17 +24,23 @@ export interface IssuedXml {
 
 /**
  * The caller's scope is checked here, before any stored byte is read: `null` when the flux
- * does not exist or is out of scope; `{ issued: null }` when it has no stored document yet.
+ * does not exist or is out of scope; `{ issued: null }` when it has no stored document yet. The
+ * flux's season comes with it: its invoice number names the download (R-DOC-05).
  */
 export async function findIssuedDocument(
   database: Pick<Database, 'query'>,
   scope: RequestScope,
   fluxId: number,
   kind: StoredDocumentKind,
-): Promise<{ issued: IssuedDocument | null } | null> {
+): Promise<{ issued: IssuedDocument | null; seasonId: number } | null> {
   const params: unknown[] = [fluxId, kind];
-  const [row] = await database.query<{ contentId: number | null; sha256: string | null; fileName: string | null }>(
-    `SELECT e."ID_Contenu" AS "contentId", e."Sha256" AS sha256, e."NomFichier" AS "fileName"
+  const [row] = await database.query<{
+    contentId: number | null;
+    sha256: string | null;
+    fileName: string | null;
+    seasonId: number;
+  }>(
+    `SELECT e."ID_Contenu" AS "contentId", e."Sha256" AS sha256, e."NomFichier" AS "fileName", f."ID_Saison" AS "seasonId"
        FROM "MKP_FluxFinancier" f
        LEFT JOIN "MKP_DocumentEmis" e ON e."ID_FluxFinancier" = f.id AND e."Type" = $2
       WHERE f.id = $1 AND ${structureScopeCondition(scope, 'f."ID_Structure"', params)}`,
@@ -43,6 +49,7 @@ export async function findIssuedDocument(
   if (!row) return null;
   return {
     issued: row.contentId === null ? null : { contentId: row.contentId, sha256: row.sha256!, fileName: row.fileName! },
+    seasonId: row.seasonId,
   };
 }
 

@@ -10,7 +10,7 @@ import {
 } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
-import { issueFluxDocuments, type IssuanceSettings } from '../flux-documents/issue-documents';
+import { issueFluxDocuments, type IssuanceSettings } from '../flux-documents/flux-documents.service';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { requireGrant, type RequestScope } from '../scope/scope';
 import { audit } from './flux-write.service';

@@ -1,6 +1,6 @@
 import { FLUX_WRITE } from '@gdf/domain';
 import type { Database } from '../../db/database';
-import { issueFluxDocuments, type IssuanceSettings } from '../flux-documents/issue-documents';
+import { issueFluxDocuments, type IssuanceSettings } from '../flux-documents/flux-documents.service';
 import { badRequest, forbidden } from '../../lib/http-errors';
 import { requireGrant, type RequestScope } from '../scope/scope';
 import { canSeeStructure } from '../scope/can-see-structure';
@@ -17,6 +17,9 @@ import {
   writeFluxAudit,
 } from './flux.repository';
 import type { Queryable } from '../../db/queryable';
+
+// The columns a write may set, which the GraphQL mutations' input types list too.
+export { DETAIL_WRITABLE_COLUMNS, FLUX_WRITABLE_COLUMNS };
 
 const OUT_OF_SCOPE = "Vous n'avez pas accès à cette structure.";
 

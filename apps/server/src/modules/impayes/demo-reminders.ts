@@ -1,6 +1,6 @@
 import { addDays, parisToday } from '@gdf/domain';
 import type { Database } from '../../db/database';
-import { findActor } from '../auth/actors';
+import { findActor } from '../auth/auth.service';
 import type { RequestScope } from '../scope/scope';
 import { structureStanding } from '../structure-status/structure-status.service';
 import { createImpayesService } from './impayes.service';

@@ -1,4 +1,10 @@
-import { isReminderLevel, type OverdueStructure, type ReminderSummary } from '@gdf/domain';
+import {
+  contains,
+  isReminderLevel,
+  type OverdueStructure,
+  type OverdueStructureFilter,
+  type ReminderSummary,
+} from '@gdf/domain';
 import type { Database } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
 import { intArray } from '../../db/sql-arrays';
@@ -17,6 +23,44 @@ export async function findStructures(
     params,
   );
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** A structure whose departement belongs to the ligue (or comité) `ref` names, or that one itself. */
+const territory = (column: '"ID_Ligue"' | '"ID_Comite"', ref: string) =>
+  `(s.id = ${ref} OR EXISTS (SELECT 1 FROM "ADR_Departement" d WHERE d.id = s."ID_Departement" AND d.${column} = ${ref}))`;
+
+/**
+ * R-UI-20: the structures of the scope the Impayés filters keep: name (or federal code start)
+ * containing `recherche`, type, ligue, comité (by the structure's departement, as a bulk
+ * invoicing selects them), reminded at least once or never. Their ids, in SQL: the balance
+ * rule then reads only their flux.
+ */
+export async function structuresMatching(
+  database: Pick<Database, 'query'>,
+  scope: RequestScope,
+  filter: OverdueStructureFilter,
+): Promise<number[]> {
+  const params: unknown[] = [];
+  const conditions = [structureScopeCondition(scope, 's.id', params)];
+  if (filter.recherche) {
+    const pattern = contains(filter.recherche);
+    // The name contains the text; the federal code starts with it ('%…%' less its first '%').
+    conditions.push(
+      `(s."NomStructure" ILIKE $${params.push(pattern)} OR s."ID_CodeFederal" ILIKE $${params.push(pattern.slice(1))})`,
+    );
+  }
+  if (filter.type !== undefined) conditions.push(`s."ID_TypeStructure" = $${params.push(filter.type)}`);
+  if (filter.ligueId !== undefined) conditions.push(territory('"ID_Ligue"', `$${params.push(filter.ligueId)}`));
+  if (filter.comiteId !== undefined) conditions.push(territory('"ID_Comite"', `$${params.push(filter.comiteId)}`));
+  if (filter.relance) {
+    const reminded = `EXISTS (SELECT 1 FROM "MKP_Relance" r WHERE r."ID_Structure" = s.id)`;
+    conditions.push(filter.relance === 'oui' ? reminded : `NOT ${reminded}`);
+  }
+  const rows = await database.query<{ id: number }>(
+    `SELECT s.id FROM "STR_Structure" s WHERE ${conditions.join(' AND ')}`,
+    params,
+  );
+  return rows.map((row) => row.id);
 }
 
 /** The last letter to a structure, with its rank among the structure's letters (R-DUE-05). */

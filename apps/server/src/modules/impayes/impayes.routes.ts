@@ -4,13 +4,13 @@ import {
   REMINDERS_PATH,
   REMINDERS_ZIP_PATH,
   overdueListFileName,
+  overdueListPage,
   overdueListQuerySchema,
   overdueListTable,
   reminderIdsQuerySchema,
   reminderIssueRequestSchema,
   remindersZipFileName,
   runsInBackground,
-  sortOverdueRows,
 } from '@gdf/domain';
 import { toXlsx } from '@gdf/file-formats';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database';
 import { idParams } from '../../lib/resource-paths';
 import { parseInput } from '../../lib/validation';
-import { ZipWriter } from '../flux-document-packs/zip-writer';
+import { ZipWriter } from '../flux-document-packs/document-pack.service';
 import { resolveScope } from '../../plugins/scope';
 import type { JobRuntime } from '../jobs/job-runtime';
 import { jobView } from '../jobs/jobs.service';
@@ -33,8 +33,8 @@ const sendOnIssueRefusal = (above: number) =>
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * The 'Impayés' of the head office, ligues and comités (their scope): the list (json or
- * xlsx, sorted as asked), issuing reminder letters, and downloading them again, one PDF or
+ * The 'Impayés' of the head office, ligues and comités (their scope): the list (a json page or
+ * the whole xlsx, searched, filtered and sorted as asked), issuing reminder letters, and downloading them again, one PDF or
  * a ZIP of several, always the bytes stored when they were issued.
  */
 export function registerImpayesRoutes(
@@ -50,10 +50,10 @@ export function registerImpayesRoutes(
   app.get(IMPAYES_PATH, { config: { auth: 'user' } }, async (request, reply) => {
     const query = parseInput(overdueListQuerySchema, request.query);
     const scope = await resolveScope(request, database);
-    const { asOf, rows } = await service.list(scope);
-    const sorted = sortOverdueRows(rows, query.tri, query.ordre);
+    // R-UI-20: searched, filtered and sorted on the server; json is one page, xlsx every row kept.
+    const { asOf, rows: sorted } = await service.list(scope, query);
     reply.header('cache-control', 'private, no-store');
-    if (query.format === 'json') return { asOf, rows: sorted };
+    if (query.format === 'json') return overdueListPage(asOf, sorted, query);
     const { table, header, amountColumns } = overdueListTable(sorted, asOf);
     const parts = await toXlsx(table, { header, amountColumns, worksheet: 'Impayés' });
     return reply

@@ -1,4 +1,13 @@
-import { overdueRow, parisToday, type OverdueRow, type ReminderIssueRequest, type ReminderLevel } from '@gdf/domain';
+import {
+  hasStructureFilter,
+  overdueRow,
+  parisToday,
+  selectOverdueRows,
+  type OverdueListQuery,
+  type OverdueRow,
+  type ReminderIssueRequest,
+  type ReminderLevel,
+} from '@gdf/domain';
 import type { Database } from '../../db/database';
 import { replicaReads } from '../../db/read-routing';
 import { writeAuditRows } from '../../db/audit-log';
@@ -12,6 +21,7 @@ import {
   findStructures,
   lastReminders,
   readReminderBytes,
+  structuresMatching,
   type StoredReminder,
 } from './impayes.repository';
 import { IMPAYES_MESSAGES } from './messages';
@@ -37,11 +47,18 @@ export function createImpayesService(
   const listedReceivables = createReceivablesService(listReader);
 
   return {
-    /** Structures of the scope with flux overdue today (Paris), aged, with their last letter. */
-    async list(scope: RequestScope): Promise<{ asOf: string; rows: OverdueRow[] }> {
+    /**
+     * Structures of the scope with flux overdue today (Paris), aged, with their last letter;
+     * with a query, those its filters keep, sorted as it asks (R-UI-20). The structure
+     * filters are SQL (only those structures' flux are read); the amount filters and the sort
+     * read the rows the balance rule (R-BAL-01) gives, never a second rule.
+     */
+    async list(scope: RequestScope, query?: OverdueListQuery): Promise<{ asOf: string; rows: OverdueRow[] }> {
       requireImpayesAccess(scope);
       const asOf = parisToday(clock());
-      const groups = await listedReceivables.openFluxByStructure(scope, asOf);
+      const only = query && hasStructureFilter(query) ? await structuresMatching(listReader, scope, query) : undefined;
+      if (only?.length === 0) return { asOf, rows: [] };
+      const groups = await listedReceivables.openFluxByStructure(scope, asOf, only ? { structureIds: only } : {});
       const ids = [...groups.keys()];
       const [structures, reminders] = await Promise.all([
         findStructures(listReader, scope, ids),
@@ -54,7 +71,7 @@ export function createImpayesService(
         const row = overdueRow(structure, flux, asOf, reminders.get(id) ?? null);
         if (row) rows.push(row);
       }
-      return { asOf, rows };
+      return { asOf, rows: query ? selectOverdueRows(rows, query) : rows };
     },
 
     /** R-DUE-03, R-DUE-05: one letter per structure, all or none (reminder-issue.ts). */

@@ -18,7 +18,7 @@ import { writeAuditRows } from '../../db/audit-log';
 import type { Database } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors';
-import { issueFluxDocuments, type IssuanceSettings } from '../flux-documents/issue-documents';
+import { issueFluxDocuments, type IssuanceSettings } from '../flux-documents/flux-documents.service';
 import type { JobKind } from '../jobs/job-kind';
 import type { JobRuntime } from '../jobs/job-runtime';
 import { jobScope } from '../jobs/job-scope';

@@ -16,7 +16,7 @@ import {
 import type { Database } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-errors';
-import { issueFluxDocuments, type IssuanceSettings } from '../flux-documents/issue-documents';
+import { issueFluxDocuments, type IssuanceSettings } from '../flux-documents/flux-documents.service';
 import { createReceivablesService } from '../receivables/receivables.service';
 import type { RequestScope } from '../scope/scope';
 import { INVOICING_AUDIT, audit, conflict } from './invoice-checks';

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { writeAuditRows } from '../../db/audit-log';
 import type { Queryable } from '../../db/queryable';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-errors';
-import type { IssuanceSettings } from '../flux-documents/issue-documents';
+import type { IssuanceSettings } from '../flux-documents/flux-documents.service';
 import type { DocumentRenderer } from '../../render/render-pool';
 import type { RequestScope } from '../scope/scope';
 import { findDraft, type DraftValues, type StoredDraft } from './draft.repository';

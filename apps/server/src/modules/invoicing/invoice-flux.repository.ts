@@ -1,7 +1,7 @@
 import { centsToDecimal, type DraftLine } from '@gdf/domain';
 import type { Queryable } from '../../db/queryable';
 import { intArray } from '../../db/sql-arrays';
-import { SEPA_BATCH_TYPE } from '../exports-sepa/sepa-records';
+import { SEPA_BATCH_TYPE } from '../../db/sepa-records';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
 
 /** What an invoice or avoir flux is made of, whatever made it. */

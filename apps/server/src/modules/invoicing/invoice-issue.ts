@@ -2,8 +2,7 @@ import { INVOICING_WRITE, invoiceNumber, type IssuedInvoiceView, type IssueMailO
 import type { Database } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
 import { HttpError } from '../../lib/http-errors';
-import { issueFluxDocuments } from '../flux-documents/issue-documents';
-import { uncommittedInvoiceInput } from '../flux-documents/invoice-preview';
+import { issueFluxDocuments, uncommittedInvoiceInput } from '../flux-documents/flux-documents.service';
 import { requireSendGrant, type MailService } from '../mail/mail.service';
 import { inThreadRenderer } from '../../render/render-pool';
 import { requireGrant, type RequestScope } from '../scope/scope';

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database';
 import { forbidden } from '../../lib/http-errors';
-import { findActor } from '../auth/actors';
+import { findActor } from '../auth/auth.service';
 import type { RequestScope } from '../scope/scope';
 import { structureStanding } from '../structure-status/structure-status.service';
 import type { JobOwner } from './job-kind';

@@ -1,6 +1,6 @@
 import type { StoredContent } from '../../db/content-store';
 import type { Queryable } from '../../db/queryable';
-import { ZipWriter, type ZipState } from '../flux-document-packs/zip-writer';
+import { ZipWriter, type ZipState } from '../flux-document-packs/document-pack.service';
 import { deleteZipParts, insertJoinedZip, insertZipPart } from './job-zip.repository';
 
 /**

@@ -2,7 +2,7 @@ import type { JobsResponse, JobView } from '@gdf/domain';
 import { writeAuditRows } from '../../db/audit-log';
 import type { Database } from '../../db/database';
 import { HttpError, notFound } from '../../lib/http-errors';
-import { openContent, type OpenedContent } from '../document-store/content-stream';
+import { openContent, type OpenedContent } from '../document-store/document-store.service';
 import type { Actor } from '../scope/actor';
 import type { JobRuntime } from './job-runtime';
 import { findJob, listUserJobs, requestCancel, type JobRow } from './jobs.repository';

@@ -1,7 +1,7 @@
 import {
   allocate,
   buildEntry,
-  invoiceNumber,
+  fluxPieceRef,
   parisToday,
   settlementInstant,
   settlementLettering,
@@ -36,7 +36,7 @@ export async function buildFluxEntries(
   for (const row of rows) {
     const amountCents = Number(row.cents);
     const category = { account: row.account, accountLabel: row.accountLabel ?? row.account, section: row.section };
-    const flux = { ...row, amountCents, pieceRef: invoiceNumber(row.seasonId, row.id) };
+    const flux = { ...row, amountCents, pieceRef: fluxPieceRef({ seasonId: row.seasonId, id: row.id }) };
     const built = buildEntry(
       flux,
       books.pointOfView,

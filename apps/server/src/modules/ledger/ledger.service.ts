@@ -14,7 +14,7 @@ import {
 import type { Database } from '../../db/database';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors';
 import { parseInput } from '../../lib/validation';
-import { SETTINGS_MODULES } from '../accounting-settings/accounting-resources';
+import { SETTINGS_MODULES } from '../accounting-settings/accounting-settings.service';
 import { hasGrant, hasModule, requireGrant, requireModule, type RequestScope } from '../scope/scope';
 import { booksOwner } from './books';
 import {
@@ -32,6 +32,17 @@ import { conflict, type ValidationRequest } from './ledger-validation';
 import { LEDGER_VALIDATION_JOB, validationJobLabel, type ValidationJobInput } from './ledger-validation-job';
 import type { JobRuntime } from '../jobs/job-runtime';
 import { jobOutcome, type JobOutcomeView } from '../jobs/jobs.service';
+
+// What the Sage export reads of the books: it reaches them through this service.
+export { booksOwner, booksScope, type BooksOwner } from './books';
+export {
+  ledgerEntries,
+  openBooks,
+  openingEntries,
+  stagedEntries,
+  stageUnbookedEntries,
+  type Books,
+} from './ledger-entries';
 
 /** Reading the years: the SAGE export page or any Paramétrages comptables page. */
 function requireBooksRead(scope: RequestScope) {

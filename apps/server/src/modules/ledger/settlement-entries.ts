@@ -1,7 +1,7 @@
 import {
   buildBankEntry,
   buildUnreconciledSettlementEntry,
-  invoiceNumber,
+  fluxPieceRef,
   settlementLettering,
   unreconciledSettlementDay,
   unreconciledThirdPartyCents,
@@ -34,7 +34,7 @@ export async function buildSettlementEntries(
       {
         reconciliationId: row.reconciliationId,
         fluxId: row.fluxId,
-        pieceRef: invoiceNumber(row.seasonId, row.fluxId),
+        pieceRef: fluxPieceRef({ seasonId: row.seasonId, id: row.fluxId }),
         bookingDate: row.bookingDate,
         amountCents: Number(row.cents),
         structureCode: row.structureCode,
@@ -83,7 +83,7 @@ export async function buildUnreconciledEntries(
     const entry = buildUnreconciledSettlementEntry(
       {
         fluxId: row.fluxId,
-        pieceRef: invoiceNumber(row.seasonId, row.fluxId),
+        pieceRef: fluxPieceRef({ seasonId: row.seasonId, id: row.fluxId }),
         settlementDay,
         thirdPartyCents,
         structureCode: row.structureCode,

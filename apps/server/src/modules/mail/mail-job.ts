@@ -10,7 +10,7 @@ import type { Readable } from 'node:stream';
 import type { Database } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
 import { HttpError } from '../../lib/http-errors';
-import { openContent } from '../document-store/content-stream';
+import { openContent } from '../document-store/document-store.service';
 import type { JobKind } from '../jobs/job-kind';
 import { jobScope } from '../jobs/job-scope';
 import type { RequestScope } from '../scope/scope';

@@ -1,3 +1,5 @@
+import { frenchCount } from '@gdf/domain';
+
 /** French refusals and job texts of the e-mail delivery (R-MAIL-01 to R-MAIL-08). */
 export const mailMessages = {
   documentNotFound: {
@@ -10,13 +12,13 @@ export const mailMessages = {
   noAddress: (structure: string, reason: string) => `${structure} : ${reason}`,
   keyTaken: 'Cette clé de demande a déjà servi à un autre envoi.',
   batchKeyTaken: 'Cette clé de demande a déjà servi à un autre envoi groupé.',
-  noFluxWrite: "Vous n'avez pas le droit d'envoyer les documents des flux financiers.",
-  noBillingEmailWrite: "Vous n'avez pas le droit de modifier l'e-mail de facturation de cette structure.",
+  noFluxWrite: 'Vous n’avez pas le droit d’envoyer les documents des flux financiers.',
+  noBillingEmailWrite: 'Vous n’avez pas le droit de modifier l’e-mail de facturation de cette structure.',
   notIssued: 'Ce document n’a pas encore de fichier émis à joindre.',
   altered: 'Le fichier émis ne correspond plus à sa somme de contrôle : il n’est pas envoyé.',
   sending: (to: string) => `Envoi à ${to}`,
   retrying: (failed: number) =>
-    `${failed} message${failed > 1 ? 's' : ''} non remis par le serveur SMTP : nouvel essai plus tard`,
+    `${frenchCount(failed, 'message non remis', 'messages non remis')} par le serveur SMTP : nouvel essai plus tard`,
   grantRevoked: 'Non envoyé : le droit d’envoyer ce document a été retiré à la personne qui l’a demandé.',
   notPrepared: 'Non envoyé : le message n’a pas pu être préparé.',
   stoppedBeforeTry: 'Traitement arrêté avant l’envoi.',

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/queryable';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
-import { batchCollectionDateSql, SEPA_AUDIT_ACTION, SEPA_BATCH_TYPE } from '../exports-sepa/sepa-records';
+import { batchCollectionDateSql, SEPA_AUDIT_ACTION, SEPA_BATCH_TYPE } from '../../db/sepa-records';
 import { intArray } from '../../db/sql-arrays';
 
 export const SEPA_RETURN_AUDIT_ACTION = 'import_retour_sepa';

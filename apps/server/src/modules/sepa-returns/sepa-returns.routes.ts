@@ -6,7 +6,7 @@ import { badRequest } from '../../lib/http-errors';
 import { parseInput } from '../../lib/validation';
 import { uploadedFileName } from '../../lib/uploaded-file-name';
 import { resolveScope } from '../../plugins/scope';
-import type { IssuanceSettings } from '../flux-documents/issue-documents';
+import type { IssuanceSettings } from '../flux-documents/flux-documents.service';
 import { relaunchSelection } from '../flux/flux-relaunch.service';
 import { importReturnFile, previewReturnFile, type ReturnFile } from './sepa-returns.service';
 

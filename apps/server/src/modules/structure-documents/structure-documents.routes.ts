@@ -5,7 +5,7 @@ import { coreApiRoute, openApiSchema } from '../../lib/core-api-route';
 import { documentTypeSlug, seasonPath, structurePath } from '../../lib/resource-paths';
 import { parseInput } from '../../lib/validation';
 import { resolveScope } from '../../plugins/scope';
-import { documentResponseSchema } from '../files/document-response';
+import { documentResponseSchema } from '../files/files.service';
 import { structureDocuments } from './structure-documents.service';
 
 /** Unknown keys ("plus extras", R-API-03) are accepted and ignored. */

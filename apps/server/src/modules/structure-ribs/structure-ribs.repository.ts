@@ -1,16 +1,8 @@
+import type { StructureRib } from '@gdf/domain';
 import type { Database } from '../../db/database';
 
-export interface RibRow {
-  id: number;
-  ID_Structure: number;
-  IBAN: string;
-  BIC: string | null;
-  Titulaire: string;
-  Banque: string | null;
-  MandatRUM: string | null;
-  MandatDateSignature: string | null;
-  EST_Valide: boolean;
-}
+/** A stored account: the response's columns but the two the service computes (mask, checksum). */
+export type RibRow = Omit<StructureRib, 'IBANMasque' | 'ibanValide'>;
 
 export async function listRibsOfStructure(database: Database, structureId: number): Promise<RibRow[]> {
   return database.query<RibRow>(

@@ -1,21 +1,15 @@
-import type { StructureTypeId } from '@gdf/domain';
+import type { StructureStatusResponse } from '@gdf/domain';
 import type { Database } from '../../db/database';
 
-export interface StructureStatusRow {
-  id: number;
-  NomStructure: string;
-  ID_TypeStructure: StructureTypeId;
-  EST_Bloquee: boolean;
-  affiliated: boolean;
-  affiliatedCurrentSeason: boolean;
-}
-
-/** One row per structure: blocked flag, and affiliation ever / on the season flagged current. */
+/**
+ * One row per structure, as GET /api/structures/{id}/status sends it: blocked flag, and
+ * affiliation ever / on the season flagged current.
+ */
 export async function findStructureStatus(
   database: Database,
   structureId: number,
-): Promise<StructureStatusRow | undefined> {
-  const [row] = await database.query<StructureStatusRow>(
+): Promise<StructureStatusResponse | undefined> {
+  const [row] = await database.query<StructureStatusResponse>(
     `SELECT s.id, s."NomStructure", s."ID_TypeStructure", s."EST_Bloquee",
             EXISTS (SELECT 1 FROM "STR_Affiliation" a WHERE a."ID_Structure" = s.id) AS "affiliated",
             EXISTS (SELECT 1 FROM "STR_Affiliation" a

@@ -4,7 +4,7 @@ import { coreApiRoute, openApiSchema } from '../../lib/core-api-route';
 import { idParams } from '../../lib/resource-paths';
 import { parseInput } from '../../lib/validation';
 import { resolveScope } from '../../plugins/scope';
-import { documentResponseSchema } from '../files/document-response';
+import { documentResponseSchema } from '../files/files.service';
 import { structureAvatar } from './structures.service';
 
 export function registerStructuresRoutes(app: FastifyInstance, database: Database): void {

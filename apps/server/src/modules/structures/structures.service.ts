@@ -3,7 +3,7 @@ import { notFound } from '../../lib/http-errors';
 import type { RequestScope } from '../scope/scope';
 import { canSeeStructure } from '../scope/can-see-structure';
 import { documentsOfStructure } from '../files/document-list.service';
-import type { DocumentResponse } from '../files/document-response';
+import type { DocumentResponse } from '../files/files.service';
 
 const AVATAR_DOCUMENT_TYPE = 'avatar_structure';
 

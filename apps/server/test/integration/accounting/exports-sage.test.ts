@@ -55,7 +55,7 @@ describe.each(testDatabaseTargets())('SAGE and FEC exports on $name (R-LEDG-02 t
 
   const get = (token: string, url: string) => context.app.inject({ method: 'GET', url, headers: bearer(token) });
 
-  it('club: PNM golden file, 138 characters a line, ISO-8859-15; a range not validated is a brouillard', async () => {
+  it('club: R-LEDG-03: PNM golden file, 138 characters a line, the invoice number as Reference, ISO-8859-15; a range not validated is a brouillard', async () => {
     const response = await get(context.tokens.club, `/api/exports/sage?${query()}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-disposition']).toContain('SAGE_BROUILLARD_20300101_20300131.pnm');
@@ -67,10 +67,10 @@ describe.each(testDatabaseTargets())('SAGE and FEC exports on $name (R-LEDG-02 t
     const lines = text.split('\r\n');
     expect(lines.pop()).toBe('');
     expect(lines).toEqual([
-      'AC 070130OD401000       X401FFME      900001       Licence adulte 2030 - Éloïse Œuvré        C              123.45N 900001             EUR',
-      'AC 070130OD628100       G             900001       Licence adulte 2030 - Éloïse Œuvré        D              123.45N 900001LIC          EUR',
-      'AC 080130OD401000       X401FFME      900002       Remboursement assurance                   D               10.00N 900002             EUR',
-      'AC 080130OD616000       G             900002       Remboursement assurance                   C               10.00N 900002ASS          EUR',
+      'AC 070130OD401000       X401FFME      2027-FFME-900001 Licence adulte 2030 - Éloïse Œuvré        C          123.45N 900001             EUR',
+      'AC 070130OD628100       G             2027-FFME-900001 Licence adulte 2030 - Éloïse Œuvré        D          123.45N 900001LIC          EUR',
+      'AC 080130OD401000       X401FFME      2027-FFME-900002 Remboursement assurance                   D           10.00N 900002             EUR',
+      'AC 080130OD616000       G             2027-FFME-900002 Remboursement assurance                   C           10.00N 900002ASS          EUR',
     ]);
     for (const line of lines) expect(line).toHaveLength(138);
   });

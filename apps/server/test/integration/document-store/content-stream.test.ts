@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/database';
 import { insertContent } from '../../../src/db/content-store';
-import { openContent } from '../../../src/modules/document-store/content-stream';
+import { openContent } from '../../../src/modules/document-store/document-store.service';
 import { testDatabaseTargets } from '../support/databases';
 import { sha256 } from './legacy-files';
 
@@ -44,6 +44,17 @@ describe.each(testDatabaseTargets())('stored contents on $name', (target) => {
     expect((whole!.body as Buffer).equals(bytes)).toBe(true);
     const sliced = await openContent(database, stored.id, 1_000);
     expect((await collect(sliced!.body)).equals(bytes)).toBe(true);
+  });
+
+  it("a large content: its first megabyte in one statement, then 64 kB slices (R-PERF-07: young objects, a pack's peak memory)", async () => {
+    const bytes = randomBytes(1024 * 1024 + 100_000);
+    const stored = await store(bytes);
+    const content = await openContent(database, stored.id);
+    expect(content?.body).toBeInstanceOf(Readable);
+    const chunks: Buffer[] = [];
+    for await (const chunk of content!.body as Readable) chunks.push(chunk as Buffer);
+    expect(chunks.map((chunk) => chunk.length)).toEqual([1024 * 1024, 64 * 1024, 100_000 - 64 * 1024]);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
   });
 
   it('a small content whose bytes were altered is refused before anything is sent', async () => {

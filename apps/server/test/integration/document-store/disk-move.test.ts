@@ -190,7 +190,7 @@ describe('PGlite: a copy of the database directory holds the stored files', () =
     const root = await mkdtemp(path.join(tmpdir(), 'gdf-backup-'));
     try {
       const { insertContent } = await import('../../../src/db/content-store');
-      const { openContent } = await import('../../../src/modules/document-store/content-stream');
+      const { openContent } = await import('../../../src/modules/document-store/document-store.service');
       const original = await openDatabase({ dataDir: path.join(root, 'pglite') });
       const stored = await original.transaction((tx) =>
         insertContent(tx, { nature: 'depot', bytes: TINY_PDF, mimeType: 'application/pdf' }),

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../../src/db/database';
-import { SEPA_BATCH_TYPE } from '../../../src/modules/exports-sepa/sepa-records';
+import { SEPA_BATCH_TYPE } from '../../../src/db/sepa-records';
 
 /**
  * Files as versions before ADR 0010 stored them: an upload as FILES_DIR/<32 hex>.sha256-<hex>

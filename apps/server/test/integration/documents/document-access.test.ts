@@ -49,7 +49,7 @@ describe.each(testDatabaseTargets())('flux documents: relevé, headers, scope an
     });
   });
 
-  it('names files with the creation day in Europe/Paris, inline by default and attachment with download=1', async () => {
+  it('R-DOC-05: names files with the creation day in Europe/Paris and a facture’s invoice number, inline by default and attachment with download=1', async () => {
     // 23:30 UTC on 29 February 2024 is 00:30 on 1 March in Paris.
     const id = await insertFlux(suite.database, {
       name: 'Facture de nuit',
@@ -60,7 +60,9 @@ describe.each(testDatabaseTargets())('flux documents: relevé, headers, scope an
       createdAt: '2024-02-29T23:30:00Z',
     });
     const inline = await suite.get(`/api/flux/${id}/facture.pdf`, suite.clubToken);
-    expect(inline.headers['content-disposition']).toBe(`inline; filename="facture-${id}-2024-03-01.pdf"`);
+    expect(inline.headers['content-disposition']).toBe(
+      `inline; filename="facture-${id}-2024-03-01-${suite.seasonId}-FFME-${id}.pdf"`,
+    );
     expect(inline.headers['cache-control']).toBe('private, no-store');
     const attachment = await suite.get(`/api/flux/${id}/releve.pdf?download=1`, suite.clubToken);
     expect(attachment.headers['content-disposition']).toBe(`attachment; filename="releve-${id}-2024-03-01.pdf"`);

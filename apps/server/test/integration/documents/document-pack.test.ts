@@ -84,11 +84,15 @@ describe.each(testDatabaseTargets())('document packs (R-DOC-08) on $name', (targ
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['x-documents-count']).toBe('6');
     const entries = readZip(response.rawPayload);
+    // R-DOC-05: each entry named as its single download is, the invoice number after a facture's.
     const expected = ownIds.flatMap((id) => [
-      `${suite.seasonId}-FFME-${id}.pdf`,
-      `${suite.seasonId}-FFME-${id}-releve.pdf`,
+      new RegExp(`^facture-${id}-\\d{4}-\\d{2}-\\d{2}-${suite.seasonId}-FFME-${id}\\.pdf$`),
+      new RegExp(`^releve-${id}-\\d{4}-\\d{2}-\\d{2}\\.pdf$`),
     ]);
-    expect([...entries.keys()]).toEqual([...expected, 'sommaire.csv']);
+    const names = [...entries.keys()];
+    expect(names).toHaveLength(expected.length + 1);
+    expected.forEach((pattern, index) => expect(names[index]).toMatch(pattern));
+    expect(names.at(-1)).toBe('sommaire.csv');
 
     const summary = entries.get('sommaire.csv')!.toString('utf8');
     expect(summary.startsWith('\uFEFFNuméro de facture;Flux;Structure;Libellé;Montant;Fichier\r\n')).toBe(true);
@@ -97,7 +101,7 @@ describe.each(testDatabaseTargets())('document packs (R-DOC-08) on $name', (targ
     expect(lines[4]).toMatch(
       new RegExp(`^${suite.seasonId}-FFME-${ownIds[2]};${ownIds[2]};.+;${tag} licence 2;1234,56;`),
     );
-    expect(lines[5]!.endsWith(`;${suite.seasonId}-FFME-${ownIds[2]}-releve.pdf`)).toBe(true);
+    expect(lines[5]!.endsWith(`;${names[5]}`)).toBe(true);
 
     // One audit row for the pack, none per document.
     const audits = await suite.database.query<{ action: string; details: { envoyes: number; complet: boolean } }>(
@@ -114,8 +118,9 @@ describe.each(testDatabaseTargets())('document packs (R-DOC-08) on $name', (targ
 
     // Exactly the bytes a single download gives.
     for (const id of ownIds) {
-      const single = pdfBody(await suite.get(`/api/flux/${id}/facture.pdf`, suite.clubToken));
-      expect(entries.get(`${suite.seasonId}-FFME-${id}.pdf`)!.equals(single)).toBe(true);
+      const response = await suite.get(`/api/flux/${id}/facture.pdf`, suite.clubToken);
+      const name = /filename="([^"]+)"/.exec(response.headers['content-disposition'] as string)![1]!;
+      expect(entries.get(name)!.equals(pdfBody(response))).toBe(true);
     }
   });
 

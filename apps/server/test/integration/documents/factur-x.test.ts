@@ -65,7 +65,9 @@ describe.each(testDatabaseTargets())('Factur-X invoices on $name (R-FACT-12 to R
     const response = await suite.get(`/api/flux/${id}/facture.xml?download=1`, suite.clubToken);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/xml; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="facture-${id}-2024-03-01.xml"`);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="facture-${id}-2024-03-01-${suite.seasonId}-FFME-${id}.xml"`,
+    );
     expect(response.body).toBe(xml);
     const again = await suite.get(`/api/flux/${id}/facture.xml`, suite.clubToken);
     expect(again.headers['x-document-sha256']).toBe(response.headers['x-document-sha256']);

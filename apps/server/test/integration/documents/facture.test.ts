@@ -43,7 +43,9 @@ describe.each(testDatabaseTargets())(
       });
       const response = await suite.get(`/api/flux/${id}/facture.pdf`, suite.clubToken);
       expect(response.headers['content-type']).toBe('application/pdf');
-      expect(response.headers['content-disposition']).toBe(`inline; filename="facture-${id}-2024-03-01.pdf"`);
+      expect(response.headers['content-disposition']).toBe(
+        `inline; filename="facture-${id}-2024-03-01-${suite.seasonId}-FFME-${id}.pdf"`,
+      );
       const pdf = pdfBody(response);
       const seller = await headOffice();
       const [buyer] = await suite.database.query<{ name: string; line1: string }>(
@@ -66,11 +68,11 @@ describe.each(testDatabaseTargets())(
       expect(text).toMatch(/Total TTC 1 234,50 €/);
       expect(text).toContain('TVA NON APPLICABLE, art 293B du CGI');
       expect(text).toContain('Conditions de règlement');
-      expect(text).toContain("Date d'échéance : 31/03/2024");
+      expect(text).toContain('Date d’échéance : 31/03/2024');
       expect(text).toContain('virement bancaire');
       expect(text).toContain(`IBAN : ${seller.iban.replace(/(.{4})/g, '$1 ').trim()}`);
       expect(text).toContain(`BIC : ${seller.bic}`);
-      expect(text).toContain("3 fois le taux d'intérêt légal");
+      expect(text).toContain('3 fois le taux d’intérêt légal');
       expect(text).toContain('frais de recouvrement de 40 €');
       expect(text).not.toContain('Facture acquittée par carte bancaire');
       expect(text).not.toContain('AVOIR');
@@ -110,7 +112,7 @@ describe.each(testDatabaseTargets())(
       expect(text).toContain('TVA NON APPLICABLE, art 293B du CGI');
       for (const absent of [
         'Conditions de règlement',
-        "Date d'échéance",
+        'Date d’échéance',
         'IBAN',
         'BIC',
         'virement',
@@ -120,7 +122,7 @@ describe.each(testDatabaseTargets())(
       }
       // R-FACT-08: every invoice carries the legal footer, the debit date standing for the due date.
       expect(text).toContain('Date de prélèvement :');
-      expect(text).toContain("3 fois le taux d'intérêt légal");
+      expect(text).toContain('3 fois le taux d’intérêt légal');
     });
 
     it.each([1, 2, 6])('category %i: no payment-terms block', async (categoryId) => {
@@ -228,7 +230,7 @@ describe.each(testDatabaseTargets())(
       });
       const text = flat(await facture(id));
       expect(text).toContain('AVOIR');
-      expect(text).toContain(`N° d'avoir ${suite.seasonId}-FFME-${id}`);
+      expect(text).toContain(`N° d’avoir ${suite.seasonId}-FFME-${id}`);
       expect(text).not.toMatch(/\bFACTURE\b/);
       expect(text).toContain('42,00 €');
     });

@@ -1,4 +1,10 @@
-import { calendarDaysBetween, parisToday, type IssuedReminder, type OverdueRow } from '@gdf/domain';
+import {
+  calendarDaysBetween,
+  parisToday,
+  type IssuedReminder,
+  type OverdueListPage,
+  type OverdueRow,
+} from '@gdf/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../support/databases';
@@ -31,10 +37,16 @@ describe.each(testDatabaseTargets())('Impayés and reminder letters on $name', (
       headers: { authorization: `Bearer ${token}` },
       payload: body as object,
     });
-  const list = async (token: string, query = '') => {
-    const response = await suite.get(`/api/impayes${query}`, token);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<ListJson>();
+  /** The whole list, read page after page (R-UI-20: the server sends one page). */
+  const list = async (token: string, query = ''): Promise<ListJson> => {
+    const rows: OverdueRow[] = [];
+    for (let n = 1; ; n++) {
+      const response = await suite.get(`/api/impayes?parPage=100&page=${n}${query.replace('?', '&')}`, token);
+      expect(response.statusCode, response.body).toBe(200);
+      const answer = response.json<OverdueListPage>();
+      rows.push(...answer.rows);
+      if (answer.rows.length < 100) return { asOf: answer.asOf, rows };
+    }
   };
   const rowOf = (rows: OverdueRow[], id: number) => rows.find((row) => row.structure.id === id);
   const count = async (table: string) =>

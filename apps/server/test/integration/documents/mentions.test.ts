@@ -9,11 +9,11 @@ const flat = (pdf: Buffer) => pdfText(pdf).replace(/\s+/g, ' ');
 
 /** Code de commerce L441-9, L441-10, D441-5: on every facture and avoir (R-FACT-08). */
 const LEGAL_FOOTER = [
-  "3 fois le taux d'intérêt légal",
+  '3 fois le taux d’intérêt légal',
   'art. L441-10 du Code de commerce',
   'frais de recouvrement de 40 €',
   'art. D441-5 du Code de commerce',
-  "Pas d'escompte pour paiement anticipé.",
+  'Pas d’escompte pour paiement anticipé.',
 ];
 const SIREN = '512 345 678';
 const RUM = 'RUM-MENTIONS-0001';
@@ -88,8 +88,8 @@ describe.each(testDatabaseTargets())('legal mentions on factures and avoirs on $
       expect(text).toContain('TVA NON APPLICABLE, art 293B du CGI');
       for (const mention of LEGAL_FOOTER) expect(text, mention).toContain(mention);
       expect(text).toContain(`SIREN : ${SIREN}`);
-      expect(text).toContain("Nature de l'opération : Prestation de services");
-      expect(text).toContain(`Période de l'opération : ${seasonPeriod()}`);
+      expect(text).toContain('Nature de l’opération : Prestation de services');
+      expect(text).toContain(`Période de l’opération : ${seasonPeriod()}`);
       if (categoryId === 5) {
         // SEPA pre-notification: debit date, amount, RUM, ICS; no transfer asked. Its DateEcheance
         // is Easter Sunday 2024: collected on the next TARGET day, Tuesday 2 April (R-SEPA-11).
@@ -101,7 +101,7 @@ describe.each(testDatabaseTargets())('legal mentions on factures and avoirs on $
         expect(text).not.toContain('Conditions de règlement');
       } else {
         // The due date once: in the payment-terms block (category 4) or the footer.
-        expect(text.split("Date d'échéance : 31/03/2024")).toHaveLength(2);
+        expect(text.split('Date d’échéance : 31/03/2024')).toHaveLength(2);
         expect(text).not.toContain('Pré-notification');
       }
       expect(text.includes('Conditions de règlement')).toBe(categoryId === 4);
@@ -124,9 +124,9 @@ describe.each(testDatabaseTargets())('legal mentions on factures and avoirs on $
       `UPDATE "MKP_FluxFinancierDetail" SET "ID_Tarif" = $2 WHERE "ID_FluxFinancier" = $1 AND "NomFluxFinancierDetail" = 'Passeports'`,
       [id, passeport],
     );
-    expect(await facture(id)).toContain("Nature de l'opération : Mixte (livraison de biens et prestation de services)");
+    expect(await facture(id)).toContain('Nature de l’opération : Mixte (livraison de biens et prestation de services)');
     const goods = await flux('Topo-guide Chartreuse', 4);
-    expect(await facture(goods)).toContain("Nature de l'opération : Livraison de biens");
+    expect(await facture(goods)).toContain('Nature de l’opération : Livraison de biens');
   });
 
   it('Affiliation: the card note in place of the due date, the correspondent and their postal address, SIREN', async () => {
@@ -137,7 +137,7 @@ describe.each(testDatabaseTargets())('legal mentions on factures and avoirs on $
     expect(text).toContain(street);
     expect(text).toContain('38100 Grenoble');
     expect(text).toContain(`SIREN : ${SIREN}`);
-    expect(text).not.toContain("Date d'échéance");
+    expect(text).not.toContain('Date d’échéance');
     expect(text).not.toContain('Conditions de règlement');
     for (const mention of LEGAL_FOOTER) expect(text, mention).toContain(mention);
   });
@@ -155,7 +155,7 @@ describe.each(testDatabaseTargets())('legal mentions on factures and avoirs on $
     expect(text).toContain(`Avoir sur la facture n° ${suite.seasonId}-FFME-${debit}`);
     expect(text).not.toContain('carte bancaire');
     expect(text).not.toContain('virement');
-    expect(text).toContain("Date d'échéance : à réception de l'avoir");
+    expect(text).toContain('Date d’échéance : à réception de l’avoir');
     for (const mention of LEGAL_FOOTER) expect(text, mention).toContain(mention);
     expect(text).toContain(`SIREN : ${SIREN}`);
   });
@@ -176,7 +176,7 @@ describe.each(testDatabaseTargets())('legal mentions on factures and avoirs on $
     expect(text).toContain(`Facture acquittée le ${parisDay(new Date())}`);
     expect(text).not.toContain('Conditions de règlement');
     expect(text).not.toContain('virement');
-    expect(text).not.toContain("Date d'échéance");
+    expect(text).not.toContain('Date d’échéance');
     for (const mention of LEGAL_FOOTER) expect(text, mention).toContain(mention);
     // Settled outside the app (no audit row): no date is made up.
     const seeded = await flux('Formation ouvreur de voies', 4);

@@ -67,7 +67,7 @@ describe.each(testDatabaseTargets())('a relaunch is a re-presentation on $name',
     const debitDay = frenchDay(earliestDebitDay({ issueDay: copyDay, fixedDay: copyDay }));
     expect(avis).toContain('AVIS DE PRÉLÈVEMENT');
     expect(avis).not.toMatch(/\bFACTURE\b/);
-    expect(avis).toContain(`Facture d'origine ${originalNumber}`);
+    expect(avis).toContain(`Facture d’origine ${originalNumber}`);
     expect(avis).toContain(`facture n° ${originalNumber}`);
     expect(avis).toContain(`Date de prélèvement ${debitDay}`);
     expect(avis).toContain(`Le montant de 1 819,10 € sera prélevé sur votre compte le ${debitDay}.`);

@@ -157,7 +157,7 @@ describe.each(testDatabaseTargets())('read without write (permissions as data) o
     for (const response of refused) {
       expect(response.statusCode, response.body).toBe(403);
       expect(response.json().message).toBe(
-        "Vous n'avez pas le droit d'importer des relevés bancaires ni de les rapprocher.",
+        'Vous n’avez pas le droit d’importer des relevés bancaires ni de les rapprocher.',
       );
     }
     const [statements] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM "BQE_ReleveBancaire"`);
@@ -199,7 +199,7 @@ describe.each(testDatabaseTargets())('read without write (permissions as data) o
     const change = await setEmail(ligue);
     expect(change.statusCode, change.body).toBe(403);
     expect(change.json().message).toBe(
-      "Vous n'avez pas le droit de modifier l'e-mail de facturation de cette structure.",
+      'Vous n’avez pas le droit de modifier l’e-mail de facturation de cette structure.',
     );
     const [stored] = await database.query<{ email: string | null }>(
       `SELECT "CT_EmailFacturation" AS email FROM "STR_Structure" WHERE id = $1`,

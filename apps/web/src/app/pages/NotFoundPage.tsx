@@ -13,7 +13,7 @@ export function NotFoundPage() {
       <Typography variant="overline" color="text.secondary">
         404
       </Typography>
-      <Typography component="h1" variant="h4" gutterBottom>
+      <Typography component="h1" variant="h4" tabIndex={-1} gutterBottom>
         {appMessages.notFoundTitle}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>

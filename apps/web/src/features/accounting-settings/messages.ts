@@ -1,8 +1,7 @@
-import { formatInteger } from '@/lib/format';
+import { frenchCount } from '@gdf/domain';
 
-/** "1 écriture", "268 écritures" (0 is singular in French). */
-const entries = (count: number) => `${formatInteger(count)} écriture${count > 1 ? 's' : ''}`;
-const validated = (count: number) => `${entries(count)} validée${count > 1 ? 's' : ''}`;
+/** "1 écriture validée", "268 écritures validées" (0 is singular in French). */
+const validated = (count: number) => frenchCount(count, 'écriture validée', 'écritures validées');
 
 /** French text of the Paramétrages comptables pages (R-LEDG-01; fiscal years: R-LEDG-06 to R-LEDG-09). */
 export const accountingSettingsMessages = {
@@ -23,7 +22,7 @@ export const accountingSettingsMessages = {
   comptesLabel: 'Comptes du plan comptable',
   typesFacturationLabel: 'Types de facturation',
   sectionsLabel: 'Sections analytiques',
-  mappingsLabel: 'Mappings des flux financiers',
+  mappingsLabel: 'Correspondances des flux financiers',
   formInvalid: 'Merci de corriger les champs',
   genericError: 'Oups, une erreur est survenue...',
   numero: 'Numéro de compte',
@@ -36,7 +35,7 @@ export const accountingSettingsMessages = {
   compte: 'Compte',
   journal: 'Code journal',
   section: 'Section analytique',
-  mappingsTitle: 'Mapping des flux financiers',
+  mappingsTitle: 'Correspondance des flux financiers',
   tiersTitle: 'Compte de tiers',
   tiersHelp:
     'Compte auxiliaire de chaque structure : un préfixe suivi de son code fédéral (ex. 411 pour les clients du siège), ou un compte fixe (ex. 401FFME pour la fédération, fournisseur d’un club).',

@@ -5,9 +5,8 @@ import {
   type BankEntryFilter,
   type BankEntryState,
   type PayerSource,
+  frenchCount as plural,
 } from '@gdf/domain';
-
-const plural = (count: number, one: string, many: string) => `${count} ${count > 1 ? many : one}`;
 
 /** French text of bank statements and their reconciliation (R-BANK-01 to R-BANK-07), SEPA section of the export files page. */
 export const bankStatementMessages = {
@@ -45,7 +44,7 @@ export const bankStatementMessages = {
   closingBalance: 'Solde de clôture',
   reconciled: 'Rapprochées',
   toProcess: 'À traiter',
-  reconciledCount: (count: number) => `${count} rapprochée${count > 1 ? 's' : ''}`,
+  reconciledCount: (count: number) => plural(count, 'rapprochée', 'rapprochées'),
   toProcessCount: (count: number) => `${count} à traiter`,
   actions: 'Écritures',
   open: 'Voir les écritures',
@@ -99,6 +98,8 @@ export const bankStatementMessages = {
 
   // Proposals.
   proposalsLabel: (amount: string) => `Propositions pour le crédit de ${amount}`,
+  proposalCount: (count: number) => (count === 0 ? 'Aucune proposition' : plural(count, 'proposition', 'propositions')),
+  entryDetails: (title: string) => `Détail : ${title}`,
   noProposal: 'Aucune proposition : cherchez le flux avec « Rechercher un flux ».',
   confidence: MATCH_CONFIDENCE_LABELS,
   confidenceLabel: (label: string) => `Confiance : ${label}`,

@@ -3,5 +3,5 @@ export const dashboardMessages = {
   modulesLabel: 'Modules',
   loading: 'Chargement des modules…',
   statusUnavailable:
-    "L'état de la structure (blocage, affiliation) n'a pas pu être vérifié : seuls vos droits sont pris en compte.",
+    'L’état de la structure (blocage, affiliation) n’a pas pu être vérifié : seuls vos droits sont pris en compte.',
 } as const;

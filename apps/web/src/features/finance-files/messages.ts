@@ -1,4 +1,4 @@
-import { FLUX_CATEGORY_NAMES } from '@gdf/domain';
+import { FLUX_CATEGORY_NAMES, frenchCount, frenchPlural } from '@gdf/domain';
 
 // French text of the finance files feature (Export des fichiers: the page, Sage and FEC, SEPA),
 // one object per screen part.
@@ -36,9 +36,9 @@ export const sageExportMessages = {
   balanced: 'Débit = crédit : les écritures sont équilibrées.',
   unbalanced: 'Attention : total débit et total crédit diffèrent.',
   unmappedTitle: (count: number) =>
-    `${count} flux sans paramétrage comptable : ils ne sont pas exportés tant que leur catégorie n'est pas mappée.`,
+    `${count} flux sans paramétrage comptable : ${frenchPlural(count, 'il n’est pas exporté tant que sa catégorie', 'ils ne sont pas exportés tant que leur catégorie')} n’a pas de compte associé.`,
   unmappedLink: 'Paramétrer les flux financiers',
-  unmappedMore: (count: number) => `... et ${count} autres.`,
+  unmappedMore: (count: number) => `… et ${frenchCount(count, 'autre', 'autres')}.`,
   noEntry: 'Aucune écriture sur cette période.',
   genericError: 'Oups, une erreur est survenue...',
   previewValidated: 'Période validée : le fichier reprend les écritures validées.',
@@ -92,7 +92,7 @@ export const sepaMessages = {
   collectionDateClosed: (date: string, reason: string) =>
     `Le ${date} (${reason}) n’est pas un jour ouvré TARGET : aucun prélèvement n’y est réglé.`,
   collectionDateTooSoon: (earliest: string, leadDays: number) =>
-    `Trop proche : la banque doit recevoir le fichier ${leadDays === 1 ? '1 jour ouvré TARGET' : `${leadDays} jours ouvrés TARGET`} avant l’échéance ; au plus tôt le ${earliest}.`,
+    `Trop proche : la banque doit recevoir le fichier ${frenchCount(leadDays, 'jour ouvré TARGET', 'jours ouvrés TARGET')} avant l’échéance ; au plus tôt le ${earliest}.`,
   collectionDateInvalid: 'Date incomplète ou inexistante.',
   calendarLoading: 'Chargement du calendrier TARGET…',
   calendarError: 'Impossible de charger le calendrier des dates de prélèvement.',
@@ -117,11 +117,11 @@ export const sepaMessages = {
   // R-SEPA-10: the file's totals and its button stay in view above a long list.
   summaryLabel: 'Fichier à générer',
   summary: (nbFlux: number, total: string, structures: number) =>
-    `Total : ${nbFlux} flux pour ${total} · ${structures} structure${structures > 1 ? 's' : ''}`,
+    `Total : ${nbFlux} flux pour ${total} · ${frenchCount(structures, 'structure', 'structures')}`,
   search: 'Rechercher une structure',
   searchHelp: 'Nom ou code fédéral',
   noMatch: (query: string) => `Aucune structure ne correspond à « ${query} ».`,
-  matching: (shown: number, total: number) => `${shown} structure${shown > 1 ? 's' : ''} sur ${total}`,
+  matching: (shown: number, total: number) => `${frenchCount(shown, 'structure', 'structures')} sur ${total}`,
   excludedTitle: 'Structures exclues du fichier',
   excludedLabel: 'Structures exclues et motif',
   reason: 'Motif',
@@ -135,7 +135,7 @@ export const sepaMessages = {
   cancel: 'Annuler',
   generated: (fileName: string) => `Fichier ${fileName} généré.`,
   generatedWithExclusions: (fileName: string, count: number) =>
-    `Fichier ${fileName} généré. ${count} structure${count > 1 ? 's' : ''} laissée${count > 1 ? 's' : ''} hors du fichier : voir les motifs ci-dessous.`,
+    `Fichier ${fileName} généré. ${frenchCount(count, 'structure laissée', 'structures laissées')} hors du fichier : voir les motifs ci-dessous.`,
   generatedExcludedTitle: 'Structures laissées hors du fichier généré',
   generatedExcludedLabel: 'Structures laissées hors du fichier généré et motif',
   batchesTitle: 'Fichiers déjà générés',
@@ -181,9 +181,9 @@ export const sepaReturnMessages = {
   reading: 'Lecture du fichier…',
   importing: 'Import…',
   summary: (fileName: string, format: string, transactions: number) =>
-    `${fileName} (${format}) : ${transactions} ${transactions > 1 ? 'transactions rejetées ou retournées' : 'transaction rejetée ou retournée'}.`,
+    `${fileName} (${format}) : ${frenchCount(transactions, 'transaction rejetée ou retournée', 'transactions rejetées ou retournées')}.`,
   ignored: (count: number) =>
-    `${count} ${count > 1 ? 'autres transactions' : 'autre transaction'} sans rejet (acceptées ou en attente) : ignorées.`,
+    `${frenchCount(count, 'autre transaction sans rejet (acceptée ou en attente) : ignorée', 'autres transactions sans rejet (acceptées ou en attente) : ignorées')}.`,
   alreadyImported: 'Ce fichier a déjà été importé : l’importer à nouveau ne changera rien.',
   toRejectLabel: 'Flux qui seront marqués rejetés',
   rejectedLabel: 'Flux marqués rejetés',
@@ -206,12 +206,12 @@ export const sepaReturnMessages = {
   confirm: 'Importer le retour',
   confirmTitle: 'Importer le retour bancaire ?',
   confirmText: (count: number) =>
-    `${count} ${count > 1 ? 'flux seront marqués rejetés' : 'flux sera marqué rejeté'} avec le motif de la banque. Importer le même fichier une seconde fois ne changera rien.`,
+    `${frenchCount(count, 'flux sera marqué rejeté', 'flux seront marqués rejetés')} avec le motif de la banque. Importer le même fichier une seconde fois ne changera rien.`,
   cancel: 'Annuler',
   done: (count: number) =>
     count === 0
       ? 'Import terminé : aucun flux modifié.'
-      : `Import terminé : ${count} ${count > 1 ? 'flux marqués rejetés' : 'flux marqué rejeté'}.`,
+      : `Import terminé : ${frenchCount(count, 'flux marqué rejeté', 'flux marqués rejetés')}.`,
   // R-RET-05: returns that do not fit their debit.
   anomaliesTitle: 'Retours en anomalie',
   anomaliesLabel: 'Retours qui ne correspondent pas à leur prélèvement',
@@ -220,9 +220,9 @@ export const sepaReturnMessages = {
   anomaly: 'Anomalie',
   reportedAmount: 'Montant du retour',
   confirmAnomalies: (count: number) =>
-    `Appliquer aussi ${count > 1 ? `ces ${count} retours en anomalie` : 'ce retour en anomalie'}`,
+    `Appliquer aussi ${frenchPlural(count, 'ce retour en anomalie', `ces ${count} retours en anomalie`)}`,
   notApplied: (count: number) =>
-    `${count} ${count > 1 ? 'retours en anomalie n’ont pas été appliqués' : 'retour en anomalie n’a pas été appliqué'} : importez de nouveau le fichier en les confirmant pour les appliquer.`,
+    `${frenchCount(count, 'retour en anomalie n’a pas été appliqué', 'retours en anomalie n’ont pas été appliqués')} : importez de nouveau le fichier en les confirmant pour les appliquer.`,
   // R-RET-06: after the import, the rejected flux and what to do with them.
   fluxLink: (id: number) => `Voir le flux ${id} dans la recherche`,
   seeInSearch: 'Voir dans la recherche',
@@ -231,9 +231,9 @@ export const sepaReturnMessages = {
   relaunching: 'Relance…',
   relaunchTitle: 'Relancer ces prélèvements ?',
   relaunchText: (count: number) =>
-    `${count} ${count > 1 ? 'nouveaux prélèvements seront créés' : 'nouveau prélèvement sera créé'}, datés d’un mois plus tard, pour être présentés dans un prochain fichier SEPA. Les flux rejetés seront marqués relancés.`,
+    `${frenchCount(count, 'nouveau prélèvement sera créé', 'nouveaux prélèvements seront créés')}, datés d’un mois plus tard, pour être présentés dans un prochain fichier SEPA. Les flux rejetés seront marqués relancés.`,
   relaunchDone: (created: number, already: number) =>
-    `${created} ${created > 1 ? 'prélèvements relancés' : 'prélèvement relancé'}` +
-    (already > 0 ? ` ; ${already} ${already > 1 ? 'l’étaient déjà' : 'l’était déjà'}.` : '.'),
+    frenchCount(created, 'prélèvement relancé', 'prélèvements relancés') +
+    (already > 0 ? ` ; ${frenchCount(already, 'l’était déjà', 'l’étaient déjà')}.` : '.'),
   genericError: 'Oups, une erreur est survenue...',
 } as const;

@@ -1,4 +1,4 @@
-import { RECEIVABLE_LABELS } from '@gdf/domain';
+import { RECEIVABLE_LABELS, frenchCount } from '@gdf/domain';
 /** French text of the flux search (R-SEARCH-01 to R-SEARCH-21, R-FLUX-05, R-UI-09). */
 export const fluxSearchMessages = {
   showFilters: 'Afficher les filtres',
@@ -14,7 +14,13 @@ export const fluxSearchMessages = {
   status: 'Statut',
   allStatuses: 'Tous les flux',
   statusBadgeTitle: (label: string) => `Statut du flux : ${label}`,
-  fluxId: 'N° de flux',
+  // R-UI-16: the field takes the id or the printed invoice number (R-SEARCH-23).
+  fluxId: 'N° de flux ou de facture',
+  // R-UI-16: the compact line, the rest folded behind 'Plus de filtres'.
+  moreFilters: 'Plus de filtres',
+  fewerFilters: 'Moins de filtres',
+  foldedFilters: 'Filtres repliés',
+  unpaidOnly: 'Impayés seulement',
   // R-SEARCH-23: a printed invoice number of another season than the season filter's.
   fluxNumberSeason: (season: string) =>
     `N° de facture de la saison ${season} : la recherche porte sur cette saison, le filtre Saison est ignoré.`,
@@ -95,6 +101,14 @@ export const fluxSearchMessages = {
   countFailed: 'Nombre de flux indisponible',
   loading: 'Chargement des flux…',
   empty: 'Aucun flux ne correspond à la recherche.',
+  // R-UI-15: an empty result within one season says what the other seasons hold.
+  otherSeasons: (count: number) =>
+    count === 0
+      ? 'Les autres saisons n’en comptent aucun non plus.'
+      : `${frenchCount(count, 'flux correspond', 'flux correspondent')} dans les autres saisons.`,
+  otherSeasonsAboveCap: 'Plus de 10 000 flux correspondent dans les autres saisons.',
+  otherSeasonsLoading: 'Recherche dans les autres saisons…',
+  searchAllSeasons: 'Chercher dans toutes les saisons',
   error: 'Oups, une erreur est survenue... La recherche n’a pas pu aboutir.',
   notSearched: 'Renseignez les filtres puis lancez la recherche.',
   ignoredParams: (params: string) => `Ces paramètres du lien ne sont pas valides et ont été ignorés : ${params}.`,
@@ -160,9 +174,9 @@ export const fluxSearchMessages = {
   exportExcel: 'Exporter (Excel)',
   exportDisabled: 'Aucun résultat à exporter',
   allTruncated: (max: string) =>
-    `Seuls les ${max} premiers flux sont affichés : d'autres correspondent à la recherche. Affinez les filtres pour tous les voir.`,
+    `Seuls les ${max} premiers flux sont affichés : d’autres correspondent à la recherche. Affinez les filtres pour tous les voir.`,
   exportTruncated: (max: string) =>
-    `L'export est limité aux ${max} premiers flux : d'autres correspondent à la recherche. Affinez les filtres pour tout exporter.`,
+    `L’export est limité aux ${max} premiers flux : d’autres correspondent à la recherche. Affinez les filtres pour tout exporter.`,
   previousPage: 'Page précédente',
   nextPage: 'Page suivante',
   pageOf: (page: number, pages: number) => `Page ${page} sur ${pages}`,

@@ -1,4 +1,10 @@
-import { AGEING_BUCKET_LABELS, OVERDUE_LIST_TEXT, REMINDER_LEVEL_LABELS, type ReminderLevel } from '@gdf/domain';
+import {
+  AGEING_BUCKET_LABELS,
+  OVERDUE_LIST_TEXT,
+  REMINDER_LEVEL_LABELS,
+  frenchCount,
+  type ReminderLevel,
+} from '@gdf/domain';
 
 /** French text of the Impayés page: the overdue list, its export and the reminder letters. */
 export const impayesMessages = {
@@ -12,6 +18,32 @@ export const impayesMessages = {
   retry: 'Réessayer',
   empty: 'Aucune structure n’a de flux échu non réglé.',
   tableLabel: 'Structures ayant des impayés',
+  /** R-UI-20: the search, the filters and what they keep. */
+  filters: {
+    label: 'Filtres des impayés',
+    search: 'Nom ou code fédéral de la structure',
+    type: 'Type de structure',
+    anyType: 'Tous les types',
+    ligue: 'Ligue',
+    comite: 'Comité',
+    minimum: 'Total échu minimum (€)',
+    minimumInvalid: 'Montant attendu en euros, par exemple 150 ou 150,50.',
+    ageing: 'Ancienneté',
+    anyAgeing: 'Toutes les anciennetés',
+    ageingOption: (label: string) => `Impayés de ${label.toLowerCase()}`,
+    reminded: 'Relance',
+    anyReminded: 'Relancées ou non',
+    remindedYes: 'Déjà relancées',
+    remindedNo: 'Jamais relancées',
+    submit: 'Rechercher',
+    clear: 'Effacer les filtres',
+  },
+  found: (count: number) => frenchCount(count, 'structure trouvée', 'structures trouvées'),
+  noMatch: 'Aucune structure ayant des impayés ne correspond à ces filtres.',
+  badRequest: 'Ces filtres n’ont pas pu être appliqués.',
+  refusedTitle: 'Impayés',
+  oldestDaysLate: 'Plus ancien retard',
+  daysLate: (days: number) => frenchCount(days, 'jour', 'jours'),
   columns: {
     structure: 'Structure',
     buckets: AGEING_BUCKET_LABELS,
@@ -23,7 +55,8 @@ export const impayesMessages = {
   sortBy: (column: string) => `Trier par ${column}`,
   selectAll: 'Sélectionner toutes les structures de la page',
   selectRow: (name: string) => `Sélectionner ${name}`,
-  selected: (count: number) => (count === 1 ? '1 structure sélectionnée' : `${count} structures sélectionnées`),
+  // R-UI-19: 0 and 1 take the singular.
+  selected: (count: number) => frenchCount(count, 'structure sélectionnée', 'structures sélectionnées'),
   never: 'Aucune',
   lastReminder: (level: ReminderLevel, day: string) => `Niveau ${level} · ${REMINDER_LEVEL_LABELS[level]} · ${day}`,
   downloadLast: (name: string) => `Télécharger la dernière relance de ${name}`,
@@ -34,6 +67,8 @@ export const impayesMessages = {
   export: 'Exporter (Excel)',
   exportError: 'L’export n’a pas pu être généré.',
   rowsPerPage: 'Lignes par page',
+  pageButton: (type: 'first' | 'last' | 'next' | 'previous') =>
+    ({ first: 'Première page', last: 'Dernière page', next: 'Page suivante', previous: 'Page précédente' })[type],
   displayedRows: ({ from, to, count }: { from: number; to: number; count: number }) => `${from}–${to} sur ${count}`,
   dialog: {
     title: (count: number) => (count === 1 ? 'Émettre une lettre de relance' : `Émettre ${count} lettres de relance`),

@@ -1,7 +1,7 @@
 /** French text of the head office's RIB page (R-PERM-11, 'RIB' card). */
 export const ribMessages = {
   loading: 'Chargement des RIB du siège…',
-  empty: "Aucun RIB n'est enregistré pour le siège fédéral.",
+  empty: 'Aucun RIB n’est enregistré pour le siège fédéral.',
   tableLabel: 'RIB du siège fédéral',
   holder: 'Titulaire',
   bank: 'Banque',

@@ -1,4 +1,4 @@
-import { AGEING_BUCKET_LABELS, FLUX_PAYMENT_STATUS_LABELS, RECEIVABLE_LABELS } from '@gdf/domain';
+import { AGEING_BUCKET_LABELS, FLUX_PAYMENT_STATUS_LABELS, RECEIVABLE_LABELS, frenchCount } from '@gdf/domain';
 
 /** French text of 'Situation de la structure'. */
 export const structureSituationMessages = {
@@ -65,7 +65,7 @@ export const structureSituationMessages = {
     download: 'Télécharger',
   },
   statusLabels: FLUX_PAYMENT_STATUS_LABELS,
-  daysLate: (days: number) => (days === 1 ? '1 jour de retard' : `${days} jours de retard`),
+  daysLate: (days: number) => frenchCount(days, 'jour de retard', 'jours de retard'),
   notYetDue: 'Non échu',
 
   settlementsTitle: 'Règlements récents',

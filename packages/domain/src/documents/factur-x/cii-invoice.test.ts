@@ -97,7 +97,7 @@ describe('Factur-X CII XML (R-FACT-13, EN 16931)', () => {
     expect(values(xml, 'ram:SubjectCode')).toEqual(['PMT', 'PMD', 'AAB']);
     expect(values(xml, 'ram:Content')[1]).toContain('40 €');
     expect(xml).toContain(
-      '<ram:Content>Pas d&apos;escompte pour paiement anticipé.</ram:Content><ram:SubjectCode>AAB</ram:SubjectCode>',
+      '<ram:Content>Pas d’escompte pour paiement anticipé.</ram:Content><ram:SubjectCode>AAB</ram:SubjectCode>',
     );
   });
 

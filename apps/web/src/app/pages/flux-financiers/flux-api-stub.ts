@@ -77,6 +77,8 @@ interface StubOptions {
   countGate?: Promise<unknown>;
   /** The capped count answers a GraphQL error. */
   countFails?: boolean;
+  /** The capped count of a where (default: `total`, or the rows). */
+  countOf?: (where: unknown) => number;
 }
 
 interface Call {
@@ -117,10 +119,11 @@ const search: Operation = ({ query, variables, calls, options, rows }) => {
 };
 
 // The capped count follows the page (R-SEARCH-13) when the page did not settle it: `total`, or the rows.
-const count: Operation = async ({ options, rows }) => {
+const count: Operation = async ({ options, rows, variables }) => {
   await options.countGate;
   if (options.countFails) return jsonResponse({ errors: [{ message: 'boom' }] });
-  return jsonResponse({ data: { total: { aggregate: { count: options.total ?? rows.length } } } });
+  const counted = options.countOf?.(variables.where) ?? options.total ?? rows.length;
+  return jsonResponse({ data: { total: { aggregate: { count: counted } } } });
 };
 
 // 'Tous' and the export: `matching` rows, served by limit and offset like the server.

@@ -63,7 +63,8 @@ describe('flux search form behaviour (R-SEARCH-12)', () => {
 
   it('the licence field is not stepped by the arrow keys or the wheel, and still blocks - + e', async () => {
     stubFluxApi();
-    renderApp(PATH, { token: 'jwt' });
+    const { user } = renderApp(PATH, { token: 'jwt' });
+    await user.click(await screen.findByRole('button', { name: 'Plus de filtres' }));
     const licence = await screen.findByRole('spinbutton', { name: 'N° de licence' });
     for (const key of ['ArrowUp', 'ArrowDown', '-', '+', 'e']) expect(fireEvent.keyDown(licence, { key })).toBe(false);
     licence.focus();

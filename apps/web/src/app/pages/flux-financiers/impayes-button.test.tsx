@@ -18,16 +18,19 @@ describe("flux search: the 'Impayés' button", () => {
     );
   });
 
-  it('a ligue has it too; a club does not', async () => {
-    stubFluxApi({ membership: ligueMembership });
-    const ligue = renderApp(PATH, { token: 'jwt' });
-    await screen.findByRole('form', { name: 'Filtres' });
-    expect(screen.getByRole('link', { name: 'Impayés' })).toBeInTheDocument();
-    ligue.unmount();
-
-    stubFluxApi({ membership: clubMembership });
-    renderApp(PATH, { token: 'jwt' });
-    await screen.findByRole('form', { name: 'Filtres' });
-    expect(screen.queryByRole('link', { name: 'Impayés' })).toBeNull();
+  it('R-UI-20: offered only where it can show something: not to a ligue or a comité (their own structure), nor to a club', async () => {
+    const comiteMembership = {
+      ...ligueMembership,
+      structureId: 303,
+      structureName: 'Comité du Rhône',
+      structureType: 5,
+    } as typeof ligueMembership;
+    for (const membership of [ligueMembership, comiteMembership, clubMembership]) {
+      stubFluxApi({ membership });
+      const view = renderApp(PATH, { token: 'jwt' });
+      await screen.findByRole('form', { name: 'Filtres' });
+      expect(screen.queryByRole('link', { name: 'Impayés' }), membership.structureName).toBeNull();
+      view.unmount();
+    }
   });
 });

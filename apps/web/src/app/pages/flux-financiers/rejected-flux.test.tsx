@@ -41,6 +41,7 @@ describe('rejected direct debits in the flux search', () => {
     const { searches } = stubFluxApi();
     const { user, router } = renderApp(`${PATH}?libelle=Licence`, { token: 'jwt' });
     await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Plus de filtres' }));
     await user.click(screen.getByRole('combobox', { name: 'Statut' }));
     await user.click(await screen.findByRole('option', { name: 'Rejeté' }));
     await user.click(screen.getByRole('button', { name: 'Rechercher' }));

@@ -34,6 +34,8 @@ describe("settled flux in the search: 'Réglé le …' and the settlement range"
     expect(searches()[0]?.variables.where).toEqual({
       _and: [expect.anything(), { DateReglement: { _gte: '2026-03-01', _lte: '2026-03-31' } }],
     });
+    // R-UI-16: the settlement days are among the filters 'Plus de filtres' opens.
+    await user.click(screen.getByRole('button', { name: 'Plus de filtres' }));
     expect(screen.getByRole('group', { name: 'Réglé à partir du' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Masquer les filtres' }));
     const chips = within(screen.getByRole('list', { name: 'Filtres actifs' }))

@@ -7,15 +7,16 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { DateField } from '@/components/DateField';
 import { JobProgress } from '@/components/JobProgress';
 import { RouteLink } from '@/components/RouteLink';
 import { formErrorText } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { accountingSettingsMessages as m } from '../messages';
 import { useFiscalYearAction, type FiscalYearAction } from '../hooks/use-fiscal-year-action';
+import { validationDateBounds } from './fiscal-year';
 
 export type { FiscalYearAction } from '../hooks/use-fiscal-year-action';
 
@@ -74,17 +75,16 @@ export function FiscalYearActionDialog(props: {
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{text.text}</DialogContentText>
           {kind === 'validation' && !accepted && (
-            <TextField
-              {...state.jusquauField}
-              inputRef={state.jusquauRef}
-              type="date"
-              size="small"
+            <DateField
+              name="jusquau"
               label={m.validateUntil}
+              value={state.jusquau}
+              onChange={state.setJusquau}
+              {...validationDateBounds(year, props.today)}
               autoFocus
               disabled={run.isPending}
               error={Boolean(state.dateProblem)}
               helperText={state.dateProblem}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: year.debut, max: year.fin } }}
               sx={{ mt: 1 }}
             />
           )}

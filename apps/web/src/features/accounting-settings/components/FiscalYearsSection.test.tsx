@@ -63,6 +63,13 @@ const renderSection = () => renderWithSession(<FiscalYearsSection />, me);
 const findTable = () => screen.findByRole('table', { name: 'Exercices comptables' });
 const rowOf = (table: HTMLElement, libelle: string) =>
   within(table).getByRole('cell', { name: libelle }).closest('tr') as HTMLElement;
+/** The JJ/MM/AAAA picker's input of 'Valider jusqu’au' (R-UI-18), typed as a user pastes a day. */
+function dateInput(dialog: HTMLElement) {
+  expect(within(dialog).getByRole('group', { name: 'Valider jusqu’au' })).toBeInTheDocument();
+  const input = dialog.querySelector<HTMLInputElement>('input[name="jusquau"]');
+  if (!input) throw new Error('no validation date field');
+  return input;
+}
 /** A POST handler that answers only when the test says so. */
 function deferred() {
   let answer: (response: Response) => void = () => undefined;
@@ -221,9 +228,9 @@ describe('Exercices comptables: validating and closing', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Valider les écritures de l’exercice 2026-2027' });
     expect(dialog).toHaveTextContent('Une écriture validée ne pourra plus jamais être modifiée.');
     expect(dialog).toHaveTextContent('numérotées');
-    const date = within(dialog).getByLabelText('Valider jusqu’au');
-    expect(date).toHaveValue('2026-11-23'); // today: the year is not over
-    fireEvent.change(date, { target: { value: '2026-11-15' } });
+    const date = dateInput(dialog);
+    expect(date).toHaveValue('23/11/2026'); // today: the year is not over, JJ/MM/AAAA (R-UI-18)
+    fireEvent.change(date, { target: { value: '15/11/2026' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Valider les écritures' }));
 
     expect(await screen.findByText('Exercice 2026-2027 : 57 écritures validées.')).toBeInTheDocument();
@@ -239,7 +246,7 @@ describe('Exercices comptables: validating and closing', () => {
     const table = await findTable();
     await userEvent.click(within(rowOf(table, '2025-2026')).getByRole('button', { name: /^Valider les écritures/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Valider les écritures de l’exercice 2025-2026' });
-    expect(within(dialog).getByLabelText('Valider jusqu’au')).toHaveValue('2026-08-31');
+    expect(dateInput(dialog)).toHaveValue('31/08/2026');
   });
 
   it('refuses a date outside the year or already validated before asking the server', async () => {
@@ -249,12 +256,12 @@ describe('Exercices comptables: validating and closing', () => {
     const table = await findTable();
     await userEvent.click(within(rowOf(table, '2025-2026')).getByRole('button', { name: /^Valider les écritures/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Valider les écritures de l’exercice 2025-2026' });
-    const date = within(dialog).getByLabelText('Valider jusqu’au');
+    const date = dateInput(dialog);
     const confirm = within(dialog).getByRole('button', { name: 'Valider les écritures' });
-    fireEvent.change(date, { target: { value: '2026-09-01' } });
+    fireEvent.change(date, { target: { value: '01/09/2026' } });
     expect(dialog).toHaveTextContent('La date doit être comprise entre le 01/09/2025 et le 31/08/2026.');
     expect(confirm).toBeDisabled();
-    fireEvent.change(date, { target: { value: '2026-03-31' } });
+    fireEvent.change(date, { target: { value: '31/03/2026' } });
     expect(dialog).toHaveTextContent('Les écritures sont déjà validées jusqu’au 31/03/2026.');
     expect(confirm).toBeDisabled();
     fireEvent.submit(confirm.closest('form') as HTMLFormElement);
@@ -301,7 +308,7 @@ describe('Exercices comptables: validating and closing', () => {
     await userEvent.click(within(rowOf(table, '2026-2027')).getByRole('button', { name: /^Valider les écritures/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Valider les écritures de l’exercice 2026-2027' });
     await userEvent.click(within(dialog).getByRole('button', { name: /Valider les écritures/ }));
-    const date = within(dialog).getByLabelText('Valider jusqu’au');
+    const date = within(dialog).getByRole('group', { name: 'Valider jusqu’au' });
     await waitFor(() => expect(date).toHaveAccessibleDescription(message));
     expect(date).toHaveAttribute('aria-invalid', 'true');
   });
@@ -328,7 +335,7 @@ describe('Exercices comptables: validating and closing', () => {
     expect(dialog).toHaveTextContent('Les écritures restantes jusqu’au 31/08/2026 seront validées');
     expect(dialog).toHaveTextContent('reportés en à-nouveaux (journal AN)'); // R-LEDG-13
     expect(dialog).toHaveTextContent('plus aucune écriture ne pourra être ajoutée à cet exercice');
-    expect(within(dialog).queryByLabelText('Valider jusqu’au')).toBeNull();
+    expect(within(dialog).queryByRole('group', { name: 'Valider jusqu’au' })).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     expect(close).not.toHaveBeenCalled();
 
@@ -377,7 +384,7 @@ describe('Exercices comptables: a long validation runs as a job (R-JOB-01)', () 
     const table = await findTable();
     await userEvent.click(within(rowOf(table, '2025-2026')).getByRole('button', { name: /^Valider les écritures/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Valider les écritures de l’exercice 2025-2026' });
-    fireEvent.change(within(dialog).getByLabelText('Valider jusqu’au'), { target: { value: '2026-08-31' } });
+    fireEvent.change(dateInput(dialog), { target: { value: '31/08/2026' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Valider les écritures' }));
     expect(await within(dialog).findByText(/1\s200 sur 4\s800/)).toBeInTheDocument();
     expect(within(dialog).getByRole('progressbar', { name: /Validation des écritures 2025-2026/ })).toHaveAttribute(

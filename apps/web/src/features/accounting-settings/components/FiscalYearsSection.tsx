@@ -11,14 +11,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { ApiError, formErrorText } from '@/lib/api-client';
 import { contractResolver, showServerIssues } from '@/lib/forms';
 import { useCurrentStructure } from '@/lib/session';
-import { fiscalYearsQueryKey, getFiscalYears } from '@/lib/fiscal-years';
+import { fiscalYearsQueryKey, useFiscalYears } from '@/lib/fiscal-years';
 import { saveFiscalYearStart } from '../api/fiscal-years-api';
 import { accountingSettingsMessages as m } from '../messages';
 import { FiscalYearActionDialog, type FiscalYearAction } from './FiscalYearActionDialog';
@@ -29,10 +29,7 @@ export function FiscalYearsSection() {
   const { structureId } = useCurrentStructure();
   const queryClient = useQueryClient();
   const headingId = useId();
-  const years = useQuery({
-    queryKey: fiscalYearsQueryKey(structureId),
-    queryFn: ({ signal }) => getFiscalYears(structureId, signal),
-  });
+  const years = useFiscalYears(structureId);
   const [action, setAction] = useState<FiscalYearAction | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const today = parisToday();
@@ -43,7 +40,7 @@ export function FiscalYearsSection() {
       </Typography>
       {years.isPending && <LinearProgress aria-label={m.fiscalYearsLoading} />}
       {years.isError && (
-        <ErrorAlert onRetry={() => void years.refetch()}>
+        <ErrorAlert error={years.error} onRetry={() => void years.refetch()}>
           {(years.error instanceof ApiError && years.error.serverMessage) || m.fiscalYearsLoadFailed}
         </ErrorAlert>
       )}

@@ -37,7 +37,7 @@ export function SettingsList(props: {
   const { rows, editing, error, notice } = list;
   if (rows.isError)
     return (
-      <ErrorAlert onRetry={() => void rows.refetch()}>
+      <ErrorAlert error={rows.error} onRetry={() => void rows.refetch()}>
         {rows.error instanceof ApiError ? rows.error.message : m.genericError}
       </ErrorAlert>
     );

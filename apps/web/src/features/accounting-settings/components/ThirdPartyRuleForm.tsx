@@ -73,7 +73,11 @@ export function ThirdPartyRuleForm() {
       <Typography variant="body2">{m.tiersHelp}</Typography>
       {/* Never a form over settings that did not load: saving it would blank them. */}
       {current.isPending && <LinearProgress aria-label={m.loading} />}
-      {current.isError && <ErrorAlert onRetry={() => void current.refetch()}>{m.loadFailed}</ErrorAlert>}
+      {current.isError && (
+        <ErrorAlert error={current.error} onRetry={() => void current.refetch()}>
+          {m.loadFailed}
+        </ErrorAlert>
+      )}
       {current.isSuccess && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {KEYS.map((key) => {

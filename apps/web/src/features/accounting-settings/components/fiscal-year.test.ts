@@ -1,6 +1,12 @@
 import type { FiscalYearView } from '@gdf/domain';
 import { describe, expect, it } from 'vitest';
-import { defaultValidationDate, hasEnded, newestFirst, validationDateProblem } from './fiscal-year';
+import {
+  defaultValidationDate,
+  hasEnded,
+  newestFirst,
+  validationDateBounds,
+  validationDateProblem,
+} from './fiscal-year';
 
 const year: FiscalYearView = {
   id: 2,
@@ -17,6 +23,17 @@ describe('Fiscal years on the settings page', () => {
   it('validates up to today by default, or up to the last day of a year already over', () => {
     expect(defaultValidationDate(year, '2026-03-15')).toBe('2026-03-15');
     expect(defaultValidationDate(year, '2026-11-02')).toBe('2026-08-31');
+  });
+
+  it('R-UI-18: offers only the days the field accepts, and never a default it would refuse', () => {
+    const validated = { ...year, valideJusquau: '2026-03-15' };
+    expect(validationDateBounds(validated, '2026-05-10')).toEqual({ min: '2026-03-16', max: '2026-05-10' });
+    expect(validationDateBounds(year, '2026-11-02')).toEqual({ min: '2025-09-01', max: '2026-08-31' });
+    // Validated up to today: today would be refused, and so would any other day.
+    expect(defaultValidationDate(validated, '2026-03-15')).toBe('');
+    expect(validationDateProblem(defaultValidationDate(validated, '2026-05-10'), validated)).toBeNull();
+    // A month end: the day after rolls into the next month.
+    expect(validationDateBounds({ ...year, valideJusquau: '2026-02-28' }, '2026-05-10').min).toBe('2026-03-01');
   });
 
   it('lets a year be closed only once its last day is past', () => {

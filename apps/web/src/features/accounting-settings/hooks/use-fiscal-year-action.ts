@@ -51,7 +51,7 @@ export function useFiscalYearAction({
 }) {
   const { structureId } = useCurrentStructure();
   const { kind, year } = action;
-  const { register, watch, handleSubmit, setError, clearErrors, formState } = useForm<{ jusquau: string }>({
+  const { setValue, watch, handleSubmit, setError, clearErrors, formState } = useForm<{ jusquau: string }>({
     defaultValues: { jusquau: defaultValidationDate(year, today) },
   });
   const jusquau = watch('jusquau');
@@ -75,12 +75,11 @@ export function useFiscalYearAction({
     // Once a job runs, Enter does not ask again (the server would refuse a second one anyway).
     if (!problem && !run.isPending && !accepted) run.mutate();
   });
-  const { ref: jusquauRef, ...jusquauField } = register('jusquau', {
-    onChange: () => {
-      clearErrors();
-      run.reset();
-    },
-  });
+  const setJusquau = (value: string) => {
+    setValue('jusquau', value);
+    clearErrors();
+    run.reset();
+  };
   // Closing while the request runs would hide its outcome: the dialog waits for the answer. Once
   // it is a job, closing leaves the job running ('Mes traitements' follows it).
   const close = () => {
@@ -89,5 +88,5 @@ export function useFiscalYearAction({
     onClose();
   };
   const dateProblem = problem ?? formState.errors.jusquau?.message;
-  return { ...followed, run, submit, close, jusquauRef, jusquauField, problem, dateProblem };
+  return { ...followed, run, submit, close, jusquau, setJusquau, problem, dateProblem };
 }

@@ -1,15 +1,15 @@
 import { formatEuros, type BankEntryState, type BankEntryView } from '@gdf/domain';
-import Box from '@mui/material/Box';
+import ExpandMore from '@mui/icons-material/ExpandMore';
 import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { formatDate } from '@/lib/format';
-import { StructureSituationLink } from '@/components/StructureSituationLink';
 import { bankStatementMessages as m } from '../messages';
-import { BankEntryProposals } from './BankEntryProposals';
-import { BankReconciliationView } from './BankReconciliationView';
+import { BankEntryDetails } from './BankEntryDetails';
 import { signedAmount } from './format';
 
 const STATE_COLORS: Record<BankEntryState, 'success' | 'warning' | 'default'> = {
@@ -20,80 +20,66 @@ const STATE_COLORS: Record<BankEntryState, 'success' | 'warning' | 'default'> = 
 };
 
 /**
- * One bank entry: its day, amount, the bank's label and remittance lines, the payer; then
- * for a credit to reconcile its proposals, for a reconciled one its parts and the undo.
+ * One bank entry as one compact row: amount, day, state, payer or label and how many
+ * proposals wait; unfolded, its remittance lines, payer, then for a credit to reconcile its
+ * proposals, for a reconciled one its parts and the undo (R-UI-18: a statement stays short).
  */
 export function BankEntryItem({
   entry,
   structureId,
   canWrite,
   onDone,
+  defaultOpen = false,
 }: {
   entry: BankEntryView;
   structureId: number;
   canWrite: boolean;
   /** What a confirm or undo did, said above the list (the entry may leave it). */
   onDone: (message: string) => void;
+  /** Unfolded from the start (the only entry of the list). */
+  defaultOpen?: boolean;
 }) {
   const titleId = useId();
+  const detailsId = useId();
+  const [open, setOpen] = useState(defaultOpen);
   const amount = formatEuros(entry.montantCents);
+  const title = `${entry.sens === 'credit' ? m.credit : m.debit} ${signedAmount(entry.montantCents, entry.sens)}`;
+  const who = entry.payeur?.NomStructure ?? entry.nomDebiteur ?? entry.libelle;
   return (
-    <Paper component="li" variant="outlined" aria-labelledby={titleId} sx={{ p: 2 }} data-entry={entry.reference}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap', rowGap: 0.5 }}>
-        <Typography id={titleId} component="h4" variant="subtitle2">
-          {`${entry.sens === 'credit' ? m.credit : m.debit} ${signedAmount(entry.montantCents, entry.sens)}`}
+    <Paper
+      component="li"
+      variant="outlined"
+      aria-labelledby={titleId}
+      sx={{ px: 1.5, py: 0.75 }}
+      data-entry={entry.reference}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+        <IconButton
+          size="small"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          aria-label={m.entryDetails(title)}
+          onClick={() => setOpen(!open)}
+        >
+          <ExpandMore sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }} />
+        </IconButton>
+        <Typography id={titleId} component="h4" variant="subtitle2" sx={{ whiteSpace: 'nowrap' }}>
+          {title}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
           {m.bookedOn(formatDate(entry.dateComptable))}
         </Typography>
         <Chip size="small" variant="outlined" color={STATE_COLORS[entry.etat]} label={m.states[entry.etat]} />
+        {entry.etat === 'a_traiter' && <Chip size="small" label={m.proposalCount(entry.propositions.length)} />}
+        {who && (
+          <Typography variant="body2" noWrap title={who} sx={{ flex: '1 1 12rem', minWidth: 0 }}>
+            {who}
+          </Typography>
+        )}
       </Stack>
-      <Box sx={{ mt: 0.5 }}>
-        {entry.libelle && <Typography variant="body2">{entry.libelle}</Typography>}
-        {entry.infosRemise.map((line, index) => (
-          <Typography key={index} variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
-            {line}
-          </Typography>
-        ))}
-        {entry.nomDebiteur && (
-          <Typography variant="body2" color="text.secondary">
-            {`${m.debtor} : ${entry.nomDebiteur}${entry.ibanDebiteur ? ` (${entry.ibanDebiteur})` : ''}`}
-          </Typography>
-        )}
-        {entry.payeur && (
-          <Typography variant="body2" sx={{ fontWeight: 600 }} data-payer={entry.payeur.ID_Structure}>
-            {m.identifiedPayer(entry.payeur.NomStructure, entry.payeur.sources)}{' '}
-            <StructureSituationLink structureId={entry.payeur.ID_Structure}>
-              {m.structureSituation(entry.payeur.NomStructure)}
-            </StructureSituationLink>
-          </Typography>
-        )}
-        {!entry.payeur && entry.etat === 'a_traiter' && (
-          <Typography variant="body2" color="text.secondary">
-            {m.noIdentifiedPayer}
-          </Typography>
-        )}
-      </Box>
-      {entry.etat === 'a_traiter' && (
-        <BankEntryProposals
-          entry={entry}
-          amount={amount}
-          structureId={structureId}
-          canWrite={canWrite}
-          onDone={onDone}
-        />
-      )}
-      {entry.etat === 'rapprochee' && entry.rapprochement && (
-        <BankReconciliationView
-          entryId={entry.id}
-          entryCents={entry.montantCents}
-          reconciliation={entry.rapprochement}
-          amount={amount}
-          structureId={structureId}
-          canWrite={canWrite}
-          onDone={onDone}
-        />
-      )}
+      <Collapse in={open} id={detailsId} unmountOnExit>
+        <BankEntryDetails entry={entry} amount={amount} structureId={structureId} canWrite={canWrite} onDone={onDone} />
+      </Collapse>
     </Paper>
   );
 }

@@ -78,7 +78,7 @@ function EntryItems({
   return (
     <Stack component="ul" spacing={1.5} aria-label={m.entriesLabel} sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {entries.map((entry) => (
-        <BankEntryItem key={entry.id} entry={entry} {...item} />
+        <BankEntryItem key={entry.id} entry={entry} {...item} defaultOpen={entries.length === 1} />
       ))}
     </Stack>
   );
@@ -131,7 +131,9 @@ export function BankEntryList({
       )}
       {entries.isPending && <CircularProgress aria-label={m.entriesLoading} size={28} />}
       {entries.isError && (
-        <ErrorAlert onRetry={() => void entries.refetch()}>{bankErrorText(entries.error, m.entriesError)}</ErrorAlert>
+        <ErrorAlert error={entries.error} onRetry={() => void entries.refetch()}>
+          {bankErrorText(entries.error, m.entriesError)}
+        </ErrorAlert>
       )}
       {data && (
         <EntryItems

@@ -1,4 +1,4 @@
-import { screen, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { fireEvent, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SEPA_WRITE, type BankEntryView } from '@gdf/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -31,6 +31,8 @@ function renderEntry(entry: BankEntryView, bodies: unknown[] = []) {
     </ul>,
     withGrant,
   );
+  // R-UI-18: the entry is one compact row; its proposals unfold on demand.
+  fireEvent.click(screen.getByRole('button', { name: /^Détail : / }));
   return { onDone, bodies };
 }
 

@@ -69,7 +69,7 @@ export function BankStatementList({
       </Typography>
       {statements.isPending && <CircularProgress aria-label={m.listLoading} size={28} />}
       {statements.isError && (
-        <ErrorAlert onRetry={() => void statements.refetch()}>
+        <ErrorAlert error={statements.error} onRetry={() => void statements.refetch()}>
           {bankErrorText(statements.error, m.listError)}
         </ErrorAlert>
       )}

@@ -21,7 +21,12 @@ export function BulkReport({ structureId, lotId, job }: { structureId: number; l
   });
   const total = job.resultat?.totalCentimes;
   if (lot.isPending) return <CenteredProgress label={m.bulkReport.loading} />;
-  if (lot.isError) return <ErrorAlert onRetry={() => void lot.refetch()}>{m.bulkReport.error}</ErrorAlert>;
+  if (lot.isError)
+    return (
+      <ErrorAlert error={lot.error} onRetry={() => void lot.refetch()}>
+        {m.bulkReport.error}
+      </ErrorAlert>
+    );
   const { emises, ignorees } = lot.data;
   return (
     <Stack component="section" aria-label={m.bulkReport.title} spacing={1}>

@@ -44,7 +44,7 @@ export function CreationFacturesPage() {
         </Alert>
       )}
       {tarifs.isError && (
-        <ErrorAlert sx={{ mb: 2 }} onRetry={() => void tarifs.refetch()}>
+        <ErrorAlert sx={{ mb: 2 }} error={tarifs.error} onRetry={() => void tarifs.refetch()}>
           {m.tarifsError}
         </ErrorAlert>
       )}

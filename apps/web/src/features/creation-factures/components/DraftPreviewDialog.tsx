@@ -42,7 +42,9 @@ export function DraftPreviewDialog({
       <DialogTitle id={titleId}>{draft ? m.previewDialog.title(draft.libelle) : ''}</DialogTitle>
       <DialogContent>
         {pdf.isError ? (
-          <ErrorAlert onRetry={() => void pdf.refetch()}>{formErrorText(pdf.error, m.previewDialog.error)}</ErrorAlert>
+          <ErrorAlert error={pdf.error} onRetry={() => void pdf.refetch()}>
+            {formErrorText(pdf.error, m.previewDialog.error)}
+          </ErrorAlert>
         ) : !url ? (
           <CenteredProgress label={m.previewDialog.loading} />
         ) : (

@@ -57,7 +57,11 @@ export function DraftsTab({
         )
       )}
       {drafts.isPending && <CenteredProgress label={m.loading} />}
-      {drafts.isError && <ErrorAlert onRetry={() => void drafts.refetch()}>{m.loadError}</ErrorAlert>}
+      {drafts.isError && (
+        <ErrorAlert error={drafts.error} onRetry={() => void drafts.refetch()}>
+          {m.loadError}
+        </ErrorAlert>
+      )}
       {list?.length === 0 && <Alert severity="info">{m.empty}</Alert>}
       {list && list.length > 0 && (
         <DraftsList

@@ -102,7 +102,7 @@ describe("printable Relevé d'opération (R-UI-10)", () => {
     const fetchMock = stubApi({ 'GET /api/flux/7/releve.pdf': () => pdfResponse('releve-7-2024-03-01.pdf') });
     renderAt('/gestion-des-finances/flux-financiers/7/releve');
     expect(await screen.findByTitle('Aperçu du document releve-7-2024-03-01.pdf')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: "Relevé d'opération du flux n° 7" })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Relevé d’opération du flux n° 7' })).toBeInTheDocument();
     expect(sentRequest(fetchMock).url).toBe('http://localhost/api/flux/7/releve.pdf?structureId=101');
   });
 

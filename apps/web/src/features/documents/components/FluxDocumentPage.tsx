@@ -82,7 +82,9 @@ export function FluxDocumentPage({
       {fluxId === undefined ? (
         <Alert severity="error">{documentMessages.invalidId}</Alert>
       ) : pdf.isError ? (
-        <ErrorAlert onRetry={() => void pdf.refetch()}>{errorMessage(pdf.error)}</ErrorAlert>
+        <ErrorAlert error={pdf.error} onRetry={() => void pdf.refetch()}>
+          {errorMessage(pdf.error)}
+        </ErrorAlert>
       ) : !url || !pdf.data ? (
         <CenteredProgress label={documentMessages.loading} />
       ) : (

@@ -22,7 +22,7 @@ export function ExportFilesTopBar() {
         >
           {exportFilesMessages.back}
         </Button>
-        <Typography component="h1" variant="h6" sx={{ fontWeight: 500, letterSpacing: 0.5 }}>
+        <Typography component="h1" variant="h6" tabIndex={-1} sx={{ fontWeight: 500, letterSpacing: 0.5 }}>
           {exportFilesMessages.title}
         </Typography>
       </Toolbar>

@@ -104,7 +104,7 @@ export function ExportHistory() {
       </Typography>
       {history.isPending && <LinearProgress aria-label={m.historyLoading} />}
       {history.isError && (
-        <ErrorAlert onRetry={() => void history.refetch()}>
+        <ErrorAlert error={history.error} onRetry={() => void history.refetch()}>
           {(history.error instanceof ApiError && history.error.serverMessage) || m.historyError}
         </ErrorAlert>
       )}

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/ErrorAlert';
@@ -15,7 +15,7 @@ import { formatDate } from '@/lib/format';
 import { contractResolver, showServerIssues } from '@/lib/forms';
 import { useCurrentStructure } from '@/lib/session';
 import { exportHistoryQueryKey } from '../api/export-history-api';
-import { fiscalYearsQueryKey, getFiscalYears } from '@/lib/fiscal-years';
+import { useFiscalYears } from '@/lib/fiscal-years';
 import { downloadFec } from '../api/sage-export-api';
 import { sageExportMessages as m } from '../messages';
 import { defaultFecYear, fecNewestFirst } from './fec-year';
@@ -30,10 +30,7 @@ export function FecDownload() {
   const { structureId } = useCurrentStructure();
   const queryClient = useQueryClient();
   const headingId = useId();
-  const years = useQuery({
-    queryKey: fiscalYearsQueryKey(structureId),
-    queryFn: ({ signal }) => getFiscalYears(structureId, signal),
-  });
+  const years = useFiscalYears(structureId);
   const choices = fecNewestFirst(years.data?.exercices ?? []);
   const proposed = defaultFecYear(choices);
   // The query the server parses with the same contract: the picked year, else the proposed one.
@@ -61,7 +58,7 @@ export function FecDownload() {
       <Typography variant="body2">{m.fecHelp}</Typography>
       {years.isPending && <LinearProgress aria-label={m.fiscalYearsLoading} />}
       {years.isError && (
-        <ErrorAlert onRetry={() => void years.refetch()}>
+        <ErrorAlert error={years.error} onRetry={() => void years.refetch()}>
           {(years.error instanceof ApiError && years.error.serverMessage) || m.fiscalYearsError}
         </ErrorAlert>
       )}

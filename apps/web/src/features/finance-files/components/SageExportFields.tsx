@@ -5,6 +5,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { JOURNAL_LABELS } from '@gdf/domain';
 import type { Path, PathValue } from 'react-hook-form';
+import { DateField } from '@/components/DateField';
 import { sageExportMessages as m } from '../messages';
 import type { recentSeasons } from './period';
 
@@ -72,25 +73,22 @@ export function SageExportFields({
         </TextField>
       ) : (
         <>
-          <TextField
-            type="date"
-            size="small"
+          <DateField
+            name="from"
             label={m.from}
             value={values.from}
             error={Boolean(fromError)}
             helperText={fromError}
-            onChange={(e) => edit('from', e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(value) => edit('from', value)}
           />
-          <TextField
-            type="date"
-            size="small"
+          <DateField
+            name="to"
             label={m.to}
             value={values.to}
+            min={values.from || undefined}
             error={Boolean(toError)}
             helperText={toError}
-            onChange={(e) => edit('to', e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(value) => edit('to', value)}
           />
         </>
       )}

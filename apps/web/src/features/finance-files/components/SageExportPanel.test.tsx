@@ -60,6 +60,14 @@ afterEach(() => {
   saveBlob.mockReset();
 });
 
+/** The JJ/MM/AAAA picker of 'Du' or 'Au' (R-UI-18): its group, and its input a day is pasted in. */
+const dateGroup = (label: 'Du' | 'Au') => screen.getByRole('group', { name: label });
+function dateInput(name: 'from' | 'to') {
+  const input = document.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+  if (!input) throw new Error(`no ${name} date field`);
+  return input;
+}
+
 describe('SAGE export panel', () => {
   it('previews the season: balanced totals, unmapped flux listed with a link to the Flux financier settings', async () => {
     const fetchMock = stubPage({ 'GET /api/exports/sage/preview': () => jsonResponse(preview) });
@@ -92,11 +100,11 @@ describe('SAGE export panel', () => {
     const fetchMock = stubPage({ 'GET /api/exports/sage/preview': () => jsonResponse(preview) });
     renderWithSession(<SageExportPanel />, me);
     await userEvent.click(screen.getByRole('button', { name: 'Par dates' }));
-    fireEvent.change(screen.getByLabelText('Du'), { target: { value: '2026-03-31' } });
-    fireEvent.change(screen.getByLabelText('Au'), { target: { value: '2026-03-01' } });
+    fireEvent.change(dateInput('from'), { target: { value: '31/03/2026' } });
+    fireEvent.change(dateInput('to'), { target: { value: '01/03/2026' } });
     expect(screen.getByText('La date de fin précède la date de début')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Aperçu des écritures' })).toBeDisabled();
-    fireEvent.change(screen.getByLabelText('Au'), { target: { value: '2026-04-30' } });
+    fireEvent.change(dateInput('to'), { target: { value: '30/04/2026' } });
     expect(screen.queryByText('La date de fin précède la date de début')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Aperçu des écritures' }));
     await waitFor(() =>
@@ -169,8 +177,8 @@ describe('SAGE export panel', () => {
     stubPage({});
     renderWithSession(<SageExportPanel />, me);
     await userEvent.click(screen.getByRole('button', { name: 'Par dates' }));
-    fireEvent.change(screen.getByLabelText('Du'), { target: { value: '' } });
-    expect(screen.getByLabelText('Du')).toHaveAccessibleDescription('Date obligatoire');
+    fireEvent.change(dateInput('from'), { target: { value: '' } });
+    expect(dateGroup('Du')).toHaveAccessibleDescription('Date obligatoire');
     expect(screen.getByRole('button', { name: 'Télécharger le fichier Sage' })).toBeDisabled();
   });
 
@@ -188,9 +196,9 @@ describe('SAGE export panel', () => {
     renderWithSession(<SageExportPanel />, me);
     await userEvent.click(screen.getByRole('button', { name: 'Par dates' }));
     await userEvent.click(screen.getByRole('button', { name: 'Aperçu des écritures' }));
-    await waitFor(() => expect(screen.getByLabelText('Au')).toHaveAccessibleDescription('Période trop longue'));
-    fireEvent.change(screen.getByLabelText('Au'), { target: { value: '2026-04-30' } });
-    expect(screen.getByLabelText('Au')).not.toHaveAccessibleDescription('Période trop longue');
+    await waitFor(() => expect(dateGroup('Au')).toHaveAccessibleDescription('Période trop longue'));
+    fireEvent.change(dateInput('to'), { target: { value: '30/04/2026' } });
+    expect(dateGroup('Au')).not.toHaveAccessibleDescription('Période trop longue');
   });
 
   it("puts the server's refusal of the fiscal year beside the Exercice field (R-LEDG-04)", async () => {

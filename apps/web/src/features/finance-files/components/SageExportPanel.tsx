@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import { exportQuerySchema } from '@gdf/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { FiscalYearsLink } from '@/components/FiscalYearsLink';
 import { formErrorText } from '@/lib/api-client';
 import { contractProblems, showServerIssues } from '@/lib/forms';
 import { useCurrentStructure } from '@/lib/session';
@@ -110,6 +111,7 @@ export function SageExportPanel() {
       {download.isError && <Alert severity="error">{errorText(download.error)}</Alert>}
       {preview.data && previewIsCurrent && <SagePreview preview={preview.data} />}
       <FecDownload />
+      <FiscalYearsLink />
       <ExportHistory />
     </Stack>
   );

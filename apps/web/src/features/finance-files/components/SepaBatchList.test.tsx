@@ -149,3 +149,43 @@ describe('SEPA batch history: state and counts (R-RET-07)', () => {
     expect(text).toContain('Relancés : 1 (45,00 €)');
   });
 });
+
+describe('SEPA batch history: pages and sort asked of the server (R-UI-20)', () => {
+  const page = (request: Request) => {
+    const query = new URL(request.url).searchParams;
+    const number = Number(query.get('page'));
+    const batches = [0, 1].map((n) => ({
+      ...standing,
+      id: number * 10 + n,
+      NomFichier: `lot-${query.get('tri')}-${query.get('ordre')}-page-${number}-${n}.xml`,
+    }));
+    return new Response(JSON.stringify(batches), {
+      headers: { 'Content-Type': 'application/json', 'X-Total-Count': '60' },
+    });
+  };
+
+  it('shows the total, asks for the next page, and sorts on a column from the first page', async () => {
+    const fetchMock = stubApi({ 'GET /api/exports/sepa/batches': page });
+    renderList(reader);
+    expect(await screen.findByText('lot-date-desc-page-1-0.xml')).toBeInTheDocument();
+    expect(screen.getByText(/^1–25 (sur|of) 60$/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: /page suivante|next page/i }));
+    expect(await screen.findByText('lot-date-desc-page-2-0.xml')).toBeInTheDocument();
+    expect(screen.getByText(/^26–50 (sur|of) 60$/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Fichier' }));
+    expect(await screen.findByText('lot-fichier-asc-page-1-0.xml')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Montant' }));
+    expect(await screen.findByText('lot-montant-desc-page-1-0.xml')).toBeInTheDocument();
+    const last = new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost').searchParams;
+    expect(Object.fromEntries(last)).toMatchObject({ structureId: '1318', limit: '25', page: '1', tri: 'montant' });
+  });
+
+  it('keeps each row on one line (R-UI-20)', async () => {
+    stubApi({ 'GET /api/exports/sepa/batches': page });
+    renderList(reader);
+    const row = await rowOf();
+    for (const cell of within(row).getAllByRole('cell')) expect(getComputedStyle(cell).whiteSpace).toBe('nowrap');
+  });
+});

@@ -1,18 +1,21 @@
 import { SEPA_WRITE, type SepaBatch } from '@gdf/domain';
 import Alert from '@mui/material/Alert';
+import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { DataTable } from '@/components/DataTable';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useCancelSepaBatch } from '../api/cancel-sepa-batch';
 import { useSepaBatches } from '../api/sepa-batches';
+import { useSepaBatchPage } from '../hooks/use-sepa-batch-page';
 import { sepaMessages } from '../messages';
 import { batchColumns } from './sepa-batch-columns';
 
 const errorText = (error: unknown) => (error instanceof ApiError && error.serverMessage) || sepaMessages.genericError;
 
 /**
- * Past files, who made them and when, downloadable again; a batch not yet answered for by
+ * Past files, who made them and when, a page at a time and sorted by the server (R-UI-20),
+ * downloadable again; a batch not yet answered for by
  * the bank can be cancelled by whoever holds the SEPA write grant (the server checks again).
  */
 export function SepaBatchList({
@@ -24,8 +27,11 @@ export function SepaBatchList({
 }) {
   const { me, grants } = useSession();
   const mayCancel = me.isSuperAdmin || grants.includes(SEPA_WRITE);
-  const batches = useSepaBatches(structureId);
+  const { page, sortOf, pagination } = useSepaBatchPage();
+  const batches = useSepaBatches(structureId, page);
   const cancellation = useCancelSepaBatch(structureId);
+  const data = batches.data;
+  const rows = data?.batches;
   return (
     <>
       <Typography component="h3" variant="subtitle1" sx={{ mt: 3, mb: 1 }}>
@@ -35,7 +41,7 @@ export function SepaBatchList({
       {cancellation.isSuccess && (
         <Alert severity="success" sx={{ mb: 1 }}>
           {sepaMessages.cancelBatchDone(
-            batches.data?.find((b) => b.id === cancellation.data.id)?.NomFichier ?? String(cancellation.data.id),
+            rows?.find((b) => b.id === cancellation.data.id)?.NomFichier ?? String(cancellation.data.id),
             cancellation.data.nbFluxLiberes,
           )}
         </Alert>
@@ -45,19 +51,22 @@ export function SepaBatchList({
           {errorText(cancellation.error)}
         </Alert>
       )}
-      {batches.data?.length === 0 && <Alert severity="info">{sepaMessages.noBatches}</Alert>}
-      {batches.data && batches.data.length > 0 && (
+      {data?.total === 0 && <Alert severity="info">{sepaMessages.noBatches}</Alert>}
+      {data && data.total > 0 && (
         <DataTable
           label={sepaMessages.batchesLabel}
+          container="framed"
           columns={batchColumns(
             onDownload,
             mayCancel && {
               pendingId: cancellation.isPending ? cancellation.variables : null,
               onCancel: (batch) => cancellation.mutate(batch.id),
             },
+            sortOf,
           )}
-          rows={batches.data}
+          rows={data.batches}
           rowKey={(batch) => batch.id}
+          below={<TablePagination component="div" {...pagination(data.total)} />}
         />
       )}
     </>

@@ -119,7 +119,10 @@ describe('Importer un retour bancaire (R-RET-01, R-RET-03)', () => {
     expect(
       screen.getByText(/rejets mars\.xml \(pain\.002\.001\.03\) : 4 transactions rejetées ou retournées\./),
     ).toBeInTheDocument();
-    expect(screen.getByText(/1 autre transaction sans rejet/)).toBeInTheDocument();
+    // R-UI-19: 1 takes the singular, through the whole sentence.
+    expect(
+      screen.getByText(/1 autre transaction sans rejet \(acceptée ou en attente\) : ignorée\./),
+    ).toBeInTheDocument();
     const already = screen.getByRole('table', { name: 'Flux déjà rejetés par un retour précédent' });
     expect(within(already).getByText('MD06 - Remboursement demandé par le débiteur')).toBeInTheDocument();
     const unknown = screen.getByRole('table', { name: 'Références de bout en bout sans flux correspondant' });

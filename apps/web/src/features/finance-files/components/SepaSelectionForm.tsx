@@ -106,6 +106,8 @@ export function SepaSelectionForm({
             select
             label={sepaMessages.version}
             value={field.value}
+            // R-UI-14: 'pain.008.001.08 (2019, recommandé)' is read whole, never cut.
+            sx={{ minWidth: 'max-content', flexShrink: 0 }}
             onChange={(event) => field.onChange(event.target.value as Pain008Version)}
           >
             {PAIN008_VERSIONS.map((version) => (

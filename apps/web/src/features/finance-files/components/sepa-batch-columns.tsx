@@ -1,10 +1,11 @@
-import { formatEuros, SEPA_BATCH_STATE_LABELS, type SepaBatch } from '@gdf/domain';
+import { formatEuros, SEPA_BATCH_STATE_LABELS, type SepaBatch, type SepaBatchSort } from '@gdf/domain';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { DataColumn } from '@/components/DataTable';
 import { formatDate, formatDateTime } from '@/lib/format';
+import type { ColumnSort } from '../hooks/use-sepa-batch-page';
 import { sepaMessages } from '../messages';
 import { SepaBatchCancel } from './SepaBatchCancel';
 
@@ -17,12 +18,12 @@ export interface Cancelling {
 function BatchStatus({ batch }: { batch: SepaBatch }) {
   if (!batch.annuleLe) return <SepaBatchState batch={batch} />;
   return (
-    <>
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <Chip size="small" color="warning" variant="outlined" label={sepaMessages.batchCancelled} />
-      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+      <Typography variant="caption" color="text.secondary">
         {sepaMessages.batchCancelledBy(formatDateTime(batch.annuleLe), batch.annulePar ?? '')}
       </Typography>
-    </>
+    </Stack>
   );
 }
 
@@ -55,23 +56,47 @@ function BatchActions({
   );
 }
 
-export const batchColumns = (
+/** R-UI-20: a row is one line; the table scrolls sideways rather than wrap a file name or a date. */
+const ONE_LINE = { whiteSpace: 'nowrap' } as const;
+
+export function batchColumns(
   onDownload: (batch: SepaBatch) => void,
   cancelling: Cancelling | false,
-): DataColumn<SepaBatch>[] => [
-  { id: 'file', header: sepaMessages.batchFile, cell: (batch) => batch.NomFichier },
-  { id: 'date', header: sepaMessages.batchDate, cell: (batch) => formatDateTime(batch.Z_DateCreation) },
-  { id: 'author', header: sepaMessages.batchAuthor, cell: (batch) => batch.auteur || '—' },
-  { id: 'count', header: sepaMessages.fluxCount, cell: (batch) => batch.nbFlux, align: 'right' },
-  { id: 'amount', header: sepaMessages.amount, cell: (batch) => formatEuros(batch.totalCents), align: 'right' },
-  { id: 'status', header: sepaMessages.batchStatus, cell: (batch) => <BatchStatus batch={batch} /> },
-  {
-    id: 'actions',
-    header: sepaMessages.batchActions,
-    headerHidden: true,
-    cell: (batch) => <BatchActions batch={batch} onDownload={onDownload} cancelling={cancelling} />,
-  },
-];
+  sortOf: (sort: SepaBatchSort) => ColumnSort,
+): DataColumn<SepaBatch>[] {
+  const columns: DataColumn<SepaBatch>[] = [
+    { id: 'file', header: sepaMessages.batchFile, cell: (batch) => batch.NomFichier, sort: sortOf('fichier') },
+    {
+      id: 'date',
+      header: sepaMessages.batchDate,
+      cell: (batch) => formatDateTime(batch.Z_DateCreation),
+      sort: sortOf('date'),
+    },
+    { id: 'author', header: sepaMessages.batchAuthor, cell: (batch) => batch.auteur || '—', sort: sortOf('auteur') },
+    {
+      id: 'count',
+      header: sepaMessages.fluxCount,
+      cell: (batch) => batch.nbFlux,
+      align: 'right',
+      sort: sortOf('flux'),
+    },
+    {
+      id: 'amount',
+      header: sepaMessages.amount,
+      cell: (batch) => formatEuros(batch.totalCents),
+      align: 'right',
+      sort: sortOf('montant'),
+    },
+    { id: 'status', header: sepaMessages.batchStatus, cell: (batch) => <BatchStatus batch={batch} /> },
+    {
+      id: 'actions',
+      header: sepaMessages.batchActions,
+      headerHidden: true,
+      cell: (batch) => <BatchActions batch={batch} onDownload={onDownload} cancelling={cancelling} />,
+    },
+  ];
+  return columns.map((column) => ({ ...column, sx: ONE_LINE }));
+}
 
 const STATE_COLORS = {
   genere: 'default',
@@ -90,18 +115,16 @@ function SepaBatchState({ batch }: { batch: SepaBatch }) {
     batch.relances.nb > 0 && sepaMessages.batchRelaunched(batch.relances.nb, formatEuros(batch.relances.cents)),
   ].filter((line): line is string => Boolean(line));
   return (
-    <>
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <Chip
         size="small"
         variant="outlined"
         color={STATE_COLORS[batch.etat]}
         label={SEPA_BATCH_STATE_LABELS[batch.etat]}
       />
-      {lines.map((line) => (
-        <Typography key={line} variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-          {line}
-        </Typography>
-      ))}
-    </>
+      <Typography variant="caption" color="text.secondary">
+        {lines.join(' · ')}
+      </Typography>
+    </Stack>
   );
 }

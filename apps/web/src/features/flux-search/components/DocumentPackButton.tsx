@@ -143,7 +143,8 @@ export function DocumentPackButton({ filters, structureId, disabled }: DocumentP
           ) : (
             <>
               <Button onClick={close}>{m.packClose}</Button>
-              <Button variant="contained" disabled={Boolean(kindsProblem)} onClick={() => void start()}>
+              {/* The dialog's answer is one key away: its focus starts on 'Télécharger' (R-UI-16). */}
+              <Button autoFocus variant="contained" disabled={Boolean(kindsProblem)} onClick={() => void start()}>
                 {m.packStart}
               </Button>
             </>

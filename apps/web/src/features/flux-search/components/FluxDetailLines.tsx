@@ -6,6 +6,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { creditCell, debitCell } from '@gdf/domain';
+import { LabelledValues } from '@/components/LabelledValues';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import type { FluxDetail, FluxDetailLine } from '../api/get-flux-detail';
 import { usePhoneLayout } from '../hooks/use-phone-layout';
@@ -89,25 +90,14 @@ function DetailLineList({ flux }: { flux: FluxDetail }) {
     <Box component="ul" aria-label={m.detailLinesLabel} sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {flux.MKP_FluxFinancierDetail.map((line) => (
         <Box component="li" key={line.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
-          <Box
-            component="dl"
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: 'max-content minmax(0, 1fr)',
-              columnGap: 1.5,
-              m: 0,
-              typography: 'body2',
-              '& dt': { color: 'text.secondary' },
-              '& dd': { m: 0, overflowWrap: 'anywhere' },
-            }}
-          >
-            {lineValues(flux, line).map((value, index) => (
-              <Box key={HEADERS[index]} sx={{ display: 'contents' }}>
-                <dt>{HEADERS[index]}</dt>
-                <dd>{value}</dd>
-              </Box>
-            ))}
-          </Box>
+          <LabelledValues
+            items={lineValues(flux, line).map((value, index) => ({
+              key: HEADERS[index] ?? String(index),
+              label: HEADERS[index],
+              value,
+            }))}
+            sx={{ rowGap: 0 }}
+          />
         </Box>
       ))}
     </Box>

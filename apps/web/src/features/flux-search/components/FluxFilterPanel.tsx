@@ -1,4 +1,6 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -6,23 +8,15 @@ import Collapse from '@mui/material/Collapse';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  areFluxFiltersEmpty,
-  fluxSearchFiltersContract,
-  parisToday,
-  resetClearsStructure,
-  type FluxSearchFilters,
-  type StructureTypeId,
-} from '@gdf/domain';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm, type Path, type Resolver } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router';
-import { useStructureSituationTarget } from '@/components/StructureSituationLink';
-import { contractResolver } from '@/lib/forms';
+import { areFluxFiltersEmpty, type FluxSearchFilters, type StructureTypeId } from '@gdf/domain';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import type { Season } from '@/lib/seasons';
+import { useFilterForm } from '../hooks/use-filter-form';
 import { fluxSearchMessages as m } from '../messages';
-import { filterChips, selectionChipLabel } from '../utils/filter-chips';
-import { FluxFilterFields } from './FluxFilterFields';
+import { FOLDED_KEYS, filterChips, foldedFilterChips, selectionChipLabel } from '../utils/filter-chips';
+import { FilterChipList } from './FilterChipList';
+import { FluxFilterFields, MORE_FILTERS_ID } from './FluxFilterFields';
 
 export interface FluxFilterPanelProps {
   initialFilters: FluxSearchFilters;
@@ -40,84 +34,67 @@ export interface FluxFilterPanelProps {
   activeFilters?: FluxSearchFilters | null;
   /** The name of the structure the active filters name (its chip shows it, never its id); null while loading. */
   activeStructureName?: string | null;
+  /** R-UI-16: the panel folds once a search is asked (on a phone, where it would hide the results). */
+  foldAfterSearch?: boolean;
 }
 
-const chipListSx = { flexWrap: 'wrap', gap: 0.5, listStyle: 'none', m: 0, p: 0 } as const;
+/** A folded filter holding an error opens its part: the message is never hidden. */
+const foldedError = (errors: FieldErrors<FluxSearchFilters>) => [...FOLDED_KEYS].some((key) => errors[key]);
 
-/** The day of the check: a page left open overnight refuses tomorrow's dates the next day. */
-const checkFilters: Resolver<FluxSearchFilters> = (values, context, options) =>
-  contractResolver(fluxSearchFiltersContract(parisToday()))(values, context, options);
+/**
+ * R-UI-16: Enter in any filter searches, a select's included (it would open its list); Enter on
+ * a button, or in a list that is open (the structure picker's), keeps its own meaning.
+ */
+const enterSearches = (search: () => void) => (event: KeyboardEvent<HTMLFormElement>) => {
+  const target = event.target as HTMLElement;
+  if (event.key !== 'Enter' || !event.currentTarget.contains(target)) return;
+  if (target.closest('button') || target.getAttribute('aria-expanded') === 'true') return;
+  event.preventDefault();
+  event.stopPropagation();
+  search();
+};
 
-/** The collapsible filter panel (R-SEARCH-01 to R-SEARCH-07). */
+/** The collapsible filter panel (R-SEARCH-01 to R-SEARCH-07, R-UI-16). */
 export function FluxFilterPanel(props: FluxFilterPanelProps) {
-  const { initialFilters, resetFilters, structureType, onSearch } = props;
+  const { activeFilters, seasons, onSearch } = props;
   const [open, setOpen] = useState(true);
-  const {
-    control,
-    handleSubmit,
-    reset,
-    getValues,
-    setError,
-    clearErrors,
-    formState: { errors },
-  } = useForm<FluxSearchFilters>({
-    defaultValues: initialFilters,
-    resolver: checkFilters,
-    // Errors are re-checked on the next search (a field being corrected loses its message
-    // at once, see `edited`); the focus stays where the user typed.
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
-  // A new URL (back/forward, a shared link) re-seeds the form in place: no re-mount, so
-  // after a search the focus stays in the field and the panel stays as the user left it.
-  // Filters arriving by URL are checked as typed ones are, and flagged at once.
-  const seed = JSON.stringify(initialFilters);
-  const seededFrom = useRef(seed);
-  const hasActiveFilters = Boolean(props.activeFilters);
-  useEffect(() => {
-    if (seededFrom.current !== seed) {
-      seededFrom.current = seed;
-      reset(JSON.parse(seed) as FluxSearchFilters);
-    }
-    if (!hasActiveFilters) return;
-    const checked = fluxSearchFiltersContract(parisToday()).safeParse(JSON.parse(seed));
-    for (const issue of checked.error?.issues ?? []) {
-      const field = (issue.path.map(String).join('.') || 'root') as Path<FluxSearchFilters> | 'root';
-      setError(field, { type: issue.code, message: issue.message });
-    }
-  }, [seed, hasActiveFilters, reset, setError]);
-
-  const edited = (field: keyof FluxSearchFilters) => {
-    if (errors[field]) clearErrors(field);
-    if (errors.root) clearErrors('root');
-  };
-  const submit = () => void handleSubmit(onSearch)();
-
-  const resetForm = () => {
-    reset({ ...resetFilters, structureId: resetClearsStructure(structureType) ? null : getValues('structureId') });
-    props.onReset?.();
-  };
-
-  const invalid = Object.keys(errors).length > 0;
+  const [moreToggled, setMoreToggled] = useState(false);
+  const { form, edited, submit, resetForm } = useFilterForm({ ...props, hasActiveFilters: Boolean(activeFilters) });
+  const { errors } = form.formState;
+  const moreOpen = moreToggled || foldedError(errors);
+  const search = () => submit(props.foldAfterSearch ? () => setOpen(false) : undefined);
+  const unpaidOnly = activeFilters?.status === 'impaye';
   // R-SEARCH-22: the flux of a bank return, shown folded or not, removable.
-  const selectionLabel = selectionChipLabel(props.activeFilters);
+  const selectionLabel = selectionChipLabel(activeFilters);
   const removeSelection = () => {
-    const rest = { ...(props.activeFilters ?? resetFilters), selection: null };
+    const rest = { ...(activeFilters ?? props.resetFilters), selection: null };
     if (areFluxFiltersEmpty(rest)) props.onReset?.();
     else onSearch(rest);
   };
+  const folded = activeFilters && !moreOpen ? foldedFilterChips(activeFilters, seasons) : [];
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
       <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Button startIcon={<FilterListIcon />} onClick={() => setOpen((value) => !value)} aria-expanded={open}>
           {open ? m.hideFilters : m.showFilters}
         </Button>
+        <Button
+          size="small"
+          variant={unpaidOnly ? 'contained' : 'outlined'}
+          aria-pressed={unpaidOnly}
+          onClick={() => {
+            form.setValue('status', unpaidOnly ? '' : 'impaye');
+            search();
+          }}
+        >
+          {m.unpaidOnly}
+        </Button>
         {selectionLabel && <Chip color="primary" label={selectionLabel} onDelete={removeSelection} />}
-        {!open && props.activeFilters && (
-          <ActiveFilterChips
-            filters={props.activeFilters}
-            seasons={props.seasons}
-            structureName={props.activeStructureName ?? null}
+        {!open && activeFilters && (
+          <FilterChipList
+            label={m.activeFilters}
+            chips={filterChips(activeFilters, seasons, props.activeStructureName ?? null)}
+            filters={activeFilters}
           />
         )}
       </Stack>
@@ -125,13 +102,36 @@ export function FluxFilterPanel(props: FluxFilterPanelProps) {
         <form
           noValidate
           aria-label={m.filtersTitle}
+          onKeyDownCapture={enterSearches(search)}
           onSubmit={(event) => {
             event.preventDefault();
-            submit();
+            search();
           }}
         >
-          <FluxFilterFields {...props} control={control} onEdit={edited} onEnter={submit} />
-          {invalid && (
+          <FluxFilterFields
+            {...props}
+            control={form.control}
+            onEdit={edited}
+            onEnter={search}
+            moreOpen={moreOpen}
+            moreBar={
+              <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+                <Button
+                  size="small"
+                  startIcon={moreOpen ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+                  aria-expanded={moreOpen}
+                  aria-controls={MORE_FILTERS_ID}
+                  onClick={() => setMoreToggled(!moreOpen)}
+                >
+                  {moreOpen ? m.fewerFilters : m.moreFilters}
+                </Button>
+                {activeFilters && folded.length > 0 && (
+                  <FilterChipList label={m.foldedFilters} chips={folded} filters={activeFilters} />
+                )}
+              </Stack>
+            }
+          />
+          {Object.keys(errors).length > 0 && (
             <Alert severity="error" sx={{ mt: 2 }}>
               {m.formAlert}
               {errors.root && ` : ${errors.root.message}`}
@@ -151,39 +151,5 @@ export function FluxFilterPanel(props: FluxFilterPanelProps) {
         </form>
       </Collapse>
     </Paper>
-  );
-}
-
-interface ActiveFilterChipsProps {
-  filters: FluxSearchFilters;
-  seasons: FluxFilterPanelProps['seasons'];
-  structureName: string | null;
-}
-
-/** The folded panel's chips (R-SEARCH-07); the structure's opens its page ('Situation de la structure'). */
-function ActiveFilterChips({ filters, seasons, structureName }: ActiveFilterChipsProps) {
-  const situationOf = useStructureSituationTarget();
-  return (
-    <Stack component="ul" aria-label={m.activeFilters} direction="row" sx={chipListSx}>
-      {filterChips(filters, seasons, structureName).map((chip) => {
-        const target = chip.key === 'structureId' && filters.structureId ? situationOf(filters.structureId) : null;
-        return (
-          <li key={chip.key}>
-            {target ? (
-              <Chip
-                size="small"
-                label={chip.label}
-                clickable
-                component={RouterLink}
-                to={target.to}
-                state={target.state}
-              />
-            ) : (
-              <Chip size="small" label={chip.label} />
-            )}
-          </li>
-        );
-      })}
-    </Stack>
   );
 }

@@ -12,6 +12,7 @@ import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { FluxResultsCards } from './FluxResultsCards';
 import { FluxResultsFooter } from './FluxResultsFooter';
 import { FluxResultsTable } from './FluxResultsTable';
+import { OtherSeasonsHint } from './OtherSeasonsHint';
 import { ErrorAlert } from '@/components/ErrorAlert';
 
 interface FluxResultsProps {
@@ -36,7 +37,7 @@ export function FluxResults({ search, onOpen, onDownloadJustificatif }: FluxResu
         ))}
       </Stack>
     );
-  if (search.rows.length === 0) return <Alert severity="info">{m.empty}</Alert>;
+  if (search.rows.length === 0) return <OtherSeasonsHint search={search} />;
   return (
     <Paper variant="outlined">
       {search.refreshing && <LinearProgress aria-label={m.loading} />}

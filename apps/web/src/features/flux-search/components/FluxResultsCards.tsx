@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { LabelledValues } from '@/components/LabelledValues';
 import { Fragment, useMemo, useState, type CSSProperties, type Ref } from 'react';
 import type { FluxRow } from '../api/flux-row';
 import { ANYONE_COLUMNS } from '../hooks/use-flux-columns';
@@ -123,26 +124,10 @@ function FluxCard({ row, layout, actions, ref, index, setSize, style }: FluxCard
       <Typography component="div" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
         {layout.title && cardValue(layout.title, row, actions)}
       </Typography>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: 'max-content minmax(0, 1fr)',
-          columnGap: 1.5,
-          rowGap: 0.25,
-          my: 1,
-          typography: 'body2',
-          '& dt': { color: 'text.secondary' },
-          '& dd': { m: 0, overflowWrap: 'anywhere' },
-        }}
-      >
-        {lines.map((column) => (
-          <Box key={column.id} sx={{ display: 'contents' }}>
-            <dt>{column.label}</dt>
-            <dd>{cardValue(column, row, actions)}</dd>
-          </Box>
-        ))}
-      </Box>
+      <LabelledValues
+        items={lines.map((column) => ({ key: column.id, label: column.label, value: cardValue(column, row, actions) }))}
+        sx={{ my: 1 }}
+      />
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
         {layout.buttons.map((column) => (
           <Fragment key={column.id}>{cardValue(column, row, actions)}</Fragment>

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import { EMPTY_FLUX_FILTERS, canPickStructure, canRemindOverdue } from '@gdf/domain';
+import { EMPTY_FLUX_FILTERS, canPickStructure, type FluxSearchFilters } from '@gdf/domain';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { StructurePicker } from '@/components/StructurePicker';
@@ -11,8 +12,10 @@ import { useCurrentStructure } from '@/lib/session';
 import { downloadFluxDocument, type DownloadableFluxDocument } from '../api/download-flux-document';
 import { MAX_ALL_ROWS } from '../api/fetch-all-flux';
 import type { FluxRow } from '../api/flux-row';
+import { useResultsOnArrival, useScrollToResults } from '../hooks/use-answer-first';
 import { useFluxExport } from '../hooks/use-flux-columns';
 import { useFluxSearch, type FluxSearchResult } from '../hooks/use-flux-search';
+import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { useStructureName } from '../hooks/use-structure-name';
 import { fluxSearchMessages as m } from '../messages';
 import { ignoredUrlParams } from '../utils/search-url';
@@ -22,7 +25,7 @@ import { FluxDetailModal } from './FluxDetailModal';
 import { FluxFilterPanel } from './FluxFilterPanel';
 import { FluxResults } from './FluxResults';
 import { FluxSearchSummary } from './FluxSearchSummary';
-import { FluxSearchToolbar, ImpayesLink, type FluxExportSlotProps } from './FluxSearchToolbar';
+import { FluxSearchCount, FluxSearchToolbar, ImpayesLink, type FluxExportSlotProps } from './FluxSearchToolbar';
 import { Notice, type NoticeState } from './Notice';
 
 interface FluxSearchProps {
@@ -30,16 +33,33 @@ interface FluxSearchProps {
   renderExport?: (props: FluxExportSlotProps) => ReactNode;
 }
 
-/** R-SEARCH-07 to R-SEARCH-09: filters, results, detail modal. State lives in the URL (useFluxSearch). */
+/** The form's filters before any search: the current season (R-SEARCH-11); null until the seasons settle. */
+function usePreset(): FluxSearchFilters | null {
+  const seasons = useSeasons();
+  return useMemo(
+    () => (seasons.settled ? { ...EMPTY_FLUX_FILTERS, season: seasons.defaultSeason } : null),
+    [seasons.settled, seasons.defaultSeason],
+  );
+}
+
+/**
+ * R-SEARCH-07 to R-SEARCH-09: filters, results, detail modal. State lives in the URL (useFluxSearch).
+ * R-UI-15: the answer first (a locked structure's results on arrival, the actions before any search).
+ */
 export function FluxSearch({ renderExport }: FluxSearchProps) {
-  const search = useFluxSearch();
+  const preset = usePreset();
+  const search = useFluxSearch(preset);
+  const phone = usePhoneLayout();
+  const { results, searchAndScroll } = useScrollToResults(search, phone);
   const { structureId, currentStructure } = useCurrentStructure();
   const [open, setOpen] = useState<FluxRow | null>(null);
   const [notice, setNotice] = useState<NoticeState | null>(null);
   const [statementOpen, setStatementOpen] = useState(false);
   const exported = useExportRows(search);
   const picker = canPickStructure(currentStructure.structureType);
-  const filters = search.state.filters;
+  useResultsOnArrival(search, !picker, preset);
+  // The actions act on the filters shown: the search's, or the form's preset before any.
+  const filters = search.state.filters ?? preset;
   // R-STMT-03: the statement of the one structure the search is about (a club: its own).
   const statementStructureId = picker ? (filters?.structureId ?? null) : structureId;
   // A refusal the server explains (e.g. an avis de prélèvement has no Factur-X XML) is shown as it says.
@@ -50,21 +70,26 @@ export function FluxSearch({ renderExport }: FluxSearchProps) {
 
   return (
     <>
-      <FluxSearchFilters search={search} picker={picker} />
-      {canRemindOverdue(currentStructure.structureType) && <ImpayesLink />}
-      {search.status !== 'idle' && (
-        <FluxSearchToolbar
-          search={search}
-          statementStructureId={statementStructureId}
-          onOpenStatement={() => setStatementOpen(true)}
-          packFilters={filters && (picker ? filters : { ...filters, structureId })}
-          structureId={structureId}
-          exportSlot={exported.slot}
-          renderExport={renderExport}
-        />
-      )}
+      <FluxSearchToolbar
+        search={search}
+        statementStructureId={statementStructureId}
+        onOpenStatement={() => setStatementOpen(true)}
+        packFilters={filters && (picker ? filters : { ...filters, structureId })}
+        structureId={structureId}
+        exportSlot={exported.slot}
+        renderExport={renderExport}
+      />
+      <FluxSearchFilters search={search} picker={picker} phone={phone} onSearch={searchAndScroll} />
+      <ImpayesLink />
+      <FluxSearchCount search={search} />
       <FluxSearchAlerts search={search} exportTruncated={exported.truncated} onCloseExport={exported.dismiss} />
-      <FluxResults search={search} onOpen={setOpen} onDownloadJustificatif={(row) => void download('releve', row.id)} />
+      <Box ref={results} sx={{ scrollMarginTop: 8 }}>
+        <FluxResults
+          search={search}
+          onOpen={setOpen}
+          onDownloadJustificatif={(row) => void download('releve', row.id)}
+        />
+      </Box>
       {statementOpen && statementStructureId !== null && (
         <StatementDialog structureId={statementStructureId} onClose={() => setStatementOpen(false)} />
       )}
@@ -105,7 +130,15 @@ function useExportRows(search: FluxSearchResult) {
   };
 }
 
-function FluxSearchFilters({ search, picker }: { search: FluxSearchResult; picker: boolean }) {
+interface FluxSearchFiltersProps {
+  search: FluxSearchResult;
+  picker: boolean;
+  /** R-UI-16: on a phone the panel folds after a search. */
+  phone: boolean;
+  onSearch: FluxSearchResult['search'];
+}
+
+function FluxSearchFilters({ search, picker, phone, onSearch }: FluxSearchFiltersProps) {
   const { structureId, currentStructure } = useCurrentStructure();
   const seasons = useSeasons();
   const resetFilters = useMemo(
@@ -126,7 +159,8 @@ function FluxSearchFilters({ search, picker }: { search: FluxSearchResult; picke
           ? (value, onChange) => <StructurePicker federationId={structureId} value={value} onChange={onChange} />
           : undefined
       }
-      onSearch={search.search}
+      onSearch={onSearch}
+      foldAfterSearch={phone}
       activeFilters={search.state.filters}
       activeStructureName={activeStructureName}
       onReset={search.clear}

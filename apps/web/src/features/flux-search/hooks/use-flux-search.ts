@@ -42,12 +42,17 @@ export interface FluxSearchResult {
   retry: () => void;
   /** 'Réinitialiser': no search any more, its keys gone from the URL. */
   clear: () => void;
+  /** R-UI-15: the search a page opens on, in place of the address without one (no history entry). */
+  arrive: (filters: FluxSearchFilters) => void;
   setSort: (sort: FluxSearchState['sort']) => void;
   setPage: (page: number) => void;
   setPageSize: (pageSize: PageSize) => void;
   /** 'Tous' stopped at MAX_ALL_ROWS while more rows match. */
   truncated: boolean;
-  /** Every row matching the current search, in batches (the export). */
+  /**
+   * Every row matching the current search, in batches (the export); before any search, the rows
+   * of the filters the form shows on arrival (R-UI-15: the page's actions are there at once).
+   */
   fetchAll: (onBatch?: (loaded: number) => void, signal?: AbortSignal) => Promise<AllFlux>;
 }
 
@@ -59,14 +64,21 @@ function validWhere(filters: FluxSearchFilters | null, locked: number | undefine
   return buildFluxWhere(filters, locked);
 }
 
-/** Headless state of the flux search (R-SEARCH-12): URL in, rows out; no markup. */
-export function useFluxSearch(): FluxSearchResult {
+/**
+ * Headless state of the flux search (R-SEARCH-12): URL in, rows out; no markup. `preset` is what
+ * the form shows before any search (the season), which the page's actions act on until then.
+ */
+export function useFluxSearch(preset: FluxSearchFilters | null = null): FluxSearchResult {
   const [searchParams, setSearchParams] = useSearchParams();
   const { structureId, currentStructure } = useCurrentStructure();
   const viewer = useFluxViewer();
   const state = useMemo(() => parseSearchUrl(searchParams), [searchParams]);
   const locked = canPickStructure(currentStructure.structureType) ? undefined : structureId;
   const where = useMemo(() => validWhere(state.filters, locked), [state.filters, locked]);
+  const actionWhere = useMemo(
+    () => (state.filters ? where : validWhere(preset, locked)),
+    [state.filters, where, preset, locked],
+  );
   const orderBy = useMemo(() => fluxOrderBy(state.sort), [state.sort]);
   const fields = useMemo(() => fluxRowFields(viewer), [viewer]);
   const queries = useFluxQueries({ structureId, where, orderBy, state, fields });
@@ -79,10 +91,10 @@ export function useFluxSearch(): FluxSearchResult {
 
   const fetchAll = useCallback(
     (onBatch?: (loaded: number) => void, signal?: AbortSignal) =>
-      where
-        ? fetchAllFlux(structureId, where, orderBy, { onBatch, signal, fields })
+      actionWhere
+        ? fetchAllFlux(structureId, actionWhere, orderBy, { onBatch, signal, fields })
         : Promise.resolve({ rows: [], truncated: false }),
-    [structureId, where, orderBy, fields],
+    [structureId, actionWhere, orderBy, fields],
   );
   const search = useCallback(
     (filters: FluxSearchFilters) => {
@@ -103,6 +115,13 @@ export function useFluxSearch(): FluxSearchResult {
     search,
     retry: useCallback(() => void query.refetch(), [query]),
     clear: useCallback(() => update(() => ({ filters: null, sort: DEFAULT_SORT, page: 0, pageSize: 30 })), [update]),
+    arrive: useCallback(
+      (filters) =>
+        setSearchParams((previous) => writeSearchUrl(previous, { ...parseSearchUrl(previous), filters, page: 0 }), {
+          replace: true,
+        }),
+      [setSearchParams],
+    ),
     setSort: useCallback((sort) => update((previous) => ({ ...previous, sort, page: 0 })), [update]),
     setPage: useCallback((page) => update((previous) => ({ ...previous, page })), [update]),
     setPageSize: useCallback((pageSize) => update((previous) => ({ ...previous, pageSize, page: 0 })), [update]),

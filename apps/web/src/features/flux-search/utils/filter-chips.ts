@@ -79,3 +79,22 @@ export function selectionChipLabel(filters: FluxSearchFilters | null | undefined
   if (!selection) return null;
   return m.selectionChip(selection.ids.length, selection.returnDay && formatDate(selection.returnDay));
 }
+
+/** R-UI-16: the filters 'Plus de filtres' folds (the compact line holds the others). */
+export const FOLDED_KEYS: ReadonlySet<keyof FluxSearchFilters> = new Set([
+  'licence',
+  'codeFederal',
+  'status',
+  'category',
+  'minAmount',
+  'maxAmount',
+  'startDate',
+  'endDate',
+  'settledFrom',
+  'settledTo',
+]);
+
+/** R-UI-16: the chips of the active filters folded behind 'Plus de filtres'. */
+export function foldedFilterChips(filters: FluxSearchFilters, seasons: readonly Season[]): FilterChip[] {
+  return filterChips(filters, seasons).filter((chip) => FOLDED_KEYS.has(chip.key));
+}

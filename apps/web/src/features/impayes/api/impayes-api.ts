@@ -7,31 +7,30 @@ import {
   type IssuedReminder,
   type JobView,
   type MailBatchLeftOut,
-  type OverdueRow,
-  type OverdueSortKey,
+  type OverdueListPage,
   type ReminderIssueRequest,
-  type SortDirection,
 } from '@gdf/domain';
 import { apiFetch } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 import { acceptedJob } from '@/lib/jobs';
 import { toSearch } from '@/lib/routes';
 
-export interface OverdueList {
-  asOf: string;
-  rows: OverdueRow[];
-}
+/** The search, filters, sort and page of the list, as the URL and the server name them (R-UI-20). */
+export type OverdueListSearch = Partial<Record<string, string>>;
 
-export function fetchOverdueList(structureId: number, signal?: AbortSignal): Promise<OverdueList> {
-  return apiFetch<OverdueList>(IMPAYES_PATH + toSearch({ structureId }), { signal });
-}
-
-/** The list as an xlsx workbook, sorted as on screen. */
-export async function downloadOverdueXlsx(
+/** One page of the list, searched, filtered and sorted by the server. */
+export function fetchOverdueList(
   structureId: number,
-  sort: { key: OverdueSortKey; direction: SortDirection },
-): Promise<void> {
-  await downloadFile(IMPAYES_PATH + toSearch({ format: 'xlsx', tri: sort.key, ordre: sort.direction, structureId }), {
+  search: OverdueListSearch,
+  signal?: AbortSignal,
+): Promise<OverdueListPage> {
+  return apiFetch<OverdueListPage>(IMPAYES_PATH + toSearch({ ...search, structureId }), { signal });
+}
+
+/** Every structure the filters keep as an xlsx workbook, sorted as on screen. */
+export async function downloadOverdueXlsx(structureId: number, search: OverdueListSearch): Promise<void> {
+  const { page: _page, parPage: _parPage, ...filters } = search;
+  await downloadFile(IMPAYES_PATH + toSearch({ ...filters, format: 'xlsx', structureId }), {
     fileName: 'impayes.xlsx',
   });
 }

@@ -1,9 +1,9 @@
-import { MAIL_NO_ADDRESS, REMINDERS_BACKGROUND_ABOVE, type JobView, type OverdueRow } from '@gdf/domain';
+import type { OverdueRow } from '@gdf/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { headOfficeMe, jobFixture } from '@/test/fixtures';
+import { headOfficeMe } from '@/test/fixtures';
 import { renderWithSession } from '@/test/render-with-session';
 import { jsonResponse, stubApi } from '@/test/stub-api';
 import {
@@ -13,8 +13,9 @@ import {
   issueReminders,
   issueStatementBatch,
 } from '../api/impayes-api';
+import { ROWS, job, row } from './impayes-test-fixtures';
+import { serveOverdue } from './impayes-test-server';
 import { ImpayesPage } from './ImpayesPage';
-import { IssueReminderDialog } from './IssueReminderDialog';
 
 vi.mock('../api/impayes-api', () => ({
   fetchOverdueList: vi.fn(),
@@ -34,45 +35,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const job = (patch: Partial<JobView> = {}): JobView =>
-  jobFixture({
-    id: 12,
-    type: 'relances_en_lot',
-    libelle: 'Lettres de relance à 2 structures',
-    fait: 1,
-    total: 2,
-    etape: 'Lettre traitée pour Club Alpin',
-    creeLe: '2026-11-24T09:00:00.000Z',
-    debuteLe: '2026-11-24T09:00:01.000Z',
-    ...patch,
-  });
-
-const row = (id: number, name: string, total: number, extra: Partial<OverdueRow> = {}): OverdueRow => ({
-  structure: { id, name, code: `C${id}` },
-  buckets: { '0-30': 0, '31-60': 0, '61-90': 0, '90+': total },
-  total,
-  resteDu: total + 500,
-  count: 1,
-  oldestDaysLate: 120,
-  lastReminder: null,
-  proposedLevel: 1,
-  ...extra,
-});
-const ROWS = [
-  row(1, 'Club Alpin', 10_000),
-  row(2, 'Escalade Bretagne', 50_000, {
-    lastReminder: { id: 77, level: 1, date: '2026-11-01', total: 50_000, fluxIds: [5] },
-    proposedLevel: 2,
-  }),
-  row(3, 'Vertical Nice', 2_000),
-];
-
 function openPage() {
   return renderWithSession(
     <ImpayesPage backHref="/gestion-des-finances/flux-financiers" />,
     headOfficeMe(['gestion_des_finances__flux_financiers']),
   );
 }
+/** The server's answers over `rows`: searched, filtered, sorted and paged as asked (R-UI-20). */
+const serve = (rows: readonly OverdueRow[]) => fetchList.mockImplementation(serveOverdue(rows));
 /** The list open, Club Alpin and Vertical Nice selected, then 'Relancer la sélection': its dialog opens. */
 async function remindClubAlpinAndVerticalNice() {
   const user = userEvent.setup();
@@ -91,7 +61,7 @@ const names = () =>
 
 describe('Impayés page', () => {
   it('shows loading, then the structures by total (largest first) with ageing columns and the last reminder', async () => {
-    fetchList.mockResolvedValue({ asOf: '2026-11-24', rows: ROWS });
+    serve(ROWS);
     openPage();
     expect(screen.getByRole('progressbar', { name: 'Chargement des impayés…' })).toBeInTheDocument();
     await screen.findByRole('table', { name: 'Structures ayant des impayés' });
@@ -109,8 +79,8 @@ describe('Impayés page', () => {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
   });
 
-  it('sorts by a column with the keyboard, then the other way; the export follows the sort', async () => {
-    fetchList.mockResolvedValue({ asOf: '2026-11-24', rows: ROWS });
+  it('R-UI-20: sorts on the server by a column with the keyboard, then the other way; the export follows the sort', async () => {
+    serve(ROWS);
     exportXlsx.mockResolvedValue();
     const user = userEvent.setup();
     openPage();
@@ -118,16 +88,17 @@ describe('Impayés page', () => {
     const sortByName = screen.getByRole('button', { name: 'Structure' });
     sortByName.focus();
     await user.keyboard('{Enter}');
-    expect(names()).toEqual(['Club Alpin', 'Escalade Bretagne', 'Vertical Nice']);
+    await waitFor(() => expect(names()).toEqual(['Club Alpin', 'Escalade Bretagne', 'Vertical Nice']));
+    expect(fetchList).toHaveBeenLastCalledWith(1318, { tri: 'structure', ordre: 'asc' }, expect.anything());
     expect(screen.getByRole('columnheader', { name: 'Structure' })).toHaveAttribute('aria-sort', 'ascending');
     await user.keyboard('{Enter}');
-    expect(names()).toEqual(['Vertical Nice', 'Escalade Bretagne', 'Club Alpin']);
+    await waitFor(() => expect(names()).toEqual(['Vertical Nice', 'Escalade Bretagne', 'Club Alpin']));
     await user.click(screen.getByRole('button', { name: 'Exporter (Excel)' }));
-    expect(exportXlsx).toHaveBeenCalledWith(1318, { key: 'structure', direction: 'desc' });
+    expect(exportXlsx).toHaveBeenCalledWith(1318, { tri: 'structure', ordre: 'desc' });
   });
 
   it('lists its own structure among the rows but never offers to remind it', async () => {
-    fetchList.mockResolvedValue({ asOf: '2026-11-24', rows: [...ROWS, row(1318, 'Siège fédéral', 1_000)] });
+    serve([...ROWS, row(1318, 'Siège fédéral', 1_000)]);
     const user = userEvent.setup();
     openPage();
     await screen.findByRole('table');
@@ -138,15 +109,15 @@ describe('Impayés page', () => {
     expect(screen.getByRole('checkbox', { name: 'Sélectionner toutes les structures de la page' })).toBeChecked();
   });
 
-  it('says when no structure owes anything, and offers Réessayer on a failure', async () => {
-    fetchList.mockResolvedValueOnce({ asOf: '2026-11-24', rows: [] });
+  it('says when no structure owes anything, and offers Réessayer on a server failure', async () => {
+    fetchList.mockImplementationOnce(serveOverdue([]));
     const empty = openPage();
     expect(await screen.findByText('Aucune structure n’a de flux échu non réglé.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Exporter (Excel)' })).toBeDisabled();
     empty.unmount();
 
     fetchList.mockRejectedValueOnce(new ApiError(500, undefined, {}));
-    fetchList.mockResolvedValueOnce({ asOf: '2026-11-24', rows: ROWS });
+    fetchList.mockImplementationOnce(serveOverdue(ROWS));
     const user = userEvent.setup();
     openPage();
     expect(await screen.findByText('Les impayés n’ont pas pu être chargés.')).toBeInTheDocument();
@@ -155,7 +126,7 @@ describe('Impayés page', () => {
   });
 
   it('issues letters for a selection at a chosen level, downloads them, and reloads the list', async () => {
-    fetchList.mockResolvedValue({ asOf: '2026-11-24', rows: ROWS });
+    serve(ROWS);
     issue.mockResolvedValue({
       issued: [
         {
@@ -197,11 +168,11 @@ describe('Impayés page', () => {
     expect(issue).toHaveBeenCalledWith(1318, { structureIds: [1, 3], level: 3, lastReminderIds: [null, null] });
     expect(await screen.findByText('2 lettres de relance émises et téléchargées (ZIP).')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(fetchList).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(fetchList).toHaveBeenCalledTimes(2));
   });
 
   it("one structure at its proposed level; the server's French refusal stays in the dialog", async () => {
-    fetchList.mockResolvedValue({ asOf: '2026-11-24', rows: ROWS });
+    serve(ROWS);
     const message = 'Aucun impayé échu pour Club Alpin : il n’y a rien à relancer.';
     issue.mockRejectedValue(new ApiError(400, message, { message }));
     const user = userEvent.setup();
@@ -217,7 +188,7 @@ describe('Impayés page', () => {
   });
 
   it('downloads the last letter of a structure again', async () => {
-    fetchList.mockResolvedValue({ asOf: '2026-11-24', rows: ROWS });
+    serve(ROWS);
     download.mockResolvedValue();
     const user = userEvent.setup();
     openPage();
@@ -227,7 +198,7 @@ describe('Impayés page', () => {
   });
 
   it('R-JOB-09: a selection the server issues in the background: nothing downloaded, its progress and Mes traitements shown', async () => {
-    fetchList.mockResolvedValue({ asOf: '2026-11-24', rows: ROWS });
+    serve(ROWS);
     issue.mockResolvedValue({ job: job() });
     stubApi({ 'GET /api/traitements/12': () => jsonResponse(job({ statut: 'termine', fait: 2 })) });
     const user = await remindClubAlpinAndVerticalNice();
@@ -246,7 +217,7 @@ describe('Impayés page', () => {
   });
 
   it('R-JOB-06: the selection’s relevés de compte go to a job, confirmed in French', async () => {
-    fetchList.mockResolvedValue({ asOf: '2026-11-24', rows: ROWS });
+    serve(ROWS);
     statementBatch.mockResolvedValue(
       job({ id: 13, type: 'releves_en_lot', libelle: 'Relevés de compte de 2 structures', fait: 0, total: 2 }),
     );
@@ -258,98 +229,11 @@ describe('Impayés page', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Sélectionner Club Alpin' }));
     await user.click(screen.getByRole('checkbox', { name: 'Sélectionner Escalade Bretagne' }));
     await user.click(screen.getByRole('button', { name: 'Relevés de compte de la sélection' }));
-    expect(statementBatch).toHaveBeenCalledWith(1318, [2, 1]);
+    // In the order picked (the selection may span pages).
+    expect(statementBatch).toHaveBeenCalledWith(1318, [1, 2]);
     expect(
       await screen.findByText(/Les relevés de compte des 2 structures sélectionnées sont émis en arrière-plan/),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Suivre dans « Mes traitements »' })).toBeInTheDocument();
   });
-});
-
-describe("Impayés: 'Émettre et envoyer' (R-MAIL-08)", () => {
-  const letter = (id: number, structureId: number, structureName: string) => ({
-    id,
-    structureId,
-    structureName,
-    level: 1 as const,
-    date: '2026-11-24',
-    total: 10_000,
-    fileName: `relance-${id}.pdf`,
-    sha256: 'x',
-  });
-
-  it('asks envoyer with the issue, then shows the e-mail job and the structures left out with their reason', async () => {
-    fetchList.mockResolvedValue({ asOf: '2026-11-24', rows: ROWS });
-    const mailJob = job({ id: 44, type: 'envoi_email', libelle: 'Envoi par e-mail : 2 documents', fait: 0, total: 1 });
-    issue.mockResolvedValue({
-      issued: [letter(90, 1, 'Club Alpin'), letter(91, 3, 'Vertical Nice')],
-      sent: {
-        job: mailJob,
-        leftOut: [
-          {
-            type: 'relance',
-            id: 91,
-            structureId: 3,
-            structure: 'Vertical Nice',
-            raison: MAIL_NO_ADDRESS.noCorrespondent,
-          },
-        ],
-      },
-    });
-    download.mockResolvedValue();
-    stubApi({ 'GET /api/traitements/44': () => jsonResponse(mailJob) });
-    const user = await remindClubAlpinAndVerticalNice();
-    const dialog = screen.getByRole('dialog', { name: 'Émettre 2 lettres de relance' });
-    const box = within(dialog).getByRole('checkbox', { name: /^Émettre et envoyer/ });
-    expect(box).not.toBeChecked();
-    await user.click(box);
-    await user.click(within(dialog).getByRole('button', { name: 'Émettre, télécharger et envoyer' }));
-    await waitFor(() =>
-      expect(issue).toHaveBeenCalledWith(1318, { structureIds: [1, 3], lastReminderIds: [null, null], envoyer: true }),
-    );
-    expect(await screen.findByText('1 lettre de relance en file d’envoi par e-mail.')).toBeInTheDocument();
-    expect(screen.getByText('Non envoyée (1 structure sans adresse) :')).toBeInTheDocument();
-    expect(screen.getByText(`Vertical Nice : ${MAIL_NO_ADDRESS.noCorrespondent}`)).toBeInTheDocument();
-    expect(download).toHaveBeenCalledWith([90, 91], 1318);
-  });
-
-  it('without the box ticked, the request does not ask envoyer and nothing about e-mail is shown', async () => {
-    fetchList.mockResolvedValue({ asOf: '2026-11-24', rows: ROWS });
-    issue.mockResolvedValue({ issued: [letter(90, 1, 'Club Alpin')] });
-    download.mockResolvedValue();
-    const user = userEvent.setup();
-    openPage();
-    await screen.findByRole('table');
-    await user.click(screen.getByRole('button', { name: 'Relancer Club Alpin' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Émettre et télécharger' }));
-    await waitFor(() => expect(issue).toHaveBeenCalledWith(1318, { structureIds: [1], lastReminderIds: [null] }));
-    expect(await screen.findByText('Lettre de relance émise et téléchargée.')).toBeInTheDocument();
-    expect(screen.queryByText(/file d’envoi par e-mail/)).toBeNull();
-  });
-
-  it.each([
-    { count: REMINDERS_BACKGROUND_ABOVE, allowed: true },
-    { count: REMINDERS_BACKGROUND_ABOVE + 1, allowed: false },
-  ])(
-    '$count structures: the box can be ticked ($allowed), above the limit it is disabled and names it',
-    async ({ count, allowed }) => {
-      const rows = Array.from({ length: count }, (_, i) => row(i + 1, `Club ${i + 1}`, 10_000));
-      const onSubmit = vi.fn();
-      const user = userEvent.setup();
-      renderWithSession(
-        <IssueReminderDialog rows={rows} pending={false} error={null} onCancel={() => {}} onSubmit={onSubmit} />,
-        headOfficeMe(['gestion_des_finances__flux_financiers']),
-      );
-      const dialog = screen.getByRole('dialog');
-      const box = within(dialog).getByRole('checkbox', { name: /^Émettre et envoyer/ });
-      if (allowed) await user.click(box);
-      else expect(box).toBeDisabled();
-      expect(dialog.textContent?.includes(`au plus ${REMINDERS_BACKGROUND_ABOVE} structures à la fois`)).toBe(!allowed);
-      const submit = allowed ? 'Émettre, télécharger et envoyer' : 'Émettre et télécharger';
-      await user.click(within(dialog).getByRole('button', { name: submit }));
-      await waitFor(() =>
-        expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ level: 'propose' }), allowed),
-      );
-    },
-  );
 });

@@ -69,7 +69,7 @@ function IssueForm({ rows, pending, error, onCancel, onSubmit }: IssueReminderDi
   const tooManyToSend = rows.length > REMINDERS_BACKGROUND_ABOVE;
   const sending = send && !tooManyToSend;
   return (
-    <form noValidate onSubmit={handleSubmit((form) => onSubmit(form, sending))}>
+    <form noValidate onSubmit={(event) => void handleSubmit((form) => onSubmit(form, sending))(event)}>
       <DialogTitle id="relance-title">{m.dialog.title(rows.length)}</DialogTitle>
       <DialogContent>
         {pending && <LinearProgress aria-label={m.dialog.submitting} sx={{ mb: 2 }} />}

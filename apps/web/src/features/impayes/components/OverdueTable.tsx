@@ -1,6 +1,6 @@
 import TablePagination from '@mui/material/TablePagination';
-import type { OverdueRow, OverdueSortKey } from '@gdf/domain';
-import { useState, type ReactNode } from 'react';
+import { OVERDUE_PAGE_SIZES, type OverdueRow, type OverdueSortKey } from '@gdf/domain';
+import type { ReactNode } from 'react';
 import { DataTable } from '@/components/DataTable';
 import { impayesMessages as m } from '../messages';
 import { overdueColumns, type OverdueSort } from './overdue-columns';
@@ -8,8 +8,11 @@ import { overdueColumns, type OverdueSort } from './overdue-columns';
 export type { OverdueSort } from './overdue-columns';
 
 interface OverdueTableProps {
-  /** Already sorted (the page sorts with the domain's rule, as the export does). */
+  /** One page, searched, filtered and sorted by the server (R-UI-20). */
   rows: readonly OverdueRow[];
+  /** The page shown (1 first), its size, and how many structures the filters keep. */
+  paging: { page: number; pageSize: number; total: number };
+  onPage: (page: number, pageSize: number) => void;
   sort: OverdueSort;
   onSort: (sort: OverdueSort) => void;
   selected: ReadonlySet<number>;
@@ -22,8 +25,6 @@ interface OverdueTableProps {
   lastReminderAction?: (letter: { id: number }) => ReactNode;
 }
 
-const PAGE_SIZES = [25, 50, 100];
-
 const nextDirection = (sort: OverdueSort, key: OverdueSortKey) => {
   if (sort.key === key) return sort.direction === 'asc' ? 'desc' : 'asc';
   return key === 'structure' ? 'asc' : 'desc';
@@ -31,14 +32,20 @@ const nextDirection = (sort: OverdueSort, key: OverdueSortKey) => {
 
 /**
  * The overdue list: every column sorts (the sort labels are buttons, so Tab and Enter sort
- * too), rows are selected for a batch of letters, and a page shows 25 to 100 structures.
+ * too), rows are selected for a batch of letters (across pages), and the server sends one page
+ * of 10 to 100 structures.
  */
-export function OverdueTable({ rows, sort, onSort, selected, onSelect, ...actions }: OverdueTableProps) {
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
-  const lastPage = Math.max(0, Math.ceil(rows.length / pageSize) - 1);
-  const shown = rows.slice(Math.min(page, lastPage) * pageSize, (Math.min(page, lastPage) + 1) * pageSize);
-  const shownIds = shown.map((row) => row.structure.id).filter((id) => id !== actions.ownStructureId);
+export function OverdueTable({
+  rows,
+  paging,
+  onPage,
+  sort,
+  onSort,
+  selected,
+  onSelect,
+  ...actions
+}: OverdueTableProps) {
+  const shownIds = rows.map((row) => row.structure.id).filter((id) => id !== actions.ownStructureId);
 
   const toggle = (ids: number[], on: boolean) => {
     const next = new Set(selected);
@@ -64,22 +71,20 @@ export function OverdueTable({ rows, sort, onSort, selected, onSelect, ...action
         container="plain"
         containerSx={{ overflowX: 'auto' }}
         columns={columns}
-        rows={shown}
+        rows={rows}
         rowKey={(row) => row.structure.id}
         rowProps={(row) => ({ hover: true, selected: selected.has(row.structure.id) })}
       />
       <TablePagination
         component="div"
-        count={rows.length}
-        page={Math.min(page, lastPage)}
-        onPageChange={(_event, next) => setPage(next)}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={PAGE_SIZES}
-        onRowsPerPageChange={(event) => {
-          setPageSize(Number(event.target.value));
-          setPage(0);
-        }}
+        count={paging.total}
+        page={paging.page - 1}
+        onPageChange={(_event, next) => onPage(next + 1, paging.pageSize)}
+        rowsPerPage={paging.pageSize}
+        rowsPerPageOptions={[...OVERDUE_PAGE_SIZES]}
+        onRowsPerPageChange={(event) => onPage(1, Number(event.target.value))}
         labelRowsPerPage={m.rowsPerPage}
+        getItemAriaLabel={(type) => m.pageButton(type)}
         labelDisplayedRows={m.displayedRows}
       />
     </>

@@ -160,6 +160,11 @@ export const overdueColumns = (context: OverdueColumnContext): DataColumn<Overdu
     sx: nowrap,
     cell: (row) => formatEuros(row.resteDu),
   }),
+  sortable('oldestDaysLate', m.oldestDaysLate, context, {
+    align: 'right',
+    sx: nowrap,
+    cell: (row) => m.daysLate(row.oldestDaysLate),
+  }),
   sortable('lastReminder', m.columns.lastReminder, context, {
     align: 'left',
     cell: (row) => <LastReminderCell row={row} context={context} />,

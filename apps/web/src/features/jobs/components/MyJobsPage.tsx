@@ -35,7 +35,7 @@ export function MyJobsPage() {
       </Typography>
       {jobs.isPending && <LinearProgress aria-label={m.loading} />}
       {jobs.isError && (
-        <ErrorAlert onRetry={() => void jobs.refetch()}>
+        <ErrorAlert error={jobs.error} onRetry={() => void jobs.refetch()}>
           {(jobs.error instanceof ApiError && jobs.error.serverMessage) || m.loadFailed}
         </ErrorAlert>
       )}

@@ -40,7 +40,7 @@ export function BillingEmailField({ ofStructure }: { ofStructure: number }) {
   if (billing.isPending) return <CircularProgress size={24} aria-label={m.billing.loading} />;
   if (billing.isError)
     return (
-      <ErrorAlert onRetry={() => void billing.refetch()}>
+      <ErrorAlert error={billing.error} onRetry={() => void billing.refetch()}>
         {formErrorText(billing.error, m.billing.loadError)}
       </ErrorAlert>
     );

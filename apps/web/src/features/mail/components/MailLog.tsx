@@ -51,7 +51,9 @@ export function MailLog({
       {log.isPending ? (
         <CircularProgress size={24} aria-label={m.logLoading} />
       ) : log.isError ? (
-        <ErrorAlert onRetry={() => void log.refetch()}>{formErrorText(log.error, m.logError)}</ErrorAlert>
+        <ErrorAlert error={log.error} onRetry={() => void log.refetch()}>
+          {formErrorText(log.error, m.logError)}
+        </ErrorAlert>
       ) : log.data.envois.length === 0 ? (
         <Typography color="text.secondary">{m.logEmpty}</Typography>
       ) : (

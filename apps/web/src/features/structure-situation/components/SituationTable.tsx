@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { DataTable } from '@/components/DataTable';
+import { LabelledValues } from '@/components/LabelledValues';
 import { usePhoneLayout } from '../hooks/use-phone-layout';
 
 export interface SituationColumn<Row> {
@@ -37,26 +38,9 @@ export function SituationTable<Row>({ label, columns, rows, rowKey, empty }: Sit
       <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {rows.map((row) => (
           <Box component="li" key={rowKey(row)} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
-            <Box
-              component="dl"
-              sx={{
-                display: 'grid',
-                gridTemplateColumns: 'max-content minmax(0, 1fr)',
-                columnGap: 1.5,
-                rowGap: 0.25,
-                m: 0,
-                typography: 'body2',
-                '& dt': { color: 'text.secondary' },
-                '& dd': { m: 0, overflowWrap: 'anywhere' },
-              }}
-            >
-              {columns.map((column) => (
-                <Box key={column.key} sx={{ display: 'contents' }}>
-                  <dt>{column.label}</dt>
-                  <dd>{column.render(row)}</dd>
-                </Box>
-              ))}
-            </Box>
+            <LabelledValues
+              items={columns.map((column) => ({ key: column.key, label: column.label, value: column.render(row) }))}
+            />
           </Box>
         ))}
       </Box>

@@ -4,8 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { StructureSituation as Situation } from '@gdf/domain';
 import type { ReactNode } from 'react';
-import { ErrorAlert } from '@/components/ErrorAlert';
-import { ApiError, formErrorText } from '@/lib/api-client';
+import { QueryFailure } from '@/components/QueryFailure';
 import { useStructureSituation } from '../hooks/use-structure-situation';
 import { structureSituationMessages as m } from '../messages';
 import {
@@ -39,15 +38,9 @@ export function StructureSituation({ structureId, renderActions }: StructureSitu
         <Skeleton variant="rectangular" height={240} />
       </Stack>
     );
-  if (query.isError) {
-    // Out of scope or unknown is the server's answer ('Structure introuvable'): no retry.
-    const final = query.error instanceof ApiError && [403, 404].includes(query.error.status);
-    return (
-      <ErrorAlert onRetry={final ? undefined : () => void query.refetch()}>
-        {formErrorText(query.error, m.loadError)}
-      </ErrorAlert>
-    );
-  }
+  // Out of scope or unknown is the server's answer ('Structure introuvable'): no retry.
+  if (query.isError)
+    return <QueryFailure error={query.error} fallback={m.loadError} onRetry={() => void query.refetch()} />;
   const situation = query.data;
   const { structure } = situation;
   return (

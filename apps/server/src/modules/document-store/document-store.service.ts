@@ -3,8 +3,15 @@ import { Readable } from 'node:stream';
 import type { Database } from '../../db/database';
 import { readContentHead, readContentSlice, type ContentHead } from '../../db/content-store';
 
-/** Slice read per statement: a download holds about this much at a time (and its base64 text). */
-const CONTENT_SLICE_BYTES = 1024 * 1024;
+/** A file up to this size is read in one statement (an invoice, a relevé, a SEPA file). */
+const CONTENT_HEAD_BYTES = 1024 * 1024;
+/**
+ * A larger file streams in slices of this size. Each slice's base64 text is a young object
+ * below V8's large-object size, collected by the next scavenge with its Buffer: with 1 MB slices,
+ * a 36 MB pack's download kept its texts in the old generation until a full collection and
+ * raised the server's peak by about 25 MB (bench/RESULTS.md, R-PERF-07).
+ */
+const CONTENT_SLICE_BYTES = 64 * 1024;
 
 export interface OpenedContent {
   size: number;
@@ -22,10 +29,11 @@ export interface OpenedContent {
 export async function openContent(
   database: Pick<Database, 'query'>,
   contentId: number,
-  sliceBytes = CONTENT_SLICE_BYTES,
+  /** One size for the first read and the slices (tests); by default 1 MB, then 64 kB slices. */
+  sliceBytes?: number,
 ): Promise<OpenedContent | null> {
-  const head = await readContentHead(database, contentId, sliceBytes);
-  return head && fromHead(database, contentId, head, sliceBytes);
+  const head = await readContentHead(database, contentId, sliceBytes ?? CONTENT_HEAD_BYTES);
+  return head && fromHead(database, contentId, head, sliceBytes ?? CONTENT_SLICE_BYTES);
 }
 
 /** A stored content's bytes whole in memory (checked as `openContent` checks them), or null when missing. */
