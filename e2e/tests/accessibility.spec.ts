@@ -29,7 +29,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 A/AA and best practices)', () =
   test('the head office: dashboards, search with results and its modal, settings, SEPA, SAGE, RIB, placeholders', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await signIn(page, 'siege@demo.fr');
     const screens: [string, string, (page: Page) => Locator][] = [
       [
@@ -78,6 +78,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 A/AA and best practices)', () =
   });
 
   test('a club: its dashboard, its search on a phone, a screen it may not open', async ({ page }) => {
+    test.setTimeout(120_000);
     await signIn(page, 'club@demo.fr');
     await open(page, '/gestion-des-finances', (p) => p.getByRole('main').getByRole('link'));
     await expectNoViolations(page, 'club dashboard');

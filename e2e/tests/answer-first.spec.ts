@@ -3,6 +3,10 @@ import { expect, test, type Download, type Locator, type Page } from '@playwrigh
 import { expectNoAxeViolations } from './support/accessibility';
 import { signIn } from './support/session';
 
+// Each test signs in, searches, downloads and runs axe-core: tens of seconds on a loaded
+// 2-core machine (another suite beside it), so a longer budget than Playwright's 30 s.
+test.describe.configure({ timeout: 120_000 });
+
 // R-UI-15, R-UI-16: a treasurer's tasks from the dashboard, timed as the clicks and keys the
 // test makes (every click and every key press below goes through a counter).
 const VIEWPORTS = [

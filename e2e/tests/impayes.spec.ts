@@ -3,6 +3,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
 import { signIn } from './support/session';
 
+// Each test signs in, searches, downloads and runs axe-core: tens of seconds on a loaded
+// 2-core machine (another suite beside it), so a longer budget than Playwright's 30 s.
+test.describe.configure({ timeout: 120_000 });
+
 // Impayés from the flux search, against the real server: sort, export, a level-1 letter.
 const SEARCH_PATH = '/gestion-des-finances/flux-financiers';
 

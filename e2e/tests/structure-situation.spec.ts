@@ -2,6 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
 import { signIn } from './support/session';
 
+// Each test signs in, searches, downloads and runs axe-core: tens of seconds on a loaded
+// 2-core machine (another suite beside it), so a longer budget than Playwright's 30 s.
+test.describe.configure({ timeout: 120_000 });
+
 // 'Situation de la structure' against the real server: reached from the flux search's structure
 // cell and its chip, which names the structure (never its internal id).
 const SEARCH_PATH = '/gestion-des-finances/flux-financiers';

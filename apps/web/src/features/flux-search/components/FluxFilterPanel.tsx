@@ -54,6 +54,36 @@ const enterSearches = (search: () => void) => (event: KeyboardEvent<HTMLFormElem
   search();
 };
 
+/** 'Plus de filtres' / 'Moins de filtres', and the chips of what stays folded (R-UI-16). */
+function MoreFiltersBar({
+  moreOpen,
+  onToggle,
+  activeFilters,
+  folded,
+}: {
+  moreOpen: boolean;
+  onToggle: () => void;
+  activeFilters: FluxFilterPanelProps['activeFilters'];
+  folded: ReturnType<typeof foldedFilterChips>;
+}) {
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+      <Button
+        size="small"
+        startIcon={moreOpen ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+        aria-expanded={moreOpen}
+        aria-controls={MORE_FILTERS_ID}
+        onClick={onToggle}
+      >
+        {moreOpen ? m.fewerFilters : m.moreFilters}
+      </Button>
+      {activeFilters && folded.length > 0 && (
+        <FilterChipList label={m.foldedFilters} chips={folded} filters={activeFilters} />
+      )}
+    </Stack>
+  );
+}
+
 /** The collapsible filter panel (R-SEARCH-01 to R-SEARCH-07, R-UI-16). */
 export function FluxFilterPanel(props: FluxFilterPanelProps) {
   const { activeFilters, seasons, onSearch } = props;
@@ -115,20 +145,12 @@ export function FluxFilterPanel(props: FluxFilterPanelProps) {
             onEnter={search}
             moreOpen={moreOpen}
             moreBar={
-              <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 1 }}>
-                <Button
-                  size="small"
-                  startIcon={moreOpen ? <ExpandLessIcon /> : <ExpandMoreIcon />}
-                  aria-expanded={moreOpen}
-                  aria-controls={MORE_FILTERS_ID}
-                  onClick={() => setMoreToggled(!moreOpen)}
-                >
-                  {moreOpen ? m.fewerFilters : m.moreFilters}
-                </Button>
-                {activeFilters && folded.length > 0 && (
-                  <FilterChipList label={m.foldedFilters} chips={folded} filters={activeFilters} />
-                )}
-              </Stack>
+              <MoreFiltersBar
+                moreOpen={moreOpen}
+                onToggle={() => setMoreToggled(!moreOpen)}
+                activeFilters={activeFilters}
+                folded={folded}
+              />
             }
           />
           {Object.keys(errors).length > 0 && (
