@@ -91,10 +91,15 @@ describe.each(testDatabaseTargets())('a pack client that reads nothing (R-DOC-08
     await serverSocketClosed;
     socket.resume();
     await clientClosed;
-    await vi.waitFor(async () => {
-      const again = await post();
-      expect(again.statusCode, again.body.slice(0, 200)).toBe(200);
-    });
+    // Each try renders a first-read facture: on a loaded machine one try alone outlasts Vitest's
+    // default second, so the bound is the place's release, not the machine's speed.
+    await vi.waitFor(
+      async () => {
+        const again = await post();
+        expect(again.statusCode, again.body.slice(0, 200)).toBe(200);
+      },
+      { timeout: 60_000, interval: 200 },
+    );
     // The silent client's pack ended unfinished: the server stopped waiting on it, not the ZIP.
     await vi.waitFor(async () => {
       const [row] = await suite.database.query<{ details: { documents: number; envoyes: number; complet: boolean } }>(
@@ -105,6 +110,6 @@ describe.each(testDatabaseTargets())('a pack client that reads nothing (R-DOC-08
       expect(row?.details.documents).toBe(FLUX);
       expect(row?.details.complet).toBe(false);
       expect(row?.details.envoyes).toBeLessThan(FLUX);
-    });
-  }, 120_000);
+    }, 30_000);
+  }, 180_000);
 });
