@@ -44,6 +44,7 @@ import { registerReadCacheInvalidation } from './plugins/read-cache-invalidation
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerDrain } from './lib/drain';
 import { registerAccountingSettingsRoutes } from './modules/accounting-settings/accounting-settings.routes';
+import { registerPayoutRoutes } from './modules/payouts/payouts.routes';
 import { registerExportsSageRoutes } from './modules/exports-sage/exports-sage.routes';
 import { registerLedgerRoutes } from './modules/ledger/ledger.routes';
 import { createMailService, type MailService } from './modules/mail/mail.service';
@@ -241,7 +242,8 @@ async function registerAccountingModules(
   if (metrics) registerJobMetrics(metrics.registry, options.database);
   registerJobsRoutes(app, options.database, jobs);
   registerLedgerRoutes(app, options.database, jobs, options.ledgerClock);
-  registerSepaExports(app, options);
+  const sepaSettings = registerSepaExports(app, options);
+  registerPayoutRoutes(app, options.database, sepaSettings);
 }
 
 /** Fastify's trustProxy: a hop count trusts that many proxies nearest to the server. */

@@ -28,3 +28,4 @@ export * from './jobs/index';
 export * from './invoicing/index';
 export * from './mail/index';
 export * from './text/french-plural';
+export * from './payouts/index';

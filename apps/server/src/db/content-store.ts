@@ -9,6 +9,8 @@ import type { Queryable } from './queryable';
 export const CONTENT_NATURE = {
   upload: 'depot',
   sepa: 'sepa',
+  /** A credit-transfer file paying the levels' shares and refunds (R-PAY-05). */
+  sepaTransfer: 'virement_sepa',
   sepaReturn: 'retour_sepa',
   facture: 'facture',
   /** The Factur-X CII XML issued with a facture (R-FACT-12). */

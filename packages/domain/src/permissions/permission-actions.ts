@@ -17,6 +17,8 @@ export const PermissionAction = {
   Validation: 'validation',
   /** Issue a reminder letter ('Relance' 1-3) to a structure with overdue flux. */
   LettreRelance: 'lettre_relance',
+  /** Generate and cancel the credit-transfer files that pay the levels' shares and refunds (R-PAY-08). */
+  Virement: 'virement',
 } as const;
 export type PermissionActionValue = (typeof PermissionAction)[keyof typeof PermissionAction];
 export type WriteActionValue = Exclude<PermissionActionValue, 'lecture'>;
@@ -28,7 +30,7 @@ export const actionGrant = (module: ModuleSlugValue, action: WriteActionValue): 
 /** The write actions each module knows (read access exists for every module). */
 export const MODULE_WRITE_ACTIONS: Readonly<Partial<Record<ModuleSlugValue, readonly WriteActionValue[]>>> = {
   [ModuleSlug.FluxFinanciers]: [PermissionAction.Ecriture, PermissionAction.Relance, PermissionAction.LettreRelance],
-  [ModuleSlug.ExportSepa]: [PermissionAction.Ecriture],
+  [ModuleSlug.ExportSepa]: [PermissionAction.Ecriture, PermissionAction.Virement],
   [ModuleSlug.CreationFactures]: [PermissionAction.Ecriture],
   [ModuleSlug.ExportSage]: [PermissionAction.Validation],
   [ModuleSlug.ParamPlanComptable]: [PermissionAction.Ecriture],
@@ -47,6 +49,8 @@ export const REMINDER_LETTER = actionGrant(ModuleSlug.FluxFinanciers, Permission
 export const INVOICING_WRITE = actionGrant(ModuleSlug.CreationFactures, PermissionAction.Ecriture);
 /** Generating a SEPA file (it claims the flux it collects). */
 export const SEPA_WRITE = actionGrant(ModuleSlug.ExportSepa, PermissionAction.Ecriture);
+/** 'Générer les virements SEPA': the shares' and refunds' credit-transfer files (R-PAY-08). */
+export const PAYOUT_WRITE = actionGrant(ModuleSlug.ExportSepa, PermissionAction.Virement);
 /** 'Valider les écritures' and closing a fiscal year, in the current structure's ledger. */
 export const LEDGER_VALIDATION = actionGrant(ModuleSlug.ExportSage, PermissionAction.Validation);
 /** Creating, changing and deleting the structure's own accounting settings, per settings page. */
@@ -73,6 +77,7 @@ export const DEFAULT_ROLE_GRANTS: Readonly<Record<RoleSlugValue, readonly Action
     SEPA_WRITE,
     LEDGER_VALIDATION,
     INVOICING_WRITE,
+    PAYOUT_WRITE,
     ...SETTINGS_WRITES,
   ],
   [RoleSlug.AdministrateurSI]: [
@@ -82,6 +87,7 @@ export const DEFAULT_ROLE_GRANTS: Readonly<Record<RoleSlugValue, readonly Action
     SEPA_WRITE,
     LEDGER_VALIDATION,
     INVOICING_WRITE,
+    PAYOUT_WRITE,
     ...SETTINGS_WRITES,
   ],
   [RoleSlug.AdministrateurAT]: [REMINDER_LETTER, ...SETTINGS_WRITES],
@@ -95,6 +101,7 @@ const ACTION_REFUSALS: Readonly<Partial<Record<ActionGrant, string>>> = {
   [SEPA_WRITE]: "Vous n'avez pas le droit de générer un fichier de prélèvements SEPA.",
   [LEDGER_VALIDATION]: "Vous n'avez pas le droit de valider les écritures ni de clôturer un exercice.",
   [INVOICING_WRITE]: "Vous n'avez pas le droit de créer ou d'émettre des factures.",
+  [PAYOUT_WRITE]: 'Vous n’avez pas le droit de générer ni d’annuler des virements SEPA.',
 };
 
 /** French refusal for a missing write grant. */

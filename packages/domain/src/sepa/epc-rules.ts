@@ -6,13 +6,15 @@ import { electronicFormatIBAN, extractIBAN, isSEPACountry, isValidBIC, isValidIB
  * small predicate; the French reasons are built in sepa-preflight.ts.
  */
 
-/** ISO 20022 MaxNText lengths of the elements we write. */
+/** ISO 20022 MaxNText lengths of the elements we write (pain.008 and pain.001 alike). */
 export const SEPA_MAX_LENGTH = {
-  /** Max35Text identifiers: MsgId, PmtInfId, EndToEndId, MndtId. */
+  /** Max35Text identifiers: MsgId, PmtInfId, EndToEndId, InstrId, MndtId. */
   identifier: 35,
   name: 70,
   addressLine: 70,
   streetName: 70,
+  /** BldgNb (Max16Text), written by pain.001 payouts. */
+  buildingNumber: 16,
   postCode: 16,
   townName: 35,
   remittance: 140,

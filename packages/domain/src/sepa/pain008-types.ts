@@ -8,12 +8,14 @@ export const SEPA_SEQUENCE_TYPES = ['FRST', 'RCUR', 'OOFF', 'FNAL'] as const;
 export type SepaSequenceType = (typeof SEPA_SEQUENCE_TYPES)[number];
 
 /**
- * A postal address: town and country at least (R-SEPA-03). Every pain.008 version writes it
+ * A postal address: town and country at least (R-SEPA-03). Every pain.008 and pain.001 version writes it
  * structured, or hybrid when a complement is known (the EPC forbids unstructured-only
  * addresses from 15 November 2026).
  */
 export interface SepaPostalAddress {
   street?: string | null;
+  /** BldgNb, when known apart from the street. */
+  buildingNumber?: string | null;
   postCode?: string | null;
   town: string;
   /** ISO 3166 alpha-2, e.g. FR. */

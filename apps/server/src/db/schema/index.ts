@@ -16,3 +16,4 @@ export * from './limits';
 export * from './jobs';
 export * from './mail';
 export * from './invoicing';
+export * from './payouts';

@@ -8,8 +8,11 @@ export interface SepaAppOptions {
   sepa?: Partial<SepaSettings>;
 }
 
-/** The ICS is checked at start-up; generated files are kept in the database (DOC_Contenu). */
-export function registerSepaExports(app: FastifyInstance, options: SepaAppOptions): void {
+/**
+ * The ICS is checked at start-up; generated files are kept in the database (DOC_Contenu).
+ * Returns the settings, whose account and name the credit transfers pay from (R-PAY-05).
+ */
+export function registerSepaExports(app: FastifyInstance, options: SepaAppOptions): SepaSettings {
   const settings = checkSepaSettings({
     ics: DEMO_SEPA_ICS,
     sequenceType: 'RCUR',
@@ -17,6 +20,7 @@ export function registerSepaExports(app: FastifyInstance, options: SepaAppOption
     ...definedOnly(options.sepa ?? {}),
   });
   registerSepaRoutes(app, { database: options.database, settings });
+  return settings;
 }
 
 /** Unset options keep their defaults instead of overriding them with undefined. */

@@ -70,6 +70,13 @@ describe('the last gate: XSD (ISO 20022 pain.008) and control totals of the writ
     ]);
   });
 
+  it('R-SEPA-05: refuses an amount the schema takes but a bank does not (three decimals)', async () => {
+    const xml = buildPain008(input('pain.008.001.08')).replace('>10.05</InstdAmt>', '>10.055</InstdAmt>');
+    expect(await pain008XmlProblems(xml, 'pain.008.001.08')).toEqual([
+      'Montant non conforme aux règles SEPA (en euros, de 0.01 à 999999999.99, deux décimales au plus) : 10.055 EUR.',
+    ]);
+  });
+
   it('refuses XML that is not well formed', async () => {
     expect((await pain008XmlProblems('<Document><x></Document>', 'pain.008.001.08'))[0]).toMatch(/^XML mal formé/);
   });

@@ -32,6 +32,10 @@ import {
   lockCollectableFlux,
 } from './sepa.repository';
 
+// The federation's account and name: the credit transfers pay from it (R-PAY-05).
+export { resolveCreditor } from './sepa-creditor';
+export type { SepaSettings } from './sepa-settings';
+
 export interface SepaRequest {
   dateEcheance: string;
   saison?: number | undefined;

@@ -44,6 +44,12 @@ const F = {
   validDate: 15,
 };
 
+/**
+ * Closing a year validates and numbers every entry of the seeded books: 35-50 s on the embedded
+ * database of a quiet 2-core machine, twice that loaded. The bound is the machine's, not the rule's.
+ */
+const CLOSING_TIMEOUT_MS = 300_000;
+
 describe.each(testDatabaseTargets())('settlement entries of bank reconciliations on $name (R-BANK-06)', (target) => {
   let context: RestContext;
   let token: string;
@@ -216,97 +222,105 @@ describe.each(testDatabaseTargets())('settlement entries of bank reconciliations
   });
 
   let closedFec: Buffer;
-  it('closing the year validates the settlement entries: numbered in BQ, checked A47 A-1, in the validated SAGE files', async () => {
-    for (const year of (await years()).exercices) {
-      if (year.statut === 'ouvert' && year.fin < '2026-09-01') {
-        const closed = await context.app.inject({
-          method: 'POST',
-          url: `/api/parametrages-comptables/exercices/${year.id}/cloture`,
-          headers: bearer(token),
-        });
-        expect(closed.statusCode, closed.body).toBe(200);
+  it(
+    'closing the year validates the settlement entries: numbered in BQ, checked A47 A-1, in the validated SAGE files',
+    async () => {
+      for (const year of (await years()).exercices) {
+        if (year.statut === 'ouvert' && year.fin < '2026-09-01') {
+          const closed = await context.app.inject({
+            method: 'POST',
+            url: `/api/parametrages-comptables/exercices/${year.id}/cloture`,
+            headers: bearer(token),
+          });
+          expect(closed.statusCode, closed.body).toBe(200);
+        }
       }
-    }
-    const { valid, rows, bytes } = await fec('2025-2026');
-    expect(valid).toBe(true);
-    closedFec = bytes;
-    const bank = rows.filter((r) => r[F.journal] === 'BQ');
-    // Four parts, four entries, two lines each, numbered 1, 2, 3, 4 in date order.
-    expect([...new Set(bank.map((r) => r[F.num]))]).toEqual([
-      'BQ2026-000001',
-      'BQ2026-000002',
-      'BQ2026-000003',
-      'BQ2026-000004',
-    ]);
-    expect(bank.map((r) => [r[F.date], r[F.account], r[F.debit], r[F.credit], r[F.validDate]])).toEqual([
-      ['20260610', '512000', '100,00', '0,00', '20261121'],
-      ['20260610', '411000', '0,00', '100,00', '20261121'],
-      ['20260611', '512000', '30,00', '0,00', '20261121'],
-      ['20260611', '411000', '0,00', '30,00', '20261121'],
-      ['20260612', '512000', '50,00', '0,00', '20261121'],
-      ['20260612', '411000', '0,00', '50,00', '20261121'],
-      ['20260615', '512000', '50,00', '0,00', '20261121'],
-      ['20260615', '411000', '0,00', '50,00', '20261121'],
-    ]);
-    expect(thirdPartyLines(rows, ids.c)).toEqual([
-      ['VE', aux.other, '50,00', '0,00', `L${ids.c}`, '20260612'],
-      ['BQ', aux.other, '0,00', '50,00', `L${ids.c}`, '20260612'],
-    ]);
-    // R-LEDG-13: 2026-2027 opens with each structure's 411 balance, the statement rule's: bank
-    // settlements and the others (R-LEDG-14) are in it.
-    const opening = await openingBalances(context.database, HEAD_OFFICE_STRUCTURE_ID, '2026-09-01');
-    for (const [structureId, account] of [
-      [context.clubId, aux.club],
-      [context.otherClubId, aux.other],
-    ] as const) {
-      const rule = await statementRuleBalance(context.database, structureId, '2026-08-31');
-      expect(opening.get(account) ?? 0, account).toBe(rule);
-    }
-    const sage = await csv(JUNE.from, JUNE.to);
-    expect(sage.valid).toBe(true);
-    expect(bankRows(sage.rows, ids.c, 4).map((r) => [r[2], r[3], r[6], r[7], r[9]])).toEqual([
-      ['512000', '', '50,00', '', 'BQ2026-000003'],
-      ['411000', aux.other, '', '50,00', 'BQ2026-000003'],
-    ]);
-  });
+      const { valid, rows, bytes } = await fec('2025-2026');
+      expect(valid).toBe(true);
+      closedFec = bytes;
+      const bank = rows.filter((r) => r[F.journal] === 'BQ');
+      // Four parts, four entries, two lines each, numbered 1, 2, 3, 4 in date order.
+      expect([...new Set(bank.map((r) => r[F.num]))]).toEqual([
+        'BQ2026-000001',
+        'BQ2026-000002',
+        'BQ2026-000003',
+        'BQ2026-000004',
+      ]);
+      expect(bank.map((r) => [r[F.date], r[F.account], r[F.debit], r[F.credit], r[F.validDate]])).toEqual([
+        ['20260610', '512000', '100,00', '0,00', '20261121'],
+        ['20260610', '411000', '0,00', '100,00', '20261121'],
+        ['20260611', '512000', '30,00', '0,00', '20261121'],
+        ['20260611', '411000', '0,00', '30,00', '20261121'],
+        ['20260612', '512000', '50,00', '0,00', '20261121'],
+        ['20260612', '411000', '0,00', '50,00', '20261121'],
+        ['20260615', '512000', '50,00', '0,00', '20261121'],
+        ['20260615', '411000', '0,00', '50,00', '20261121'],
+      ]);
+      expect(thirdPartyLines(rows, ids.c)).toEqual([
+        ['VE', aux.other, '50,00', '0,00', `L${ids.c}`, '20260612'],
+        ['BQ', aux.other, '0,00', '50,00', `L${ids.c}`, '20260612'],
+      ]);
+      // R-LEDG-13: 2026-2027 opens with each structure's 411 balance, the statement rule's: bank
+      // settlements and the others (R-LEDG-14) are in it.
+      const opening = await openingBalances(context.database, HEAD_OFFICE_STRUCTURE_ID, '2026-09-01');
+      for (const [structureId, account] of [
+        [context.clubId, aux.club],
+        [context.otherClubId, aux.other],
+      ] as const) {
+        const rule = await statementRuleBalance(context.database, structureId, '2026-08-31');
+        expect(opening.get(account) ?? 0, account).toBe(rule);
+      }
+      const sage = await csv(JUNE.from, JUNE.to);
+      expect(sage.valid).toBe(true);
+      expect(bankRows(sage.rows, ids.c, 4).map((r) => [r[2], r[3], r[6], r[7], r[9]])).toEqual([
+        ['512000', '', '50,00', '', 'BQ2026-000003'],
+        ['411000', aux.other, '', '50,00', 'BQ2026-000003'],
+      ]);
+    },
+    CLOSING_TIMEOUT_MS,
+  );
 
-  it('an undo after validation changes no validated entry: the reversal is booked in the open period', async () => {
-    const [before] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM "CPT_Ecriture"`);
-    await undo('E3');
-    // The closed year's FEC is the same file.
-    expect(sha256((await fec('2025-2026')).bytes)).toBe(sha256(closedFec));
-    const [after] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM "CPT_Ecriture"`);
-    expect(after!.n).toBe(before!.n);
+  it(
+    'an undo after validation changes no validated entry: the reversal is booked in the open period',
+    async () => {
+      const [before] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM "CPT_Ecriture"`);
+      await undo('E3');
+      // The closed year's FEC is the same file.
+      expect(sha256((await fec('2025-2026')).bytes)).toBe(sha256(closedFec));
+      const [after] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM "CPT_Ecriture"`);
+      expect(after!.n).toBe(before!.n);
 
-    // Provisional first, then validated: the reversal of BQ2026-000003 on the first open day.
-    const current = await yearOf('2026-2027');
-    const preview = (await fec('2026-2027')).rows.filter((r) => r[F.piece] === piece(ids.c) && r[F.journal] === 'BQ');
-    expect(
-      preview.map((r) => [r[F.date], r[F.account], r[F.aux], r[F.label], r[F.debit], r[F.credit], r[F.let]]),
-    ).toEqual([
-      ['20260901', '512000', '', `Extourne BQ2026-000003 - Règlement ${piece(ids.c)}`, '0,00', '50,00', ''],
-      ['20260901', '411000', aux.other, `Extourne BQ2026-000003 - Règlement ${piece(ids.c)}`, '50,00', '0,00', ''],
-    ]);
-    const validate = (jusquau: string) => validateUpTo(context, token, current.id, jusquau);
-    await validate('2026-11-20');
-    const sage = await csv(current.debut, '2026-11-20');
-    expect(sage.valid).toBe(true);
-    expect(bankRows(sage.rows, ids.c, 4).map((r) => [r[2], r[6], r[7], r[9]])).toEqual([
-      ['512000', '', '50,00', 'BQ2027-000001'],
-      ['411000', '50,00', '', 'BQ2027-000001'],
-    ]);
-    const entries = await query<{ reversal: boolean; letter: string | null; number: string }>(
-      `SELECT "EST_Extourne" AS reversal, "Lettrage" AS letter, "EcritureNum" AS number FROM "CPT_Ecriture"
+      // Provisional first, then validated: the reversal of BQ2026-000003 on the first open day.
+      const current = await yearOf('2026-2027');
+      const preview = (await fec('2026-2027')).rows.filter((r) => r[F.piece] === piece(ids.c) && r[F.journal] === 'BQ');
+      expect(
+        preview.map((r) => [r[F.date], r[F.account], r[F.aux], r[F.label], r[F.debit], r[F.credit], r[F.let]]),
+      ).toEqual([
+        ['20260901', '512000', '', `Extourne BQ2026-000003 - Règlement ${piece(ids.c)}`, '0,00', '50,00', ''],
+        ['20260901', '411000', aux.other, `Extourne BQ2026-000003 - Règlement ${piece(ids.c)}`, '50,00', '0,00', ''],
+      ]);
+      const validate = (jusquau: string) => validateUpTo(context, token, current.id, jusquau);
+      await validate('2026-11-20');
+      const sage = await csv(current.debut, '2026-11-20');
+      expect(sage.valid).toBe(true);
+      expect(bankRows(sage.rows, ids.c, 4).map((r) => [r[2], r[6], r[7], r[9]])).toEqual([
+        ['512000', '', '50,00', 'BQ2027-000001'],
+        ['411000', '50,00', '', 'BQ2027-000001'],
+      ]);
+      const entries = await query<{ reversal: boolean; letter: string | null; number: string }>(
+        `SELECT "EST_Extourne" AS reversal, "Lettrage" AS letter, "EcritureNum" AS number FROM "CPT_Ecriture"
         WHERE "ID_Structure" = $1 AND "JournalCode" = 'BQ' AND "ID_FluxFinancier" = $2 ORDER BY id`,
-      [HEAD_OFFICE_STRUCTURE_ID, ids.c],
-    );
-    expect(entries).toEqual([
-      { reversal: false, letter: `L${ids.c}`, number: 'BQ2026-000003' },
-      { reversal: true, letter: null, number: 'BQ2027-000001' },
-    ]);
-    // Booked once: the next validation reverses nothing again.
-    expect((await validate('2026-11-21')).journaux.BQ).toBeUndefined();
-  });
+        [HEAD_OFFICE_STRUCTURE_ID, ids.c],
+      );
+      expect(entries).toEqual([
+        { reversal: false, letter: `L${ids.c}`, number: 'BQ2026-000003' },
+        { reversal: true, letter: null, number: 'BQ2027-000001' },
+      ]);
+      // Booked once: the next validation reverses nothing again.
+      expect((await validate('2026-11-21')).journaux.BQ).toBeUndefined();
+    },
+    CLOSING_TIMEOUT_MS,
+  );
 
   it('a club’s books hold no settlement entry: the statements are the head office’s', async () => {
     const [row] = await query<{ n: number }>(

@@ -12,6 +12,12 @@ import { decodeLatin9, insertFlux, openingBalances, statementRuleBalance } from 
  */
 const TODAY = '2026-11-21';
 
+/**
+ * Closing a year validates and numbers every entry of the seeded books: 35-50 s on the embedded
+ * database of a quiet 2-core machine, twice that loaded. The bound is the machine's, not the rule's.
+ */
+const CLOSING_TIMEOUT_MS = 300_000;
+
 describe.each(testDatabaseTargets())('closing fiscal years on $name (R-LEDG-09, R-LEDG-13)', (target) => {
   let context: RestContext;
   let app: FastifyInstance;
@@ -58,19 +64,23 @@ describe.each(testDatabaseTargets())('closing fiscal years on $name (R-LEDG-09, 
       ...(payload ? { payload } : {}),
     });
 
-  it('R-LEDG-09: a year validated to its last day, then closed: 200, closed, and so are the years after it', async () => {
-    for (const year of (await years(superAdmin, context.clubId)).filter((y) => y.fin < TODAY)) {
-      const validated = await post(superAdmin, `${year.id}/validation`, context.clubId, { jusquau: year.fin });
-      expect(validated.statusCode, validated.body).toBe(200);
-      const closed = await post(superAdmin, `${year.id}/cloture`, context.clubId);
-      expect(closed.statusCode, closed.body).toBe(200);
-      expect(closed.json().exercice).toMatchObject({ statut: 'cloture', valideJusquau: year.fin });
-      expect(closed.json().nbEcritures).toBe(0);
-    }
-    const after = await years(superAdmin, context.clubId);
-    expect(after.filter((y) => y.fin < TODAY).every((y) => y.statut === 'cloture')).toBe(true);
-    expect(after.filter((y) => y.fin < TODAY).length).toBeGreaterThan(0);
-  });
+  it(
+    'R-LEDG-09: a year validated to its last day, then closed: 200, closed, and so are the years after it',
+    async () => {
+      for (const year of (await years(superAdmin, context.clubId)).filter((y) => y.fin < TODAY)) {
+        const validated = await post(superAdmin, `${year.id}/validation`, context.clubId, { jusquau: year.fin });
+        expect(validated.statusCode, validated.body).toBe(200);
+        const closed = await post(superAdmin, `${year.id}/cloture`, context.clubId);
+        expect(closed.statusCode, closed.body).toBe(200);
+        expect(closed.json().exercice).toMatchObject({ statut: 'cloture', valideJusquau: year.fin });
+        expect(closed.json().nbEcritures).toBe(0);
+      }
+      const after = await years(superAdmin, context.clubId);
+      expect(after.filter((y) => y.fin < TODAY).every((y) => y.statut === 'cloture')).toBe(true);
+      expect(after.filter((y) => y.fin < TODAY).length).toBeGreaterThan(0);
+    },
+    CLOSING_TIMEOUT_MS,
+  );
 
   const download = async (token: string, url: string, structureId?: number) => {
     const response = await app.inject({
@@ -170,47 +180,51 @@ describe.each(testDatabaseTargets())('closing fiscal years on $name (R-LEDG-09, 
     expect(refused.body).toMatch(/AN est réservé/);
   });
 
-  it('R-LEDG-13, R-STMT-02: the head office carries each structure’s balance; against the statement rule at the closing day', async () => {
-    const siege = context.tokens.siege;
-    for (const year of (await years(siege)).filter((y) => y.fin < TODAY)) {
-      const closed = await post(siege, `${year.id}/cloture`);
-      expect(closed.statusCode, closed.body).toBe(200);
-    }
-    const [headOffice] = await context.database.query<{ id: number; prefix: string }>(
-      `SELECT p."ID_Structure" AS id, p."TiersPrefixe" AS prefix FROM "CPT_Parametres" p
+  it(
+    'R-LEDG-13, R-STMT-02: the head office carries each structure’s balance; against the statement rule at the closing day',
+    async () => {
+      const siege = context.tokens.siege;
+      for (const year of (await years(siege)).filter((y) => y.fin < TODAY)) {
+        const closed = await post(siege, `${year.id}/cloture`);
+        expect(closed.statusCode, closed.body).toBe(200);
+      }
+      const [headOffice] = await context.database.query<{ id: number; prefix: string }>(
+        `SELECT p."ID_Structure" AS id, p."TiersPrefixe" AS prefix FROM "CPT_Parametres" p
          JOIN "STR_Structure" s ON s.id = p."ID_Structure" WHERE s."ID_TypeStructure" = 7 ORDER BY s.id LIMIT 1`,
-    );
-    const carried = await openingBalances(context.database, headOffice!.id, '2026-09-01');
-    expect(carried.size).toBeGreaterThan(1);
-    const booked = await context.database.query<{ structureId: number; code: string }>(
-      `SELECT DISTINCT f."ID_Structure" AS "structureId", s."ID_CodeFederal" AS code FROM "CPT_FluxComptabilise" b
+      );
+      const carried = await openingBalances(context.database, headOffice!.id, '2026-09-01');
+      expect(carried.size).toBeGreaterThan(1);
+      const booked = await context.database.query<{ structureId: number; code: string }>(
+        `SELECT DISTINCT f."ID_Structure" AS "structureId", s."ID_CodeFederal" AS code FROM "CPT_FluxComptabilise" b
          JOIN "MKP_FluxFinancier" f ON f.id = b."ID_FluxFinancier" JOIN "STR_Structure" s ON s.id = f."ID_Structure"
         WHERE b."ID_Structure" = $1`,
-      [headOffice!.id],
-    );
-    let compared = 0;
-    const gaps: string[] = [];
-    for (const { structureId, code } of booked) {
-      // The statement rule closes a flux on its settlement day whatever settled it; the ledger
-      // books every settlement (a bank reconciliation's in BQ, any other in RG), so the balance
-      // carried is the statement's, to the cent.
-      const rule = await statementRuleBalance(context.database, structureId, '2026-08-31');
-      const ledger = carried.get(`${headOffice!.prefix}${code}`) ?? 0;
-      if (ledger !== rule) gaps.push(`${structureId}: ${ledger} ≠ ${rule}`);
-      compared += 1;
-    }
-    expect(compared).toBeGreaterThan(1);
-    expect(gaps).toEqual([]);
-    // The seed settles flux without bank reconciliations: their settlement entries are there.
-    const [unreconciled] = await context.database.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM "CPT_Ecriture" e JOIN "CPT_Exercice" x ON x.id = e."ID_Exercice"
+        [headOffice!.id],
+      );
+      let compared = 0;
+      const gaps: string[] = [];
+      for (const { structureId, code } of booked) {
+        // The statement rule closes a flux on its settlement day whatever settled it; the ledger
+        // books every settlement (a bank reconciliation's in BQ, any other in RG), so the balance
+        // carried is the statement's, to the cent.
+        const rule = await statementRuleBalance(context.database, structureId, '2026-08-31');
+        const ledger = carried.get(`${headOffice!.prefix}${code}`) ?? 0;
+        if (ledger !== rule) gaps.push(`${structureId}: ${ledger} ≠ ${rule}`);
+        compared += 1;
+      }
+      expect(compared).toBeGreaterThan(1);
+      expect(gaps).toEqual([]);
+      // The seed settles flux without bank reconciliations: their settlement entries are there.
+      const [unreconciled] = await context.database.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM "CPT_Ecriture" e JOIN "CPT_Exercice" x ON x.id = e."ID_Exercice"
         WHERE e."ID_Structure" = $1 AND e."JournalCode" = 'RG' AND x."DateFin" <= '2026-08-31'`,
-      [headOffice!.id],
-    );
-    const settled = unreconciled!.n;
-    expect(settled).toBeGreaterThan(0);
-    console.log(
-      `R-LEDG-13 balances: ${compared} structures carried at the statement rule's balance; ${settled} settlements booked outside bank reconciliations`,
-    );
-  });
+        [headOffice!.id],
+      );
+      const settled = unreconciled!.n;
+      expect(settled).toBeGreaterThan(0);
+      console.log(
+        `R-LEDG-13 balances: ${compared} structures carried at the statement rule's balance; ${settled} settlements booked outside bank reconciliations`,
+      );
+    },
+    CLOSING_TIMEOUT_MS,
+  );
 });

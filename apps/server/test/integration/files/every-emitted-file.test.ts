@@ -1,6 +1,9 @@
 import {
   DRAFTS_URL,
+  PAYOUTS_PATH,
+  addCalendarDays,
   draftPreviewUrl,
+  nextTargetDay,
   parisToday,
   ACCOUNT_STATEMENT_XLSX_COLUMNS,
   DEFAULT_PNM_LAYOUT,
@@ -182,6 +185,29 @@ const FILE_ROUTES: Record<string, (fixture: Fixture) => Promise<Emitted[]>> = {
   'GET /api/exports/sepa/batches/:id/file': async ({ context }) => {
     const batch = String((await sepaFile(context)).headers['x-sepa-batch-id']);
     const url = `/api/exports/sepa/batches/${batch}/file`;
+    return [
+      { file: xmlFile(url, ok(await get(context, context.tokens.siege, url), url).rawPayload), spreadsheet: false },
+    ];
+  },
+  'GET /api/exports/sepa/virements/:id/fichier': async ({ context }) => {
+    // R-PAY-07: the club's refund, paid to its RIB holder and address (the hostile texts).
+    await insertFlux(context.database, {
+      name: HOSTILE_TEXTS[3]!,
+      categoryId: 6,
+      isDebit: false,
+      structureId: context.clubId,
+      seasonId: 2027,
+      amount: '12.00',
+    });
+    const dateExecution = nextTargetDay(addCalendarDays(parisToday(), 1));
+    const generated = await context.app.inject({
+      method: 'POST',
+      url: PAYOUTS_PATH,
+      headers: bearer(context.tokens.siege),
+      payload: { dateExecution, remboursements: true },
+    });
+    expect(generated.statusCode, generated.body).toBe(201);
+    const url = `${PAYOUTS_PATH}/${generated.json<{ id: number }>().id}/fichier`;
     return [
       { file: xmlFile(url, ok(await get(context, context.tokens.siege, url), url).rawPayload), spreadsheet: false },
     ];

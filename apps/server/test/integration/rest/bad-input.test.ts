@@ -367,6 +367,7 @@ function cases(context: RestContext): Record<string, Record<string, BadRequest>>
     ...accountingCases(),
     ...invoicingCases(context),
     ...mailCases(),
+    ...payoutCases(),
   };
 }
 
@@ -643,6 +644,58 @@ function accountingCases(): Record<string, Record<string, BadRequest>> {
 }
 
 /** R-MAIL-03, R-MAIL-07, R-MAIL-08: e-mail delivery and the billing address (input is checked before the grant). */
+/** R-PAY-01, R-PAY-05: the shares' rules and the payout files. */
+function payoutCases(): Record<string, Record<string, BadRequest>> {
+  const rules = '/api/quotes-parts/regles';
+  const payouts = '/api/exports/sepa/virements';
+  const rule = { categorie: 1, niveau: 'ligue', mode: 'taux', valeur: 1_000, saisonDebut: 2026 };
+  const putRule =
+    (payload: unknown): BadRequest =>
+    () => ({ method: 'PUT', url: rules, payload: payload as object });
+  return {
+    [`GET ${rules}`]: queries(rules, ['?structureId=abc']),
+    [`PUT ${rules}`]: {
+      'missing fields': putRule({}),
+      'both category and tarif': putRule({ ...rule, tarif: 1 }),
+      'neither category nor tarif': putRule({ ...rule, categorie: undefined }),
+      'negative value': putRule({ ...rule, valeur: -1 }),
+      'fractional value': putRule({ ...rule, valeur: 10.5 }),
+      'value as text': putRule({ ...rule, valeur: '1000' }),
+      'unknown level': putRule({ ...rule, niveau: 'region' }),
+      'unknown mode': putRule({ ...rule, mode: 'forfait' }),
+      'season out of range': putRule({ ...rule, saisonDebut: 1 }),
+      'unknown field': putRule({ ...rule, force: true }),
+    },
+    'GET /api/structures/:id/quotes-parts': {
+      ...badIds((id) => `/api/structures/${id}/quotes-parts`),
+      ...queries('/api/structures/1/quotes-parts', [
+        '?du=2026-13-01',
+        '?du=2026-09-01&au=2026-01-01',
+        '?depuis=2026-01-01',
+      ]),
+    },
+    [`GET ${payouts}/apercu`]: queries(`${payouts}/apercu`, [
+      '?au=demain',
+      '?au=2026-02-30',
+      '?remboursements=peut-etre',
+      '?x=1',
+    ]),
+    [`POST ${payouts}`]: jsonBodies(payouts, {
+      'missing execution day': {},
+      'execution day as a French date': { dateExecution: '01/12/2026' },
+      'impossible day': { dateExecution: '2026-02-30' },
+      'no structure': { dateExecution: '2026-12-01', structures: [] },
+      'structure 0': { dateExecution: '2026-12-01', structures: [0] },
+      'unknown version': { dateExecution: '2026-12-01', version: 'pain.001.001.99' },
+      'refunds as text': { dateExecution: '2026-12-01', remboursements: 'oui' },
+      'unknown field': { dateExecution: '2026-12-01', montant: 1 },
+    }),
+    [`GET ${payouts}`]: queries(payouts, ['?limit=0', '?limit=201', '?offset=-1', '?limit=abc', '?page=1']),
+    [`GET ${payouts}/:id/fichier`]: badIds((id) => `${payouts}/${id}/fichier`),
+    [`POST ${payouts}/:id/annulation`]: badIds((id) => `${payouts}/${id}/annulation`, 'POST'),
+  };
+}
+
 function mailCases(): Record<string, Record<string, BadRequest>> {
   const send = '/api/envois-email';
   const cle = 'f3a1c2d4-0000-4000-8000-000000000001';

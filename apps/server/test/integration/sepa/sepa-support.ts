@@ -14,7 +14,10 @@ const XSD_DIR = path.join(repositoryRoot(), 'test-fixtures', 'xsd');
 const run = promisify(execFile);
 
 /** Resolves when xmllint accepts the file against the version's XSD; rejects with its message otherwise. */
-export async function validateAgainstXsd(xml: string, version: 'pain.008.001.08' | 'pain.008.001.02'): Promise<void> {
+export async function validateAgainstXsd(
+  xml: string,
+  version: 'pain.008.001.08' | 'pain.008.001.02' | 'pain.001.001.09' | 'pain.001.001.03',
+): Promise<void> {
   const file = path.join(await mkdtemp(path.join(tmpdir(), 'gdf-sepa-')), 'file.xml');
   await writeFile(file, xml);
   await run('xmllint', ['--noout', '--schema', path.join(XSD_DIR, `${version}.xsd`), file]);

@@ -1,4 +1,10 @@
-import { AGEING_BUCKET_LABELS, FLUX_PAYMENT_STATUS_LABELS, RECEIVABLE_LABELS, frenchCount } from '@gdf/domain';
+import {
+  AGEING_BUCKET_LABELS,
+  FLUX_PAYMENT_STATUS_LABELS,
+  RECEIVABLE_LABELS,
+  frenchCount,
+  type ShareLevel,
+} from '@gdf/domain';
 
 /** French text of 'Situation de la structure'. */
 export const structureSituationMessages = {
@@ -99,4 +105,30 @@ export const structureSituationMessages = {
   ribEmpty: 'Aucun RIB enregistré.',
   yes: 'Oui',
   no: 'Non',
+
+  sharesTitle: 'Quotes-parts acquises',
+  sharesLoading: 'Chargement des quotes-parts acquises…',
+  sharesLoadError: 'Les quotes-parts acquises n’ont pas pu être chargées.',
+  sharesExplained: (level: ShareLevel) =>
+    `La part de ce que ses clubs paient à la fédération qui revient ${level === 'ligue' ? 'à la ligue' : 'au comité'}, acquise à mesure que l’argent est encaissé et reprise par une annulation (rejet, avoir). Arrondi au centime inférieur ; le reste revient à la fédération.`,
+  sharesPeriod: 'Période',
+  sharesFrom: 'Du',
+  sharesTo: 'Au',
+  sharesPeriodInverted: 'La période finit avant de commencer.',
+  sharesDayInvalid: 'Date invalide (JJ/MM/AAAA).',
+  sharesEarned: 'Acquis sur la période',
+  sharesCumulative: (day: string) => `Cumul acquis au ${day}`,
+  sharesTable: 'Mouvements de quotes-parts sur la période',
+  sharesEmpty: 'Aucun mouvement de quote-part sur la période.',
+  sharesTruncated: (shown: number) =>
+    `Liste limitée : ${frenchCount(shown, 'mouvement affiché', 'mouvements affichés')}, les plus récents ; les totaux comptent tous les mouvements de la période.`,
+  sharesColumns: {
+    day: 'Jour',
+    invoice: 'Facture',
+    club: 'Club',
+    base: 'Montant encaissé',
+    share: 'Quote-part',
+    kind: 'Mouvement',
+  },
+  sharesKinds: { earned: 'Acquisition', reversed: 'Annulation' },
 } as const;

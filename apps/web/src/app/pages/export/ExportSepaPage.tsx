@@ -1,4 +1,4 @@
-import { SEPA_WRITE } from '@gdf/domain';
+import { PAYOUT_WRITE, SEPA_WRITE } from '@gdf/domain';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -8,6 +8,7 @@ import { SubPage } from '@/components/SubPage';
 import { UnderDevelopment } from '@/components/UnderDevelopment';
 import { BankStatementsSection } from '@/features/bank-statements';
 import { SepaDirectDebitSection, SepaReturnImport } from '@/features/finance-files';
+import { PayoutsSection } from '@/features/payouts';
 import { useSession } from '@/lib/session';
 import { pageTitles, sepaTabMessages } from '../../messages';
 
@@ -22,11 +23,13 @@ const panelId = (tab: SepaTab) => `sepa-panneau-${tab}`;
  * SEPA child (the sidebar keeps its two entries, R-UI-07): tabs for the direct-debit files
  * (R-SEPA-01), the bank's returns (R-RET-01, SEPA write grant) and the bank statements with
  * their reconciliation (R-BANK-07). The tab is in the URL (?onglet=), so reload and back keep
- * it. 'Générer les virements SEPA' stays a placeholder (R-SEPA-09), below.
+ * it. Below, 'Générer les virements SEPA' (R-SEPA-09): the payout module for the holders of its
+ * write grant (R-PAY-08), the specification's placeholder for everyone else.
  */
 export function ExportSepaPage() {
   const { me, grants } = useSession();
   const [params, setParams] = useSearchParams();
+  const mayPay = me.isSuperAdmin || grants.includes(PAYOUT_WRITE);
   const tabs = TABS.filter((tab) => tab !== 'retours' || me.isSuperAdmin || grants.includes(SEPA_WRITE));
   const asked = params.get(TAB_KEY) as SepaTab | null;
   const current: SepaTab = asked && tabs.includes(asked) ? asked : 'prelevements';
@@ -69,9 +72,7 @@ export function ExportSepaPage() {
       <div role="tabpanel" id={panelId(current)} aria-labelledby={tabId(current)}>
         {panels[current]()}
       </div>
-      <SubPage title={pageTitles.exportSepa}>
-        <UnderDevelopment />
-      </SubPage>
+      <SubPage title={pageTitles.exportSepa}>{mayPay ? <PayoutsSection /> : <UnderDevelopment />}</SubPage>
     </>
   );
 }

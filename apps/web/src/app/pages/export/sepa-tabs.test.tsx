@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { headOfficeMembership, meWith, statusApi } from '@/test/access-fixtures';
 import { currentUrl, renderApp } from '@/test/render-app';
+import { emptySepaPageApi } from '@/test/sepa-page-api';
 import { jsonResponse, stubApi } from '@/test/stub-api';
 
 const me = meWith(headOfficeMembership, ALL_MODULE_SLUGS as readonly ModuleSlugValue[], false, [SEPA_WRITE]);
@@ -11,12 +12,7 @@ function open(path: string, user = me) {
   stubApi({
     'GET /api/me': () => jsonResponse(user),
     ...statusApi(headOfficeMembership),
-    'GET /api/exports/sepa/calendar': () =>
-      jsonResponse({ today: '2026-11-23', minLeadDays: 1, earliestDate: '2026-11-24' }),
-    'GET /api/exports/sepa/prelevements/preview': () =>
-      jsonResponse({ dateEcheance: '2026-11-24', nbFlux: 0, totalCents: 0, structures: [], exclues: [] }),
-    'GET /api/exports/sepa/batches': () => jsonResponse([]),
-    'GET /api/exports/sepa/releves': () => jsonResponse([]),
+    ...emptySepaPageApi(),
   });
   return renderApp(path, { token: 'jwt' });
 }

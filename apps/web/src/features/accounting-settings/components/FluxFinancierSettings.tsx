@@ -5,11 +5,13 @@ import { getReferences, listSettings } from '../api/settings-api';
 import { accountingSettingsMessages as m } from '../messages';
 import { FiscalYearsSection } from './FiscalYearsSection';
 import { SettingsList } from './SettingsList';
+import { ShareRulesSection } from './ShareRulesSection';
 import { ThirdPartyRuleForm } from './ThirdPartyRuleForm';
 
 /**
  * Flux financier: each flux category (or tarif) -> account, journal, analytic section; the
- * third-party account rule; the fiscal years and their validation.
+ * third-party account rule; the fiscal years and their validation; the head office's share rules
+ * of the ligues and comités.
  */
 export function FluxFinancierSettings() {
   const { structureId } = useCurrentStructure();
@@ -79,6 +81,7 @@ export function FluxFinancierSettings() {
       />
       <ThirdPartyRuleForm />
       <FiscalYearsSection />
+      <ShareRulesSection />
     </>
   );
 }

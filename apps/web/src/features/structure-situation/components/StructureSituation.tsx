@@ -16,6 +16,7 @@ import {
   SettlementsSection,
   StatementsSection,
 } from './SituationSections';
+import { SharesSection } from './SharesSection';
 
 interface StructureSituationProps {
   structureId: number;
@@ -26,7 +27,8 @@ interface StructureSituationProps {
 /**
  * 'Situation de la structure': what the structure owes and how it came to be, each section a
  * titled region (balance and ageing, open flux, settlements, returns and relaunches, reminder
- * letters, statements, RIB and mandate). A structure out of the caller's scope reads as not found.
+ * letters, statements, RIB and mandate, a ligue's or a comité's shares). A structure out of the
+ * caller's scope reads as not found.
  */
 export function StructureSituation({ structureId, renderActions }: StructureSituationProps) {
   const query = useStructureSituation(structureId);
@@ -64,6 +66,7 @@ export function StructureSituation({ structureId, renderActions }: StructureSitu
       <RemindersSection situation={situation} />
       <StatementsSection situation={situation} />
       <BankSection situation={situation} />
+      <SharesSection structure={structure} />
     </Stack>
   );
 }
