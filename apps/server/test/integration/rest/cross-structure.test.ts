@@ -425,6 +425,46 @@ const CASES: Record<string, RouteCase> = {
       } satisfies RouteCase,
     ]),
   ),
+  // R-PAY-01, R-PAY-08: the shares' rules and the payout files are the head office's; a club is
+  // refused on its own structure too. Bodies are valid, so the refusal is the scope's, not the input's.
+  ...Object.fromEntries(
+    (
+      [
+        ['GET /api/quotes-parts/regles', 'GET', '/api/quotes-parts/regles', undefined],
+        [
+          'PUT /api/quotes-parts/regles',
+          'PUT',
+          '/api/quotes-parts/regles',
+          { categorie: 1, niveau: 'ligue', mode: 'taux', valeur: 100, saisonDebut: 2026 },
+        ],
+        ['GET /api/exports/sepa/virements/apercu', 'GET', '/api/exports/sepa/virements/apercu', undefined],
+        ['GET /api/exports/sepa/virements', 'GET', '/api/exports/sepa/virements', undefined],
+        ['POST /api/exports/sepa/virements', 'POST', '/api/exports/sepa/virements', { dateExecution: '2099-01-02' }],
+        ['GET /api/exports/sepa/virements/:id/fichier', 'GET', '/api/exports/sepa/virements/1/fichier', undefined],
+        [
+          'POST /api/exports/sepa/virements/:id/annulation',
+          'POST',
+          '/api/exports/sepa/virements/1/annulation',
+          undefined,
+        ],
+      ] as const
+    ).map(([key, method, url, payload]) => [
+      key,
+      {
+        kind: 'scoped',
+        request: (id: number) => ({ method, url, payload, headers: { 'x-structure-id': String(id) } }),
+        ownStatus: 403,
+        deniedStatus: 403,
+      } satisfies RouteCase,
+    ]),
+  ),
+  // R-PAY-03: a structure's shares: its own page answers (a club earns none), another's is not found.
+  'GET /api/structures/:id/quotes-parts': {
+    kind: 'scoped',
+    request: (id) => json('GET', `/api/structures/${id}/quotes-parts`),
+    ownStatus: 200,
+    deniedStatus: 404,
+  },
   // Bank returns (R-RET-01): the club's own XML report is refused too (no SEPA authorisation).
   ...Object.fromEntries(
     ['/api/exports/sepa/retours', '/api/exports/sepa/retours/preview'].map((url) => [
