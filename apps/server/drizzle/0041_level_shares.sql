@@ -58,16 +58,23 @@ CREATE INDEX "rev_mouvement_ligue_jour_idx" ON "REV_MouvementQuotePart" USING bt
 CREATE INDEX "rev_mouvement_comite_jour_idx" ON "REV_MouvementQuotePart" USING btree ("ID_Comite","Jour") WHERE "ID_Comite" IS NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "rev_regle_categorie_uq" ON "REV_RegleQuotePart" USING btree ("ID_CategoryFlux","Niveau","ID_SaisonDebut") WHERE "ID_CategoryFlux" IS NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "rev_regle_tarif_uq" ON "REV_RegleQuotePart" USING btree ("ID_Tarif","Niveau","ID_SaisonDebut") WHERE "ID_Tarif" IS NOT NULL;--> statement-breakpoint
--- R-PAY-04: a write that can change what a sale keeps marks it in the write's own transaction,
+-- R-PAY-04: a write that can change what a sale keeps marks it in the write's own transaction
+-- (an existing mark is updated to itself: its row lock keeps a sync from taking it before this
+-- write commits, which would read the sale as it was and lose the change),
 -- whatever the path (a SEPA credit, a transfer marked paid, a reconciliation or its undoing, a
 -- return, a relaunch, an avoir). Before any share rule exists nothing is earned: nothing marked.
 CREATE FUNCTION "rev_marquer_flux"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM "REV_RegleQuotePart") THEN RETURN NULL; END IF;
-  IF NEW."EST_Debit" THEN
-    INSERT INTO "REV_QuotePartAVerifier" ("ID_FluxFinancier") VALUES (NEW.id) ON CONFLICT DO NOTHING;
-  ELSIF NEW."ID_FluxFinancierDebit" IS NOT NULL THEN
-    INSERT INTO "REV_QuotePartAVerifier" ("ID_FluxFinancier") VALUES (NEW."ID_FluxFinancierDebit") ON CONFLICT DO NOTHING;
+  -- The flux itself (a sale, a relaunch, or a former sale turned credit), and the debit an
+  -- avoir names, before and after the change.
+  INSERT INTO "REV_QuotePartAVerifier" ("ID_FluxFinancier") VALUES (NEW.id) ON CONFLICT ("ID_FluxFinancier") DO UPDATE SET "Z_DateMarque" = "REV_QuotePartAVerifier"."Z_DateMarque";
+  IF NEW."ID_FluxFinancierDebit" IS NOT NULL THEN
+    INSERT INTO "REV_QuotePartAVerifier" ("ID_FluxFinancier") VALUES (NEW."ID_FluxFinancierDebit") ON CONFLICT ("ID_FluxFinancier") DO UPDATE SET "Z_DateMarque" = "REV_QuotePartAVerifier"."Z_DateMarque";
+  END IF;
+  IF TG_OP = 'UPDATE' AND OLD."ID_FluxFinancierDebit" IS NOT NULL
+     AND OLD."ID_FluxFinancierDebit" IS DISTINCT FROM NEW."ID_FluxFinancierDebit" THEN
+    INSERT INTO "REV_QuotePartAVerifier" ("ID_FluxFinancier") VALUES (OLD."ID_FluxFinancierDebit") ON CONFLICT ("ID_FluxFinancier") DO UPDATE SET "Z_DateMarque" = "REV_QuotePartAVerifier"."Z_DateMarque";
   END IF;
   RETURN NULL;
 END $$;
@@ -80,13 +87,14 @@ CREATE TRIGGER "rev_marquer_flux_modifie" AFTER UPDATE ON "MKP_FluxFinancier"
   FOR EACH ROW WHEN (OLD."EST_Reglement" IS DISTINCT FROM NEW."EST_Reglement"
     OR OLD."ID_FluxFinancierRelance" IS DISTINCT FROM NEW."ID_FluxFinancierRelance"
     OR OLD."MontantTTC" IS DISTINCT FROM NEW."MontantTTC"
-    OR OLD."ID_FluxFinancierDebit" IS DISTINCT FROM NEW."ID_FluxFinancierDebit")
+    OR OLD."ID_FluxFinancierDebit" IS DISTINCT FROM NEW."ID_FluxFinancierDebit"
+    OR OLD."EST_Debit" IS DISTINCT FROM NEW."EST_Debit")
   EXECUTE FUNCTION "rev_marquer_flux"();
 --> statement-breakpoint
 CREATE FUNCTION "rev_marquer_part"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM "REV_RegleQuotePart") THEN RETURN NULL; END IF;
-  INSERT INTO "REV_QuotePartAVerifier" ("ID_FluxFinancier") VALUES (NEW."ID_FluxFinancier") ON CONFLICT DO NOTHING;
+  INSERT INTO "REV_QuotePartAVerifier" ("ID_FluxFinancier") VALUES (NEW."ID_FluxFinancier") ON CONFLICT ("ID_FluxFinancier") DO UPDATE SET "Z_DateMarque" = "REV_QuotePartAVerifier"."Z_DateMarque";
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -98,7 +106,7 @@ BEGIN
   IF NOT EXISTS (SELECT 1 FROM "REV_RegleQuotePart") THEN RETURN NULL; END IF;
   INSERT INTO "REV_QuotePartAVerifier" ("ID_FluxFinancier")
     SELECT "ID_FluxFinancier" FROM "BQE_RapprochementFlux" WHERE "ID_Rapprochement" = NEW.id
-  ON CONFLICT DO NOTHING;
+  ON CONFLICT ("ID_FluxFinancier") DO UPDATE SET "Z_DateMarque" = "REV_QuotePartAVerifier"."Z_DateMarque";
   RETURN NULL;
 END $$;
 --> statement-breakpoint

@@ -5,3 +5,4 @@ export * from './shares';
 export * from './share-rules';
 export * from './payout-messages';
 export * from './payout-contracts';
+export * from './payout-cancellation';

@@ -12,7 +12,7 @@ describe('R-PAY-02: a sale’s shares wholly paid', () => {
 
   it('never more than the line, nor the two levels more than the sale', () => {
     expect(lineShare({ amountCents: 1_000, quantity: 5 }, { mode: 'montant', value: 900 })).toBe(1_000);
-    expect(lineShare({ amountCents: -500, quantity: 1 }, { mode: 'taux', value: 5_000 })).toBe(0);
+    expect(lineShare({ amountCents: -500, quantity: 1 }, { mode: 'montant', value: 100 })).toBe(0);
     const shares = fullShares(1_000, [
       {
         amountCents: 1_000,
@@ -21,6 +21,18 @@ describe('R-PAY-02: a sale’s shares wholly paid', () => {
       },
     ]);
     expect(shares).toEqual({ ligue: 700, comite: 300 });
+  });
+
+  it('lowers a rate’s share by a discount line, rounded so the remainder stays with the federation', () => {
+    // 100 € at 10 % less a 33,33 € discount at 10 % (3,333 € → 3,34 €): 6,66 €, never below 0.
+    expect(lineShare({ amountCents: -3_333, quantity: 1 }, { mode: 'taux', value: 1_000 })).toBe(-334);
+    const rate = { ligue: { mode: 'taux', value: 1_000 } } as const;
+    const shares = fullShares(6_667, [
+      { amountCents: 10_000, quantity: 1, rules: rate },
+      { amountCents: -3_333, quantity: 1, rules: rate },
+    ]);
+    expect(shares).toEqual({ ligue: 666, comite: 0 });
+    expect(fullShares(100, [{ amountCents: -3_333, quantity: 1, rules: rate }])).toEqual({ ligue: 0, comite: 0 });
   });
 
   it('sums the lines per level; a line without a rule for a level gives it nothing', () => {
@@ -51,6 +63,12 @@ describe('R-PAY-03: the money kept and the shares earned on it', () => {
     expect(earnedShares(full, 10_000, 5_000)).toEqual({ ligue: 500, comite: 166 });
     expect(earnedShares(full, 10_000, 10_000)).toEqual(full);
     expect(earnedShares(full, 10_000, 0)).toEqual({ ligue: 0, comite: 0 });
+  });
+
+  it('keeps shares frozen on a larger amount within the sale once its amount is lowered', () => {
+    // Frozen at 10 € + 5,50 € on 100 €, the sale corrected to 10 €: the ligue's 10 €, the comité nothing.
+    expect(earnedShares({ ligue: 1_000, comite: 550 }, 1_000, 1_000)).toEqual({ ligue: 1_000, comite: 0 });
+    expect(earnedShares({ ligue: 1_000, comite: 550 }, 800, 400)).toEqual({ ligue: 400, comite: 0 });
   });
 });
 

@@ -42,10 +42,12 @@ export const NO_SHARES: Shares = Object.freeze({ ligue: 0, comite: 0 });
 
 /**
  * R-PAY-02: a line's share for one level: the amount per unit times the quantity, or the rate
- * of the line's amount rounded down to the cent; never below 0 nor above the line's amount.
+ * of the line's amount rounded down to the cent, never above the line's amount. A discount line
+ * (negative) lowers a rate's share by its rate rounded up, so the remainder still stays with the
+ * federation; an amount per unit takes nothing from it.
  */
 export function lineShare(line: Pick<ShareLine, 'amountCents' | 'quantity'>, rule: ShareRule): Cents {
-  if (line.amountCents <= 0) return 0;
+  if (line.amountCents < 0) return rule.mode === 'taux' ? -ceilRatio(-line.amountCents, rule.value, RATE_BASE) : 0;
   const raw =
     rule.mode === 'montant' ? rule.value * line.quantity : floorRatio(line.amountCents, rule.value, RATE_BASE);
   return Math.min(Math.max(raw, 0), line.amountCents);
@@ -63,8 +65,8 @@ export function fullShares(amountCents: Cents, lines: readonly ShareLine[]): Sha
       const rule = line.rules[level];
       return rule ? total + lineShare(line, rule) : total;
     }, 0);
-  const ligue = Math.min(sum('ligue'), amountCents);
-  const comite = Math.min(sum('comite'), amountCents - ligue);
+  const ligue = Math.min(Math.max(sum('ligue'), 0), amountCents);
+  const comite = Math.min(Math.max(sum('comite'), 0), amountCents - ligue);
   return { ligue, comite };
 }
 
@@ -97,8 +99,11 @@ export function shareBase(sale: SaleMoney): Cents {
  */
 export function earnedShares(full: Shares, amountCents: Cents, base: Cents): Shares {
   if (amountCents <= 0 || base <= 0) return { ...NO_SHARES };
-  if (base >= amountCents) return { ...full };
-  return { ligue: floorRatio(base, full.ligue, amountCents), comite: floorRatio(base, full.comite, amountCents) };
+  // Frozen shares of a sale whose amount was lowered since stay within it (R-PAY-02's bound).
+  const ligue = Math.min(full.ligue, amountCents);
+  const bounded = { ligue, comite: Math.min(full.comite, amountCents - ligue) };
+  if (base >= amountCents) return bounded;
+  return { ligue: floorRatio(base, bounded.ligue, amountCents), comite: floorRatio(base, bounded.comite, amountCents) };
 }
 
 /** What the federation keeps of `base` once the levels' shares are paid (R-PAY-03). */
@@ -125,6 +130,12 @@ export function shareMovement(recorded: ShareMovement, target: ShareMovement): S
     comite: target.comite - recorded.comite,
   };
   return movement.base === 0 && movement.ligue === 0 && movement.comite === 0 ? null : movement;
+}
+
+/** ⌈a × b / c⌉ for non-negative integers. */
+function ceilRatio(a: number, b: number, c: number): number {
+  const floor = floorRatio(a, b, c);
+  return floor * c === a * b ? floor : floor + 1;
 }
 
 /** ⌊a × b / c⌋ for non-negative integers, exact beyond 2^53 (a sale of 1 M€ at 100 %). */

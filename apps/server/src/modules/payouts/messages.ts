@@ -10,7 +10,6 @@ export const PAYOUT_TEXTS = {
   cancelledFile: 'Ce fichier de virements a été annulé : il n’est plus servi.',
   fileNotFound: 'Fichier de virements introuvable.',
   alreadyCancelled: 'Ce fichier de virements est déjà annulé.',
-  tooLateToCancel: 'Un remboursement de ce fichier est déjà réglé : la banque l’a exécuté, il ne s’annule plus.',
   invalidFile: (problems: readonly string[]) =>
     `Le fichier de virements n’a pas été généré car il ne respecte pas les règles SEPA ; rien n’a été enregistré. ${problems.join(' ')}`,
   shareRemittance: (payee: string) => `Reversement des quotes-parts ${payee}`,

@@ -64,12 +64,14 @@ export async function sharePayees(tx: Queryable, day: string): Promise<PayeeRow[
 }
 
 /**
- * R-PAY-07: the clubs' refunds not yet paid: category-6 credit flux neither settled nor in a
- * file, per structure. `lock`: in a generation, the flux are locked until it commits.
+ * R-PAY-07: the clubs' refunds not yet paid: category-6 credit flux neither settled, nor in a
+ * file, nor allocated to a debit, per structure. `lock`: in a generation, the flux are locked until it commits.
  */
 export async function refundPayees(tx: Queryable, lock = false): Promise<PayeeRow[]> {
+  // A credit naming a debit is allocated to it (R-BAL-02): it lowers what the club owes and is
+  // never paid out as well.
   const open = `f."ID_CategoryFlux" = 6 AND NOT f."EST_Debit" AND NOT f."EST_Reglement" AND f."ID_Traitement" IS NULL
-    AND f."MontantTTC" > 0`;
+    AND f."ID_FluxFinancierDebit" IS NULL AND f."MontantTTC" > 0`;
   if (lock) await tx.query(`SELECT f.id FROM "MKP_FluxFinancier" f WHERE ${open} FOR UPDATE`);
   return tx.query<PayeeRow>(
     `SELECT s.id AS "structureId", (sum(f."MontantTTC") * 100)::bigint::text AS earned, '0' AS paid,

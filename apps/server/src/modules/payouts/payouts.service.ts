@@ -9,6 +9,10 @@ import {
   normalizeIban,
   parisToday,
   payeeExclusion,
+  pain001Bic,
+  sepaField,
+  SEPA_MAX_LENGTH,
+  payoutCancellationRefusal,
   payoutExclusionMotif,
   payoutGenerateBodySchema,
   payoutPreviewQuerySchema,
@@ -80,6 +84,17 @@ function classify(
 }
 
 const publicRow = ({ account: _account, ...row }: Classified): PayoutPayeeRow => row;
+
+/** R-PAY-05: the file, or the French 422 when a file-level rule refuses it (the debtor's data, a total). */
+function buildFile(input: Parameters<typeof buildPain001>[0]): string {
+  try {
+    return buildPain001(input);
+  } catch (error) {
+    if (error instanceof RangeError)
+      throw new HttpError(422, PAYOUT_TEXTS.invalidFile([error.message]), 'sepa-invalid');
+    throw error;
+  }
+}
 
 /** R-PAY-05: the bank's execution day: today or later within a year, a TARGET business day. */
 function checkExecutionDay(day: string, today: string): void {
@@ -157,7 +172,7 @@ export function createPayoutsService(database: Database, settings: SepaSettings)
         const batchId = await repo.insertPayoutBatch(tx, scope.currentStructureId, scope.actor.userId);
         const transfers = payables.map((row) => transferOf(batchId, row));
         const debtor = await resolveCreditor(tx, settings);
-        const xml = buildPain001({
+        const xml = buildFile({
           version,
           messageId: `VIR-${batchId}-${now.getTime()}`,
           paymentInfoId: `VIR-${batchId}`,
@@ -192,7 +207,7 @@ export function createPayoutsService(database: Database, settings: SepaSettings)
       return { fileName: batch.fichier, body: content.body, size: content.size };
     },
 
-    /** R-PAY-07: 'Annuler le lot' before the bank has paid any of its refunds. */
+    /** R-PAY-07: 'Annuler le lot' before the bank executes the file. */
     async cancel(scope: RequestScope, batchId: number): Promise<PayoutBatchView> {
       requireGrant(scope, PAYOUT_WRITE);
       requireHeadOffice(scope);
@@ -200,8 +215,11 @@ export function createPayoutsService(database: Database, settings: SepaSettings)
         const [batch] = await repo.listPayoutBatches(tx, { id: batchId, limit: 1, lock: true });
         if (!batch) throw notFound(PAYOUT_TEXTS.fileNotFound);
         if (batch.annuleLe) throw new HttpError(409, PAYOUT_TEXTS.alreadyCancelled, 'conflict');
-        if (await repo.batchRefundSettled(tx, batchId))
-          throw new HttpError(409, PAYOUT_TEXTS.tooLateToCancel, 'conflict');
+        const refusal = payoutCancellationRefusal(
+          { dateExecution: batch.dateExecution, refundSettled: await repo.batchRefundSettled(tx, batchId) },
+          parisToday(),
+        );
+        if (refusal) throw new HttpError(409, refusal, 'conflict');
         await repo.cancelPayoutBatch(tx, batchId, scope.actor.userId);
         await writeAuditRows(tx, [
           {
@@ -227,7 +245,7 @@ interface Recorded {
   transfers: SepaCreditTransfer[];
   xml: string;
   scope: RequestScope;
-  version: string;
+  version: Pain001Version;
   dateExecution: string;
   au: string;
 }
@@ -243,9 +261,10 @@ async function record(tx: Queryable, file: Recorded): Promise<void> {
       nature: row.niveau === 'club' ? 'remboursement' : 'quote_part',
       cents: row.dueCentimes,
       endToEndId: transfers[index]!.endToEndId,
+      // As the file carries them (R-PAY-07): the name in the EPC set cut to 70, the BIC the version takes.
       iban: transfers[index]!.creditorIban,
-      bic: transfers[index]!.creditorBic,
-      holder: transfers[index]!.creditorName,
+      bic: pain001Bic(transfers[index]!.creditorBic, file.version),
+      holder: sepaField(transfers[index]!.creditorName, SEPA_MAX_LENGTH.name),
     })),
   );
   const refundIds = payables.flatMap((row) => row.fluxIds ?? []);

@@ -18,6 +18,7 @@ import {
   loadRecorded,
   loadSales,
   loadShareRules,
+  lockSales,
   salesOf,
   writeShares,
   type RecordedShares,
@@ -78,6 +79,7 @@ async function syncBatch(tx: Queryable, today: string): Promise<number | null> {
 async function syncSales(tx: Queryable, days: ReadonlyMap<number, string>, today: string): Promise<number> {
   const saleIds = [...days.keys()];
   if (saleIds.length === 0) return 0;
+  await lockSales(tx, saleIds);
   const recorded = await loadRecorded(tx, saleIds);
   const [sales, rules] = await Promise.all([loadSales(tx, saleIds), loadShareRules(tx)]);
   const writes: SharesWrite[] = [];
@@ -101,7 +103,9 @@ function saleWrite(
     (total, flux) => total + (flux.isDebit ? Math.max(0, reste.get(flux.id) ?? 0) : 0),
     0,
   );
-  const base = shareBase({ amountCents: sale.amountCents, avoirsCents: sale.avoirsCents, owedCents });
+  const base = sale.isDebit
+    ? shareBase({ amountCents: sale.amountCents, avoirsCents: sale.avoirsCents, owedCents })
+    : 0;
   // Nothing kept and nothing recorded: the sale has not started earning; its rules stay open.
   if (!before && base === 0) return null;
   const frozen = before ?? firstState(sale, rules);

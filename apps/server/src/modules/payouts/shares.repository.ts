@@ -34,13 +34,17 @@ export async function salesOf(
     `WITH RECURSIVE start AS (
        SELECT f.id AS marked, CASE WHEN f."EST_Debit" THEN f.id ELSE f."ID_FluxFinancierDebit" END AS id
          FROM "MKP_FluxFinancier" f WHERE f.id = ANY($1::int[])
+       UNION
+       SELECT q."ID_FluxFinancier", q."ID_FluxFinancier" FROM "REV_QuotePart" q WHERE q."ID_FluxFinancier" = ANY($1::int[])
      ), up(marked, id) AS (
        SELECT marked, id FROM start WHERE id IS NOT NULL
        UNION
        SELECT up.marked, p.id FROM up JOIN "MKP_FluxFinancier" p ON p."ID_FluxFinancierRelance" = up.id
      )
      SELECT up.id AS sale, up.marked FROM up JOIN "MKP_FluxFinancier" f ON f.id = up.id
-      WHERE f."EST_Debit" AND NOT EXISTS (SELECT 1 FROM "MKP_FluxFinancier" p WHERE p."ID_FluxFinancierRelance" = up.id)`,
+      WHERE f."EST_Debit" AND NOT EXISTS (SELECT 1 FROM "MKP_FluxFinancier" p WHERE p."ID_FluxFinancierRelance" = up.id)
+         -- A flux with shares recorded that is no longer a sale (turned credit): brought to nothing.
+         OR EXISTS (SELECT 1 FROM "REV_QuotePart" q WHERE q."ID_FluxFinancier" = up.id)`,
     [intArray(fluxIds)],
   );
 }
@@ -48,6 +52,8 @@ export async function salesOf(
 /** A sale as its shares read it: what the balance rule needs, its lines and its payees. */
 export interface SaleFacts {
   id: number;
+  /** False for a former sale turned credit: it keeps nothing (R-PAY-03). */
+  isDebit: boolean;
   seasonId: number;
   categoryId: number;
   amountCents: number;
@@ -93,8 +99,9 @@ export async function loadSales(tx: Queryable, saleIds: readonly number[]): Prom
      ), members(sale, id) AS (
        SELECT sale, id FROM chain
        UNION ALL
-       SELECT a."ID_FluxFinancierDebit", a.id FROM "MKP_FluxFinancier" a
-        WHERE a."ID_FluxFinancierDebit" = ANY($1::int[]) AND NOT a."EST_Debit"
+       -- The avoirs made on the sale or on a relaunch carrying its debt.
+       SELECT chain.sale, a.id FROM chain JOIN "MKP_FluxFinancier" a
+           ON a."ID_FluxFinancierDebit" = chain.id AND NOT a."EST_Debit"
      )
      SELECT m.sale AS "saleId", ${FLUX_COLUMNS}, d."ID_Ligue" AS "ligueId", d."ID_Comite" AS "comiteId"
        FROM members m JOIN "MKP_FluxFinancier" f ON f.id = m.id
@@ -154,6 +161,7 @@ function assemble(
 
 const emptySale = (id: number): SaleFacts => ({
   id,
+  isDebit: false,
   seasonId: 0,
   categoryId: 0,
   amountCents: 0,
@@ -165,6 +173,7 @@ const emptySale = (id: number): SaleFacts => ({
 });
 
 const saleOwnFacts = (row: FluxRow, amountCents: number) => ({
+  isDebit: row.isDebit,
   seasonId: row.seasonId,
   categoryId: row.categoryId,
   amountCents,
@@ -193,6 +202,21 @@ export async function loadShareRules(tx: Queryable): Promise<ShareRuleRow[]> {
   );
   return rows.map((row) => ({ ...row, value: Number(row.value) }));
 }
+
+/**
+ * R-PAY-04: one sync at a time per sale, across instances: two syncs reaching one sale through
+ * different marks (its avoir, its relaunch) would both see no state and both write its first
+ * movement. Taken in id order, so two syncs never wait on each other in a cycle.
+ */
+export async function lockSales(tx: Queryable, saleIds: readonly number[]): Promise<void> {
+  await tx.query(
+    `SELECT pg_advisory_xact_lock(${SHARES_LOCK_SPACE}, id) FROM (SELECT DISTINCT id FROM unnest($1::int[]) AS id ORDER BY id) ids`,
+    [intArray(saleIds)],
+  );
+}
+
+/** The first key of the sales' advisory locks (the second is the sale's id). */
+const SHARES_LOCK_SPACE = 4_401;
 
 /** What is recorded for a sale (R-PAY-04). */
 export interface RecordedShares {
@@ -277,19 +301,25 @@ export async function writeShares(tx: Queryable, writes: readonly SharesWrite[])
 }
 
 /**
- * R-PAY-01: a rule from season `fromSeason` on reaches the sales of those seasons that have
- * earned nothing yet (a sale already earning keeps its frozen shares, R-PAY-04): those that
- * may have kept money (settled, relaunched, or with a reconciled part; the rest keep nothing).
+ * R-PAY-01: a rule from season `fromSeason` on reaches the sales of its category or tarif in
+ * those seasons that have earned nothing yet (a sale already earning keeps its frozen shares,
+ * R-PAY-04): those that may have kept money (settled, relaunched, or with a reconciled part).
  */
-export async function markSalesFrom(tx: Queryable, fromSeason: number): Promise<void> {
+export async function markSalesFrom(
+  tx: Queryable,
+  rule: { fromSeason: number; categoryId?: number; tarifId?: number },
+): Promise<void> {
+  const target = rule.tarifId
+    ? `EXISTS (SELECT 1 FROM "MKP_FluxFinancierDetail" d WHERE d."ID_FluxFinancier" = f.id AND d."ID_Tarif" = $2)`
+    : `f."ID_CategoryFlux" = $2`;
   await tx.query(
     `INSERT INTO "REV_QuotePartAVerifier" ("ID_FluxFinancier")
      SELECT f.id FROM "MKP_FluxFinancier" f
-      WHERE f."ID_Saison" >= $1 AND f."EST_Debit"
+      WHERE f."ID_Saison" >= $1 AND f."EST_Debit" AND ${target}
         AND (f."EST_Reglement" OR f."ID_FluxFinancierRelance" IS NOT NULL
              OR EXISTS (SELECT 1 FROM "BQE_RapprochementFlux" rf WHERE rf."ID_FluxFinancier" = f.id))
         AND NOT EXISTS (SELECT 1 FROM "REV_QuotePart" q WHERE q."ID_FluxFinancier" = f.id)
      ON CONFLICT DO NOTHING`,
-    [fromSeason],
+    [rule.fromSeason, rule.tarifId ?? rule.categoryId],
   );
 }

@@ -20,7 +20,7 @@ import { parseInput } from '../../lib/validation';
 import { canSeeStructure } from '../scope/can-see-structure';
 import { requireGrant, requireModule, type RequestScope } from '../scope/scope';
 import { markSalesFrom } from './shares.repository';
-import { syncShares } from './shares-sync';
+import { syncShares, syncSharesIn } from './shares-sync';
 import { listShareRules, otherLevelRule, ruleContext, saveShareRule } from './share-rules.repository';
 import { shareMovements, shareTotals, structureType } from './structure-shares.repository';
 
@@ -60,8 +60,10 @@ export function createSharesService(database: Database) {
           { tarifPriceCents: context.tarifPriceCents, otherLevel: await otherLevelRule(tx, input) },
         );
         if (problem) throw badRequest(problem);
+        // The sales already marked earn under the rules they were settled with (R-PAY-04).
+        await syncSharesIn(tx);
         const saved = await saveShareRule(tx, input, scope.actor.userId);
-        await markSalesFrom(tx, input.saisonDebut);
+        await markSalesFrom(tx, { fromSeason: input.saisonDebut, categoryId: input.categorie, tarifId: input.tarif });
         await writeAuditRows(tx, [
           {
             userId: scope.actor.userId,
@@ -79,6 +81,8 @@ export function createSharesService(database: Database) {
     /** R-PAY-03: a ligue's or a comité's shares over a period, brought up to date first. */
     async structureShares(scope: RequestScope, structureId: number, query: unknown): Promise<StructureSharesAnswer> {
       const period = parseInput(structureSharesQuerySchema, query);
+      // The structure's page is the flux module's (R-BAL-01's situation).
+      requireModule(scope, ModuleSlug.FluxFinanciers);
       if (!(await canSeeStructure(database, scope, structureId))) throw notFound();
       const type = await structureType(database, structureId);
       if (type === null) throw notFound();

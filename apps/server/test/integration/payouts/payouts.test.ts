@@ -28,7 +28,7 @@ const CLUB_IBAN = 'FR1420041010050500013M02606';
 describe.each(testDatabaseTargets())('payouts by SEPA credit transfer on $name (R-PAY-05 to R-PAY-08)', (target) => {
   let database: Database, app: FastifyInstance, clubId: number;
   let siege: string, club: string, ligue: string;
-  let ligueId: number, refundId: number;
+  let ligueId: number, refundId: number, allocatedRefundId: number;
   const executionDay = nextTargetDay(addCalendarDays(parisToday(), 1));
 
   const send = (token: string, options: InjectOptions) =>
@@ -81,6 +81,18 @@ describe.each(testDatabaseTargets())('payouts by SEPA credit transfer on $name (
       seasonId,
       amount: '25.50',
     });
+    allocatedRefundId = await insertFlux(database, {
+      name: 'Remboursement imputé',
+      categoryId: 6,
+      isDebit: false,
+      structureId: clubId,
+      seasonId,
+      amount: '5.00',
+    });
+    await database.query(`UPDATE "MKP_FluxFinancier" SET "ID_FluxFinancierDebit" = $2 WHERE id = $1`, [
+      allocatedRefundId,
+      sale,
+    ]);
   }, 120_000);
   afterAll(() => closeSeededApp({ app, database }));
 
@@ -106,6 +118,8 @@ describe.each(testDatabaseTargets())('payouts by SEPA credit transfer on $name (
       fluxIds: [refundId],
     });
     for (const row of answer.exclues) expect(row.exclusion?.motif).toMatch(/^[A-ZÉ]/);
+    // A category-6 credit allocated to one of the club's debits lowers what it owes: never paid out too.
+    expect(answer.payables.flatMap((row) => row.fluxIds ?? [])).not.toContain(allocatedRefundId);
     expect(answer.totalCentimes).toBe(answer.payables.reduce((total, row) => total + row.dueCentimes, 0));
   });
 

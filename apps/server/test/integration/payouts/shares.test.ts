@@ -171,6 +171,51 @@ describe.each(testDatabaseTargets())('each level’s share of a sale on $name (R
     expect((await sharesOf(later))?.ligue).toBe(1_000);
   });
 
+  it('R-PAY-04: a rule changed while a settled sale is not yet brought up to date does not reach it', async () => {
+    const sale = await licence('10.00');
+    await settle(sale, true);
+    const changed = await putRule(siege, {
+      categorie: 1,
+      niveau: 'ligue',
+      mode: 'taux',
+      valeur: 3_000,
+      saisonDebut: seasonId,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await syncShares(database);
+    // Settled under the 20 % in force then, not the 30 % set after.
+    expect((await sharesOf(sale))?.ligue).toBe(200);
+  });
+
+  it('R-PAY-03: an avoir on the relaunch carrying a sale lowers it; an avoir unlinked gives it back', async () => {
+    const sale = await licence('100.00');
+    const relaunch = await licence('100.00');
+    await database.query(`UPDATE "MKP_FluxFinancier" SET "ID_FluxFinancierRelance" = $2 WHERE id = $1`, [
+      sale,
+      relaunch,
+    ]);
+    const avoir = await insertFlux(database, {
+      name: 'Avoir sur relance',
+      categoryId: 1,
+      isDebit: false,
+      structureId: clubId,
+      seasonId,
+      amount: '30.00',
+    });
+    await database.query(`UPDATE "MKP_FluxFinancier" SET "ID_FluxFinancierDebit" = $2 WHERE id = $1`, [
+      avoir,
+      relaunch,
+    ]);
+    await settle(relaunch, true);
+    await syncShares(database);
+    expect((await sharesOf(sale))?.base).toBe(7_000);
+    // The relaunch is no sale of its own.
+    expect(await sharesOf(relaunch)).toBeUndefined();
+    await database.query(`UPDATE "MKP_FluxFinancier" SET "ID_FluxFinancierDebit" = NULL WHERE id = $1`, [avoir]);
+    await syncShares(database);
+    expect((await sharesOf(sale))?.base).toBe(10_000);
+  });
+
   it('R-PAY-04: a movement is dated the day its sale was marked, however late the sync runs', async () => {
     await syncShares(database);
     const sale = await licence('40.00');
@@ -187,6 +232,21 @@ describe.each(testDatabaseTargets())('each level’s share of a sale on $name (R
       [sale],
     );
     expect(movement?.late, movement?.day).toBe(true);
+  });
+
+  it('R-PAY-02: a settled sale whose amount is lowered keeps its frozen shares within it, and the sync goes on', async () => {
+    const sale = await licence('100.00');
+    await settle(sale, true);
+    await syncShares(database);
+    const frozen = await sharesOf(sale);
+    await database.query(`UPDATE "MKP_FluxFinancier" SET "MontantHT" = 5, "MontantTTC" = 5 WHERE id = $1`, [sale]);
+    await syncShares(database);
+    const after = await sharesOf(sale);
+    expect(after?.base).toBe(500);
+    expect(after!.ligue + after!.comite).toBeLessThanOrEqual(500);
+    expect(after!.ligue).toBe(Math.min(frozen!.ligue, 500));
+    // Nothing left marked: the sale did not block the sync.
+    expect(await oneId(database, `SELECT count(*)::int AS id FROM "REV_QuotePartAVerifier"`)).toBe(0);
   });
 
   it('R-SCOPE: a club reads no ligue’s shares; a ligue not another’s', async () => {
