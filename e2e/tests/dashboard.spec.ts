@@ -115,12 +115,16 @@ test('club.non.affilie@demo.fr: not affiliated on the current season', async ({ 
   await expect(card(page, 'RIB')).toHaveCount(0);
 });
 
-test('the head office sees the export page with both entries and the SEPA placeholder', async ({ page }) => {
+// R-SEPA-09, R-PAY-08: the head office's Administrateur SI holds the payout grant by default, so
+// 'Générer les virements SEPA' is the module, not the placeholder (which a SEPA reader without the
+// grant keeps: apps/web's sepa-payouts.test.tsx; no demo account is one).
+test('the head office sees the export page with both entries and the payout module', async ({ page }) => {
   await login(page, 'siege@demo.fr');
   await card(page, 'SAGE/SEPA').click();
   await expect(page).toHaveURL(/\/export-fichiers\/sepa/);
   await expect(page.getByRole('heading', { name: 'Générer les virements SEPA' })).toBeVisible();
-  await expect(page.getByText('Module en dévelopement')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Virements à verser' })).toBeVisible();
+  await expect(page.getByText('Module en dévelopement')).toHaveCount(0);
   await page.getByRole('navigation', { name: 'Fichiers à exporter' }).getByRole('link', { name: 'SAGE' }).click();
   await expect(page.getByRole('heading', { name: 'Export SAGE' })).toBeVisible();
   await page.getByRole('link', { name: 'Retour' }).click();
