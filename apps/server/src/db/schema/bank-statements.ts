@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, money } from './columns';
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, money, timestamptz } from './columns';
 import { DOC_Contenu } from './documents';
 import { MKP_FluxFinancier } from './flux';
 import { STR_Structure } from './structures';
@@ -88,7 +88,7 @@ export const BQE_Rapprochement = pgTable(
       .references(() => BQE_EcritureBancaire.id),
     ID_Utilisateur: integer('ID_Utilisateur').references(() => UTI_Utilisateur.id),
     Z_DateCreation: createdAt(),
-    DateAnnulation: timestamp('DateAnnulation', { withTimezone: true }),
+    DateAnnulation: timestamptz('DateAnnulation'),
     ID_UtilisateurAnnulation: integer('ID_UtilisateurAnnulation').references(() => UTI_Utilisateur.id),
   },
   (t) => [

@@ -1,6 +1,6 @@
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAt, id, money, requiredRef } from './columns';
+import { createdAt, id, money, requiredRef, timestamptz } from './columns';
 import { FEDE_Saison } from './seasons';
 import { STR_Structure } from './structures';
 import { UTI_Utilisateur } from './users';
@@ -37,7 +37,7 @@ export const MKP_Traitement = pgTable(
      * Cancelled ('Annulé') when set, by whom: its flux were released for the next file and
      * its file is no longer served (R-SEPA-08). Both set together, in one transaction.
      */
-    DateAnnulation: timestamp('DateAnnulation', { withTimezone: true }),
+    DateAnnulation: timestamptz('DateAnnulation'),
     ID_UtilisateurAnnulation: integer('ID_UtilisateurAnnulation').references(() => UTI_Utilisateur.id),
   },
   () => [check('mkp_traitement_annulation_ck', sql`("DateAnnulation" IS NULL) = ("ID_UtilisateurAnnulation" IS NULL)`)],

@@ -10,10 +10,9 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, requiredRef } from './columns';
+import { createdAt, id, lineRank, requiredRef, timestamptz } from './columns';
 import { MKP_FluxFinancier, MKP_Tarif } from './flux';
 import { APP_Traitement } from './jobs';
 import { STR_Structure } from './structures';
@@ -40,10 +39,10 @@ export const FAC_Brouillon = pgTable(
     ID_Utilisateur: requiredRef('ID_Utilisateur', () => UTI_Utilisateur.id),
     Version: integer('Version').notNull().default(1),
     Z_DateCreation: createdAt(),
-    Z_DateModification: timestamp('Z_DateModification', { withTimezone: true }).notNull().defaultNow(),
+    Z_DateModification: timestamptz('Z_DateModification').notNull().defaultNow(),
     /** The flux it became; set once, by the issue. */
     ID_FluxFinancier: integer('ID_FluxFinancier').references(() => MKP_FluxFinancier.id),
-    DateEmission: timestamp('DateEmission', { withTimezone: true }),
+    DateEmission: timestamptz('DateEmission'),
   },
   (t) => [
     index('fac_brouillon_emettrice_idx').on(t.ID_StructureEmettrice, t.id),
@@ -59,7 +58,7 @@ export const FAC_BrouillonLigne = pgTable(
     ID_Brouillon: integer('ID_Brouillon')
       .notNull()
       .references(() => FAC_Brouillon.id, { onDelete: 'cascade' }),
-    Rang: smallint('Rang').notNull(),
+    Rang: lineRank(),
     Libelle: text('Libelle').notNull(),
     ID_Tarif: integer('ID_Tarif').references(() => MKP_Tarif.id),
     CentimesUnitaire: bigint('CentimesUnitaire', { mode: 'number' }).notNull(),

@@ -1,16 +1,5 @@
-import {
-  bigint,
-  boolean,
-  date,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { bytea, createdAt, id } from './columns';
+import { bigint, boolean, date, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, id, timestamptz } from './columns';
 import { FEDE_Saison } from './seasons';
 import { MKP_FluxFinancier } from './flux';
 
@@ -59,7 +48,7 @@ export const MKP_FluxEmission = pgTable('MKP_FluxEmission', {
   NbLignes: smallint('NbLignes').notNull(),
   ID_Tarifs: integer('ID_Tarifs').references(() => DOC_DonneeFigee.id),
   Libelle: text('Libelle').notNull(),
-  DateFlux: timestamp('DateFlux', { withTimezone: true }).notNull(),
+  DateFlux: timestamptz('DateFlux').notNull(),
   ID_Saison: integer('ID_Saison')
     .notNull()
     .references(() => FEDE_Saison.id),
@@ -73,8 +62,8 @@ export const MKP_FluxEmission = pgTable('MKP_FluxEmission', {
   CentimesTTC: bigint('CentimesTTC', { mode: 'number' }).notNull(),
   DateEcheance: date('DateEcheance'),
   /** settlementInstant's two sources: the last settlement audited, a flux created settled. */
-  DateDernierReglement: timestamp('DateDernierReglement', { withTimezone: true }),
-  DateCreationReglee: timestamp('DateCreationReglee', { withTimezone: true }),
+  DateDernierReglement: timestamptz('DateDernierReglement'),
+  DateCreationReglee: timestamptz('DateCreationReglee'),
   /** An avoir's invoice (flux id and season, its number's parts). */
   ID_FluxFacture: integer('ID_FluxFacture'),
   ID_SaisonFacture: integer('ID_SaisonFacture'),

@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz } from './columns';
 import { DOC_Contenu } from './documents';
 import { STR_Structure } from './structures';
 import { UTI_Utilisateur } from './users';
@@ -52,7 +41,7 @@ export const APP_Traitement = pgTable(
     /** Raised when a worker takes the job: a step commits only under the attempt that read it (fencing). */
     Tentative: integer('Tentative').notNull().default(0),
     /** Last sign of life of the worker running it: a stale one is handed back to the queue. */
-    Pouls: timestamp('Pouls', { withTimezone: true }),
+    Pouls: timestamptz('Pouls'),
     Resultat: jsonb('Resultat'),
     /** A result file, when the job makes one (DOC_Contenu). */
     ID_Contenu: integer('ID_Contenu').references(() => DOC_Contenu.id),
@@ -60,8 +49,8 @@ export const APP_Traitement = pgTable(
     /** Why it failed, in French. */
     Erreur: text('Erreur'),
     Z_DateCreation: createdAt(),
-    DateDebut: timestamp('DateDebut', { withTimezone: true }),
-    DateFin: timestamp('DateFin', { withTimezone: true }),
+    DateDebut: timestamptz('DateDebut'),
+    DateFin: timestamptz('DateFin'),
   },
   (t) => [
     index('app_traitement_utilisateur_idx').on(t.ID_Utilisateur, t.id),

@@ -8,13 +8,11 @@ import {
   integer,
   pgTable,
   primaryKey,
-  smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { BQE_Rapprochement } from './bank-statements';
-import { createdAt, id, requiredRef } from './columns';
+import { createdAt, id, lineRank, requiredRef, timestamptz } from './columns';
 import { DOC_Contenu } from './documents';
 import { MKP_FluxFinancier } from './flux';
 import { STR_Structure } from './structures';
@@ -38,7 +36,7 @@ export const CPT_Exercice = pgTable(
     DateFin: date('DateFin').notNull(),
     Statut: text('Statut').notNull().default('ouvert'),
     ValideJusquau: date('ValideJusquau'),
-    DateCloture: timestamp('DateCloture', { withTimezone: true }),
+    DateCloture: timestamptz('DateCloture'),
   },
   (t) => [
     uniqueIndex('cpt_exercice_structure_debut_uq').on(t.ID_Structure, t.DateDebut),
@@ -120,7 +118,7 @@ export const CPT_EcritureLigne = pgTable(
     ID_Ecriture: bigint('ID_Ecriture', { mode: 'number' })
       .notNull()
       .references(() => CPT_Ecriture.id),
-    Rang: smallint('Rang').notNull(),
+    Rang: lineRank(),
     CompteNum: text('CompteNum').notNull(),
     CompAuxNum: text('CompAuxNum'),
     Section: text('Section'),

@@ -1,4 +1,5 @@
-import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
 
 /**
  * The limits every server process shares when REDIS_URL is unset (ADR 0049): the places of a
@@ -13,7 +14,7 @@ export const LIM_Place = pgTable(
     Groupe: text('Groupe').notNull(),
     Detenteur: text('Detenteur').notNull(),
     Jeton: text('Jeton').notNull(),
-    ExpireLe: timestamp('ExpireLe', { withTimezone: true }).notNull(),
+    ExpireLe: timestamptz('ExpireLe').notNull(),
   },
   (t) => [primaryKey({ columns: [t.Groupe, t.Detenteur] })],
 );
@@ -25,13 +26,13 @@ export const LIM_Place = pgTable(
 export const LIM_ConnexionCompte = pgTable('LIM_ConnexionCompte', {
   Cle: text('Cle').primaryKey(),
   Echecs: integer('Echecs').notNull(),
-  BloqueJusqua: timestamp('BloqueJusqua', { withTimezone: true }).notNull(),
-  OublieLe: timestamp('OublieLe', { withTimezone: true }).notNull(),
+  BloqueJusqua: timestamptz('BloqueJusqua').notNull(),
+  OublieLe: timestamptz('OublieLe').notNull(),
 });
 
 /** The login throttle (R-SEC-06) per address and 15-minute window: failures until ExpireLe. */
 export const LIM_ConnexionAdresse = pgTable('LIM_ConnexionAdresse', {
   Cle: text('Cle').primaryKey(),
   Echecs: integer('Echecs').notNull(),
-  ExpireLe: timestamp('ExpireLe', { withTimezone: true }).notNull(),
+  ExpireLe: timestamptz('ExpireLe').notNull(),
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz } from './columns';
 import { MKP_ReleveCompteEmis } from './account-statements';
 import { MKP_FluxFinancier } from './flux';
 import { MKP_Relance } from './reminders';
@@ -42,8 +42,8 @@ export const MEL_Envoi = pgTable(
     /** The send this one repeats ('Renvoyer'). */
     ID_EnvoiRenvoye: integer('ID_EnvoiRenvoye'),
     Z_DateCreation: createdAt(),
-    DateDerniereTentative: timestamp('DateDerniereTentative', { withTimezone: true }),
-    DateEnvoi: timestamp('DateEnvoi', { withTimezone: true }),
+    DateDerniereTentative: timestamptz('DateDerniereTentative'),
+    DateEnvoi: timestamptz('DateEnvoi'),
   },
   (t) => [
     uniqueIndex('mel_envoi_cle_uq').on(t.CleDemande),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, requiredRef } from './columns';
+import { bigint, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, requiredRef, timestamptz } from './columns';
 import { MKP_CategoryFlux, MKP_FluxFinancier, MKP_Tarif, MKP_Traitement } from './flux';
 import { FEDE_Saison } from './seasons';
 import { STR_Structure } from './structures';
@@ -59,7 +59,7 @@ export const REV_QuotePart = pgTable(
     Base: cents('Base'),
     PartLigue: cents('PartLigue'),
     PartComite: cents('PartComite'),
-    Z_DateModification: timestamp('Z_DateModification', { withTimezone: true }).notNull().defaultNow(),
+    Z_DateModification: timestamptz('Z_DateModification').notNull().defaultNow(),
   },
   () => [
     check('rev_quote_part_ck', sql`"PartLigue" >= 0 AND "PartComite" >= 0 AND "PartLigue" + "PartComite" <= "Base"`),
@@ -97,7 +97,7 @@ export const REV_MouvementQuotePart = pgTable(
  */
 export const REV_QuotePartAVerifier = pgTable('REV_QuotePartAVerifier', {
   ID_FluxFinancier: integer('ID_FluxFinancier').primaryKey(),
-  Z_DateMarque: timestamp('Z_DateMarque', { withTimezone: true }).notNull().defaultNow(),
+  Z_DateMarque: timestamptz('Z_DateMarque').notNull().defaultNow(),
 });
 
 /**

@@ -1,5 +1,5 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz } from './columns';
 
 export const UTI_Utilisateur = pgTable(
   'UTI_Utilisateur',
@@ -29,7 +29,7 @@ export const UTI_Login = pgTable('UTI_Login', {
   Email: text('Email').notNull().unique(),
   MotDePasseHash: text('MotDePasseHash').notNull(),
   EST_Actif: boolean('EST_Actif').notNull().default(true),
-  DerniereConnexion: timestamp('DerniereConnexion', { withTimezone: true }),
+  DerniereConnexion: timestamptz('DerniereConnexion'),
   Z_DateCreation: createdAt(),
 });
 
@@ -48,9 +48,9 @@ export const UTI_Session = pgTable(
       .references(() => UTI_Utilisateur.id),
     RefreshHash: text('RefreshHash').notNull(),
     RefreshHashPrecedent: text('RefreshHashPrecedent'),
-    DateRotation: timestamp('DateRotation', { withTimezone: true }),
-    DateExpiration: timestamp('DateExpiration', { withTimezone: true }).notNull(),
-    DateRevocation: timestamp('DateRevocation', { withTimezone: true }),
+    DateRotation: timestamptz('DateRotation'),
+    DateExpiration: timestamptz('DateExpiration').notNull(),
+    DateRevocation: timestamptz('DateRevocation'),
     /** deconnexion, desactivation, mot_de_passe, reutilisation */
     MotifRevocation: text('MotifRevocation'),
     Z_DateCreation: createdAt(),
