@@ -24,7 +24,9 @@
  * its section written into RESULTS.md in place when run at full length; --soak-minutes N,
  * --soak-clients N, --soak-think-ms N for other runs, printed only); --invoicing-only (bulk invoicing of
  * 1,000 structures as one job through the server, /api/health meanwhile, R-INV-09, on the PostgreSQL
- * bench database; alone, its section written into RESULTS.md in place).
+ * bench database; alone, its section written into RESULTS.md in place); --payouts-only (the ligues' and comités'
+ * shares of the current season and one payout file of all of them, R-PAY-01 to R-PAY-07, on the PostgreSQL bench database;
+ * alone, its section written into RESULTS.md in place).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -50,6 +52,7 @@ import { benchVariedMix, formatMixTable, mixResults } from './load/varied-mix.be
 import { startServerProcess } from './load/server-process';
 import { benchRobustness } from './robustness/robustness.bench';
 import { benchSepaNotice } from './sepa/sepa-notice.bench';
+import { benchPayouts } from './payouts/payouts.bench';
 import { benchPdf } from './pdf/pdf.bench';
 import { resultsTable, writeResults, writeSection } from './results';
 import { openBenchDatabase } from './search/bench-database';
@@ -73,6 +76,7 @@ const { values } = parseArgs({
     'sepa-only': { type: 'boolean', default: false },
     'jobs-only': { type: 'boolean', default: false },
     'invoicing-only': { type: 'boolean', default: false },
+    'payouts-only': { type: 'boolean', default: false },
     'fuzz-only': { type: 'boolean', default: false },
     'fuzz-requests': { type: 'string' },
     'mix-only': { type: 'boolean', default: false },
@@ -349,6 +353,27 @@ async function invoicingSection(): Promise<{ title: string; results: BenchResult
   }
 }
 
+/** A season's shares and one payout file of every ligue and comité (R-PAY-01 to R-PAY-07). */
+async function payoutsSection(): Promise<{ title: string; results: BenchResult[] }> {
+  log(`\n== Quotes-parts et virements SEPA (R-PAY), PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux ==`);
+  const database = await openBenchDatabase({ databaseUrl: pgUrl, flux: pgFlux }, log);
+  try {
+    return {
+      title: `Quotes-parts d'une saison et virements des ligues et comités, PostgreSQL, ${pgFlux.toLocaleString('fr-FR')} flux`,
+      results: await benchPayouts(database, log),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+if (values['payouts-only']) {
+  const section = await payoutsSection();
+  await writeSection(section, { seconds: (performance.now() - started) / 1000, argv: process.argv.slice(2) });
+  console.log(`\n${resultsTable([section])}`);
+  process.exit(section.results.every((result) => result.pass) ? 0 : 1);
+}
+
 if (values['invoicing-only']) {
   const section = await invoicingSection();
   await writeSection(section, { seconds: (performance.now() - started) / 1000, argv: process.argv.slice(2) });
@@ -478,6 +503,7 @@ sections.push(await limitsSection());
 sections.push(await attackSection());
 sections.push(await soakSection());
 sections.push(await invoicingSection());
+sections.push(await payoutsSection());
 sections.push(await mailSection());
 
 if (!values['skip-load']) {

@@ -1,85 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { camt053Xml } from '../../apps/server/test/integration/support/statement-writer';
+import { bankText, graphql, licenceFlux, type Licensee } from './support/bank-flux';
 import { signIn } from './support/session';
 
 // R-BANK-09, R-BANK-10: a transfer from a club, its name as the bank writes it and 'LICENCE
 // <licensee>', of an amount another club's licence also owes. The payer is identified and its
 // flux comes first; confirming the other club's flux asks 'Le payeur identifié est … ; ce flux
 // appartient à …' and settles nothing until confirmed.
-
-interface Licensee {
-  ID_Utilisateur: number;
-  ID_Saison: number;
-  UTI_Utilisateur: { CT_Nom: string };
-}
-
-async function graphql<T>(page: Page, token: string, query: string, variables?: unknown): Promise<T> {
-  const response = await page.request.post('/v1/graphql?structureId=1318', {
-    data: { query, variables },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { data: T; errors?: unknown };
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
-
-/** As a bank writes a name: upper case, no accents nor punctuation. */
-const bankText = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-    .replace(/[^A-Z0-9 ]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-/** A licence of 142,80 € for a licensee of a club, created through the API as the head office does. */
-async function licenceFlux(
-  page: Page,
-  token: string,
-  structureId: number,
-  licensee: Licensee,
-  createdAt: string,
-): Promise<number> {
-  const data = await graphql<{ insert_MKP_FluxFinancier_one: { id: number } }>(
-    page,
-    token,
-    `
-      mutation ($o: MKP_FluxFinancier_insert_input!) {
-        insert_MKP_FluxFinancier_one(object: $o) {
-          id
-        }
-      }
-    `,
-    {
-      o: {
-        NomFluxFinancier: `Licence adulte - ${licensee.UTI_Utilisateur.CT_Nom}`,
-        Z_DateCreation: createdAt,
-        MontantHT: 142.8,
-        MontantTTC: 142.8,
-        EST_Debit: true,
-        ID_CategoryFlux: 1,
-        ID_Saison: licensee.ID_Saison,
-        ID_Structure: structureId,
-        ID_Utilisateur: licensee.ID_Utilisateur,
-        MKP_FluxFinancierDetail: {
-          data: [
-            {
-              NomFluxFinancierDetail: 'Licence adulte',
-              PrixUnitaire: 142.8,
-              Quantite: 1,
-              MontantHT: 142.8,
-              MontantTTC: 142.8,
-              EST_Debit: true,
-            },
-          ],
-        },
-      },
-    },
-  );
-  return data.insert_MKP_FluxFinancier_one.id;
-}
 
 test("a transfer naming its club and licensee ranks that club's flux first and asks before settling another club's", async ({
   page,

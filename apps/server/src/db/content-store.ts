@@ -24,6 +24,8 @@ export const CONTENT_NATURE = {
   reminderLetter: 'lettre_relance',
   /** An issued relevé de compte, PDF or xlsx (MKP_ReleveCompteEmis). */
   accountStatement: 'releve_compte',
+  /** A ligue's or a comité's relevé de reversements, PDF and xlsx (R-PAY-09). */
+  payoutStatement: 'releve_reversements',
   /** The result file of a durable job (APP_Traitement, R-JOB-04). */
   jobResult: 'resultat_traitement',
   /** A piece of a job's ZIP written by one step, joined into the result and deleted by its last (R-JOB-02). */

@@ -148,3 +148,35 @@ export function drawRule(
     .strokeColor(style.color)
     .stroke();
 }
+
+/** A note in small muted type across the content width, on a new page when it does not fit. */
+export function drawNote(doc: Doc, line: string, y: number): number {
+  const top = ensureSpace(doc, y, 20);
+  doc.font(FONT.regular).fontSize(8.5).fillColor(COLOR.muted).text(line, A4.margin, top, { width: CONTENT_WIDTH });
+  return doc.y;
+}
+
+/**
+ * Table columns as [header, width]: a negative width is right-aligned (an amount or a count),
+ * and the last column, right-aligned, takes what is left of the content width.
+ */
+export function tableColumns(...specs: Array<[string, number?]>): Column[] {
+  let used = 0;
+  return specs.map(([header, width], index) => {
+    if (index === specs.length - 1 || width === undefined)
+      return { header, width: CONTENT_WIDTH - used, align: 'right' };
+    used += Math.abs(width);
+    return { header, width: Math.abs(width), align: width < 0 ? 'right' : 'left' };
+  });
+}
+
+/**
+ * A document's head: its title in large accent type at the top of its first page, its
+ * subtitle lines in muted type, then `block` (the structure it is about) below them.
+ */
+export function drawDocumentHead(doc: Doc, title: string, subtitles: readonly string[], block: TextBlock): number {
+  doc.font(FONT.bold).fontSize(22).fillColor(COLOR.accent).text(title, A4.margin, A4.margin, { width: CONTENT_WIDTH });
+  doc.font(FONT.regular).fontSize(10).fillColor(COLOR.muted);
+  for (const line of subtitles) doc.text(line, { width: CONTENT_WIDTH });
+  return drawBlock(doc, block, A4.margin, doc.y + 14, CONTENT_WIDTH);
+}

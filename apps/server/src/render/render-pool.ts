@@ -40,11 +40,14 @@ export function renderThreadsSetting(env: NodeJS.ProcessEnv = process.env): numb
 
 /**
  * A worker that rendered nothing for this long ends (its memory given back); the next task
- * starts one. A worker that rendered a pack of 1,000 invoices holds about 45 MB of heap: kept a
- * minute, the next pack of stored invoices started from it and peaked near 290 MB; ended after
- * 10 s, the server is back near its idle size first (R-PERF-07, bench/RESULTS.md).
+ * starts one. A worker that rendered a pack of 1,000 invoices holds about 45 MB of heap and
+ * 24 MB outside it (fonts, libxml2's WebAssembly memory): kept a minute, the next pack of
+ * stored invoices started from it and peaked near 290 MB; kept 10 s, it was still there when
+ * the pack's ZIP had been downloaded and the next pack began (221 MB). Ended after 3 s, the
+ * server is back near its idle size first (R-PERF-07, bench/RESULTS.md, ADR 0042). A worker run
+ * from the sources (tests) compiles itself at each start: it stays 10 s.
  */
-const IDLE_WORKER_MS = 10_000;
+const IDLE_WORKER_MS = { built: 3_000, sources: 10_000 } as const;
 /**
  * Render threads run at a lower priority (nice +10, Linux): when the cores are busy, the event
  * loop (health, logins, searches) and the database are served first.
@@ -67,8 +70,8 @@ const pools = new Map<number, Piscina>();
 /**
  * A pool of `threads` worker threads (piscina) rendering documents off the event loop
  * (R-OPS-08, ADR 0053); `threads` 0 is the in-thread renderer. One worker starts at once and
- * loads the fonts, so the first document does not wait for it; workers end after a minute idle
- * and an idle one never keeps the process alive (piscina unrefs it), so closing is left to them.
+ * loads the fonts, so the first document does not wait for it; workers end after IDLE_WORKER_MS
+ * idle and an idle one never keeps the process alive (piscina unrefs it), so closing is left to them.
  */
 export function createRenderPool(threads: number = renderThreadsSetting()): DocumentRenderer {
   if (threads <= 0) return inThreadRenderer;
@@ -90,24 +93,27 @@ export function createRenderPool(threads: number = renderThreadsSetting()): Docu
 }
 
 function startPool(threads: number): Piscina {
+  const worker = workerFile();
   return new Piscina({
-    filename: workerFile(),
+    filename: worker.href,
     minThreads: 0,
     maxThreads: threads,
-    idleTimeout: IDLE_WORKER_MS,
+    idleTimeout: worker.built ? IDLE_WORKER_MS.built : IDLE_WORKER_MS.sources,
     // The worker's event loop runs between tasks (libxml2-wasm, stream callbacks).
     atomics: 'async',
     niceIncrement: WORKER_NICE_INCREMENT,
-    // The young generation as the server's own (--max-semi-space-size=8, ADR 0042).
-    resourceLimits: { maxYoungGenerationSizeMb: 24 },
+    // The young generation as the server's own (--max-semi-space-size=8, ADR 0042). An old
+    // generation capped at 256 MB (far above a worker's ~25 MB live) makes V8 grow it by 1.3x
+    // its live size between full collections instead of up to 4x (ADR 0042).
+    resourceLimits: { maxYoungGenerationSizeMb: 24, maxOldGenerationSizeMb: 256 },
   });
 }
 
 /** dist/render-worker.js beside the built server; from the sources, the worker through tsx. */
-function workerFile(): string {
+function workerFile(): { href: string; built: boolean } {
   const built = new URL('./render-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(built))) return built.href;
-  return new URL('./render-worker-source.mjs', import.meta.url).href;
+  if (existsSync(fileURLToPath(built))) return { href: built.href, built: true };
+  return { href: new URL('./render-worker-source.mjs', import.meta.url).href, built: false };
 }
 
 /** A worker's bytes come back as Uint8Arrays: the same memory seen as Buffers. */

@@ -67,6 +67,13 @@ export const parametresInputSchema = z
       .trim()
       .regex(/^\d{9}$/, 'SIREN invalide : 9 chiffres')
       .nullable(),
+    /** R-PAY-10: the class-4 account of the debts to ligues and comités; kept as it is when left out. */
+    CompteQuotesParts: z
+      .string({ error: 'Compte des quotes-parts invalide' })
+      .trim()
+      .regex(/^4[0-9A-Z]{2,12}$/, 'Compte des quotes-parts invalide : un compte de classe 4 (467000 par exemple)')
+      .optional(),
+    LibelleQuotesParts: libelle.optional(),
   })
   .refine((p) => (p.TiersPrefixe === null) !== (p.TiersCompteFixe === null), {
     message: 'Règle de compte tiers invalide : un préfixe ou un compte fixe (un seul)',

@@ -96,6 +96,29 @@ export function thirdPartyAccount(rule: ThirdPartyRule, flux: Pick<FluxForEntry,
   return { account: `${rule.prefix ?? ''}${flux.structureCode ?? ''}`, label: flux.structureName };
 }
 
+/** A line of `cents` on `debitSide`: a negative amount goes to the other side, so every amount in a file is positive. */
+export function signedEntryLine(
+  account: string,
+  label: string,
+  aux: string,
+  auxLabel: string,
+  section: string | null,
+  debitSide: boolean,
+  cents: Cents,
+): EntryLine {
+  const side = cents < 0 ? !debitSide : debitSide;
+  const abs = Math.abs(cents);
+  return {
+    account,
+    accountLabel: label,
+    auxAccount: aux,
+    auxLabel,
+    section,
+    debitCents: side ? abs : 0,
+    creditCents: side ? 0 : abs,
+  };
+}
+
 /** One balanced entry: the third-party line for the whole amount against the allocations. */
 export function buildEntry(
   flux: FluxForEntry,
@@ -107,28 +130,7 @@ export function buildEntry(
   // The third party is debited when the federation receives, credited when a member owes.
   const thirdPartyDebits = flux.isDebit === (pointOfView === 'federation');
   const tiers = thirdPartyAccount(rule, flux);
-  const line = (
-    account: string,
-    label: string,
-    aux: string,
-    auxLabel: string,
-    section: string | null,
-    debitSide: boolean,
-    cents: Cents,
-  ): EntryLine => {
-    // A negative amount goes to the other side, so every amount in a file is positive.
-    const side = cents < 0 ? !debitSide : debitSide;
-    const abs = Math.abs(cents);
-    return {
-      account,
-      accountLabel: label,
-      auxAccount: aux,
-      auxLabel,
-      section,
-      debitCents: side ? abs : 0,
-      creditCents: side ? 0 : abs,
-    };
-  };
+  const line = signedEntryLine;
   const lines = [
     line(
       rule.collectiveAccount,

@@ -15,3 +15,4 @@ export * from './fec-check';
 export * from './opening-entries';
 export * from './unreconciled-settlements';
 export * from './validation-steps';
+export * from './share-entries';

@@ -6,3 +6,5 @@ export * from './share-rules';
 export * from './payout-messages';
 export * from './payout-contracts';
 export * from './payout-cancellation';
+export * from './payout-statement';
+export * from './payout-statement-document';

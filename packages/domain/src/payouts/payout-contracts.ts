@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { accountStatementQuerySchema, issuedAccountStatementQuerySchema } from '../account-statement/statement-request';
 import type { Cents } from '../money/money';
 import { MAX_SHARE_CENTS } from './share-rules';
 import { PAIN001_VERSIONS, type Pain001Version } from './pain001-types';
 import type { PayoutExclusionCode } from './payee-eligibility';
+import type { PayoutStatement } from './payout-statement';
 import { RATE_BASE, SHARE_LEVELS, SHARE_MODES, type ShareLevel, type ShareMode } from './shares';
 
 /** The routes of the shares and their payouts (R-PAY). */
@@ -119,6 +121,8 @@ export const payoutGenerateBodySchema = z
     structures: z.array(id).min(1).max(20_000).optional(),
     remboursements: z.boolean().optional(),
     version: z.enum(PAIN001_VERSIONS).optional(),
+    /** The total the user confirmed in the preview: the file is refused if what is due has moved since (R-PAY-07). */
+    totalAttenduCentimes: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
   })
   .strict();
 export type PayoutGenerateBody = z.infer<typeof payoutGenerateBodySchema>;
@@ -161,4 +165,35 @@ export interface PayoutBatchView {
 
 export interface PayoutGenerated extends PayoutBatchView {
   exclues: PayoutPayeeRow[];
+}
+
+/**
+ * R-PAY-09: a ligue's or a comité's relevé de reversements, as the relevé de compte's routes
+ * (R-STMT-03, ADR 0031): `?du&au|saison&format=json|pdf|xlsx` on the structure (a file is issued),
+ * the statements issued for it, and one issued statement's stored file.
+ */
+export const payoutStatementPath = (structureId: number) => `/api/structures/${structureId}/releve-de-reversements`;
+export const issuedPayoutStatementsPath = (structureId: number) =>
+  `/api/structures/${structureId}/releves-de-reversements`;
+export const issuedPayoutStatementPath = (statementId: number) => `/api/releves-de-reversements/${statementId}`;
+
+/** The same query as the relevé de compte's: a period (two days, or a season), a format. */
+export const payoutStatementQuerySchema = accountStatementQuerySchema;
+export const issuedPayoutStatementQuerySchema = issuedAccountStatementQuerySchema;
+
+/** A relevé de reversements as computed for the screen (format=json), amounts in cents. */
+export interface PayoutStatementAnswer extends PayoutStatement {
+  structure: { id: number; name: string };
+}
+
+/** An issued relevé de reversements as the list shows it. */
+export interface IssuedPayoutStatementSummary {
+  id: number;
+  number: string;
+  from: string;
+  to: string;
+  /** The Paris day it was issued. */
+  issuedOn: string;
+  issuedAt: string;
+  closingBalance: Cents;
 }

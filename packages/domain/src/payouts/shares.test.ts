@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ruleInForce, shareRuleProblem, type DatedShareRule } from './share-rules';
 import { PAYOUT_MESSAGES } from './payout-messages';
-import { earnedShares, fullShares, lineShare, shareBase, shareMovement } from './shares';
+import { earnedShares, fixLevels, fullShares, lineShare, shareBase, shareMovement } from './shares';
 
 describe('R-PAY-02: a sale’s shares wholly paid', () => {
   it('an amount per unit times the quantity; a rate rounded down to the cent', () => {
@@ -124,5 +124,28 @@ describe('R-PAY-01: share rules', () => {
         { otherLevel: { mode: 'taux', value: 4_001 } },
       ),
     ).toBe(PAYOUT_MESSAGES.bothAbovePrice);
+  });
+});
+
+describe('R-PAY-04: each level’s share fixed by the first rule of that level that reaches the sale', () => {
+  const fixed = (full: number) => ({ full, fixed: true });
+  const open = { full: 0, fixed: false };
+
+  it('a fixed level keeps its share whatever the rules give now', () => {
+    expect(fixLevels({ ligue: fixed(1_000), comite: fixed(0) }, { ligue: fixed(2_000), comite: fixed(500) })).toEqual({
+      ligue: fixed(1_000),
+      comite: fixed(0),
+    });
+  });
+
+  it('a level no rule had reached takes the rule that reaches it now, and is fixed by it', () => {
+    expect(fixLevels({ ligue: fixed(1_000), comite: open }, { ligue: fixed(2_000), comite: fixed(500) })).toEqual({
+      ligue: fixed(1_000),
+      comite: fixed(500),
+    });
+    expect(fixLevels({ ligue: fixed(1_000), comite: open }, { ligue: fixed(2_000), comite: open })).toEqual({
+      ligue: fixed(1_000),
+      comite: open,
+    });
   });
 });

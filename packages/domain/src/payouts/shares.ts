@@ -144,3 +144,25 @@ function floorRatio(a: number, b: number, c: number): number {
   if (Number.isSafeInteger(product)) return Math.floor(product / c);
   return Number((BigInt(a) * BigInt(b)) / BigInt(c));
 }
+
+/** A level's share wholly paid, and whether it is fixed (R-PAY-04). */
+export interface LevelShare {
+  full: Cents;
+  /** A rule of the level reached the sale, or the level has no payee: the share no longer moves. */
+  fixed: boolean;
+}
+
+/**
+ * R-PAY-04: each level's share of a sale is fixed by the first rule of that level that reaches it
+ * and never changes after; a level no rule had reached takes what the rules give now (a comité's
+ * rule set after the ligue's reaches the sales the ligue's already did).
+ */
+export function fixLevels(
+  recorded: Readonly<Record<ShareLevel, LevelShare>>,
+  now: Readonly<Record<ShareLevel, LevelShare>>,
+): Record<ShareLevel, LevelShare> {
+  return {
+    ligue: recorded.ligue.fixed ? recorded.ligue : now.ligue,
+    comite: recorded.comite.fixed ? recorded.comite : now.comite,
+  };
+}

@@ -86,6 +86,9 @@ export const CPT_Parametres = pgTable(
     SIREN: text('SIREN'),
     /** First month of the fiscal year (R-LEDG-06): 9, the season's September, by default. */
     MoisDebutExercice: integer('MoisDebutExercice').notNull().default(9),
+    /** The class-4 account of the federation's debts to its ligues and comités (R-PAY-10, ADR 0061). */
+    CompteQuotesParts: text('CompteQuotesParts').notNull().default('467000'),
+    LibelleQuotesParts: text('LibelleQuotesParts').notNull().default('Quotes-parts dues aux ligues et comités'),
   },
   (t) => [
     check('cpt_parametres_mois_debut_ck', sql`"MoisDebutExercice" BETWEEN 1 AND 12`),

@@ -17,3 +17,4 @@ export * from './jobs';
 export * from './mail';
 export * from './invoicing';
 export * from './payouts';
+export * from './payout-statements';

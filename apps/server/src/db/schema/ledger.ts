@@ -15,6 +15,7 @@ import { BQE_Rapprochement } from './bank-statements';
 import { createdAt, id, lineRank, requiredRef, timestamptz } from './columns';
 import { DOC_Contenu } from './documents';
 import { MKP_FluxFinancier } from './flux';
+import { REV_MouvementQuotePart, REV_VersementLigne } from './payouts';
 import { STR_Structure } from './structures';
 import { UTI_Utilisateur } from './users';
 
@@ -81,6 +82,10 @@ export const CPT_Ecriture = pgTable(
      * the flux; null for the flux's own entry. With EST_Extourne: its reversal after an undo.
      */
     ID_Rapprochement: integer('ID_Rapprochement').references(() => BQE_Rapprochement.id),
+    /** A level's share movement booked to the debt to its ligue and comité (R-PAY-10, ADR 0061). */
+    ID_MouvementQuotePart: integer('ID_MouvementQuotePart').references(() => REV_MouvementQuotePart.id),
+    /** A payout file's transfer booked in the bank journal (R-PAY-10, ADR 0061); with EST_Extourne: its reversal. */
+    ID_VersementLigne: integer('ID_VersementLigne').references(() => REV_VersementLigne.id),
     JournalCode: text('JournalCode').notNull(),
     Numero: integer('Numero').notNull(),
     EcritureNum: text('EcritureNum').notNull(),
@@ -102,11 +107,21 @@ export const CPT_Ecriture = pgTable(
     uniqueIndex('cpt_ecriture_rapprochement_uq')
       .on(t.ID_Rapprochement, t.ID_FluxFinancier, t.ID_Structure, t.EST_Extourne)
       .where(sql`"ID_Rapprochement" IS NOT NULL`),
-    // A year's opening entry (à-nouveaux) books no flux: one per fiscal year, in journal AN.
+    // A share movement is booked once per books; a transfer once, and reversed at most once.
+    uniqueIndex('cpt_ecriture_mouvement_quote_part_uq')
+      .on(t.ID_MouvementQuotePart, t.ID_Structure)
+      .where(sql`"ID_MouvementQuotePart" IS NOT NULL`),
+    uniqueIndex('cpt_ecriture_versement_ligne_uq')
+      .on(t.ID_VersementLigne, t.ID_Structure, t.EST_Extourne)
+      .where(sql`"ID_VersementLigne" IS NOT NULL`),
+    // A year's opening entry (à-nouveaux) books no flux nor transfer: one per fiscal year, in journal AN.
     uniqueIndex('cpt_ecriture_a_nouveau_uq')
       .on(t.ID_Exercice)
-      .where(sql`"ID_FluxFinancier" IS NULL`),
-    check('cpt_ecriture_a_nouveau_ck', sql`"ID_FluxFinancier" IS NOT NULL OR "JournalCode" = 'AN'`),
+      .where(sql`"ID_FluxFinancier" IS NULL AND "ID_VersementLigne" IS NULL`),
+    check(
+      'cpt_ecriture_a_nouveau_ck',
+      sql`"ID_FluxFinancier" IS NOT NULL OR "ID_VersementLigne" IS NOT NULL OR "JournalCode" = 'AN'`,
+    ),
     check('cpt_ecriture_numero_ck', sql`"Numero" > 0`),
     check('cpt_ecriture_lettrage_ck', sql`("Lettrage" IS NULL) = ("DateLettrage" IS NULL)`),
   ],

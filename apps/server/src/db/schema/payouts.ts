@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, requiredRef, timestamptz } from './columns';
 import { MKP_CategoryFlux, MKP_FluxFinancier, MKP_Tarif, MKP_Traitement } from './flux';
 import { FEDE_Saison } from './seasons';
@@ -56,6 +56,9 @@ export const REV_QuotePart = pgTable(
     ID_Comite: integer('ID_Comite').references(() => STR_Structure.id),
     PartLigueEntiere: cents('PartLigueEntiere'),
     PartComiteEntiere: cents('PartComiteEntiere'),
+    /** R-PAY-04: a rule of the level reached the sale (or it has no payee there): its share is fixed. */
+    PartLigueFixee: boolean('PartLigueFixee').notNull().default(false),
+    PartComiteFixee: boolean('PartComiteFixee').notNull().default(false),
     Base: cents('Base'),
     PartLigue: cents('PartLigue'),
     PartComite: cents('PartComite'),

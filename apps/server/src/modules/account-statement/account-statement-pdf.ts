@@ -10,7 +10,14 @@ import {
 } from '@gdf/domain';
 import { createPdfDocument, pdfToBuffer } from '../../pdf/pdf-document';
 import { A4, COLOR, CONTENT_WIDTH, FONT } from '../../pdf/page-format';
-import { drawBlock, drawTable, ensureSpace, fitRightAlignedColumns, type Column } from '../../pdf/pdf-layout';
+import {
+  drawDocumentHead,
+  drawNote,
+  drawTable,
+  ensureSpace,
+  fitRightAlignedColumns,
+  tableColumns,
+} from '../../pdf/pdf-layout';
 import type { StatementStructure } from './account-statement.repository';
 
 const text = ACCOUNT_STATEMENT_TEXT;
@@ -35,45 +42,34 @@ export function renderAccountStatementPdf(
     archival: true,
     footer: `${ACCOUNT_STATEMENT_TITLE}${number ? ` ${number}` : ''} — ${structure.name}`,
   });
-  doc
-    .font(FONT.bold)
-    .fontSize(22)
-    .fillColor(COLOR.accent)
-    .text(ACCOUNT_STATEMENT_TITLE, A4.margin, A4.margin, { width: CONTENT_WIDTH });
-  doc
-    .font(FONT.regular)
-    .fontSize(10)
-    .fillColor(COLOR.muted)
-    .text(text.period(statement.period.from, statement.period.to), { width: CONTENT_WIDTH });
-  if (number) doc.text(text.issued(number, statement.asOf), { width: CONTENT_WIDTH });
-  let y = drawBlock(
-    doc,
-    { heading: 'Structure', name: structure.name, lines: structure.lines },
-    A4.margin,
-    doc.y + 14,
-    CONTENT_WIDTH,
-  );
+  const period = text.period(statement.period.from, statement.period.to);
+  const subtitles = number ? [period, text.issued(number, statement.asOf)] : [period];
+  let y = drawDocumentHead(doc, ACCOUNT_STATEMENT_TITLE, subtitles, {
+    heading: 'Structure',
+    name: structure.name,
+    lines: structure.lines,
+  });
 
   const c = text.columns;
   const o = text.overdueColumns;
   const movementRows = accountStatementRows(statement);
   const movements = fitRightAlignedColumns(
     doc,
-    columns([c.date, 62], [c.number, 58], [c.label, 155], [c.debit, -78], [c.credit, -78], [c.balance]),
+    tableColumns([c.date, 62], [c.number, 58], [c.label, 155], [c.debit, -78], [c.credit, -78], [c.balance]),
     movementRows,
     LABEL_COLUMN.movements,
   );
   y = drawTable(doc, movements, movementRows, y + 18);
-  y = note(doc, text.balanceNote, y + 6);
+  y = drawNote(doc, text.balanceNote, y + 6);
 
   y = heading(doc, `${text.overdue} — ${text.asOf(statement.asOf)}`, y + 16);
   const ageing = [
     ...ageingRows(statement),
     [text.overdueTotal, String(statement.overdue.flux.length), formatDocumentAmount(statement.overdue.total)],
   ];
-  y = drawTable(doc, columns(['Ancienneté', 200], ['Nombre', -100], [o.amount]), ageing, y);
+  y = drawTable(doc, tableColumns(['Ancienneté', 200], ['Nombre', -100], [o.amount]), ageing, y);
   if (statement.overdue.flux.length > 0) {
-    const overdue = columns(
+    const overdue = tableColumns(
       [c.number, 58],
       [c.label, 165],
       [o.dueDate, 65],
@@ -86,9 +82,9 @@ export function renderAccountStatementPdf(
   }
 
   y = heading(doc, text.rejected, y + 16);
-  if (statement.rejected.length === 0) note(doc, text.noRejected, y);
+  if (statement.rejected.length === 0) drawNote(doc, text.noRejected, y);
   else {
-    const rejected = columns(
+    const rejected = tableColumns(
       [c.number, 58],
       [c.label, 130],
       [text.rejectedColumns.returnDate, 65],
@@ -105,24 +101,4 @@ function heading(doc: PDFKit.PDFDocument, title: string, y: number): number {
   const top = ensureSpace(doc, y, 60);
   doc.font(FONT.bold).fontSize(12).fillColor(COLOR.accent).text(title, A4.margin, top, { width: CONTENT_WIDTH });
   return doc.y + 6;
-}
-
-function note(doc: PDFKit.PDFDocument, line: string, y: number): number {
-  const top = ensureSpace(doc, y, 20);
-  doc.font(FONT.regular).fontSize(8.5).fillColor(COLOR.muted).text(line, A4.margin, top, { width: CONTENT_WIDTH });
-  return doc.y;
-}
-
-/**
- * Table columns as [header, width]: a negative width is right-aligned (an amount or a count),
- * and the last column, right-aligned, takes what is left of the content width.
- */
-function columns(...specs: Array<[string, number?]>): Column[] {
-  let used = 0;
-  return specs.map(([header, width], index) => {
-    if (index === specs.length - 1 || width === undefined)
-      return { header, width: CONTENT_WIDTH - used, align: 'right' };
-    used += Math.abs(width);
-    return { header, width: Math.abs(width), align: width < 0 ? 'right' : 'left' };
-  });
 }

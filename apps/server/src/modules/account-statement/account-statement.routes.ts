@@ -4,15 +4,16 @@ import {
   issuedAccountStatementQuerySchema,
   statementBatchRequestSchema,
 } from '@gdf/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
+import { sendIssuedStatementFile } from '../../lib/issued-file-reply';
 import { idParams } from '../../lib/resource-paths';
 import { parseInput } from '../../lib/validation';
 import { markBusinessEvent } from '../../plugins/business-events';
 import { resolveScope } from '../../plugins/scope';
 import type { JobRuntime } from '../jobs/job-runtime';
 import { jobView } from '../jobs/jobs.service';
-import { createAccountStatementService, type StatementFile } from './account-statement.service';
+import { createAccountStatementService } from './account-statement.service';
 import { startStatementBatchJob } from './statement-batch-job';
 
 /**
@@ -53,7 +54,7 @@ export function registerAccountStatementRoutes(
     }
     // The screen's figures are a read; a file is a relevé issued (or read again as issued).
     markBusinessEvent(request, { name: 'releve_compte.emission', details: { format: query.format } });
-    return sendFile(reply, await service.download(scope, id, query, query.format), query.download);
+    return sendIssuedStatementFile(reply, await service.download(scope, id, query, query.format), query.download);
   });
 
   app.get('/api/structures/:id/releves-de-compte', { config: { auth: 'user' } }, async (request, reply) => {
@@ -67,19 +68,6 @@ export function registerAccountStatementRoutes(
     const { id } = parseInput(idParams, request.params);
     const query = parseInput(issuedAccountStatementQuerySchema, request.query);
     const scope = await resolveScope(request, database);
-    return sendFile(reply, await service.downloadIssued(scope, id, query.format), query.download);
+    return sendIssuedStatementFile(reply, await service.downloadIssued(scope, id, query.format), query.download);
   });
-}
-
-/** The stored bytes, named after the statement's period and number; the xlsx is always an attachment. */
-function sendFile(reply: FastifyReply, file: StatementFile, download: boolean) {
-  const disposition = download || file.mimeType !== 'application/pdf' ? 'attachment' : 'inline';
-  return reply
-    .type(file.mimeType)
-    .header('cache-control', 'private, no-store')
-    .header('content-disposition', `${disposition}; filename="${file.fileName}"`)
-    .header('x-releve-numero', file.statement.number)
-    .header('x-releve-id', String(file.statement.id))
-    .header('x-content-sha256', file.sha256)
-    .send(file.body);
 }

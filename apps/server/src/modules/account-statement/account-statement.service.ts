@@ -8,12 +8,10 @@ import {
   parisToday,
   type AccountStatement,
 } from '@gdf/domain';
-import type { Readable } from 'node:stream';
 import type { Database } from '../../db/database';
 import { replicaReads } from '../../db/read-routing';
-import { writeAuditRows } from '../../db/audit-log';
 import { HttpError, notFound } from '../../lib/http-errors';
-import { openContent } from '../document-store/document-store.service';
+import type { IssuedStatementFile } from '../../lib/issued-file-reply';
 import { requireModule, type RequestScope } from '../scope/scope';
 import { unboundedHeavyWork, type HeavyWork } from '../../lib/heavy-work/heavy-work';
 import { inThreadRenderer, type DocumentRenderer } from '../../render/render-pool';
@@ -21,7 +19,7 @@ import type { StatementDraft, StatementSummary } from '../../render/render-tasks
 import { findStatementStructure, loadStatementParts, type StatementStructure } from './account-statement.repository';
 import {
   ACCOUNT_STATEMENT_AUDIT,
-  XLSX_TYPE,
+  ACCOUNT_STATEMENT_TABLE,
   countStatementsIssuedOn,
   findIssuedStatement,
   findSameStatement,
@@ -33,6 +31,7 @@ import {
   type StatementToStore,
 } from './issued-statements.repository';
 import type { Queryable } from '../../db/queryable';
+import { openIssuedStatementFile } from './issued-statement-file';
 import { requestedPeriod, type StatementRequest } from './statement-period';
 
 export const STRUCTURE_NOT_FOUND = 'Structure introuvable';
@@ -42,13 +41,7 @@ const ISSUED_STATEMENTS_LISTED = 100;
 
 export type { StatementRequest } from './statement-period';
 
-export interface StatementFile {
-  fileName: string;
-  mimeType: string;
-  sha256: string;
-  body: Buffer | Readable;
-  statement: IssuedStatement;
-}
+export type StatementFile = IssuedStatementFile<IssuedStatement>;
 
 /**
  * A structure's relevé de compte: computed for the screen, issued once given out as a file
@@ -177,37 +170,18 @@ export function createAccountStatementService(
     };
   }
 
-  async function send(scope: RequestScope, statement: IssuedStatement, format: 'pdf' | 'xlsx'): Promise<StatementFile> {
-    const file = statement.files[format];
-    const content = await openContent(database, file.contentId);
-    if (!content) throw new Error(`DOC_Contenu ${file.contentId} introuvable pour le relevé ${statement.number}`);
-    // The content checks its bytes against its own checksum; the frozen statement row holds the
-    // checksum of what was issued, so bytes replaced with a matching checksum are still refused.
-    if (content.sha256 !== file.sha256)
-      throw new Error(`Relevé ${statement.number} : le fichier ${format} stocké n’est plus celui émis`);
-    await writeAuditRows(database, [
+  function send(scope: RequestScope, statement: IssuedStatement, format: 'pdf' | 'xlsx'): Promise<StatementFile> {
+    const { number, structureId, from, to } = statement;
+    const fileName = issuedAccountStatementFileName(number, structureId, from, to, format);
+    return openIssuedStatementFile(
+      database,
+      scope,
+      { statement, format, fileName },
       {
-        userId: scope.actor.userId,
-        structureId: scope.currentStructureId,
+        table: ACCOUNT_STATEMENT_TABLE,
         action: ACCOUNT_STATEMENT_AUDIT.downloaded,
-        table: 'MKP_ReleveCompteEmis',
-        targetId: statement.id,
-        details: { numero: statement.number, format, sha256: content.sha256 },
       },
-    ]);
-    return {
-      fileName: issuedAccountStatementFileName(
-        statement.number,
-        statement.structureId,
-        statement.from,
-        statement.to,
-        format,
-      ),
-      mimeType: format === 'pdf' ? 'application/pdf' : XLSX_TYPE,
-      sha256: content.sha256,
-      body: content.body,
-      statement,
-    };
+    );
   }
 
   return {
@@ -281,6 +255,9 @@ export function createAccountStatementService(
 }
 
 export type AccountStatementService = ReturnType<typeof createAccountStatementService>;
+
+/** One of an issued statement's stored files, its download audited (the relevé de reversements' too, R-PAY-09). */
+export { openIssuedStatementFile } from './issued-statement-file';
 
 /** The structure of a statement when the caller may see it (also the overdue letters' addressee). */
 export { findStatementStructure, type StatementStructure } from './account-statement.repository';

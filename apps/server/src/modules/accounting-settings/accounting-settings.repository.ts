@@ -1,3 +1,4 @@
+import { DEFAULT_SHARE_ACCOUNT, DEFAULT_SHARE_ACCOUNT_LABEL } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import type { RequestScope } from '../scope/scope';
 import type { ResourceDefinition } from './accounting-resources';
@@ -113,24 +114,41 @@ export function loadReferences(database: Database) {
   ]).then(([categories, tarifs]) => ({ categories, tarifs }));
 }
 
+const PARAMETRES_COLUMNS = `"CompteCollectif", "TiersPrefixe", "TiersCompteFixe", "TiersLibelleFixe", "SIREN",
+  "CompteQuotesParts", "LibelleQuotesParts"`;
+
 export async function loadParametres(database: Database, structureId: number) {
-  const [row] = await database.query(
-    `SELECT "CompteCollectif", "TiersPrefixe", "TiersCompteFixe", "TiersLibelleFixe", "SIREN"
-     FROM "CPT_Parametres" WHERE "ID_Structure" = $1`,
-    [structureId],
-  );
+  const [row] = await database.query(`SELECT ${PARAMETRES_COLUMNS} FROM "CPT_Parametres" WHERE "ID_Structure" = $1`, [
+    structureId,
+  ]);
   return row ?? null;
 }
 
+/**
+ * The third-party rule, SIREN and the debt account of the levels' shares (R-PAY-10): a share
+ * account left out keeps what is set (its default '467000' at first).
+ */
 export async function saveParametres(database: Database, structureId: number, p: Record<string, unknown>) {
   const [row] = await database.query(
-    `INSERT INTO "CPT_Parametres" ("ID_Structure", "CompteCollectif", "TiersPrefixe", "TiersCompteFixe", "TiersLibelleFixe", "SIREN")
-     VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO "CPT_Parametres" ("ID_Structure", "CompteCollectif", "TiersPrefixe", "TiersCompteFixe", "TiersLibelleFixe", "SIREN",
+       "CompteQuotesParts", "LibelleQuotesParts")
+     VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, '${DEFAULT_SHARE_ACCOUNT}'), coalesce($8, '${DEFAULT_SHARE_ACCOUNT_LABEL}'))
      ON CONFLICT ("ID_Structure") DO UPDATE SET "CompteCollectif" = EXCLUDED."CompteCollectif",
        "TiersPrefixe" = EXCLUDED."TiersPrefixe", "TiersCompteFixe" = EXCLUDED."TiersCompteFixe",
-       "TiersLibelleFixe" = EXCLUDED."TiersLibelleFixe", "SIREN" = EXCLUDED."SIREN"
-     RETURNING "CompteCollectif", "TiersPrefixe", "TiersCompteFixe", "TiersLibelleFixe", "SIREN"`,
-    [structureId, p.CompteCollectif, p.TiersPrefixe, p.TiersCompteFixe, p.TiersLibelleFixe, p.SIREN],
+       "TiersLibelleFixe" = EXCLUDED."TiersLibelleFixe", "SIREN" = EXCLUDED."SIREN",
+       "CompteQuotesParts" = coalesce($7, "CPT_Parametres"."CompteQuotesParts"),
+       "LibelleQuotesParts" = coalesce($8, "CPT_Parametres"."LibelleQuotesParts")
+     RETURNING ${PARAMETRES_COLUMNS}`,
+    [
+      structureId,
+      p.CompteCollectif,
+      p.TiersPrefixe,
+      p.TiersCompteFixe,
+      p.TiersLibelleFixe,
+      p.SIREN,
+      p.CompteQuotesParts ?? null,
+      p.LibelleQuotesParts ?? null,
+    ],
   );
   return row;
 }

@@ -111,7 +111,8 @@ export function readEntryRowsById(tx: Queryable, ids: number[]): Promise<LedgerE
 /** A fiscal year's validated opening entry (R-LEDG-13), if any. */
 export function readOpeningEntryRows(db: Queryable, yearId: number): Promise<LedgerEntryRow[]> {
   return db.query<LedgerEntryRow>(
-    `SELECT ${LEDGER_ENTRY_COLUMNS} FROM "CPT_Ecriture" e WHERE e."ID_Exercice" = $1 AND e."ID_FluxFinancier" IS NULL`,
+    `SELECT ${LEDGER_ENTRY_COLUMNS} FROM "CPT_Ecriture" e WHERE e."ID_Exercice" = $1
+        AND e."ID_FluxFinancier" IS NULL AND e."ID_VersementLigne" IS NULL`,
     [yearId],
   );
 }
@@ -129,7 +130,7 @@ export function readValidatedEntryRows(
     `SELECT ${LEDGER_ENTRY_COLUMNS} FROM "CPT_Ecriture" e
       WHERE e."ID_Structure" = $1 AND e."EcritureDate" BETWEEN $2 AND $3
         AND (e."EcritureDate", e."JournalCode", e."Numero") > ($4::date, $5, $6) ${journalSql}
-        AND e."ID_FluxFinancier" IS NOT NULL
+        AND (e."ID_FluxFinancier" IS NOT NULL OR e."ID_VersementLigne" IS NOT NULL)
       ORDER BY e."EcritureDate", e."JournalCode", e."Numero" LIMIT ${range.limit}`,
     params,
   );

@@ -1,4 +1,11 @@
-import { entryDatesBetween, reversalOf, StructureType, type AccountingEntry, type ThirdPartyRule } from '@gdf/domain';
+import {
+  entryDatesBetween,
+  reversalOf,
+  StructureType,
+  type AccountingEntry,
+  type ShareAccount,
+  type ThirdPartyRule,
+} from '@gdf/domain';
 import { badRequest, HttpError } from '../../lib/http-errors';
 import { hasTarifMappings, loadThirdPartyRule } from './accounting-mappings.repository';
 import type { Queryable } from '../../db/queryable';
@@ -8,7 +15,10 @@ import { buildFluxEntries } from './flux-entries';
 import { COMMIT_STAGE, readStageRows, stageEntryDays, type StageRow, type StageTable } from './ledger-stage.repository';
 import { buildSettlementEntries, buildUnreconciledEntries, settlementKey } from './settlement-entries';
 import { firstBankDay, loadBankAccount, loadTransitAccount } from './settlement-entries.repository';
+import { buildPayoutTransferEntries, buildShareMovementEntries } from './share-entries';
+import { loadShareAccount } from './share-entries.repository';
 import { ENTRY_BATCH, readLedgerEntriesById } from './validated-entries';
+import { syncSharesIn } from '../payouts/shares.service';
 
 export type { StageTable } from './ledger-stage.repository';
 export { ENTRY_BATCH, ledgerEntries, openingEntries } from './validated-entries';
@@ -33,6 +43,8 @@ export interface Books {
   bankAccount: { account: string; label: string };
   /** The counterpart of settlements outside bank reconciliations (R-LEDG-14). */
   transitAccount: { account: string; label: string };
+  /** The debt account of the levels' shares (R-PAY-10). */
+  shareAccount: ShareAccount;
   /** Oldest first. */
   years: FiscalYearRow[];
   /** The day of the books' first flux or bank credit (days before the first year go to the first open period). */
@@ -46,13 +58,17 @@ export async function openBooks(db: Queryable, owner: BooksOwner, years: FiscalY
       'Paramètres comptables absents : renseignez la règle du compte tiers (Paramétrages comptables > Flux financier).',
     );
   }
+  const pointOfView = owner.structureType === StructureType.Federation ? 'federation' : 'membre';
+  // R-PAY-04: the marked sales' shares are brought up to date before the books read them (R-PAY-10).
+  if (pointOfView === 'federation') await syncSharesIn(db);
   return {
     owner,
     rule,
-    pointOfView: owner.structureType === StructureType.Federation ? 'federation' : 'membre',
+    pointOfView,
     withTarifs: await hasTarifMappings(db, owner.structureId),
     bankAccount: await loadBankAccount(db, owner.structureId),
     transitAccount: await loadTransitAccount(db, owner.structureId),
+    shareAccount: await loadShareAccount(db, owner.structureId),
     years,
     firstDay: earlier(await firstFluxDay(db, owner), await firstBankDay(db, owner.structureId)),
   };
@@ -123,6 +139,10 @@ export interface StagedEntry {
   unreconciled: boolean;
   /** The entry a reversal cancels. */
   reversedId: number | null;
+  /** A share movement's entry (R-PAY-10). */
+  movementId: number | null;
+  /** A payout transfer's entry or its reversal (R-PAY-10). */
+  transferId: number | null;
 }
 
 /** The staged entries with a date in [from, to], in file order, batch by batch. */
@@ -147,10 +167,26 @@ export async function* stagedEntries(
 
 async function buildStaged(tx: Queryable, books: Books, rows: StageRow[]): Promise<StagedEntry[]> {
   const newRows = rows.filter((r) => r.sorte === 1);
+  const shareRows = newRows.filter((r) => r.mouvement_id !== null || r.versement_id !== null);
+  const shares = await buildShareMovementEntries(
+    tx,
+    books,
+    shareRows.flatMap((r) => (r.mouvement_id === null ? [] : [r.mouvement_id])),
+  );
+  const transfers = await buildPayoutTransferEntries(
+    tx,
+    books,
+    shareRows.flatMap((r) => (r.versement_id === null ? [] : [r.versement_id])),
+  );
   const built = await buildFluxEntries(
     tx,
     books,
-    newRows.filter((r) => r.rapprochement_id === null && !r.hors_rapprochement).map((r) => r.flux_id),
+    newRows
+      .filter(
+        (r) =>
+          r.rapprochement_id === null && !r.hors_rapprochement && r.mouvement_id === null && r.versement_id === null,
+      )
+      .map((r) => r.flux_id),
   );
   const unreconciled = await buildUnreconciledEntries(
     tx,
@@ -168,13 +204,18 @@ async function buildStaged(tx: Queryable, books: Books, rows: StageRow[]): Promi
     tx,
     rows.filter((r) => r.extourne_de !== null).map((r) => Number(r.extourne_de)),
   );
+  const freshOf = (row: StageRow) =>
+    row.mouvement_id !== null
+      ? shares.get(row.mouvement_id)
+      : row.versement_id !== null
+        ? transfers.get(row.versement_id)
+        : row.rapprochement_id !== null
+          ? settlements.get(settlementKey(row.rapprochement_id, row.flux_id))
+          : row.hors_rapprochement
+            ? unreconciled.get(row.flux_id)
+            : built.get(row.flux_id);
   return rows.map((row) => {
-    const fresh =
-      row.rapprochement_id !== null
-        ? settlements.get(settlementKey(row.rapprochement_id, row.flux_id))
-        : row.hors_rapprochement
-          ? unreconciled.get(row.flux_id)
-          : built.get(row.flux_id);
+    const fresh = freshOf(row);
     const base = row.sorte === 1 ? fresh?.entry : reversalOf(reversed.get(Number(row.extourne_de)) as AccountingEntry);
     // Staging and building read the database at two moments (READ COMMITTED): a flux or a
     // mapping changed in between would number an entry in another journal's sequence.
@@ -190,6 +231,8 @@ async function buildStaged(tx: Queryable, books: Books, rows: StageRow[]): Promi
       reconciliationId: row.rapprochement_id,
       unreconciled: row.hors_rapprochement,
       reversedId: row.extourne_de === null ? null : Number(row.extourne_de),
+      movementId: row.mouvement_id,
+      transferId: row.versement_id,
     };
   });
 }

@@ -6,6 +6,7 @@ import {
   unreconciledCandidatesSql,
   unreconciledSettlementsCte,
 } from './settlement-entries.repository';
+import { shareCandidatesSql } from './share-entries.repository';
 
 /**
  * The digest of the flux facts an entry is built from: a flux whose digest changed after
@@ -29,7 +30,8 @@ export const COMMIT_STAGE: StageTable = { name: 'cpt_stage', keep: false };
 
 /** The columns of cpt_stage, as the staging query makes them (StageRow). */
 const EMPTY_STAGE_COLUMNS = `flux_id int, rapprochement_id int, jour date, date_ecriture date, journal text, empreinte text,
-  extourne_de bigint, sorte int, hors_rapprochement boolean, exercice_id int, exercice_fin date, sequence int`;
+  extourne_de bigint, sorte int, hors_rapprochement boolean, mouvement_id int, versement_id int, exercice_id int,
+  exercice_fin date, sequence int`;
 
 /** What staging reads of the books: whose, from which point of view, their fiscal years (oldest first). */
 export interface StagingBooks {
@@ -97,20 +99,24 @@ export async function stageEntryDays(
        WHERE ${fluxFilter}
      ), a_comptabiliser AS (
        SELECT c.flux_id, NULL::int AS rapprochement_id, c.jour, c.date_ecriture, c.journal, c.empreinte,
-              NULL::bigint AS extourne_de, 1 AS sorte, false AS hors_rapprochement
+              NULL::bigint AS extourne_de, 1 AS sorte, false AS hors_rapprochement,
+              NULL::int AS mouvement_id, NULL::int AS versement_id
          FROM candidats c WHERE c.comptabilisee IS DISTINCT FROM c.empreinte
        UNION ALL
-       SELECT c.flux_id, NULL, c.jour, c.date_ecriture, e."JournalCode", c.empreinte, e.id, 0, false
+       SELECT c.flux_id, NULL, c.jour, c.date_ecriture, e."JournalCode", c.empreinte, e.id, 0, false, NULL, NULL
          FROM candidats c JOIN "CPT_Ecriture" e ON e.id = c.remplacee
         WHERE c.comptabilisee <> c.empreinte
        UNION ALL
        ${settlementCandidatesSql(scopeSql)}
        UNION ALL
        ${unreconciledCandidatesSql()}
+       UNION ALL
+       ${shareCandidatesSql(books.pointOfView === 'federation')}
      )
      SELECT l.*, x.id AS exercice_id, x.fin AS exercice_fin,
             (row_number() OVER (PARTITION BY x.id, l.journal
-                ORDER BY l.date_ecriture, l.jour, l.flux_id, l.rapprochement_id NULLS FIRST, l.hors_rapprochement, l.sorte)
+                ORDER BY l.date_ecriture, l.jour, l.flux_id, l.rapprochement_id NULLS FIRST, l.hors_rapprochement,
+                         l.mouvement_id NULLS FIRST, l.versement_id NULLS FIRST, l.sorte)
               + ${lastNumber})::int AS sequence
        FROM a_comptabiliser l
        JOIN unnest($${n - 2}::int[], $${n - 1}::date[], $${n}::date[]) AS x(id, debut, fin)
@@ -150,6 +156,10 @@ export interface StageRow {
   extourne_de: string | null;
   sorte: number;
   hors_rapprochement: boolean;
+  /** A share movement's entry (R-PAY-10). */
+  mouvement_id: number | null;
+  /** A payout transfer's entry or its reversal (R-PAY-10). */
+  versement_id: number | null;
   exercice_id: number;
   exercice_fin: string;
   sequence: number;
@@ -166,7 +176,7 @@ export function readStageRows(
   const journalSql = journals ? `AND journal = ANY($${params.push(journals)}::text[])` : '';
   return tx.query<StageRow>(
     `SELECT flux_id, rapprochement_id, date_ecriture::text AS date_ecriture, journal, empreinte, extourne_de, sorte,
-            hors_rapprochement, exercice_id,
+            hors_rapprochement, mouvement_id, versement_id, exercice_id,
             exercice_fin::text AS exercice_fin, sequence
        FROM ${stage.name}
       WHERE date_ecriture BETWEEN $1 AND $2 AND (date_ecriture, journal, sequence) > ($3::date, $4, $5) ${journalSql}

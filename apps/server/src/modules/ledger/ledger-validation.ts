@@ -176,9 +176,14 @@ export async function writeEntries(
   const accounts = [...labels.values()];
   await insertAccountLabels(tx, year.id, accounts);
 
-  // What books each flux: its own entry, never a settlement nor an opening entry.
+  // What books each flux: its own entry, never a settlement, a share's, a transfer's nor an opening entry.
   const booked = batch.flatMap((s, index) =>
-    s.isReversal || s.reconciliationId !== null || s.unreconciled || s.entry.fluxId === null
+    s.isReversal ||
+    s.reconciliationId !== null ||
+    s.unreconciled ||
+    s.movementId !== null ||
+    s.transferId !== null ||
+    s.entry.fluxId === null
       ? []
       : [{ fluxId: s.entry.fluxId, id: entryIds[index]!, fingerprint: s.fingerprint }],
   );
@@ -237,6 +242,8 @@ export async function writeOpeningEntry(
       reconciliationId: null,
       unreconciled: false,
       reversedId: null,
+      movementId: null,
+      transferId: null,
     },
   ]);
   return { exercice: nextYear.id, lignes: entry.lines.length };

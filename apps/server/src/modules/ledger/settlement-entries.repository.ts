@@ -7,6 +7,7 @@ import {
   UNRECONCILED_JOURNAL,
 } from '@gdf/domain';
 import type { Queryable } from '../../db/queryable';
+import { claimedByPayoutSql } from './share-entries.repository';
 
 /** The digest of what a settlement entry is built from (the part, its credit's day). */
 const SETTLEMENT_FINGERPRINT_SQL = `md5(concat_ws('|', 'reglement', rf."ID_Rapprochement", rf."ID_FluxFinancier",
@@ -28,7 +29,8 @@ const samePart = (
 export function settlementCandidatesSql(scopeSql: string): string {
   return `SELECT rf."ID_FluxFinancier" AS flux_id, rf."ID_Rapprochement" AS rapprochement_id, j.jour, j.date_ecriture,
          coalesce(c."JournalCode", '${BANK_JOURNAL}') AS journal, coalesce(c."Empreinte", ${SETTLEMENT_FINGERPRINT_SQL}) AS empreinte,
-         c.id AS extourne_de, CASE WHEN c.id IS NULL THEN 1 ELSE 0 END AS sorte, false AS hors_rapprochement
+         c.id AS extourne_de, CASE WHEN c.id IS NULL THEN 1 ELSE 0 END AS sorte, false AS hors_rapprochement,
+         NULL::int AS mouvement_id, NULL::int AS versement_id
     FROM "BQE_ReleveBancaire" r
     JOIN "BQE_EcritureBancaire" e ON e."ID_ReleveBancaire" = r.id
     JOIN "BQE_Rapprochement" ra ON ra."ID_EcritureBancaire" = e.id
@@ -39,6 +41,8 @@ export function settlementCandidatesSql(scopeSql: string): string {
    WHERE r."ID_Structure" = $1 AND e."DateComptable" BETWEEN $5::date AND $4::date AND ${scopeSql}
      -- active and not booked: its entry; undone and booked: its reversal, once.
      AND (ra."DateAnnulation" IS NULL) = (c.id IS NULL)
+     -- a refund a payout file pays is settled by its transfer's entry (R-PAY-10): not booked again here.
+     AND (c.id IS NOT NULL OR NOT ${claimedByPayoutSql('f')})
      AND NOT EXISTS (SELECT 1 FROM "CPT_Ecriture" x WHERE ${samePart('x')} AND x."EST_Extourne")`;
 }
 
@@ -132,7 +136,9 @@ function unreconciledFactsSql(scopeSql: string): string {
                          JOIN "BQE_Rapprochement" ra ON ra."ID_EcritureBancaire" = e.id AND ra."DateAnnulation" IS NULL
                          JOIN "BQE_RapprochementFlux" rf ON rf."ID_Rapprochement" = ra.id
                         WHERE r."ID_Structure" = $1 GROUP BY rf."ID_FluxFinancier") p ON p.flux_id = f.id
-           WHERE f."EST_Reglement" AND f."ID_EcritureBancaire" IS NULL AND ${scopeSql}) u`;
+           WHERE f."EST_Reglement" AND f."ID_EcritureBancaire" IS NULL AND ${scopeSql}
+             -- a refund a payout file pays is settled by its transfer's entry (R-PAY-10).
+             AND NOT ${claimedByPayoutSql('f')}) u`;
 }
 
 /**
@@ -161,13 +167,15 @@ export function unreconciledSettlementsCte(scopeSql: string, headOffice: boolean
  */
 export function unreconciledCandidatesSql(): string {
   return `SELECT s.flux_id, NULL::int AS rapprochement_id, j.jour, j.date_ecriture, '${UNRECONCILED_JOURNAL}' AS journal,
-         s.empreinte, NULL::bigint AS extourne_de, 1 AS sorte, true AS hors_rapprochement
+         s.empreinte, NULL::bigint AS extourne_de, 1 AS sorte, true AS hors_rapprochement,
+         NULL::int AS mouvement_id, NULL::int AS versement_id
     FROM reglements s
     JOIN unnest($2::date[], $3::date[]) AS j(jour, date_ecriture) ON j.jour = s.jour
     LEFT JOIN "CPT_ReglementComptabilise" b ON b."ID_Structure" = $1 AND b."ID_FluxFinancier" = s.flux_id
    WHERE b."Empreinte" IS DISTINCT FROM s.empreinte
   UNION ALL
-  SELECT b."ID_FluxFinancier", NULL, j.jour, j.date_ecriture, '${UNRECONCILED_JOURNAL}', b."Empreinte", b."ID_Ecriture", 0, true
+  SELECT b."ID_FluxFinancier", NULL, j.jour, j.date_ecriture, '${UNRECONCILED_JOURNAL}', b."Empreinte", b."ID_Ecriture", 0, true,
+         NULL, NULL
     FROM "CPT_ReglementComptabilise" b
     JOIN unnest($2::date[], $3::date[]) AS j(jour, date_ecriture) ON j.jour = b."JourReglement"
     LEFT JOIN reglements s ON s.flux_id = b."ID_FluxFinancier"

@@ -70,6 +70,9 @@ export interface EntryToWrite {
   isReversal: boolean;
   fingerprint: string;
   reconciliationId: number | null;
+  /** A share movement's entry and a payout transfer's (R-PAY-10). */
+  movementId: number | null;
+  transferId: number | null;
 }
 
 /** The entries' headers: their ids by journal and number. */
@@ -82,9 +85,9 @@ export function insertEntryHeaders(
   return tx.query<{ id: string; journal: string; sequence: number }>(
     `INSERT INTO "CPT_Ecriture" ("ID_Structure", "ID_Exercice", "ID_Validation", "ID_FluxFinancier", "JournalCode",
        "Numero", "EcritureNum", "EcritureDate", "PieceRef", "PieceDate", "Libelle", "ValidDate", "EST_Extourne",
-       "Lettrage", "DateLettrage", "Empreinte", "ID_Rapprochement")
+       "Lettrage", "DateLettrage", "Empreinte", "ID_Rapprochement", "ID_MouvementQuotePart", "ID_VersementLigne")
      SELECT $1, $2, $3, e.* FROM unnest($4::int[], $5::text[], $6::int[], $7::text[], $8::date[], $9::text[], $10::date[],
-       $11::text[], $12::date[], $13::boolean[], $14::text[], $15::date[], $16::text[], $17::int[]) AS e
+       $11::text[], $12::date[], $13::boolean[], $14::text[], $15::date[], $16::text[], $17::int[], $18::int[], $19::int[]) AS e
      RETURNING id::text AS id, "JournalCode" AS journal, "Numero" AS sequence`,
     [
       owner.structureId,
@@ -104,6 +107,8 @@ export function insertEntryHeaders(
       column((e) => e.lettering?.date ?? null),
       rows.map((s) => s.fingerprint),
       rows.map((s) => s.reconciliationId),
+      rows.map((s) => s.movementId),
+      rows.map((s) => s.transferId),
     ],
   );
 }

@@ -7,6 +7,7 @@ import { parseInput } from '../../lib/validation';
 import { resolveScope } from '../../plugins/scope';
 import type { SepaSettings } from '../exports-sepa/sepa.service';
 import { createPayoutsService } from './payouts.service';
+import { registerPayoutStatementRoutes } from './payout-statement.routes';
 import { createSharesService } from './shares.service';
 
 const pageQuery = z
@@ -76,4 +77,6 @@ export function registerPayoutRoutes(app: FastifyInstance, database: Database, s
       return payouts.cancel(await scopeOf(request), id);
     },
   );
+  // R-PAY-09: a ligue's or a comité's relevé de reversements.
+  registerPayoutStatementRoutes(app, database);
 }

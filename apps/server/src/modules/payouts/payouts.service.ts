@@ -6,20 +6,15 @@ import {
   addCalendarDays,
   buildPain001,
   isTargetDay,
-  normalizeIban,
   parisToday,
-  payeeExclusion,
   pain001Bic,
   sepaField,
   SEPA_MAX_LENGTH,
   payoutCancellationRefusal,
-  payoutExclusionMotif,
   payoutGenerateBodySchema,
   payoutPreviewQuerySchema,
-  usableBic,
   type PayoutBatchView,
   type PayoutGenerated,
-  type PayoutPayeeRow,
   type Pain001Version,
   type PayoutPreviewAnswer,
   type SepaCreditTransfer,
@@ -35,6 +30,7 @@ import { resolveCreditor, type SepaSettings } from '../exports-sepa/sepa.service
 import { requireGrant, requireModule, type RequestScope } from '../scope/scope';
 import { PAYOUT_TEXTS } from './messages';
 import { pain001XmlProblems } from './payout-file-check';
+import { checkConfirmedTotal, classify, publicRow, transferOf, type Classified } from './payout-payees';
 import * as repo from './payouts.repository';
 import { syncShares, syncSharesIn } from './shares-sync';
 
@@ -42,48 +38,6 @@ import { syncShares, syncSharesIn } from './shares-sync';
 function requireHeadOffice(scope: RequestScope): void {
   if (scope.currentStructureType !== StructureType.Federation) throw forbidden(PAYOUT_TEXTS.headOfficeOnly);
 }
-
-type Classified = PayoutPayeeRow & { account: repo.PayeeRow };
-
-/** R-PAY-06: each payee with what is due and, when it cannot be paid, why. */
-function classify(
-  rows: readonly repo.PayeeRow[],
-  kind: 'shares' | 'refunds',
-  version: Pain001Version = DEFAULT_PAIN001_VERSION,
-): Classified[] {
-  return rows.map((row) => {
-    const earned = Number(row.earned);
-    const paid = Number(row.paid);
-    const due = earned - paid;
-    const niveau = kind === 'refunds' ? 'club' : row.type === StructureType.LigueRegionale ? 'ligue' : 'comite';
-    const code = payeeExclusion(
-      {
-        name: row.holder ?? '',
-        iban: row.iban,
-        bic: row.bic,
-        town: row.town,
-        country: row.country,
-        blocked: row.blocked,
-        dueCents: due,
-      },
-      version,
-    );
-    return {
-      structureId: row.structureId,
-      nom: row.nom,
-      codeFederal: row.codeFederal,
-      niveau,
-      acquisCentimes: earned,
-      verseCentimes: paid,
-      dueCentimes: Math.max(due, 0),
-      ...(row.fluxIds ? { fluxIds: row.fluxIds } : {}),
-      ...(code ? { exclusion: { code, motif: payoutExclusionMotif(code, row) } } : {}),
-      account: row,
-    };
-  });
-}
-
-const publicRow = ({ account: _account, ...row }: Classified): PayoutPayeeRow => row;
 
 /** R-PAY-05: the file, or the French 422 when a file-level rule refuses it (the debtor's data, a total). */
 function buildFile(input: Parameters<typeof buildPain001>[0]): string {
@@ -100,26 +54,6 @@ function buildFile(input: Parameters<typeof buildPain001>[0]): string {
 function checkExecutionDay(day: string, today: string): void {
   if (day < today || day > addCalendarDays(today, 366)) throw badRequest(PAYOUT_TEXTS.executionDayOutOfRange);
   if (!isTargetDay(day)) throw badRequest(PAYOUT_TEXTS.executionDayClosed);
-}
-
-function transferOf(batchId: number, row: Classified): SepaCreditTransfer {
-  const refund = row.niveau === 'club';
-  return {
-    endToEndId: `${refund ? 'RBT' : 'REV'}-${batchId}-${row.structureId}`,
-    amountCents: row.dueCentimes,
-    // R-PAY-05: the holder's name as recorded with the RIB (what Verification of Payee compares).
-    creditorName: row.account.holder ?? '',
-    creditorIban: normalizeIban(row.account.iban ?? ''),
-    creditorBic: usableBic(row.account.bic),
-    creditorAddress: {
-      street: row.account.street,
-      postCode: row.account.postCode,
-      town: row.account.town ?? '',
-      country: row.account.country ?? '',
-      complement: row.account.complement,
-    },
-    remittance: refund ? PAYOUT_TEXTS.refundRemittance(row.fluxIds ?? []) : PAYOUT_TEXTS.shareRemittance(row.nom),
-  };
 }
 
 export function createPayoutsService(database: Database, settings: SepaSettings) {
@@ -169,6 +103,7 @@ export function createPayoutsService(database: Database, settings: SepaSettings)
         const rows = [...shares, ...refunds].filter((row) => chosen.size === 0 || chosen.has(row.structureId));
         const payables = rows.filter((row) => !row.exclusion);
         if (payables.length === 0) throw new HttpError(409, PAYOUT_TEXTS.nothingToPay, 'conflict');
+        checkConfirmedTotal(input.totalAttenduCentimes, payables);
         const batchId = await repo.insertPayoutBatch(tx, scope.currentStructureId, scope.actor.userId);
         const transfers = payables.map((row) => transferOf(batchId, row));
         const debtor = await resolveCreditor(tx, settings);

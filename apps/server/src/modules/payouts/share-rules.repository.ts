@@ -68,16 +68,27 @@ export async function otherLevelRule(
   return row;
 }
 
-/** Creates the rule of (target, level, season), or changes it: one row per season (the history). */
-export async function saveShareRule(tx: Queryable, input: ShareRuleInput, userId: number): Promise<ShareRuleView> {
+/**
+ * Creates the rule of (target, level, season), or changes it: one row per season (the history).
+ * Returns the saved rule and, when it changed one, what it was (the audit's 'avant').
+ */
+export async function saveShareRule(
+  tx: Queryable,
+  input: ShareRuleInput,
+  userId: number,
+): Promise<{ saved: ShareRuleView; before: { mode: ShareMode; valeur: number } | null }> {
   const target = input.tarif ? `"ID_Tarif" = $2` : `"ID_CategoryFlux" = $1`;
-  const [updated] = await tx.query<{ id: number }>(
-    `UPDATE "REV_RegleQuotePart" SET "Mode" = $4, "Valeur" = $5, "ID_Utilisateur" = $6, "Z_DateCreation" = now()
-      WHERE ${target} AND "Niveau" = $3 AND "ID_SaisonDebut" = $7 RETURNING id`,
-    [input.categorie ?? null, input.tarif ?? null, input.niveau, input.mode, input.valeur, userId, input.saisonDebut],
+  const [previous] = await tx.query<{ id: number; mode: ShareMode; valeur: number }>(
+    `SELECT id, "Mode" AS mode, "Valeur"::int AS valeur FROM "REV_RegleQuotePart"
+      WHERE ${target} AND "Niveau" = $3 AND "ID_SaisonDebut" = $4 FOR UPDATE`,
+    [input.categorie ?? null, input.tarif ?? null, input.niveau, input.saisonDebut],
   );
-  const [row] = updated
-    ? [updated]
+  const [row] = previous
+    ? await tx.query<{ id: number }>(
+        `UPDATE "REV_RegleQuotePart" SET "Mode" = $2, "Valeur" = $3, "ID_Utilisateur" = $4, "Z_DateCreation" = now()
+          WHERE id = $1 RETURNING id`,
+        [previous.id, input.mode, input.valeur, userId],
+      )
     : await tx.query<{ id: number }>(
         `INSERT INTO "REV_RegleQuotePart" ("ID_CategoryFlux", "ID_Tarif", "Niveau", "Mode", "Valeur", "ID_Utilisateur", "ID_SaisonDebut")
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
@@ -92,5 +103,5 @@ export async function saveShareRule(tx: Queryable, input: ShareRuleInput, userId
         ],
       );
   const [saved] = await tx.query<RuleRow>(`SELECT ${RULE_COLUMNS} FROM ${RULE_FROM} WHERE r.id = $1`, [row!.id]);
-  return view(saved!);
+  return { saved: view(saved!), before: previous ? { mode: previous.mode, valeur: previous.valeur } : null };
 }

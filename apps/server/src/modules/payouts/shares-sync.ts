@@ -1,5 +1,6 @@
 import {
   earnedShares,
+  fixLevels,
   fullShares,
   parisToday,
   resteDuByFlux,
@@ -13,16 +14,14 @@ import {
 } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
+import { loadSales, salesOf, type SaleFacts } from './sale-facts.repository';
 import {
   claimMarked,
   loadRecorded,
-  loadSales,
   loadShareRules,
-  lockSales,
-  salesOf,
+  lockSharesSync,
   writeShares,
   type RecordedShares,
-  type SaleFacts,
   type ShareRuleRow,
   type SharesWrite,
 } from './shares.repository';
@@ -60,6 +59,7 @@ export async function syncSharesIn(tx: Queryable, today = parisToday()): Promise
 
 /** One batch of marks taken and their sales brought up to date; null when none is left. */
 async function syncBatch(tx: Queryable, today: string): Promise<number | null> {
+  await lockSharesSync(tx);
   const marks = await claimMarked(tx, BATCH);
   if (marks.length === 0) return null;
   const markedOn = new Map(marks.map((mark) => [mark.id, parisToday(new Date(mark.markedAt))]));
@@ -79,9 +79,10 @@ async function syncBatch(tx: Queryable, today: string): Promise<number | null> {
 async function syncSales(tx: Queryable, days: ReadonlyMap<number, string>, today: string): Promise<number> {
   const saleIds = [...days.keys()];
   if (saleIds.length === 0) return 0;
-  await lockSales(tx, saleIds);
+  // One client, one query at a time (the transaction's connection).
   const recorded = await loadRecorded(tx, saleIds);
-  const [sales, rules] = await Promise.all([loadSales(tx, saleIds), loadShareRules(tx)]);
+  const sales = await loadSales(tx, saleIds);
+  const rules = await loadShareRules(tx);
   const writes: SharesWrite[] = [];
   for (const sale of sales) {
     const write = saleWrite(sale, recorded.get(sale.id), rules, today);
@@ -108,14 +109,41 @@ function saleWrite(
     : 0;
   // Nothing kept and nothing recorded: the sale has not started earning; its rules stay open.
   if (!before && base === 0) return null;
-  const frozen = before ?? firstState(sale, rules);
+  const now = firstState(sale, rules);
+  const frozen = before ? refixed(before, now) : now;
   const full = { ligue: frozen.fullLigue, comite: frozen.fullComite };
   const target = { base, ...earnedShares(full, sale.amountCents, base) };
   const movement = shareMovement(frozen, target);
-  return movement && { state: { ...frozen, ...target }, movement };
+  const newlyFixed =
+    before !== undefined && (frozen.ligueFixed !== before.ligueFixed || frozen.comiteFixed !== before.comiteFixed);
+  if (!movement && !newlyFixed) return null;
+  return { state: { ...frozen, ...target }, movement };
 }
 
-/** R-PAY-04: the shares wholly paid and the payees, frozen at the sale's first movement. */
+/** R-PAY-04: what was recorded, with each level no rule had fixed taking what the rules give now. */
+function refixed(before: RecordedShares, now: RecordedShares): RecordedShares {
+  if (before.ligueFixed && before.comiteFixed) return before;
+  const levels = fixLevels(
+    {
+      ligue: { full: before.fullLigue, fixed: before.ligueFixed },
+      comite: { full: before.fullComite, fixed: before.comiteFixed },
+    },
+    // The payees stay the ones recorded at the first movement; a level without one is fixed at nothing.
+    {
+      ligue: before.ligueId === null ? { full: 0, fixed: true } : { full: now.fullLigue, fixed: now.ligueFixed },
+      comite: before.comiteId === null ? { full: 0, fixed: true } : { full: now.fullComite, fixed: now.comiteFixed },
+    },
+  );
+  return {
+    ...before,
+    fullLigue: levels.ligue.full,
+    ligueFixed: levels.ligue.fixed,
+    fullComite: levels.comite.full,
+    comiteFixed: levels.comite.fixed,
+  };
+}
+
+/** R-PAY-04: the shares wholly paid and the payees as the rules give them now, each level fixed if a rule reached it. */
 function firstState(sale: SaleFacts, rules: readonly ShareRuleRow[]): RecordedShares {
   const lines: ShareLine[] = (
     sale.lines.length > 0 ? sale.lines : [{ amountCents: sale.amountCents, quantity: 1, tarifId: null }]
@@ -125,6 +153,7 @@ function firstState(sale: SaleFacts, rules: readonly ShareRuleRow[]): RecordedSh
     rules: lineRules(sale, line.tarifId, rules),
   }));
   const full = fullShares(sale.amountCents, lines);
+  const reached = (level: ShareLevel) => lines.some((line) => line.rules[level] !== undefined);
   return {
     saleId: sale.id,
     ligueId: sale.ligueId,
@@ -132,6 +161,8 @@ function firstState(sale: SaleFacts, rules: readonly ShareRuleRow[]): RecordedSh
     // A level without a payee earns nothing: the federation keeps it (R-PAY-04).
     fullLigue: sale.ligueId === null ? 0 : full.ligue,
     fullComite: sale.comiteId === null ? 0 : full.comite,
+    ligueFixed: sale.ligueId === null || reached('ligue'),
+    comiteFixed: sale.comiteId === null || reached('comite'),
     base: 0,
     ligue: 0,
     comite: 0,

@@ -24,6 +24,9 @@ import { syncShares, syncSharesIn } from './shares-sync';
 import { listShareRules, otherLevelRule, ruleContext, saveShareRule } from './share-rules.repository';
 import { shareMovements, shareTotals, structureType } from './structure-shares.repository';
 
+/** The books bring the marked sales' shares up to date before they read them (R-PAY-10). */
+export { syncSharesIn } from './shares-sync';
+
 /** The rules are the head office's settings, on its Flux financier settings page (R-PAY-01). */
 const RULES_MODULE = ModuleSlug.ParamFluxFinancier;
 const RULES_WRITE = actionGrant(RULES_MODULE, PermissionAction.Ecriture);
@@ -62,8 +65,13 @@ export function createSharesService(database: Database) {
         if (problem) throw badRequest(problem);
         // The sales already marked earn under the rules they were settled with (R-PAY-04).
         await syncSharesIn(tx);
-        const saved = await saveShareRule(tx, input, scope.actor.userId);
-        await markSalesFrom(tx, { fromSeason: input.saisonDebut, categoryId: input.categorie, tarifId: input.tarif });
+        const { saved, before } = await saveShareRule(tx, input, scope.actor.userId);
+        await markSalesFrom(tx, {
+          level: input.niveau,
+          fromSeason: input.saisonDebut,
+          categoryId: input.categorie,
+          tarifId: input.tarif,
+        });
         await writeAuditRows(tx, [
           {
             userId: scope.actor.userId,
@@ -71,7 +79,7 @@ export function createSharesService(database: Database) {
             action: 'quote_part_regle',
             table: 'REV_RegleQuotePart',
             targetId: saved.id,
-            details: { ...input },
+            details: { ...input, avant: before },
           },
         ]);
         return saved;

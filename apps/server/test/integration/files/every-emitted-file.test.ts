@@ -6,6 +6,10 @@ import {
   nextTargetDay,
   parisToday,
   ACCOUNT_STATEMENT_XLSX_COLUMNS,
+  PAYOUT_STATEMENT_COLUMNS,
+  SHARE_RULES_PATH,
+  issuedPayoutStatementPath,
+  payoutStatementPath,
   DEFAULT_PNM_LAYOUT,
   DOCUMENT_PACK_PATH,
   EMPTY_FLUX_FILTERS,
@@ -164,6 +168,25 @@ const FILE_ROUTES: Record<string, (fixture: Fixture) => Promise<Emitted[]>> = {
       { file: xlsxFile(`${url} (xlsx)`, xlsx.rawPayload, ACCOUNT_STATEMENT_XLSX_COLUMNS), spreadsheet: true },
     ];
   },
+  'GET /api/structures/:id/releve-de-reversements': async ({ context }) => {
+    const { url } = await payoutStatement(context);
+    const pdf = ok(await get(context, context.tokens.siege, `${url}&format=pdf`), url);
+    const xlsx = ok(await get(context, context.tokens.siege, `${url}&format=xlsx`), url);
+    return [
+      { file: pdfFile(`${url} (pdf)`, pdf.rawPayload), spreadsheet: false },
+      { file: xlsxFile(`${url} (xlsx)`, xlsx.rawPayload, PAYOUT_STATEMENT_COLUMNS), spreadsheet: true },
+    ];
+  },
+  'GET /api/releves-de-reversements/:id': async ({ context }) => {
+    const issued = await get(context, context.tokens.siege, `${(await payoutStatement(context)).url}&format=pdf`);
+    const url = issuedPayoutStatementPath(Number(issued.headers['x-releve-id']));
+    const pdf = ok(await get(context, context.tokens.siege, `${url}?format=pdf`), url);
+    const xlsx = ok(await get(context, context.tokens.siege, `${url}?format=xlsx`), url);
+    return [
+      { file: pdfFile(`${url} (pdf)`, pdf.rawPayload), spreadsheet: false },
+      { file: xlsxFile(`${url} (xlsx)`, xlsx.rawPayload, PAYOUT_STATEMENT_COLUMNS), spreadsheet: true },
+    ];
+  },
   'GET /api/impayes': async ({ context }) => {
     const response = ok(await get(context, context.tokens.siege, '/api/impayes?format=xlsx'), '/api/impayes');
     return [{ file: xlsxFile('/api/impayes (xlsx)', response.rawPayload, OVERDUE_COLUMNS), spreadsheet: true }];
@@ -270,6 +293,43 @@ function reminderId(context: RestContext): Promise<number> {
   return reminder;
 }
 
+let payoutShares: Promise<{ url: string }> | undefined;
+/**
+ * R-PAY-09: the ligue of the club's département earns 10 % of a licence the club paid (the
+ * club's and the category's names are the hostile texts); its relevé de reversements' URL.
+ */
+function payoutStatement(context: RestContext): Promise<{ url: string }> {
+  payoutShares ??= (async () => {
+    const [ligue] = await context.database.query<{ id: number }>(
+      `SELECT su."ID_Structure" AS id FROM "UTI_Login" l JOIN "STR_StructureUtilisateur" su ON su."ID_Utilisateur" = l."ID_Utilisateur"
+        WHERE l."Email" = 'ligue@demo.fr' ORDER BY su.id LIMIT 1`,
+    );
+    await context.database.query(
+      `UPDATE "ADR_Departement" d SET "ID_Ligue" = $2 FROM "STR_Structure" s WHERE s.id = $1 AND d.id = s."ID_Departement"`,
+      [context.clubId, ligue!.id],
+    );
+    const rule = { categorie: 1, niveau: 'ligue', mode: 'taux', valeur: 1_000, saisonDebut: 2027 };
+    const saved = await context.app.inject({
+      method: 'PUT',
+      url: SHARE_RULES_PATH,
+      headers: bearer(context.tokens.siege),
+      payload: rule,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const sale = await insertFlux(context.database, {
+      name: HOSTILE_TEXTS[1]!,
+      categoryId: 1,
+      structureId: context.clubId,
+      seasonId: 2027,
+      amount: '80.00',
+    });
+    await context.database.query(`UPDATE "MKP_FluxFinancier" SET "EST_Reglement" = TRUE WHERE id = $1`, [sale]);
+    const today = parisToday();
+    return { url: `${payoutStatementPath(ligue!.id)}?du=${addCalendarDays(today, -30)}&au=${today}` };
+  })();
+  return payoutShares;
+}
+
 let sepa: Promise<LightMyRequestResponse> | undefined;
 /** One SEPA file of the head office, generated once. */
 function sepaFile(context: RestContext): Promise<LightMyRequestResponse> {
@@ -303,6 +363,7 @@ describe.each(testDatabaseTargets())('every file the product emits, from hostile
   beforeAll(async () => {
     reminder = undefined;
     sepa = undefined;
+    payoutShares = undefined;
     const context = await openRestContext(target, { ledgerClock: () => TEST_TODAY });
     fixture.context = context;
     fixture.documentId = await seedDocument(context, context.clubId);

@@ -14,6 +14,7 @@ import type { Database } from '../../../src/db/database';
 import { testDatabaseTargets } from '../support/databases';
 import { closeSeededApp, openSeededApp } from '../support/seeded-app';
 import { insertFlux, oneId } from '../documents/document-fixtures';
+import { demoLigueId, setClubLigue } from './payout-fixtures';
 import { elements, validateAgainstXsd } from '../sepa/sepa-support';
 
 /** Valid French IBANs (check digits right), for the payees the test pays. */
@@ -48,15 +49,8 @@ describe.each(testDatabaseTargets())('payouts by SEPA credit transfer on $name (
   beforeAll(async () => {
     ({ database, app, siege, club, ligue, clubId } = await openSeededApp(target));
     const seasonId = await oneId(database, `SELECT id FROM "FEDE_Saison" WHERE "EST_SaisonCourante"`);
-    ligueId = await oneId(
-      database,
-      `SELECT su."ID_Structure" AS id FROM "UTI_Login" l JOIN "STR_StructureUtilisateur" su ON su."ID_Utilisateur" = l."ID_Utilisateur"
-        WHERE l."Email" = 'ligue@demo.fr' ORDER BY su.id LIMIT 1`,
-    );
-    await database.query(
-      `UPDATE "ADR_Departement" d SET "ID_Ligue" = $2 FROM "STR_Structure" s WHERE s.id = $1 AND d.id = s."ID_Departement"`,
-      [clubId, ligueId],
-    );
+    ligueId = await demoLigueId(database);
+    await setClubLigue(database, clubId, ligueId);
     await database.query(`UPDATE "STR_StructureRib" SET "EST_Valide" = FALSE WHERE "ID_Structure" IN ($1, $2)`, [
       ligueId,
       clubId,
@@ -140,8 +134,26 @@ describe.each(testDatabaseTargets())('payouts by SEPA credit transfer on $name (
     }
   });
 
+  it('R-PAY-07: a total confirmed in the preview that is no longer what is due generates nothing', async () => {
+    const due = (await preview()).payables
+      .filter((row) => row.structureId === ligueId || row.structureId === clubId)
+      .reduce((total, row) => total + row.dueCentimes, 0);
+    const moved = await generate({
+      dateExecution: executionDay,
+      structures: [ligueId, clubId],
+      totalAttenduCentimes: due + 1,
+    });
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(moved.json<{ message: string }>().message).toMatch(/^Les montants dus ont changé depuis l’aperçu/);
+    const files = await oneId(database, `SELECT count(*)::int AS id FROM "REV_VersementLigne"`);
+    expect(files).toBe(0);
+  });
+
   it('R-PAY-05, R-PAY-07: generates one file its XSD accepts, claims the refund, and never pays twice at once', async () => {
-    const chosen = { dateExecution: executionDay, structures: [ligueId, clubId] };
+    const due = (await preview()).payables
+      .filter((row) => row.structureId === ligueId || row.structureId === clubId)
+      .reduce((total, row) => total + row.dueCentimes, 0);
+    const chosen = { dateExecution: executionDay, structures: [ligueId, clubId], totalAttenduCentimes: due };
     const [first, second] = await Promise.all([generate(chosen), generate(chosen)]);
     const statuses = [first.statusCode, second.statusCode].sort();
     expect(statuses, `${first.body} ${second.body}`).toEqual([201, 409]);

@@ -8,10 +8,11 @@ import {
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../src/db/database';
-import { syncShares } from '../../../src/modules/payouts/shares-sync';
+import { syncShares, syncSharesIn } from '../../../src/modules/payouts/shares-sync';
 import { testDatabaseTargets } from '../support/databases';
 import { closeSeededApp, openSeededApp } from '../support/seeded-app';
 import { insertFlux, oneId } from '../documents/document-fixtures';
+import { demoLigueId, setClubLigue } from './payout-fixtures';
 
 /**
  * R-PAY-01..04 through the product's tables: the head office sets the shares, a club's licence
@@ -48,18 +49,9 @@ describe.each(testDatabaseTargets())('each level’s share of a sale on $name (R
   beforeAll(async () => {
     ({ database, app, siege, club, ligue, clubId } = await openSeededApp(target));
     seasonId = await oneId(database, `SELECT id FROM "FEDE_Saison" WHERE "EST_SaisonCourante"`);
-    ligueId = await oneId(
-      database,
-      `SELECT su."ID_Structure" AS id FROM "UTI_Login" l JOIN "STR_StructureUtilisateur" su ON su."ID_Utilisateur" = l."ID_Utilisateur"
-        WHERE l."Email" = 'ligue@demo.fr' ORDER BY su.id LIMIT 1`,
-    );
+    ligueId = await demoLigueId(database);
     // The club's département names the ligue the demo's ligue user administers, and a comité.
-    comiteId = await oneId(
-      database,
-      `UPDATE "ADR_Departement" d SET "ID_Ligue" = $2 FROM "STR_Structure" s
-        WHERE s.id = $1 AND d.id = s."ID_Departement" RETURNING d."ID_Comite" AS id`,
-      [clubId, ligueId],
-    );
+    comiteId = await setClubLigue(database, clubId, ligueId);
   }, 120_000);
   afterAll(() => closeSeededApp({ app, database }));
 
@@ -169,6 +161,13 @@ describe.each(testDatabaseTargets())('each level’s share of a sale on $name (R
     await syncShares(database);
     expect((await sharesOf(earning))?.ligue).toBe(500);
     expect((await sharesOf(later))?.ligue).toBe(1_000);
+    // The change is audited with what the rule was before it.
+    const [audit] = await database.query<{
+      details: { valeur: number; avant: { mode: string; valeur: number } | null };
+    }>(`SELECT "Details" AS details FROM "APP_AuditLog" WHERE "Action" = 'quote_part_regle' ORDER BY id DESC LIMIT 1`);
+    expect(audit?.details.valeur).toBe(2_000);
+    expect(audit?.details.avant?.mode).toBe('taux');
+    expect(audit?.details.avant?.valeur).toBeLessThan(2_000);
   });
 
   it('R-PAY-04: a rule changed while a settled sale is not yet brought up to date does not reach it', async () => {
@@ -185,6 +184,39 @@ describe.each(testDatabaseTargets())('each level’s share of a sale on $name (R
     await syncShares(database);
     // Settled under the 20 % in force then, not the 30 % set after.
     expect((await sharesOf(sale))?.ligue).toBe(200);
+  });
+
+  it('R-PAY-04: a level’s first rule reaches a sale the other level’s already did; its changes after never do', async () => {
+    // Category 2: no rule of these tests reaches it before this one.
+    const rule = (niveau: 'ligue' | 'comite', valeur: number) =>
+      putRule(siege, { categorie: 2, niveau, mode: 'taux', valeur, saisonDebut: seasonId });
+    expect((await rule('ligue', 1_000)).statusCode).toBe(200);
+    const sale = await insertFlux(database, {
+      name: 'Affiliation quote-part',
+      categoryId: 2,
+      structureId: clubId,
+      seasonId,
+      amount: '100.00',
+    });
+    await settle(sale, true);
+    await syncShares(database);
+    expect(await sharesOf(sale)).toEqual({ base: 10_000, ligue: 1_000, comite: 0 });
+    expect((await rule('comite', 500)).statusCode).toBe(200);
+    await syncShares(database);
+    expect(await sharesOf(sale)).toEqual({ base: 10_000, ligue: 1_000, comite: 500 });
+    expect((await rule('comite', 800)).statusCode).toBe(200);
+    expect((await rule('ligue', 2_000)).statusCode).toBe(200);
+    await syncShares(database);
+    expect(await sharesOf(sale)).toEqual({ base: 10_000, ligue: 1_000, comite: 500 });
+    const movements = await database.query<{ ligue: string; comite: string }>(
+      `SELECT "PartLigue"::text AS ligue, "PartComite"::text AS comite FROM "REV_MouvementQuotePart"
+        WHERE "ID_FluxFinancier" = $1 ORDER BY id`,
+      [sale],
+    );
+    expect(movements).toEqual([
+      { ligue: '1000', comite: '0' },
+      { ligue: '0', comite: '500' },
+    ]);
   });
 
   it('R-PAY-03: an avoir on the relaunch carrying a sale lowers it; an avoir unlinked gives it back', async () => {
@@ -247,6 +279,24 @@ describe.each(testDatabaseTargets())('each level’s share of a sale on $name (R
     expect(after!.ligue).toBe(Math.min(frozen!.ligue, 500));
     // Nothing left marked: the sale did not block the sync.
     expect(await oneId(database, `SELECT count(*)::int AS id FROM "REV_QuotePartAVerifier"`)).toBe(0);
+  });
+
+  it('R-PAY-04: a sync holds one lock however many sales it brings up to date (a season’s fit in one transaction)', async () => {
+    // Per-sale locks filled PostgreSQL's lock table on a season's sales ('out of shared memory').
+    const rule = { categorie: 1, niveau: 'comite', mode: 'taux', valeur: 550, saisonDebut: seasonId } as const;
+    expect((await putRule(siege, rule)).statusCode).toBe(200);
+    const sales = [];
+    for (let n = 0; n < 6; n += 1) sales.push(await licence('12.00'));
+    for (const sale of sales) await settle(sale, true);
+    const locks = await database.transaction(async (tx) => {
+      expect(await syncSharesIn(tx)).toBeGreaterThanOrEqual(sales.length);
+      const [row] = await tx.query<{ locks: number }>(
+        `SELECT count(*)::int AS locks FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()`,
+      );
+      return row!.locks;
+    });
+    expect(locks).toBe(1);
+    for (const sale of sales) expect((await sharesOf(sale))?.base).toBe(1_200);
   });
 
   it('R-SCOPE: a club reads no ligue’s shares; a ligue not another’s', async () => {

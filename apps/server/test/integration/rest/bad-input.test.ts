@@ -693,6 +693,24 @@ function payoutCases(): Record<string, Record<string, BadRequest>> {
     [`GET ${payouts}`]: queries(payouts, ['?limit=0', '?limit=201', '?offset=-1', '?limit=abc', '?page=1']),
     [`GET ${payouts}/:id/fichier`]: badIds((id) => `${payouts}/${id}/fichier`),
     [`POST ${payouts}/:id/annulation`]: badIds((id) => `${payouts}/${id}/annulation`, 'POST'),
+    // R-PAY-09: the relevé de reversements, with the relevé de compte's query.
+    'GET /api/structures/:id/releve-de-reversements': {
+      ...badIds((id) => `/api/structures/${id}/releve-de-reversements`),
+      ...queries('/api/structures/1/releve-de-reversements', [
+        '?du=01/09/2025',
+        '?du=2025-02-30&au=2025-03-31',
+        '?du=2026-01-02&au=2026-01-01',
+        '?du=2015-01-01&au=2026-01-01',
+        '?du=9999-01-01&au=9999-12-31',
+        '?format=csv',
+        '?saison=abc',
+      ]),
+    },
+    'GET /api/structures/:id/releves-de-reversements': badIds((id) => `/api/structures/${id}/releves-de-reversements`),
+    'GET /api/releves-de-reversements/:id': {
+      ...badIds((id) => `/api/releves-de-reversements/${id}`),
+      ...queries('/api/releves-de-reversements/1', ['?format=json', '?format=', '?download=oui']),
+    },
   };
 }
 

@@ -465,6 +465,14 @@ const CASES: Record<string, RouteCase> = {
     ownStatus: 200,
     deniedStatus: 404,
   },
+  // R-PAY-09: the relevé de reversements is a ligue's or a comité's: a club is refused, for itself too.
+  'GET /api/structures/:id/releve-de-reversements': clubRefused((id) =>
+    json('GET', `/api/structures/${id}/releve-de-reversements?format=pdf`),
+  ),
+  'GET /api/structures/:id/releves-de-reversements': clubRefused((id) =>
+    json('GET', `/api/structures/${id}/releves-de-reversements`),
+  ),
+  'GET /api/releves-de-reversements/:id': clubRefused((id) => json('GET', `/api/releves-de-reversements/${id}`)),
   // Bank returns (R-RET-01): the club's own XML report is refused too (no SEPA authorisation).
   ...Object.fromEntries(
     ['/api/exports/sepa/retours', '/api/exports/sepa/retours/preview'].map((url) => [

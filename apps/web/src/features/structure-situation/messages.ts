@@ -131,4 +131,12 @@ export const structureSituationMessages = {
     kind: 'Mouvement',
   },
   sharesKinds: { earned: 'Acquisition', reversed: 'Annulation' },
+
+  payoutStatementTitle: 'Relevé de reversements',
+  payoutStatementNote:
+    'Sur la période ci-dessus : le solde dû au début, chaque quote-part acquise ou annulée, chaque virement reçu et le solde dû à la fin. Le relevé est émis et numéroté à son premier téléchargement ; retéléchargé, il reste identique tant que rien ne change.',
+  payoutStatementPdf: 'Télécharger le relevé (PDF)',
+  payoutStatementXlsx: 'Télécharger le tableur (xlsx)',
+  payoutStatementDownloading: 'Émission du relevé de reversements…',
+  payoutStatementError: 'Le relevé de reversements n’a pas pu être téléchargé.',
 } as const;

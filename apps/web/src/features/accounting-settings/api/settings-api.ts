@@ -12,6 +12,9 @@ export interface Parametres {
   TiersCompteFixe: string | null;
   TiersLibelleFixe: string | null;
   SIREN: string | null;
+  /** R-PAY-10: the class-4 account of the debts to ligues and comités (left out: kept as set). */
+  CompteQuotesParts?: string;
+  LibelleQuotesParts?: string;
 }
 
 const base = (structureId: number, path: string) =>

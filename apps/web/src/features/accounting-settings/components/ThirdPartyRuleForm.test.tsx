@@ -94,4 +94,32 @@ describe('Compte de tiers: the third-party account rule', () => {
     await waitFor(() => expect(account).toHaveAccessibleDescription('Compte inconnu du plan comptable'));
     expect(screen.getByText('Compte collectif : Compte inconnu du plan comptable')).toBeInTheDocument();
   });
+
+  it('R-PAY-10: sets the class-4 account of the shares due to ligues and comités, refused beside the field otherwise', async () => {
+    const saved: unknown[] = [];
+    const withShares = { ...parametres, CompteQuotesParts: '467000', LibelleQuotesParts: 'Quotes-parts dues' };
+    stubApi({
+      'GET /api/parametrages-comptables/parametres': () => jsonResponse({ parametres: withShares }),
+      'PUT /api/parametrages-comptables/parametres': async (request) => {
+        saved.push(await request.json());
+        return jsonResponse(withShares);
+      },
+    });
+    renderWithSession(<ThirdPartyRuleForm />, me);
+    const account = await screen.findByRole('textbox', { name: 'Compte des quotes-parts dues (classe 4)' });
+    expect(account).toHaveValue('467000');
+    await userEvent.clear(account);
+    await userEvent.type(account, '706000');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const refusal = 'Compte des quotes-parts invalide : un compte de classe 4 (467000 par exemple)';
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(account).toHaveAccessibleDescription(refusal);
+    expect(saved).toEqual([]);
+
+    await userEvent.clear(account);
+    await userEvent.type(account, '467100');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Modifications enregistrées.')).toBeInTheDocument();
+    expect(saved).toEqual([{ ...withShares, CompteQuotesParts: '467100' }]);
+  });
 });

@@ -16,7 +16,15 @@ import { accountingSettingsMessages as m } from '../messages';
 import { fitLabelSx } from './label-width';
 import { ErrorAlert } from '@/components/ErrorAlert';
 
-const KEYS = ['CompteCollectif', 'TiersPrefixe', 'TiersCompteFixe', 'TiersLibelleFixe', 'SIREN'] as const;
+const KEYS = [
+  'CompteCollectif',
+  'TiersPrefixe',
+  'TiersCompteFixe',
+  'TiersLibelleFixe',
+  'SIREN',
+  'CompteQuotesParts',
+  'LibelleQuotesParts',
+] as const;
 type RuleValues = Record<(typeof KEYS)[number], string>;
 const LABELS: RuleValues = {
   CompteCollectif: m.compteCollectif,
@@ -24,11 +32,17 @@ const LABELS: RuleValues = {
   TiersCompteFixe: m.tiersCompteFixe,
   TiersLibelleFixe: m.tiersLibelleFixe,
   SIREN: m.siren,
+  CompteQuotesParts: m.compteQuotesParts,
+  LibelleQuotesParts: m.libelleQuotesParts,
 };
+/** R-PAY-10: the shares' debt account, left blank, stays as set (467000 by default). */
+const KEPT_WHEN_BLANK = new Set<string>(['CompteQuotesParts', 'LibelleQuotesParts']);
 
-/** A blank field is no value (null), as the API expects. */
+/** A blank field is no value (null), as the API expects; a blank share account is left out. */
 const toRequest = (values: RuleValues) =>
-  Object.fromEntries(KEYS.map((key) => [key, values[key].trim() || null])) as unknown as Parametres;
+  Object.fromEntries(
+    KEYS.map((key) => [key, values[key].trim() || (KEPT_WHEN_BLANK.has(key) ? undefined : null)]),
+  ) as unknown as Parametres;
 const resolver = contractResolver(parametresInputSchema, toRequest);
 const formValues = (parametres: Parametres | null | undefined): RuleValues =>
   Object.fromEntries(KEYS.map((key) => [key, parametres?.[key] ?? ''])) as RuleValues;

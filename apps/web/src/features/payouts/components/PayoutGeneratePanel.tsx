@@ -48,6 +48,7 @@ export function PayoutGeneratePanel({
       remboursements: selection.remboursements,
       structures: ticked.map((row) => row.structureId),
       version,
+      totalAttenduCentimes: selection.totalCentimes,
     });
 
   return (

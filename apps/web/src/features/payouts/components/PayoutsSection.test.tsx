@@ -156,7 +156,13 @@ describe('Générer les virements SEPA: generation (R-PAY-05, R-PAY-07)', () => 
     expect(generate).toHaveBeenCalledTimes(1);
     const [, init] = calls('/api/exports/sepa/virements').find(([, sent]) => sent?.method === 'POST')!;
     const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
-    expect(body).toMatchObject({ structures: [21, 22], remboursements: true, version: 'pain.001.001.09' });
+    // The total confirmed travels with the request: the server refuses it if what is due moved (R-PAY-07).
+    expect(body).toMatchObject({
+      structures: [21, 22],
+      remboursements: true,
+      version: 'pain.001.001.09',
+      totalAttenduCentimes: 123_456,
+    });
     expect(isTargetDay(String(body.dateExecution))).toBe(true);
 
     // The preview and the history are asked again; the new file is listed.

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { headOfficeMe } from '@/test/fixtures';
 import { renderWithSession } from '@/test/render-with-session';
+import { LIGUE_SITUATION } from '@/test/situation-fixtures';
 import { fetchStructureShares } from '../api/fetch-structure-shares';
 import { SharesSection } from './SharesSection';
 
@@ -11,13 +12,6 @@ const fetchShares = vi.mocked(fetchStructureShares);
 
 afterEach(() => vi.resetAllMocks());
 
-const LIGUE: SituationStructure = {
-  id: 202,
-  name: 'Ligue Auvergne-Rhône-Alpes',
-  federalCode: '084000',
-  typeId: 4,
-  typeName: 'Ligue régionale',
-};
 const CLUB: SituationStructure = {
   id: 110,
   name: 'ASPTT Lyon montagne',
@@ -67,7 +61,7 @@ const open = (structure: SituationStructure) => renderWithSession(<SharesSection
 describe('R-PAY-03: a ligue’s or a comité’s shares on its page', () => {
   it('shows a ligue its totals over the period and since the first share, and a reversal as such', async () => {
     fetchShares.mockResolvedValue(SHARES);
-    open(LIGUE);
+    open(LIGUE_SITUATION);
     const section = await screen.findByRole('region', { name: 'Quotes-parts acquises' });
     await within(section).findByRole('table');
     expect(fetchShares).toHaveBeenCalledWith(202, 1318, {}, expect.anything());
@@ -86,7 +80,7 @@ describe('R-PAY-03: a ligue’s or a comité’s shares on its page', () => {
 
   it('asks the period typed, JJ/MM/AAAA, and says when the list is cut', async () => {
     fetchShares.mockResolvedValue(SHARES);
-    open(LIGUE);
+    open(LIGUE_SITUATION);
     const section = await screen.findByRole('region', { name: 'Quotes-parts acquises' });
     await within(section).findByRole('table');
     fetchShares.mockResolvedValue({ ...SHARES, du: '2026-09-01', tronque: true });
@@ -108,7 +102,7 @@ describe('R-PAY-03: a ligue’s or a comité’s shares on its page', () => {
 
   it('asks nothing while the period ends before it starts, and says so under the field', async () => {
     fetchShares.mockResolvedValue(SHARES);
-    open(LIGUE);
+    open(LIGUE_SITUATION);
     const section = await screen.findByRole('region', { name: 'Quotes-parts acquises' });
     await within(section).findByRole('table');
     fireEvent.change(dateInput('du'), { target: { value: '01/12/2026' } });
@@ -130,7 +124,7 @@ describe('R-PAY-03: a ligue’s or a comité’s shares on its page', () => {
 
   it('shows nothing when the server says the structure earns no share', async () => {
     fetchShares.mockResolvedValue({ ...SHARES, niveau: null, mouvements: [], acquisCentimes: 0, cumulCentimes: 0 });
-    const view = open(LIGUE);
+    const view = open(LIGUE_SITUATION);
     await waitFor(() => expect(fetchShares).toHaveBeenCalled());
     await waitFor(() => expect(view.container).toBeEmptyDOMElement());
   });

@@ -14,6 +14,7 @@ import { DateField } from '@/components/DateField';
 import { LabelledValues } from '@/components/LabelledValues';
 import { QueryFailure } from '@/components/QueryFailure';
 import { useStructureShares } from '../hooks/use-structure-shares';
+import { PayoutStatementDownload } from './PayoutStatementDownload';
 import { structureSituationMessages as m } from '../messages';
 import { SituationSection } from './SituationSection';
 import { SituationTable } from './SituationTable';
@@ -134,6 +135,7 @@ export function SharesSection({ structure }: { structure: SituationStructure }) 
         ))}
       </Stack>
       <SharesFigures shares={shares} />
+      <PayoutStatementDownload structureId={structure.id} period={asked.problem === null ? shown : null} />
     </SituationSection>
   );
 }
