@@ -95,6 +95,10 @@ export interface StructureSharesAnswer {
   acquisCentimes: Cents;
   /** Σ of its share movements up to the period's end, since the first. */
   cumulCentimes: Cents;
+  /** Σ of the transfers it received in the period (files not cancelled, on their execution day). */
+  recuCentimes: Cents;
+  /** Σ of the transfers it received up to the period's end: what it waits for is cumul − cumulRecu. */
+  cumulRecuCentimes: Cents;
   mouvements: ShareMovementView[];
   /** True when more movements than listed fall in the period. */
   tronque: boolean;

@@ -9,28 +9,15 @@ import type { Database } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
 import { CONTENT_NATURE } from '../../db/content-store';
 import { issuedStatementStore, type StatementIssuer, type StoredStatement } from '../../db/issued-statement-store';
+import { PAYEE_COLUMN, RECEIVED_TRANSFERS, SHARE_COLUMN } from './structure-shares.repository';
 
 // R-PAY-09: what a relevé de reversements is built from, and the statements issued (REV_ReleveReversementsEmis).
-
-const PAYEE_COLUMN: Record<ShareLevel, string> = { ligue: '"ID_Ligue"', comite: '"ID_Comite"' };
-const SHARE_COLUMN: Record<ShareLevel, string> = { ligue: '"PartLigue"', comite: '"PartComite"' };
 
 export const PAYOUT_STATEMENT_AUDIT = {
   issued: 'emission_releve_reversements',
   downloaded: 'telechargement_releve_reversements',
 } as const;
 export const PAYOUT_STATEMENT_TABLE = 'REV_ReleveReversementsEmis';
-
-/**
- * The payee's transfers received (R-PAY-07): the lines of non-cancelled payout files, on their
- * execution day (as the generation's audit row recorded it, as the files' list reads it).
- */
-const TRANSFERS = `SELECT l.id, (g."Details"->>'dateExecution')::date AS jour, t."NomFichier" AS fichier,
-         l."EndToEndId" AS e2e, l."Montant" AS montant
-    FROM "REV_VersementLigne" l
-    JOIN "MKP_Traitement" t ON t.id = l."ID_Traitement" AND t."DateAnnulation" IS NULL AND t."ID_Contenu" IS NOT NULL
-    JOIN "APP_AuditLog" g ON g."Action" = 'virement_sepa.generation' AND g."TableCible" = 'MKP_Traitement' AND g."ID_Cible" = t.id
-   WHERE l."ID_Structure" = $1 AND l."Nature" = 'quote_part'`;
 
 /** R-PAY-09: the sums before the period, and the period's share movements and transfers, in date order. */
 export async function loadPayoutStatementParts(
@@ -44,7 +31,7 @@ export async function loadPayoutStatementParts(
   const [before] = await database.query<{ earned: string; received: string }>(
     `SELECT (SELECT COALESCE(sum(m.${share}), 0) FROM "REV_MouvementQuotePart" m
               WHERE m.${payee} = $1 AND m."Jour" < $2::date)::text AS earned,
-            (SELECT COALESCE(sum(x.montant), 0) FROM (${TRANSFERS}) x WHERE x.jour < $2::date)::text AS received`,
+            (SELECT COALESCE(sum(x.montant), 0) FROM (${RECEIVED_TRANSFERS}) x WHERE x.jour < $2::date)::text AS received`,
     [structureId, period.from],
   );
   const movements = await database.query<{
@@ -66,7 +53,7 @@ export async function loadPayoutStatementParts(
     [structureId, period.from, period.to],
   );
   const transfers = await database.query<{ jour: string; fichier: string | null; e2e: string; montant: string }>(
-    `SELECT x.jour::text AS jour, x.fichier, x.e2e, x.montant::text AS montant FROM (${TRANSFERS}) x
+    `SELECT x.jour::text AS jour, x.fichier, x.e2e, x.montant::text AS montant FROM (${RECEIVED_TRANSFERS}) x
       WHERE x.jour BETWEEN $2::date AND $3::date ORDER BY x.jour, x.id`,
     [structureId, period.from, period.to],
   );

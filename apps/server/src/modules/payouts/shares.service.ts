@@ -106,6 +106,8 @@ export function createSharesService(database: Database) {
           au,
           acquisCentimes: 0,
           cumulCentimes: 0,
+          recuCentimes: 0,
+          cumulRecuCentimes: 0,
           mouvements: [],
           tronque: false,
         };
@@ -119,8 +121,10 @@ export function createSharesService(database: Database) {
         niveau: level,
         du,
         au,
-        acquisCentimes: totals.period,
-        cumulCentimes: totals.cumulative,
+        acquisCentimes: totals.earned,
+        cumulCentimes: totals.earnedCumulative,
+        recuCentimes: totals.received,
+        cumulRecuCentimes: totals.receivedCumulative,
         mouvements: movements.slice(0, LISTED_MOVEMENTS),
         tronque: movements.length > LISTED_MOVEMENTS,
       };

@@ -5,8 +5,10 @@ import {
   nextTargetDay,
   parisToday,
   addCalendarDays,
+  structureSharesPath,
   type PayoutGenerated,
   type PayoutPreviewAnswer,
+  type StructureSharesAnswer,
 } from '@gdf/domain';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -178,6 +180,18 @@ describe.each(testDatabaseTargets())('payouts by SEPA credit transfer on $name (
     expect(after.payables.find((row) => row.structureId === ligueId)).toBeUndefined();
     expect(after.exclues.find((row) => row.structureId === ligueId)?.exclusion?.code).toBe('rien_a_verser');
     expect((await generate(chosen)).statusCode).toBe(409);
+    // The ligue's page: received on the file's execution day, nothing left to receive (R-PAY-03, R-PAY-07).
+    const ligueTransfer = batch.totalCentimes - 2_550;
+    const received = await send(ligue, {
+      method: 'GET',
+      url: `${structureSharesPath(ligueId)}?du=2000-01-01&au=${executionDay}`,
+    });
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json<StructureSharesAnswer>()).toMatchObject({
+      recuCentimes: ligueTransfer,
+      cumulRecuCentimes: ligueTransfer,
+    });
+    expect(received.json<StructureSharesAnswer>().cumulCentimes).toBe(ligueTransfer);
     const audit = await oneId(
       database,
       `SELECT count(*)::int AS id FROM "APP_AuditLog" WHERE "Action" = 'virement_sepa.generation' AND "ID_Cible" = $1`,

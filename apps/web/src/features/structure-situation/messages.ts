@@ -118,6 +118,8 @@ export const structureSituationMessages = {
   sharesDayInvalid: 'Date invalide (JJ/MM/AAAA).',
   sharesEarned: 'Acquis sur la période',
   sharesCumulative: (day: string) => `Cumul acquis au ${day}`,
+  sharesReceived: 'Reçu sur la période',
+  sharesAwaited: (day: string) => `Reste à recevoir au ${day}`,
   sharesTable: 'Mouvements de quotes-parts sur la période',
   sharesEmpty: 'Aucun mouvement de quote-part sur la période.',
   sharesTruncated: (shown: number) =>

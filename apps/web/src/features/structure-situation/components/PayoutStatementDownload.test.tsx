@@ -18,6 +18,8 @@ const SHARES: StructureSharesAnswer = {
   au: '2026-11-28',
   acquisCentimes: 1_428,
   cumulCentimes: 1_428,
+  recuCentimes: 0,
+  cumulRecuCentimes: 0,
   mouvements: [],
   tronque: false,
 };

@@ -27,6 +27,8 @@ const SHARES: StructureSharesAnswer = {
   au: '2026-11-28',
   acquisCentimes: 123_456,
   cumulCentimes: 234_567,
+  recuCentimes: 100_000,
+  cumulRecuCentimes: 200_000,
   mouvements: [
     {
       jour: '2026-10-05',
@@ -67,6 +69,9 @@ describe('R-PAY-03: a ligue’s or a comité’s shares on its page', () => {
     expect(fetchShares).toHaveBeenCalledWith(202, 1318, {}, expect.anything());
     expect(within(section).getByText('Acquis sur la période').nextSibling).toHaveTextContent(/^1\s234,56\s€$/);
     expect(within(section).getByText('Cumul acquis au 28/11/2026').nextSibling).toHaveTextContent(/^2\s345,67\s€$/);
+    // What it received, and what it still waits for (earned since the first share less received).
+    expect(within(section).getByText('Reçu sur la période').nextSibling).toHaveTextContent(/^1\s000,00\s€$/);
+    expect(within(section).getByText('Reste à recevoir au 28/11/2026').nextSibling).toHaveTextContent(/^345,67\s€$/);
     const table = within(section).getByRole('table', { name: 'Mouvements de quotes-parts sur la période' });
     const rows = within(table).getAllByRole('row');
     expect(rows[0]).toHaveTextContent('JourFactureClubMouvementMontant encaisséQuote-part');

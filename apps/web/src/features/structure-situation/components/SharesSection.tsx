@@ -71,6 +71,12 @@ function SharesFigures({ shares }: { shares: StructureSharesAnswer }) {
             label: m.sharesCumulative(formatIsoDay(shares.au)),
             value: formatEuros(shares.cumulCentimes),
           },
+          { key: 'received', label: m.sharesReceived, value: formatEuros(shares.recuCentimes) },
+          {
+            key: 'awaited',
+            label: m.sharesAwaited(formatIsoDay(shares.au)),
+            value: formatEuros(shares.cumulCentimes - shares.cumulRecuCentimes),
+          },
         ]}
       />
       <SituationTable
