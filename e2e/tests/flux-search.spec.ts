@@ -138,11 +138,13 @@ test('a head-office user picks another structure of the federation', async ({ pa
   expect(new Set(structures)).toEqual(new Set([club.NomStructure]));
 });
 
-const UNPAID_DEBITS = `{ MKP_FluxFinancier(where: {ID_CategoryFlux: {_eq: 5}, EST_Debit: {_eq: true}, EST_Reglement: {_eq: false}, ID_FluxFinancierRelance: {_is_null: true}}, order_by: {id: desc}, limit: 1) { id Z_DateCreation ID_Structure } }`;
-type UnpaidDebit = { id: number; Z_DateCreation: string; ID_Structure: number };
+// Not a relaunch's copy either: it is dated a month later (R-FLUX-05), a day the search's dates cannot reach yet.
+const unpaidDebits = () =>
+  `{ MKP_FluxFinancier(where: {ID_CategoryFlux: {_eq: 5}, EST_Debit: {_eq: true}, EST_Reglement: {_eq: false}, ID_FluxFinancierRelance: {_is_null: true}, Z_DateCreation: {_lte: "${new Date().toISOString()}"}}, order_by: {id: desc}, limit: 1) { id Z_DateCreation ID_Structure } }`;
+type FluxRef = { id: number; Z_DateCreation: string; ID_Structure: number };
 
 /** Opens the detail of one of the club's unpaid direct debits, searched by its day. */
-async function openDebitDetail(page: Page, flux: UnpaidDebit, structureFilter: boolean) {
+async function openDebitDetail(page: Page, flux: FluxRef, structureFilter: boolean) {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date(flux.Z_DateCreation));
   const structure = structureFilter ? `&structure=${flux.ID_Structure}` : '';
   await page.goto(`${SEARCH_PATH}?libelle=Prélèvement&debut=${day}&fin=${day}${structure}`);
@@ -151,9 +153,9 @@ async function openDebitDetail(page: Page, flux: UnpaidDebit, structureFilter: b
 }
 
 /** Signs the page in as the club and finds its most recent unpaid direct debit not yet relaunched. */
-async function clubUnpaidDebit(page: Page): Promise<UnpaidDebit> {
+async function clubUnpaidDebit(page: Page): Promise<FluxRef> {
   const token = await signIn(page, 'club@demo.fr');
-  const { MKP_FluxFinancier: unpaid } = await graphql<{ MKP_FluxFinancier: UnpaidDebit[] }>(page, token, UNPAID_DEBITS);
+  const { MKP_FluxFinancier: unpaid } = await graphql<{ MKP_FluxFinancier: FluxRef[] }>(page, token, unpaidDebits());
   if (!unpaid[0]) throw new Error('no unpaid direct debit in the demo data');
   return unpaid[0];
 }
@@ -166,15 +168,20 @@ test('a club user is not offered the relaunch of its unpaid direct debit (R-PERM
 });
 
 // R-FACT-12, R-FACT-15: the invoice is a Factur-X (a PDF/A-3 carrying its XML); 'Télécharger le XML' gives that XML alone.
+// A licence sale (category 1): never a relaunch's copy, which other tests make and which prints an avis de
+// prélèvement (R-FLUX-05, R-FLUX-07: only category-5 debits are relaunched).
+const LICENCE_INVOICE = `{ MKP_FluxFinancier(where: {ID_CategoryFlux: {_eq: 1}, EST_Debit: {_eq: true}}, order_by: {id: desc}, limit: 1) { id Z_DateCreation ID_Structure } }`;
+
 test('a club downloads its invoice as Factur-X and the XML alone from the detail modal', async ({ page }) => {
-  await signIn(page, 'club@demo.fr');
-  await page.goto(`${SEARCH_PATH}?libelle=Licence&saison=`);
-  await bodyRows(page)
-    .first()
-    .getByRole('button', { name: /Voir le détail du flux/ })
-    .click();
+  const token = await signIn(page, 'club@demo.fr');
+  const { MKP_FluxFinancier: invoices } = await graphql<{ MKP_FluxFinancier: FluxRef[] }>(page, token, LICENCE_INVOICE);
+  const invoice = invoices[0];
+  if (!invoice) throw new Error('no licence invoice in the demo data');
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date(invoice.Z_DateCreation));
+  await page.goto(`${SEARCH_PATH}?saison=&debut=${day}&fin=${day}`);
+  await page.getByRole('button', { name: `Voir le détail du flux ${invoice.id}` }).click();
   const dialog = page.getByRole('dialog');
-  const id = (await bodyRows(page).first().locator('td').first().textContent())?.trim();
+  const id = String(invoice.id);
 
   const pdfDownload = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Télécharger la facture (PDF)', exact: true }).click();
