@@ -18,6 +18,8 @@ import type { JobKind } from './modules/jobs/job-kind';
 import { createJobRuntime, type JobRuntime } from './modules/jobs/job-runtime';
 import { ledgerValidationJob } from './modules/ledger/ledger-validation-job';
 import { mailJob, type MailJobSettings } from './modules/mail/mail-job';
+import { monthlyRecapJob } from './modules/monthly-recap/monthly-recap-job';
+import { startMonthlyRecapSchedule } from './modules/monthly-recap/monthly-recap-schedule';
 import type { MailService } from './modules/mail/mail.service';
 import { createMailTransport } from './modules/mail/mail-transport';
 
@@ -41,6 +43,8 @@ export function createJobs(app: FastifyInstance, options: AppOptions, services: 
   const stepEntries = options.ledgerStepEntries ?? (database.kind === 'pglite' ? 200 : 20_000);
   const stageDays = options.ledgerStageDays ?? (database.kind === 'pglite' ? 2 : undefined);
   const sizes = { ...DEFAULT_JOB_KINDS, ...options.jobKinds };
+  // The recaps' job queues the mail job: it reaches the runtime when it runs.
+  let runtime: JobRuntime | null = null;
   const kinds = [
     ledgerValidationJob({ stepEntries, ...(stageDays === undefined ? {} : { stageDays }) }),
     documentPackJob(createFluxDocumentsService(database, services.issuance), {
@@ -57,11 +61,13 @@ export function createJobs(app: FastifyInstance, options: AppOptions, services: 
     mailJob(services.mail.settings, lazyMailService(services.mail.service), (details, message) =>
       app.log.warn(details, message),
     ),
+    monthlyRecapJob(() => runtime!),
   ] as unknown as JobKind<never, never>[];
   const jobs = createJobRuntime(database, kinds, options.jobs, {
     info: (details, message) => app.log.info(details, message),
     error: (details, message) => app.log.error(details, message),
   });
+  runtime = jobs;
   if (jobs.settings.startWorkers) app.addHook('onReady', () => jobs.start());
   if (options.issuanceBackfill) {
     // Every instance asks; the fleet runs one backfill (its key), resumed where it stopped.
@@ -72,6 +78,7 @@ export function createJobs(app: FastifyInstance, options: AppOptions, services: 
       );
     });
   }
+  if (options.monthlyRecapSchedule) startMonthlyRecapSchedule(app, database, jobs);
   app.addHook('onClose', () => jobs.stop());
   return jobs;
 }

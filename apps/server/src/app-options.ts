@@ -98,6 +98,8 @@ export interface AppOptions {
   jobKinds?: Partial<JobKindSettings>;
   /** Queue the issuance backfill at start when flux lack their documents (the server; R-JOB-08). */
   issuanceBackfill?: boolean;
+  /** Enqueue the month before's 'Récapitulatif mensuel' job every hour, once per month for the fleet (the server; R-RECAP-05). */
+  monthlyRecapSchedule?: boolean;
   /** Tests: the instant 'Création factures' issues invoices at (R-INV-03, R-INV-05). */
   invoicingClock?: () => Date;
   /** E-mail delivery (R-MAIL-04, R-MAIL-06): the transport (default: the outbox under DATA_DIR), sender, tries. */

@@ -27,6 +27,7 @@ import { registerFluxDocumentRoutes } from './modules/flux-documents/flux-docume
 import { registerAccountStatementRoutes } from './modules/account-statement/account-statement.routes';
 import { createAccountStatementService } from './modules/account-statement/account-statement.service';
 import { registerImpayesRoutes } from './modules/impayes/impayes.routes';
+import { registerStatisticsRoutes } from './modules/statistics/statistics.routes';
 import { createImpayesService } from './modules/impayes/impayes.service';
 import { createFluxDocumentsService } from './modules/flux-documents/flux-documents.service';
 import { registerDocumentPackRoutes } from './modules/flux-document-packs/document-pack.routes';
@@ -37,6 +38,7 @@ import { registerFilesRoutes } from './modules/files/files.routes';
 import { registerStructureDocumentsRoutes } from './modules/structure-documents/structure-documents.routes';
 import { registerStructuresRoutes } from './modules/structures/structures.routes';
 import { registerStructureRibsRoutes } from './modules/structure-ribs/structure-ribs.routes';
+import { registerMonthlyRecapRoutes } from './modules/monthly-recap/monthly-recap.routes';
 import { registerStructureSituationRoutes } from './modules/structure-situation/structure-situation.routes';
 import { registerStructureStatusRoutes } from './modules/structure-status/structure-status.routes';
 import { registerGraphql } from './graphql/graphql.routes';
@@ -208,8 +210,10 @@ async function registerDocumentModules(
   registerFluxDocumentRoutes(app, options.database, issuance);
   registerAccountStatementRoutes(app, options.database, statements, jobs);
   registerImpayesRoutes(app, options.database, undefined, jobs, jobSizes.remindersBackgroundAbove, impayes, mail);
+  registerStatisticsRoutes(app, options.database);
   registerInvoicingRoutes(app, options.database, { issuance, renderer, clock: options.invoicingClock }, jobs, mail);
   registerStructureSituationRoutes(app, options.database);
+  registerMonthlyRecapRoutes(app, options.database, jobs);
   registerDocumentPackRoutes(app, options.database, issuance, places, options.documentPacks, jobs);
   await registerAccountingModules(app, options, jobs, metrics);
   await registerSepaReturnRoutes(app, options.database, issuance);

@@ -60,6 +60,8 @@ const environmentSchema = z.object({
   SEED_DEMO_DATA: z.enum(['auto', 'never']).default('auto'),
   SEED_FLUX: z.coerce.number().int().min(0).default(50_000),
   SEED_SCALE: z.enum(['full', 'small']).default('full'),
+  /** R-RECAP-05: each month's recaps issued by a job the first day after; 'off' for a bench or a test run. */
+  MONTHLY_RECAP_SCHEDULE: z.enum(['on', 'off']).default('on'),
   /** Host names POST /api/files/create-from-url may fetch (comma-separated); empty refuses every URL. */
   FILE_URL_ALLOWLIST: z.string().default(''),
   /** Document packs built at once by every server process together, one per user (R-DOC-08, ADR 0049). */

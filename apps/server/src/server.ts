@@ -87,6 +87,7 @@ const app = await buildApp({
   // Flux created before documents were issued with their flux (R-DOC-01) are issued by one job
   // for the whole fleet, a range of ids per step, resumed at the next start (R-JOB-08).
   issuanceBackfill: true,
+  monthlyRecapSchedule: env.MONTHLY_RECAP_SCHEDULE === 'on',
   metrics: { allow: env.METRICS_ALLOW, ...(env.METRICS_TOKEN ? { token: env.METRICS_TOKEN } : {}) },
   ...(env.OTEL_EXPORTER_OTLP_ENDPOINT ? { tracing: { endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT } } : {}),
   sepa: {

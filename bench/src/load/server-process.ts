@@ -37,6 +37,8 @@ export async function startServerProcess(
     HOST: '127.0.0.1',
     PORT: '0',
     LOG_LEVEL: 'warn',
+    // A bench measures its own work: no month's recaps issued meanwhile (R-RECAP-05).
+    MONTHLY_RECAP_SCHEDULE: 'off',
     ...options.env,
   };
   if (databaseUrl === null) delete env.DATABASE_URL;

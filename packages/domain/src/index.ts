@@ -29,3 +29,5 @@ export * from './invoicing/index';
 export * from './mail/index';
 export * from './text/french-plural';
 export * from './payouts/index';
+export * from './monthly-recap/index';
+export * from './statistics/index';

@@ -8,6 +8,7 @@ export * from './columns';
 export * from './csv';
 export * from './html-table';
 export { toXlsx } from './xlsx/write-xlsx';
+export { toXlsxSheets, type XlsxSheet } from './xlsx/write-workbook';
 export { sheetXmlChunks, xlsxCell, columnLetters, escapeXml } from './xlsx/sheet-xml';
 export { zipEntries, type Bytes, type ZipEntry } from './xlsx/zip';
 export { crc32 } from './xlsx/crc32';

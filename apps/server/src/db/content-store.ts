@@ -26,6 +26,8 @@ export const CONTENT_NATURE = {
   accountStatement: 'releve_compte',
   /** A ligue's or a comité's relevé de reversements, PDF and xlsx (R-PAY-09). */
   payoutStatement: 'releve_reversements',
+  /** A 'Récapitulatif mensuel', PDF and xlsx (R-RECAP-04). */
+  monthlyRecap: 'recapitulatif_mensuel',
   /** The result file of a durable job (APP_Traitement, R-JOB-04). */
   jobResult: 'resultat_traitement',
   /** A piece of a job's ZIP written by one step, joined into the result and deleted by its last (R-JOB-02). */

@@ -56,9 +56,9 @@ export type StoredStatementToStore = StoredStatementKey & {
   xlsx: Buffer;
 };
 
-/** Who issues: the user, and the structure they act for (the audit row's). */
+/** Who issues: the user (null: the product, a scheduled job), and the structure they act for (the audit row's). */
 export interface StatementIssuer {
-  userId: number;
+  userId: number | null;
   structureId: number;
 }
 
@@ -111,7 +111,7 @@ export function issuedStatementStore(spec: IssuedStatementTable) {
   }
 
   /** How many statements a user issued for a structure on a Paris day (the day column). */
-  async function countIssuedOn(database: Queryable, structureId: number, userId: number, onDay: string) {
+  async function countIssuedOn(database: Queryable, structureId: number, userId: number | null, onDay: string) {
     const [row] = await database.query<{ n: number }>(
       `SELECT count(*)::integer AS n FROM ${table} WHERE "ID_Structure" = $1 AND ${day} = $2::date AND "ID_Utilisateur" = $3`,
       [structureId, onDay, userId],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPdfDocument } from './pdf-document';
 import { FONT } from './page-format';
-import { fitRightAlignedColumns, type Column } from './pdf-layout';
+import { drawTable, fitRightAlignedColumns, type Column } from './pdf-layout';
 import { measureCell } from './table-cells';
 
 const CELLS = [
@@ -47,5 +47,28 @@ describe('table cells (R-DOC-06)', () => {
     expect(fitted[2]!.width).toBe(70); // wide enough already
     expect(fitted.reduce((sum, column) => sum + column.width, 0)).toBe(500);
     expect(fitted[1]!.width).toBeLessThan(300);
+  });
+
+  it("never takes the label below its minimum: a federation's amounts in millions share the rest and wrap", () => {
+    const doc = createPdfDocument({ title: 't', subject: 's', author: 'a', footer: 'pied' });
+    const amount = '1\u202f234\u202f567\u202f890,12\u00a0€';
+    const columns: Column[] = [
+      { header: 'Catégorie', width: 90, align: 'left' },
+      ...['Facturé', 'Réglé', 'Rejeté', 'Relancé', 'Avoirs', 'Reste dû'].map((header) => ({
+        header,
+        width: 70,
+        align: 'right' as const,
+      })),
+    ];
+    const rows = [['Licences', amount, amount, `12 · ${amount}`, `3 · ${amount}`, amount, amount]];
+    const fitted = fitRightAlignedColumns(doc, columns, rows, 0);
+    expect(fitted[0]!.width).toBeGreaterThanOrEqual(60);
+    expect(fitted.every((column) => column.width > 2 * 5)).toBe(true);
+    expect(fitted.reduce((sum, column) => sum + column.width, 0)).toBeCloseTo(510, 6);
+    // A header too wide for its column once made pdfkit add pages without end.
+    let pages = 1;
+    doc.on('pageAdded', () => pages++);
+    drawTable(doc, fitted, rows, 700);
+    expect(pages).toBeLessThanOrEqual(2);
   });
 });

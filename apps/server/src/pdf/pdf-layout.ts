@@ -52,11 +52,15 @@ export interface Column {
 }
 
 const CELL_PADDING = 5;
+/** The label keeps room for a word a line: below it, pdfkit added pages without end. */
+const MIN_FLEXIBLE_WIDTH = 60;
 
 /**
  * The columns with every right-aligned one (amounts, counts) at least as wide as its widest
  * cell, so an amount never breaks across two lines; what they gain is taken from the
- * `flexible` column (the label, which wraps).
+ * `flexible` column (the label, which wraps), down to MIN_FLEXIBLE_WIDTH. Past that (a
+ * federation's amounts in millions in six columns), the amounts give back in proportion to what
+ * they gained, and the longest then wrap.
  */
 export function fitRightAlignedColumns(
   doc: Doc,
@@ -71,7 +75,13 @@ export function fitRightAlignedColumns(
     return { ...column, width: Math.max(column.width, Math.ceil(widest + 2 * CELL_PADDING)) };
   });
   const gained = fitted.reduce((sum, column, index) => sum + column.width - columns[index]!.width, 0);
-  fitted[flexible]!.width -= gained;
+  const label = fitted[flexible]!;
+  const giveBack = Math.min(gained, Math.max(0, MIN_FLEXIBLE_WIDTH - (label.width - gained)));
+  label.width -= gained - giveBack;
+  if (giveBack > 0)
+    fitted.forEach((column, index) => {
+      if (index !== flexible) column.width -= (giveBack * (column.width - columns[index]!.width)) / gained;
+    });
   return fitted;
 }
 

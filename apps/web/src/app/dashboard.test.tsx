@@ -22,13 +22,15 @@ const card = (name: string) => screen.getByRole('link', { name });
 const cards = async () => within(await screen.findByRole('list', { name: 'Modules' })).getAllByRole('link');
 
 describe('Gestion des finances dashboard (R-UI-04)', () => {
-  it('shows a club its cards: two coming soon, Création factures refused, the flux search and SAGE/SEPA open, no RIB', async () => {
+  it('shows a club its cards: one coming soon, Création factures refused, the recap, the flux search and SAGE/SEPA open, no RIB', async () => {
     openDashboard(meWith(clubMembership, CLUB_PERMISSIONS), clubMembership);
     expect(await cards()).toHaveLength(5);
-    for (const title of ['Paramétrages comptable', 'Récapitulatif mensuel']) {
-      expect(card(title)).toHaveAttribute('aria-disabled', 'true');
-      expect(card(title)).toHaveAccessibleDescription(expect.stringContaining('Module prochainement disponible.'));
-    }
+    expect(card('Paramétrages comptable')).toHaveAttribute('aria-disabled', 'true');
+    expect(card('Paramétrages comptable')).toHaveAccessibleDescription(
+      expect.stringContaining('Module prochainement disponible.'),
+    );
+    // R-RECAP-08: the module for the holders of its permission (a club's administrator by default).
+    expect(card('Récapitulatif mensuel')).toHaveAttribute('href', '/gestion-des-finances/recapitulatif');
     // R-INV-10: a real module since invoices are made in the product, the head office's by default.
     expect(card('Création factures')).toHaveAttribute('aria-disabled', 'true');
     expect(card('Création factures')).toHaveAccessibleDescription(expect.stringContaining(NO_RIGHTS));
@@ -72,13 +74,13 @@ describe('Gestion des finances dashboard (R-UI-04)', () => {
   ] as const)('disables the open cards of a %s structure with its tooltip', async (_label, status, tooltip) => {
     openDashboard(meWith(clubMembership, CLUB_PERMISSIONS), clubMembership, status);
     await cards();
-    for (const title of ['Recherche flux financiers', 'SAGE/SEPA']) {
+    for (const title of ['Recherche flux financiers', 'SAGE/SEPA', 'Récapitulatif mensuel']) {
       expect(card(title)).toHaveAttribute('aria-disabled', 'true');
       expect(card(title)).not.toHaveAttribute('href');
       expect(card(title)).toHaveAccessibleDescription(expect.stringContaining(tooltip));
     }
     // Coming soon outranks every other reason (R-PERM-02).
-    expect(card('Récapitulatif mensuel')).toHaveAccessibleDescription(
+    expect(card('Paramétrages comptable')).toHaveAccessibleDescription(
       expect.stringContaining('Module prochainement disponible.'),
     );
   });
@@ -88,6 +90,11 @@ describe('Gestion des finances dashboard (R-UI-04)', () => {
     await cards();
     expect(card('SAGE/SEPA')).toHaveAccessibleDescription(expect.stringContaining(NO_RIGHTS));
     expect(card('Recherche flux financiers')).toHaveAttribute('aria-disabled', 'true');
+    // R-RECAP-08: without its permission, the recap keeps the specification's coming-soon card.
+    expect(card('Récapitulatif mensuel')).toHaveAttribute('aria-disabled', 'true');
+    expect(card('Récapitulatif mensuel')).toHaveAccessibleDescription(
+      expect.stringContaining('Module prochainement disponible.'),
+    );
   });
 
   it('lets the super administrator through blocks and missing permissions', async () => {
@@ -95,7 +102,8 @@ describe('Gestion des finances dashboard (R-UI-04)', () => {
     await cards();
     expect(card('SAGE/SEPA')).toHaveAttribute('href', '/export-fichiers/sepa');
     expect(card('Recherche flux financiers')).not.toHaveAttribute('aria-disabled');
-    expect(card('Récapitulatif mensuel')).toHaveAttribute('aria-disabled', 'true');
+    expect(card('Récapitulatif mensuel')).toHaveAttribute('href', '/gestion-des-finances/recapitulatif');
+    expect(card('Paramétrages comptable')).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('opens the tooltip of a disabled card from the keyboard', async () => {

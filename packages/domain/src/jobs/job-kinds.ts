@@ -23,6 +23,8 @@ export const JOB_KIND = {
   mail: 'envoi_email',
   /** Invoices to many structures at once, 'Création factures' (R-INV-09). */
   bulkInvoicing: 'facturation_en_lot',
+  /** The month's 'Récapitulatif mensuel' of every structure, then its e-mails (R-RECAP-05). */
+  monthlyRecaps: 'recapitulatifs_mensuels',
 } as const;
 export type JobKindType = (typeof JOB_KIND)[keyof typeof JOB_KIND];
 
@@ -74,6 +76,7 @@ export const JOB_LABELS = {
       : `Envoi par e-mail de ${plural(documents, 'document', 'documents')}`,
   bulkInvoicing: (structures: number, label: string) =>
     `Facturation en lot « ${label} » (${plural(structures, 'structure', 'structures')})`,
+  monthlyRecaps: (month: string) => `Récapitulatifs mensuels de ${month.slice(5, 7)}/${month.slice(0, 4)}`,
 } as const;
 
 /** POST /api/releves-de-compte/lots (R-JOB-06): one relevé per structure over one period, as a job. */

@@ -4,6 +4,7 @@
  */
 import { formatDocumentAmount, formatIsoDay } from '../documents/document-format';
 import { REMINDER_LEVEL_LABELS, type ReminderLevel } from '../impayes/reminder-rules';
+import { frenchMonth } from '../monthly-recap/recap-month';
 
 const signature = (sender: string) => `Cordialement,\n\nLe service comptabilité — ${sender}`;
 const greeting = (structure: string) => `Bonjour,\n\nÀ l’attention de ${structure} :`;
@@ -44,6 +45,12 @@ export const MAIL_TEXT = {
       `veuillez trouver ci-joint le relevé de compte n° ${number} du ${from} au ${to}. ` +
       `Solde à la fin de la période : ${balance}.`,
   },
+  recapitulatif: {
+    subject: (number: string, month: string) => `Récapitulatif mensuel de ${month} n° ${number}`,
+    body: (number: string, month: string, resteDu: string) =>
+      `veuillez trouver ci-joint le récapitulatif mensuel n° ${number} de ${month} : ce qui a été facturé, réglé, ` +
+      `rejeté et relancé dans le mois, par catégorie. Reste dû à la fin du mois : ${resteDu}.`,
+  },
   relance: {
     subject: (level: string, amount: string) => `${level} — ${amount} restant dus`,
     body: (level: string, amount: string, day: string) =>
@@ -66,7 +73,8 @@ export type MailDocument =
       dueDay: string | null;
     }
   | { kind: 'releve'; number: string; from: string; to: string; balanceCents: number }
-  | { kind: 'relance'; level: ReminderLevel; day: string; cents: number };
+  | { kind: 'relance'; level: ReminderLevel; day: string; cents: number }
+  | { kind: 'recapitulatif'; number: string; month: string; resteDuCents: number };
 
 export interface MailContent {
   subject: string;
@@ -113,6 +121,13 @@ function mailParts(document: MailDocument): { subject: string; body: string } {
           formatDocumentAmount(document.balanceCents),
         ),
       };
+    case 'recapitulatif': {
+      const month = frenchMonth(document.month);
+      return {
+        subject: MAIL_TEXT.recapitulatif.subject(document.number, month),
+        body: MAIL_TEXT.recapitulatif.body(document.number, month, formatDocumentAmount(document.resteDuCents)),
+      };
+    }
     case 'relance': {
       const level = REMINDER_LEVEL_LABELS[document.level];
       const amount = formatDocumentAmount(document.cents);

@@ -9,6 +9,8 @@ import { userTextProblem } from '../text/user-text';
 /** The documents an e-mail carries (MEL_Envoi.TypeDocument). */
 export const MAIL_DOCUMENT_TYPES = ['facture', 'releve', 'relance'] as const;
 export type MailDocumentType = (typeof MAIL_DOCUMENT_TYPES)[number];
+/** What a delivery carries: a document a user sends, or a 'Récapitulatif mensuel' the product sends (R-RECAP-07). */
+export type MailDeliveryType = MailDocumentType | 'recapitulatif';
 
 /** A delivery's state: queued (also while retrying), sent (accepted by the SMTP server), failed after its last try. */
 /** 'boite_locale': written to the local outbox, never sent (no SMTP_URL, R-MAIL-06). */
@@ -152,7 +154,7 @@ export const documentMailLogUrl = (type: MailDocumentType, id: number) => `${MAI
 export interface MailDeliveryView {
   id: number;
   structureId: number;
-  typeDocument: MailDocumentType;
+  typeDocument: MailDeliveryType;
   documentId: number;
   destinataire: string;
   objet: string;

@@ -113,6 +113,27 @@ describe('cardState: super_administrateur (R-PERM-03: bypasses module permission
   });
 });
 
+describe("'Récapitulatif mensuel': the module for its grant's holders, coming soon to others (R-RECAP-08)", () => {
+  const recap = MODULES.recapitulatif_mensuel;
+  const user = (permissions: string[]): CardUser => ({ isSuperAdmin: false, permissions });
+
+  it("is enabled for a holder of its permission and opens 'gestion_des_finances__recapitulatif'", () => {
+    expect(run({ ...base(), module: recap, user: user([ModuleSlug.Recapitulatif]) }).kind).toBe('enabled');
+    expect(openableTarget(user([ModuleSlug.Recapitulatif]), recap)?.route).toBe('gestion_des_finances__recapitulatif');
+  });
+
+  it("keeps the 'Prochainement' card and tooltip (R-PERM-02) for a user without it", () => {
+    const state = run({ ...base(), module: recap, user: user([ModuleSlug.FluxFinanciers]) });
+    expect(state).toEqual({ kind: 'coming_soon', enabled: false, tooltip: 'Module prochainement disponible.' });
+  });
+
+  it('is enabled for super_administrateur, and blocked for a holder when the structure is', () => {
+    expect(run({ ...base(), module: recap, user: { isSuperAdmin: true, permissions: [] } }).kind).toBe('enabled');
+    const blocked = TRIGGERS.blocked({ ...base(), module: recap, user: user([ModuleSlug.Recapitulatif]) });
+    expect(run(blocked).kind).toBe('blocked');
+  });
+});
+
 describe('modules with several targets and structure-bound modules', () => {
   const sageSepa = MODULES.sage_sepa;
   const user = (permissions: string[]): CardUser => ({ isSuperAdmin: false, permissions });

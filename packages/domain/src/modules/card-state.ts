@@ -78,6 +78,8 @@ export function openableTarget(user: CardUser, module: ModuleDefinition): Module
  */
 export function cardState(user: CardUser, structure: CardStructure, module: ModuleDefinition): CardState {
   if (module.status === 'coming_soon') return state('coming_soon');
+  // R-RECAP-08: without its permission, the module is still announced as coming soon.
+  if (module.status === 'grant_holders' && openableTarget(user, module) === undefined) return state('coming_soon');
   if (!appliesTo(module, structure)) return state('not_applicable');
   return state(moduleAccessRefusal(user, structure, openableTarget(user, module) !== undefined) ?? 'enabled');
 }

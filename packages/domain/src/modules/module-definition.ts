@@ -1,8 +1,12 @@
 import type { StructureTypeId } from '../structures/structure-types';
 import type { ModuleSlugValue } from './module-slugs';
 
-/** 'coming_soon' modules are announced on the dashboard but cannot be opened (R-UI-04). */
-export type ModuleStatus = 'available' | 'coming_soon';
+/**
+ * 'coming_soon' modules are announced on the dashboard but cannot be opened (R-UI-04);
+ * 'grant_holders' ones are available to the users holding their permission and still coming
+ * soon to the others ('Récapitulatif mensuel', R-RECAP-08).
+ */
+export type ModuleStatus = 'available' | 'coming_soon' | 'grant_holders';
 
 /**
  * 'route': a page of this app, opened by client-side navigation.

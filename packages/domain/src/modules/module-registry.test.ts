@@ -13,7 +13,7 @@ import { ALL_MODULE_SLUGS } from './module-slugs';
 const titles = (ids: readonly (keyof typeof MODULES)[]) => modulesOf(ids).map((module) => module.title);
 
 describe('module registry', () => {
-  it("lists the finance dashboard cards (R-UI-04): two coming soon, 'Création factures' a real module (R-INV-10)", () => {
+  it("lists the finance dashboard cards (R-UI-04): one coming soon, 'Création factures' a real module (R-INV-10), 'Récapitulatif mensuel' one for its grant's holders (R-RECAP-08)", () => {
     expect(titles(FINANCES_DASHBOARD_MODULES)).toEqual([
       'Paramétrages comptable',
       'Création factures',
@@ -25,7 +25,7 @@ describe('module registry', () => {
     expect(modulesOf(FINANCES_DASHBOARD_MODULES).map((module) => module.status)).toEqual([
       'coming_soon',
       'available',
-      'coming_soon',
+      'grant_holders',
       'available',
       'available',
       'available',

@@ -32,7 +32,8 @@ export const MODULES: Readonly<Record<ModuleId, ModuleDefinition>> = {
     id: 'recapitulatif_mensuel',
     title: 'Récapitulatif mensuel',
     description: 'La synthèse des flux du mois.',
-    status: 'coming_soon',
+    // R-RECAP-08: the module for holders of its permission, coming soon to others (docs/product, deliberate change).
+    status: 'grant_holders',
     kind: 'route',
     targets: [{ route: 'gestion_des_finances__recapitulatif', permission: ModuleSlug.Recapitulatif }],
     structureTypes: 'all',

@@ -32,6 +32,7 @@ export const MODULE_WRITE_ACTIONS: Readonly<Partial<Record<ModuleSlugValue, read
   [ModuleSlug.FluxFinanciers]: [PermissionAction.Ecriture, PermissionAction.Relance, PermissionAction.LettreRelance],
   [ModuleSlug.ExportSepa]: [PermissionAction.Ecriture, PermissionAction.Virement],
   [ModuleSlug.CreationFactures]: [PermissionAction.Ecriture],
+  [ModuleSlug.Recapitulatif]: [PermissionAction.Ecriture],
   [ModuleSlug.ExportSage]: [PermissionAction.Validation],
   [ModuleSlug.ParamPlanComptable]: [PermissionAction.Ecriture],
   [ModuleSlug.ParamTypeFacturation]: [PermissionAction.Ecriture],
@@ -47,6 +48,8 @@ export const FLUX_RELAUNCH = actionGrant(ModuleSlug.FluxFinanciers, PermissionAc
 export const REMINDER_LETTER = actionGrant(ModuleSlug.FluxFinanciers, PermissionAction.LettreRelance);
 /** 'Création factures': drafts, issuing invoices and avoirs, bulk invoicing (R-INV-10). */
 export const INVOICING_WRITE = actionGrant(ModuleSlug.CreationFactures, PermissionAction.Ecriture);
+/** 'Récapitulatif mensuel': issuing a past month's recap on demand, and the e-mail opt-in (R-RECAP-08). */
+export const RECAP_WRITE = actionGrant(ModuleSlug.Recapitulatif, PermissionAction.Ecriture);
 /** Generating a SEPA file (it claims the flux it collects). */
 export const SEPA_WRITE = actionGrant(ModuleSlug.ExportSepa, PermissionAction.Ecriture);
 /** 'Générer les virements SEPA': the shares' and refunds' credit-transfer files (R-PAY-08). */
@@ -67,7 +70,9 @@ export const SETTINGS_WRITES = [
  * for the head office and the roles holding the SEPA authorisation (the same two); the
  * accounting settings to the roles that read them (their own structure's settings); reminder
  * letters to the head office and territorial administrators, who follow up their scope's
- * overdue flux. Clubs write none of the flux: a structure never sets what it owes.
+ * overdue flux. Clubs write none of the flux: a structure never sets what it owes. Issuing a
+ * past month's 'Récapitulatif mensuel' and its e-mail opt-in (R-RECAP-08) to the head office's
+ * and the ligues' and comités' administrators; a club's administrator reads its recaps.
  */
 export const DEFAULT_ROLE_GRANTS: Readonly<Record<RoleSlugValue, readonly ActionGrant[]>> = {
   [RoleSlug.SuperAdministrateur]: [
@@ -78,6 +83,7 @@ export const DEFAULT_ROLE_GRANTS: Readonly<Record<RoleSlugValue, readonly Action
     LEDGER_VALIDATION,
     INVOICING_WRITE,
     PAYOUT_WRITE,
+    RECAP_WRITE,
     ...SETTINGS_WRITES,
   ],
   [RoleSlug.AdministrateurSI]: [
@@ -88,9 +94,10 @@ export const DEFAULT_ROLE_GRANTS: Readonly<Record<RoleSlugValue, readonly Action
     LEDGER_VALIDATION,
     INVOICING_WRITE,
     PAYOUT_WRITE,
+    RECAP_WRITE,
     ...SETTINGS_WRITES,
   ],
-  [RoleSlug.AdministrateurAT]: [REMINDER_LETTER, ...SETTINGS_WRITES],
+  [RoleSlug.AdministrateurAT]: [REMINDER_LETTER, RECAP_WRITE, ...SETTINGS_WRITES],
   [RoleSlug.Administrateur]: [],
 };
 
@@ -102,6 +109,7 @@ const ACTION_REFUSALS: Readonly<Partial<Record<ActionGrant, string>>> = {
   [LEDGER_VALIDATION]: "Vous n'avez pas le droit de valider les écritures ni de clôturer un exercice.",
   [INVOICING_WRITE]: "Vous n'avez pas le droit de créer ou d'émettre des factures.",
   [PAYOUT_WRITE]: 'Vous n’avez pas le droit de générer ni d’annuler des virements SEPA.',
+  [RECAP_WRITE]: 'Vous n’avez pas le droit d’émettre un récapitulatif mensuel ni de changer son envoi par e-mail.',
 };
 
 /** French refusal for a missing write grant. */

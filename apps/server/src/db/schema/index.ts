@@ -18,3 +18,5 @@ export * from './mail';
 export * from './invoicing';
 export * from './payouts';
 export * from './payout-statements';
+export * from './statistics';
+export * from './monthly-recaps';

@@ -4,6 +4,7 @@ import { createdAt, id, timestamptz } from './columns';
 import { MKP_ReleveCompteEmis } from './account-statements';
 import { MKP_FluxFinancier } from './flux';
 import { MKP_Relance } from './reminders';
+import { RM_RecapitulatifMensuelEmis } from './monthly-recaps';
 import { STR_Structure } from './structures';
 import { UTI_Utilisateur } from './users';
 
@@ -12,7 +13,7 @@ import { UTI_Utilisateur } from './users';
  * written when the send is asked (queued), then only its delivery columns change: sent with the
  * SMTP server's message id, or failed with the server's last answer after the last try. The
  * document is exactly one of: a flux's document (facture, avoir, avis de prélèvement), a relevé
- * de compte, a reminder letter. CleDemande makes one click one message: the same key again
+ * de compte, a reminder letter, a 'Récapitulatif mensuel' (R-RECAP-07). CleDemande makes one click one message: the same key again
  * returns this row instead of sending twice. A resend is a new row naming the one it repeats.
  */
 export const MEL_Envoi = pgTable(
@@ -22,11 +23,12 @@ export const MEL_Envoi = pgTable(
     ID_Structure: integer('ID_Structure')
       .notNull()
       .references(() => STR_Structure.id),
-    /** facture, releve, relance. */
+    /** facture, releve, relance, recapitulatif. */
     TypeDocument: text('TypeDocument').notNull(),
     ID_FluxFinancier: integer('ID_FluxFinancier').references(() => MKP_FluxFinancier.id),
     ID_ReleveCompte: integer('ID_ReleveCompte').references(() => MKP_ReleveCompteEmis.id),
     ID_Relance: integer('ID_Relance').references(() => MKP_Relance.id),
+    ID_RecapitulatifMensuel: integer('ID_RecapitulatifMensuel').references(() => RM_RecapitulatifMensuelEmis.id),
     Destinataire: text('Destinataire').notNull(),
     Objet: text('Objet').notNull(),
     /** en_attente, envoye, echec. */
@@ -57,13 +59,18 @@ export const MEL_Envoi = pgTable(
     index('mel_envoi_relance_idx')
       .on(t.ID_Relance, t.id)
       .where(sql`"ID_Relance" IS NOT NULL`),
-    check('mel_envoi_type_ck', sql`"TypeDocument" IN ('facture', 'releve', 'relance')`),
+    index('mel_envoi_recapitulatif_idx')
+      .on(t.ID_RecapitulatifMensuel, t.id)
+      .where(sql`"ID_RecapitulatifMensuel" IS NOT NULL`),
+    check('mel_envoi_type_ck', sql`"TypeDocument" IN ('facture', 'releve', 'relance', 'recapitulatif')`),
     check('mel_envoi_statut_ck', sql`"Statut" IN ('en_attente', 'envoye', 'boite_locale', 'echec')`),
     check(
       'mel_envoi_document_ck',
-      sql`("TypeDocument" = 'facture' AND "ID_FluxFinancier" IS NOT NULL AND "ID_ReleveCompte" IS NULL AND "ID_Relance" IS NULL)
-        OR ("TypeDocument" = 'releve' AND "ID_ReleveCompte" IS NOT NULL AND "ID_FluxFinancier" IS NULL AND "ID_Relance" IS NULL)
-        OR ("TypeDocument" = 'relance' AND "ID_Relance" IS NOT NULL AND "ID_FluxFinancier" IS NULL AND "ID_ReleveCompte" IS NULL)`,
+      sql`num_nonnulls("ID_FluxFinancier", "ID_ReleveCompte", "ID_Relance", "ID_RecapitulatifMensuel") = 1 AND (
+        ("TypeDocument" = 'facture' AND "ID_FluxFinancier" IS NOT NULL)
+        OR ("TypeDocument" = 'releve' AND "ID_ReleveCompte" IS NOT NULL)
+        OR ("TypeDocument" = 'relance' AND "ID_Relance" IS NOT NULL)
+        OR ("TypeDocument" = 'recapitulatif' AND "ID_RecapitulatifMensuel" IS NOT NULL))`,
     ),
   ],
 );

@@ -111,9 +111,11 @@ const STATEMENT_COLUMNS = `f.id, f."Z_DateCreation" AS "createdAt", f."NomFluxFi
     f."ID_FluxFinancierDebit" AS "creditFor",
     r."TypeRetour" AS "returnType", r."CodeRaison" AS "reasonCode", r."DateRetour"::text AS "returnDate"`;
 
-const withReturn = (where: string) => `SELECT ${STATEMENT_COLUMNS}
+/** `structures`: one structure ($1 an integer) or several ($1 an integer array: a federation's recap, R-RECAP-01). */
+type Structures = 'one' | 'many';
+const withReturn = (structures: Structures, where: string) => `SELECT ${STATEMENT_COLUMNS}
    FROM "MKP_FluxFinancier" f LEFT JOIN "MKP_RetourPrelevement" r ON r."ID_FluxFinancier" = f.id
-  WHERE f."ID_Structure" = $1 AND ${where}`;
+  WHERE ${structures === 'one' ? 'f."ID_Structure" = $1' : 'f."ID_Structure" = ANY($1::int[])'} AND ${where}`;
 
 /**
  * A structure's flux up to the end of the period: those of the period, and the earlier ones
@@ -131,32 +133,52 @@ const withReturn = (where: string) => `SELECT ${STATEMENT_COLUMNS}
  * statement of a club's year held the embedded database and the event loop for 0.4-0.7 s
  * (R-OPS-10).
  */
-const PERIOD_FLUX_SQL = withReturn(`f."Z_DateCreation" >= $2::timestamptz AND f."Z_DateCreation" < $3::timestamptz`);
-const EARLIER_OPEN_FLUX_SQL = [
-  withReturn(`f."Z_DateCreation" < $2::timestamptz AND NOT f."EST_Reglement" AND f."ID_FluxFinancierRelance" IS NULL`),
-  withReturn(`f."Z_DateCreation" < $2::timestamptz AND f."DateReglement" >= $3::date AND f."EST_Reglement"`),
-  withReturn(`f."Z_DateCreation" < $2::timestamptz AND f."ID_FluxFinancierRelance" IS NOT NULL AND NOT f."EST_Reglement"
-    AND (SELECT rl."Z_DateCreation" FROM "MKP_FluxFinancier" rl WHERE rl.id = f."ID_FluxFinancierRelance") >= $2::timestamptz`),
-].join('\n  UNION ALL\n');
+const periodFluxSql = (structures: Structures) =>
+  withReturn(structures, `f."Z_DateCreation" >= $2::timestamptz AND f."Z_DateCreation" < $3::timestamptz`);
+const earlierOpenFluxSql = (structures: Structures) =>
+  [
+    withReturn(
+      structures,
+      `f."Z_DateCreation" < $2::timestamptz AND NOT f."EST_Reglement" AND f."ID_FluxFinancierRelance" IS NULL`,
+    ),
+    withReturn(
+      structures,
+      `f."Z_DateCreation" < $2::timestamptz AND f."DateReglement" >= $3::date AND f."EST_Reglement"`,
+    ),
+    withReturn(
+      structures,
+      `f."Z_DateCreation" < $2::timestamptz AND f."ID_FluxFinancierRelance" IS NOT NULL AND NOT f."EST_Reglement"
+    AND (SELECT rl."Z_DateCreation" FROM "MKP_FluxFinancier" rl WHERE rl.id = f."ID_FluxFinancierRelance") >= $2::timestamptz`,
+    ),
+  ].join('\n  UNION ALL\n');
+const FLUX_SQL = {
+  one: { period: periodFluxSql('one'), earlierOpen: earlierOpenFluxSql('one') },
+  many: { period: periodFluxSql('many'), earlierOpen: earlierOpenFluxSql('many') },
+};
 
 /** Days of the period read per statement, and flux whose settled parts are read per statement. */
 const PERIOD_SLICE_DAYS = 31;
 const PARTS_SLICE_FLUX = 2_000;
 
-/** What the statement of `period` is built from (AccountStatementParts), in one statement. */
+/**
+ * What the statement of `period` is built from (AccountStatementParts): one structure's flux, or
+ * the flux of several structures taken as one account (a federation's recap, R-RECAP-01).
+ */
 export async function loadStatementParts(
   database: Pick<Database, 'query'>,
-  structureId: number,
+  structureId: number | readonly number[],
   period: StatementPeriod,
 ): Promise<AccountStatementParts> {
+  const sql = typeof structureId === 'number' ? FLUX_SQL.one : FLUX_SQL.many;
+  const structures = typeof structureId === 'number' ? structureId : intArray(structureId);
   const start = parisDayStart(period.from);
   const rows: FluxRow[] = [];
   for (let day = period.from; day <= period.to; day = addCalendarDays(day, PERIOD_SLICE_DAYS)) {
     const last = [addCalendarDays(day, PERIOD_SLICE_DAYS - 1), period.to].sort()[0]!;
-    const slice = [structureId, parisDayStart(day), nextParisDayStart(last)];
-    rows.push(...(await database.query<FluxRow>(PERIOD_FLUX_SQL, slice)));
+    const slice = [structures, parisDayStart(day), nextParisDayStart(last)];
+    rows.push(...(await database.query<FluxRow>(sql.period, slice)));
   }
-  rows.push(...(await database.query<FluxRow>(EARLIER_OPEN_FLUX_SQL, [structureId, start, period.from])));
+  rows.push(...(await database.query<FluxRow>(sql.earlierOpen, [structures, start, period.from])));
   type PartRow = { fluxId: number; cents: string; day: string };
   const partRows: PartRow[] = [];
   for (let index = 0; index < rows.length; index += PARTS_SLICE_FLUX) {

@@ -261,3 +261,6 @@ export { openIssuedStatementFile } from './issued-statement-file';
 
 /** The structure of a statement when the caller may see it (also the overdue letters' addressee). */
 export { findStatementStructure, type StatementStructure } from './account-statement.repository';
+
+/** What a relevé is built from, for one structure or several as one account (the monthly recap's, R-RECAP-01). */
+export { loadStatementParts } from './account-statement.repository';

@@ -26,3 +26,31 @@ export async function jobScope(database: Database, owner: JobOwner): Promise<Req
     standing: known.standing,
   };
 }
+
+/**
+ * The scope of a job the product started itself (no owner user: a scheduled job, R-RECAP-05):
+ * every structure, as a super administrateur, acting for its structure (the head office). Only
+ * such a job gets it; a user's job always acts under jobScope.
+ */
+export async function productJobScope(database: Database, owner: JobOwner): Promise<RequestScope> {
+  if (owner.userId !== null) return jobScope(database, owner);
+  const known = await structureStanding(database, owner.structureId);
+  if (!known) throw forbidden(jobMessages.structureGone);
+  const actor = {
+    userId: 0,
+    firstName: '',
+    lastName: 'Gestion des finances',
+    email: '',
+    isSuperAdmin: true,
+    memberships: [],
+    permissions: new Map(),
+    grants: new Map(),
+  };
+  return {
+    actor,
+    currentStructureId: owner.structureId,
+    currentStructureType: known.type,
+    unrestricted: true,
+    standing: known.standing,
+  };
+}

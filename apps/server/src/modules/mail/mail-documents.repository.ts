@@ -1,4 +1,4 @@
-import type { MailDocumentType } from '@gdf/domain';
+import type { MailDeliveryType } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
@@ -68,6 +68,29 @@ export async function findStatementMailDocument(
     `SELECT ${RECIPIENT_COLUMNS}, d."Numero" AS number, d."DateDebut"::text AS "from", d."DateFin"::text AS "to",
             d."SoldeFinalCentimes"::bigint::float8 AS "balanceCents"
        FROM "MKP_ReleveCompteEmis" d ${RECIPIENT_JOIN}
+      WHERE d.id = $1 AND ${structureScopeCondition(scope, 'd."ID_Structure"', params)}`,
+    params,
+  );
+  return row ?? null;
+}
+
+export interface RecapMailRow extends RecipientRow {
+  number: string;
+  month: string;
+  resteDuCents: number;
+}
+
+/** R-RECAP-07: a 'Récapitulatif mensuel' in scope, or null. */
+export async function findRecapMailDocument(
+  database: Reader,
+  scope: RequestScope,
+  recapId: number,
+): Promise<RecapMailRow | null> {
+  const params: unknown[] = [recapId];
+  const [row] = await database.query<RecapMailRow>(
+    `SELECT ${RECIPIENT_COLUMNS}, d."Numero" AS number, d."Empreinte" AS month,
+            d."SoldeFinalCentimes"::bigint::float8 AS "resteDuCents"
+       FROM "RM_RecapitulatifMensuelEmis" d ${RECIPIENT_JOIN}
       WHERE d.id = $1 AND ${structureScopeCondition(scope, 'd."ID_Structure"', params)}`,
     params,
   );
@@ -146,7 +169,7 @@ export interface StoredAttachment {
 /** R-MAIL-02: the stored files of a delivery's document, as issued: a facture's PDF then its Factur-X XML. */
 export async function storedAttachments(
   database: Reader,
-  type: MailDocumentType,
+  type: MailDeliveryType,
   documentId: number,
 ): Promise<StoredAttachment[]> {
   if (type === 'facture')
@@ -162,6 +185,13 @@ export async function storedAttachments(
       `SELECT "ID_ContenuPdf" AS "contentId", "Sha256Pdf" AS sha256, 'releve-de-compte-' || "Numero" || '.pdf' AS "fileName",
               'application/pdf' AS "mimeType"
          FROM "MKP_ReleveCompteEmis" WHERE id = $1`,
+      [documentId],
+    );
+  if (type === 'recapitulatif')
+    return database.query<StoredAttachment>(
+      `SELECT "ID_ContenuPdf" AS "contentId", "Sha256Pdf" AS sha256, 'recapitulatif-mensuel-' || "Numero" || '.pdf' AS "fileName",
+              'application/pdf' AS "mimeType"
+         FROM "RM_RecapitulatifMensuelEmis" WHERE id = $1`,
       [documentId],
     );
   return database.query<StoredAttachment>(

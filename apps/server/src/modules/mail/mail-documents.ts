@@ -13,6 +13,7 @@ import type { FluxDocumentsService } from '../flux-documents/flux-documents.serv
 import type { RequestScope } from '../scope/scope';
 import {
   findFluxMailDocument,
+  findRecapMailDocument,
   findReminderMailDocument,
   findStatementMailDocument,
   storedAttachments,
@@ -59,6 +60,19 @@ function fluxMail(row: FluxMailRow): MailDocument {
     directDebit: row.categoryId === 5,
     dueDay: row.dueDay,
   };
+}
+
+/** R-RECAP-07: what a 'Récapitulatif mensuel' e-mail says, the recap found in the caller's scope. */
+export async function describeRecap(database: Database, scope: RequestScope, recapId: number) {
+  const row = await findRecapMailDocument(database, scope, recapId);
+  if (!row) throw notFound(m.documentNotFound.recapitulatif);
+  const document: MailDocument = {
+    kind: 'recapitulatif',
+    number: row.number,
+    month: row.month,
+    resteDuCents: Number(row.resteDuCents),
+  };
+  return { document, structure: row.name };
 }
 
 /** The documents an e-mail carries, found in the caller's scope (out of scope: "not found"). */

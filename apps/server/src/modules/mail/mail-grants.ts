@@ -3,9 +3,10 @@ import {
   FLUX_WRITE,
   ModuleSlug,
   PermissionAction,
+  RECAP_WRITE,
   REMINDER_LETTER,
+  type MailDeliveryType,
   type MailDeliveryView,
-  type MailDocumentType,
 } from '@gdf/domain';
 import { HttpError } from '../../lib/http-errors';
 import { hasGrant, requireGrant, requireModule, type RequestScope } from '../scope/scope';
@@ -18,15 +19,16 @@ export const BILLING_EMAIL_WRITE = actionGrant(ModuleSlug.ParamFluxFinancier, Pe
 /**
  * R-MAIL-05: sending a document is a write of the module it belongs to: a flux's documents need
  * the flux write grant, a relevé what issuing one needs (the flux module), a reminder letter
- * the letters' grant (Impayés).
+ * the letters' grant (Impayés), a 'Récapitulatif mensuel' the recap's write grant (R-RECAP-07).
  */
-export function requireSendGrant(scope: RequestScope, type: MailDocumentType): void {
+export function requireSendGrant(scope: RequestScope, type: MailDeliveryType): void {
   if (type === 'facture') requireGrant(scope, FLUX_WRITE, m.noFluxWrite);
   else if (type === 'releve') requireModule(scope, ModuleSlug.FluxFinanciers);
+  else if (type === 'recapitulatif') requireGrant(scope, RECAP_WRITE);
   else requireGrant(scope, REMINDER_LETTER);
 }
 
-function hasSendGrant(scope: RequestScope, type: MailDocumentType): boolean {
+function hasSendGrant(scope: RequestScope, type: MailDeliveryType): boolean {
   try {
     requireSendGrant(scope, type);
     return true;

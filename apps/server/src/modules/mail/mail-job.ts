@@ -12,7 +12,7 @@ import type { Queryable } from '../../db/queryable';
 import { HttpError } from '../../lib/http-errors';
 import { openContent } from '../document-store/document-store.service';
 import type { JobKind } from '../jobs/job-kind';
-import { jobScope } from '../jobs/job-scope';
+import { productJobScope } from '../jobs/job-scope';
 import type { RequestScope } from '../scope/scope';
 import { storedAttachments } from './mail-documents.repository';
 import { requireSendGrant } from './mail-grants';
@@ -71,7 +71,8 @@ export function mailJob(
     async run(context) {
       const { input, database } = context;
       // The asker's scope, read again as every job does (R-JOB-03): the document must still be theirs to send.
-      const scope = await jobScope(database, context.owner);
+      // A delivery the product queued (no owner user: R-RECAP-07) is sent under the product's scope.
+      const scope = await productJobScope(database, context.owner);
       const sender = await service.senderName(scope);
       const total = input.envois.length;
       const tally = { sent: 0, outboxed: 0, failed: 0, retrying: 0 };

@@ -10,6 +10,7 @@ import { writeAuditRows } from '../../db/audit-log';
 import type { Database } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
 import { HttpError } from '../../lib/http-errors';
+import type { JobOwner } from '../jobs/job-kind';
 import type { JobRuntime } from '../jobs/job-runtime';
 import type { RequestScope } from '../scope/scope';
 import { structureName } from './mail-documents.repository';
@@ -22,6 +23,7 @@ import {
   insertDelivery,
   lockMailKey,
   type DeliveryRow,
+  type NewDelivery,
 } from './mail.repository';
 import { mailMessages as m } from './messages';
 
@@ -122,4 +124,31 @@ export function createMailQueue(database: Database, jobs: JobRuntime) {
     if (queued) jobs.wake(JOB_KIND.mail);
     return answer;
   };
+}
+
+/** A delivery the product queues itself, keyed by its document: sent once (R-MAIL-03, R-RECAP-07). */
+export type ProductDelivery = Omit<NewDelivery, 'userId' | 'resentFrom'>;
+
+/**
+ * Deliveries the product queues in the caller's transaction (a month's recaps, R-RECAP-07): their
+ * log rows (the key of each unique: never a second delivery of one document), then one job that
+ * sends them all, owned by `owner`. Returns the rows' ids; no job when there is none.
+ */
+export async function queueDeliveriesWithin(
+  tx: Queryable,
+  jobs: JobRuntime,
+  owner: JobOwner,
+  deliveries: readonly ProductDelivery[],
+  jobKey: string,
+): Promise<number[]> {
+  const envois: number[] = [];
+  for (const delivery of deliveries)
+    envois.push((await insertDelivery(tx, { ...delivery, userId: owner.userId, resentFrom: null })).id);
+  if (envois.length === 0) return envois;
+  const input: MailJobInput = { envois, sansAdresse: [] };
+  await jobs.enqueueWithin(tx, JOB_KIND.mail, owner, input, {
+    label: JOB_LABELS.mail(envois.length, null),
+    key: jobKey,
+  });
+  return envois;
 }

@@ -1,4 +1,4 @@
-import type { MailDocumentType, MailStatus } from '@gdf/domain';
+import type { MailDeliveryType, MailStatus } from '@gdf/domain';
 import type { Database } from '../../db/database';
 import type { Queryable } from '../../db/queryable';
 import { structureScopeCondition, type RequestScope } from '../scope/scope';
@@ -9,7 +9,7 @@ type Reader = Pick<Database, 'query'> | Queryable;
 export interface DeliveryRow {
   id: number;
   structureId: number;
-  type: MailDocumentType;
+  type: MailDeliveryType;
   documentId: number;
   to: string;
   subject: string;
@@ -27,7 +27,7 @@ export interface DeliveryRow {
 }
 
 const DELIVERY_COLUMNS = `e.id, e."ID_Structure" AS "structureId", e."TypeDocument" AS type,
-  COALESCE(e."ID_FluxFinancier", e."ID_ReleveCompte", e."ID_Relance") AS "documentId",
+  COALESCE(e."ID_FluxFinancier", e."ID_ReleveCompte", e."ID_Relance", e."ID_RecapitulatifMensuel") AS "documentId",
   e."Destinataire" AS "to", e."Objet" AS subject, e."Statut" AS status, e."Tentatives" AS attempts,
   e."IdMessageSmtp" AS "messageId", e."ReponseServeur" AS answer, e."CleDemande" AS key,
   e."ID_Utilisateur" AS "userId", CASE WHEN u.id IS NULL THEN NULL ELSE u."CT_Prenom" || ' ' || u."CT_Nom" END AS "userName",
@@ -36,10 +36,11 @@ const DELIVERY_COLUMNS = `e.id, e."ID_Structure" AS "structureId", e."TypeDocume
 const DELIVERY_FROM = `"MEL_Envoi" e LEFT JOIN "UTI_Utilisateur" u ON u.id = e."ID_Utilisateur"`;
 
 /** The column of MEL_Envoi naming a document of `type` (a whitelist: never the caller's text). */
-const DOCUMENT_COLUMN: Record<MailDocumentType, string> = {
+const DOCUMENT_COLUMN: Record<MailDeliveryType, string> = {
   facture: '"ID_FluxFinancier"',
   releve: '"ID_ReleveCompte"',
   relance: '"ID_Relance"',
+  recapitulatif: '"ID_RecapitulatifMensuel"',
 };
 
 export async function findDeliveryByKey(database: Reader, key: string): Promise<DeliveryRow | null> {
@@ -53,7 +54,7 @@ export async function findDeliveryByKey(database: Reader, key: string): Promise<
 /** R-MAIL-03: a delivery of this document to this address still queued. */
 export async function findQueuedDelivery(
   database: Reader,
-  type: MailDocumentType,
+  type: MailDeliveryType,
   documentId: number,
   to: string,
 ): Promise<DeliveryRow | null> {
@@ -89,19 +90,19 @@ export async function findVisibleDelivery(
   return row ?? null;
 }
 
-export async function insertDelivery(
-  tx: Queryable,
-  delivery: {
-    structureId: number;
-    type: MailDocumentType;
-    documentId: number;
-    to: string;
-    subject: string;
-    key: string;
-    userId: number | null;
-    resentFrom: number | null;
-  },
-): Promise<DeliveryRow> {
+/** A delivery to write: its document, address, subject and key, who asked and what it repeats. */
+export interface NewDelivery {
+  structureId: number;
+  type: MailDeliveryType;
+  documentId: number;
+  to: string;
+  subject: string;
+  key: string;
+  userId: number | null;
+  resentFrom: number | null;
+}
+
+export async function insertDelivery(tx: Queryable, delivery: NewDelivery): Promise<DeliveryRow> {
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO "MEL_Envoi" ("ID_Structure", "TypeDocument", ${DOCUMENT_COLUMN[delivery.type]}, "Destinataire", "Objet",
                               "CleDemande", "ID_Utilisateur", "ID_EnvoiRenvoye")
@@ -123,7 +124,7 @@ export async function insertDelivery(
 /** The newest deliveries of one document (its log). */
 export async function deliveriesOfDocument(
   database: Reader,
-  type: MailDocumentType,
+  type: MailDeliveryType,
   documentId: number,
   limit: number,
 ): Promise<DeliveryRow[]> {

@@ -14,7 +14,7 @@ import type { JobRuntime } from '../jobs/job-runtime';
 import { hasGrant, requireGrant, requireModule, type RequestScope } from '../scope/scope';
 import { createMailBatch } from './mail-batch';
 import { findRecipient, structureName, updateBillingEmail } from './mail-documents.repository';
-import { addressOrRefusal, createMailDocuments, recipientOf } from './mail-documents';
+import { addressOrRefusal, createMailDocuments, describeRecap, recipientOf } from './mail-documents';
 import { BILLING_EMAIL_WRITE, canSee, deliveryViewFor, requireSendGrant } from './mail-grants';
 import { userKey } from './mail-keys';
 import { createMailQueue } from './mail-queue';
@@ -28,6 +28,9 @@ import {
 import { mailMessages as m } from './messages';
 
 export { requireSendGrant } from './mail-grants';
+/** For the product's own deliveries (a month's recaps, R-RECAP-07): the structure that signs, and the queue. */
+export { structureName } from './mail-documents.repository';
+export { queueDeliveriesWithin, type ProductDelivery } from './mail-queue';
 
 /** Deliveries a log shows, newest first. */
 const MAIL_LOG_LIMIT = 100;
@@ -73,6 +76,7 @@ export function createMailService(database: Database, jobs: JobRuntime, fluxDocu
      * than in the batch's request.
      */
     async describeDocument(scope: RequestScope, row: DeliveryRow) {
+      if (row.type === 'recapitulatif') return describeRecap(database, scope, row.documentId);
       const located = await documents.locate(scope, { type: row.type, id: row.documentId });
       await documents.ensureIssued(scope, located.ref);
       return { document: located.mail, structure: located.recipient.name };
@@ -105,6 +109,8 @@ export function createMailService(database: Database, jobs: JobRuntime, fluxDocu
       const original = await findVisibleDelivery(database, scope, deliveryId);
       if (!original) throw notFound(m.deliveryNotFound);
       requireSendGrant(scope, original.type);
+      // R-RECAP-07: a recap's e-mail is the product's, sent once; it is not sent again by hand.
+      if (original.type === 'recapitulatif') throw new HttpError(409, m.recapNotResent, 'conflict');
       const located = await documents.locate(scope, { type: original.type, id: original.documentId });
       const to = addressOrRefusal(located);
       return queueOne(scope, located, userKey(scope, key), to, original.id);

@@ -26,6 +26,8 @@ import { shareMovements, shareTotals, structureType } from './structure-shares.r
 
 /** The books bring the marked sales' shares up to date before they read them (R-PAY-10). */
 export { syncSharesIn } from './shares-sync';
+/** A payee's shares earned and transfers received over a period (R-PAY-03; the monthly recap's, R-RECAP-06). */
+export { shareTotals } from './structure-shares.repository';
 
 /** The rules are the head office's settings, on its Flux financier settings page (R-PAY-01). */
 const RULES_MODULE = ModuleSlug.ParamFluxFinancier;

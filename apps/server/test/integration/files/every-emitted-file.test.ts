@@ -7,6 +7,7 @@ import {
   parisToday,
   ACCOUNT_STATEMENT_XLSX_COLUMNS,
   PAYOUT_STATEMENT_COLUMNS,
+  RECAP_COLUMNS,
   SHARE_RULES_PATH,
   issuedPayoutStatementPath,
   payoutStatementPath,
@@ -17,6 +18,7 @@ import {
   SAGE_CSV_HEADER,
   documentPackSummaryHeader,
   overdueListTable,
+  STATISTICS_BILLING_COLUMNS,
   type IssuedReminder,
 } from '@gdf/domain';
 import type { LightMyRequestResponse } from 'fastify';
@@ -186,6 +188,28 @@ const FILE_ROUTES: Record<string, (fixture: Fixture) => Promise<Emitted[]>> = {
       { file: pdfFile(`${url} (pdf)`, pdf.rawPayload), spreadsheet: false },
       { file: xlsxFile(`${url} (xlsx)`, xlsx.rawPayload, PAYOUT_STATEMENT_COLUMNS), spreadsheet: true },
     ];
+  },
+  // R-RECAP-04: a club's 'Récapitulatif mensuel', issued by the head office, read by the club.
+  'GET /api/recapitulatifs/:id': async ({ context }) => {
+    const issued = await context.app.inject({
+      method: 'POST',
+      url: `/api/structures/${context.clubId}/recapitulatifs`,
+      payload: { mois: '2026-10' },
+      headers: bearer(context.tokens.siege),
+    });
+    const url = `/api/recapitulatifs/${(issued.json() as { id: number }).id}`;
+    const pdf = ok(await get(context, context.tokens.club, `${url}?format=pdf`), url);
+    const xlsx = ok(await get(context, context.tokens.club, `${url}?format=xlsx`), url);
+    return [
+      { file: pdfFile(`${url} (pdf)`, pdf.rawPayload), spreadsheet: false },
+      { file: xlsxFile(`${url} (xlsx)`, xlsx.rawPayload, RECAP_COLUMNS), spreadsheet: true },
+    ];
+  },
+  // R-STAT-09: the statistics' workbook, its first worksheet checked like every xlsx.
+  'GET /api/statistiques/export': async ({ context }) => {
+    const url = '/api/statistiques/export';
+    const response = ok(await get(context, context.tokens.siege, url), url);
+    return [{ file: xlsxFile(`${url} (xlsx)`, response.rawPayload, STATISTICS_BILLING_COLUMNS), spreadsheet: true }];
   },
   'GET /api/impayes': async ({ context }) => {
     const response = ok(await get(context, context.tokens.siege, '/api/impayes?format=xlsx'), '/api/impayes');

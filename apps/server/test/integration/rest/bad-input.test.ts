@@ -29,6 +29,23 @@ const jsonBodies = (url: string, bodies: Record<string, unknown>): Record<string
   ),
 });
 /** GET `url` with each query string. */
+/** R-STAT-02: what the statistics' filters refuse before the data is read. */
+const STATISTICS_BAD_QUERIES = [
+  '?saison=abc',
+  '?saison=1800',
+  '?debut=2026-02-30',
+  '?fin=31/12/2025',
+  '?debut=2025-12-01&fin=2025-11-01',
+  '?categorie=0',
+  '?categorie=1.5',
+  '?typeStructure=region',
+  '?typeStructure=9',
+  '?ligue=abc',
+  '?comite=2147483648',
+  '?region=3',
+  '?saison=2026&saison=2025',
+  '?structureId=abc',
+];
 const queries = (url: string, list: readonly string[]): Record<string, BadRequest> =>
   Object.fromEntries(
     list.map((query) => [`query "${query}"`, () => ({ method: 'GET' as const, url: `${url}${query}` })]),
@@ -224,6 +241,16 @@ function cases(context: RestContext): Record<string, Record<string, BadRequest>>
       '?parPage=1000',
       '?parPage=7',
     ]),
+    // R-STAT-02: impossible dates, a reversed period, malformed filters, unknown filters.
+    'GET /api/statistiques': queries('/api/statistiques', STATISTICS_BAD_QUERIES),
+    'GET /api/statistiques/export': queries('/api/statistiques/export', STATISTICS_BAD_QUERIES),
+    'GET /api/statistiques/territoire': queries('/api/statistiques/territoire', [
+      '',
+      '?ligue=abc',
+      '?comite=0',
+      '?ligue=1&comite=2',
+      '?region=1',
+    ]),
     'POST /api/impayes/relances': jsonBodies('/api/impayes/relances', {
       'no structures': {},
       'empty structures': { structureIds: [] },
@@ -368,6 +395,7 @@ function cases(context: RestContext): Record<string, Record<string, BadRequest>>
     ...invoicingCases(context),
     ...mailCases(),
     ...payoutCases(),
+    ...recapCases(context),
   };
 }
 
@@ -711,6 +739,49 @@ function payoutCases(): Record<string, Record<string, BadRequest>> {
       ...badIds((id) => `/api/releves-de-reversements/${id}`),
       ...queries('/api/releves-de-reversements/1', ['?format=json', '?format=', '?download=oui']),
     },
+  };
+}
+
+/** R-RECAP-02, R-RECAP-04, R-RECAP-07: the 'Récapitulatif mensuel' routes (a month not over: monthly-recap.test.ts). */
+function recapCases(context: RestContext): Record<string, Record<string, BadRequest>> {
+  const own = `/api/structures/${context.clubId}/recapitulatifs`;
+  const put =
+    (url: string, payload: unknown): BadRequest =>
+    () => ({
+      method: 'PUT',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  return {
+    'GET /api/structures/:id/recapitulatifs': badIds((id) => `/api/structures/${id}/recapitulatifs`),
+    'POST /api/structures/:id/recapitulatifs': {
+      ...badIds((id) => `/api/structures/${id}/recapitulatifs`, 'POST'),
+      ...jsonBodies(own, {
+        'no month': {},
+        'month as a number': { mois: 202610 },
+        'month 13': { mois: '2026-13' },
+        'month 00': { mois: '2026-00' },
+        'French month': { mois: '10/2026' },
+        'a day': { mois: '2026-10-01' },
+        'unknown field': { mois: '2026-10', format: 'pdf' },
+      }),
+    },
+    'PUT /api/structures/:id/recapitulatifs/abonnement': {
+      'no body': put(`${own}/abonnement`, undefined),
+      'opt-in as text': put(`${own}/abonnement`, { abonnementEmail: 'oui' }),
+      'opt-in missing': put(`${own}/abonnement`, {}),
+      'unknown field': put(`${own}/abonnement`, { abonnementEmail: true, email: 'x@y.fr' }),
+      'id abc': put('/api/structures/abc/recapitulatifs/abonnement', { abonnementEmail: true }),
+    },
+    'GET /api/recapitulatifs/:id': {
+      ...badIds((id) => `/api/recapitulatifs/${id}`),
+      ...queries('/api/recapitulatifs/1', ['?format=json', '?format=', '?download=oui']),
+    },
+    'POST /api/recapitulatifs/lots': jsonBodies('/api/recapitulatifs/lots', {
+      'no month': {},
+      'month 13': { mois: '2026-13' },
+      'unknown field': { mois: '2026-10', structures: [1] },
+    }),
   };
 }
 

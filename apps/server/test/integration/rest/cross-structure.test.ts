@@ -137,6 +137,12 @@ const IMPAYES_CASES: Record<string, RouteCase> = {
     json('GET', `/api/impayes/relances/${id}/lettre.pdf`),
   ),
   'GET /api/impayes/relances.zip': clubRefused((id) => json('GET', `/api/impayes/relances.zip?ids=${id}`)),
+  // R-STAT-01: 'Etats statistiques' are the head office's, ligues' and comités': a club is refused for itself too.
+  'GET /api/statistiques': clubRefused((id) => json('GET', `/api/statistiques?structureId=${id}`)),
+  'GET /api/statistiques/export': clubRefused((id) => json('GET', `/api/statistiques/export?structureId=${id}`)),
+  'GET /api/statistiques/territoire': clubRefused((id) =>
+    json('GET', `/api/statistiques/territoire?ligue=1&structureId=${id}`),
+  ),
   // R-JOB-06: relevés in volume are for structures that follow others; a club is refused for itself too.
   'POST /api/releves-de-compte/lots': clubRefused((id) =>
     json('POST', '/api/releves-de-compte/lots', { structureIds: [id] }),
@@ -224,6 +230,45 @@ const MAIL_CASES: Record<string, RouteCase> = {
     ownStatus: 403,
     deniedStatus: 403,
   },
+};
+
+/** A structure's 'Récapitulatif mensuel' of October 2026, issued by the head office (R-RECAP-04). */
+async function recapOf(context: RestContext, structureId: number): Promise<number> {
+  const response = await context.app.inject({
+    method: 'POST',
+    url: `/api/structures/${structureId}/recapitulatifs`,
+    payload: { mois: '2026-10' },
+    headers: bearer(context.tokens.siege),
+  });
+  return (response.json() as { id: number }).id;
+}
+
+/**
+ * R-RECAP-04, R-RECAP-07, R-RECAP-08: a club reads its own recaps, never another's (404); it
+ * holds no write grant of the module, so issuing and the opt-in are refused even for itself.
+ */
+const RECAP_CASES: Record<string, RouteCase> = {
+  'GET /api/structures/:id/recapitulatifs': {
+    kind: 'scoped',
+    request: (id) => json('GET', `/api/structures/${id}/recapitulatifs`),
+    ownStatus: 200,
+    deniedStatus: 404,
+  },
+  'POST /api/structures/:id/recapitulatifs': clubRefused((id) =>
+    json('POST', `/api/structures/${id}/recapitulatifs`, { mois: '2026-10' }),
+  ),
+  'PUT /api/structures/:id/recapitulatifs/abonnement': clubRefused((id) => ({
+    method: 'PUT',
+    url: `/api/structures/${id}/recapitulatifs/abonnement`,
+    payload: { abonnementEmail: true },
+  })),
+  'GET /api/recapitulatifs/:id': {
+    kind: 'scoped',
+    request: async (id, context) => json('GET', `/api/recapitulatifs/${await recapOf(context, id)}?format=pdf`),
+    ownStatus: 200,
+    deniedStatus: 404,
+  },
+  'POST /api/recapitulatifs/lots': clubRefused(() => json('POST', '/api/recapitulatifs/lots', { mois: '2026-10' })),
 };
 
 const CASES: Record<string, RouteCase> = {
@@ -548,6 +593,7 @@ const CASES: Record<string, RouteCase> = {
   ...ACCOUNTING_CASES,
   ...IMPAYES_CASES,
   ...MAIL_CASES,
+  ...RECAP_CASES,
 };
 
 describe.each(testDatabaseTargets())('cross-structure access on $name (R-SCOPE-06)', (target) => {

@@ -1,10 +1,12 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   EMPTY_FLUX_FILTERS,
+  ModuleSlug,
   toReminderIssueRequest,
   type ReminderIssueForm,
   type StructureSituation as Situation,
@@ -14,6 +16,7 @@ import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { AccountStatementDialog, DocumentPackButton } from '@/features/flux-search';
 import { IssueReminderDialog, downloadReminders, issueReminders } from '@/features/impayes';
+import { StructureRecaps } from '@/features/monthly-recap';
 import { BillingEmailField, MailDocumentDialogButton, MailLog, mailMessages, useMaySend } from '@/features/mail';
 import {
   STRUCTURE_SITUATION_QUERY_KEY,
@@ -26,7 +29,7 @@ import { formErrorText } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { hrefInContext } from '@/lib/routes';
 import { useSeasons } from '@/lib/seasons';
-import { useCurrentStructure } from '@/lib/session';
+import { useCurrentStructure, useSession } from '@/lib/session';
 
 const POSITIVE_ID = /^[1-9]\d{0,9}$/;
 
@@ -41,6 +44,9 @@ export function StructureSituationPage() {
   const location = useLocation();
   const structureId = id && POSITIVE_ID.test(id) ? Number(id) : null;
   const situation = useStructureSituation(structureId);
+  const { me, modules } = useSession();
+  // The structure's monthly recaps, for the holders of that module's read grant.
+  const mayReadRecaps = me.isSuperAdmin || modules.includes(ModuleSlug.Recapitulatif);
   // Back to the page it was opened from, else to the flux search.
   const from = (location.state as { from?: unknown } | null)?.from;
   const backHref =
@@ -58,6 +64,11 @@ export function StructureSituationPage() {
             structureId={structureId}
             renderActions={(loaded) => <SituationActions situation={loaded} />}
           />
+          {situation.data && mayReadRecaps && (
+            <Box sx={{ mt: 3 }}>
+              <StructureRecaps structureId={situation.data.structure.id} />
+            </Box>
+          )}
           {situation.data && <SituationMail situation={situation.data} />}
         </>
       )}

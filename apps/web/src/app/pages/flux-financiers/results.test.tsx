@@ -111,7 +111,7 @@ describe('URL state (R-SEARCH-12)', () => {
     await waitFor(() =>
       expect(searches().at(-1)?.variables).toMatchObject({
         offset: 0,
-        orderBy: [{ STR_Structure: { NomStructure: 'asc' } }, { id: 'desc' }],
+        orderBy: [{ STR_Structure: { NomStructure: 'asc' } }, { id: 'asc' }],
       }),
     );
 
@@ -129,7 +129,7 @@ describe('URL state (R-SEARCH-12)', () => {
       expect(searches().at(-1)?.variables.orderBy).toEqual([
         { EST_Debit: 'asc' },
         { MontantTTC: 'asc' },
-        { id: 'desc' },
+        { id: 'asc' },
       ]),
     );
     const sorted = within(table)

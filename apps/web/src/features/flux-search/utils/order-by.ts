@@ -14,9 +14,12 @@ const SORT_PATHS: Record<SortColumn, (direction: SortDirection) => Record<string
   amount: (direction) => [{ MontantTTC: direction }],
 };
 
-/** Server-side order; id last, so pages never overlap or skip rows of equal keys. */
+/**
+ * Server-side order; id last, so pages never overlap or skip rows of equal keys. The id goes
+ * the sort's way: the date indexes end with id, so both directions walk one of them.
+ */
 export function fluxOrderBy(sort: FluxSearchState['sort']): FluxOrderBy {
   const order = SORT_PATHS[sort.column](sort.direction);
-  if (sort.column !== 'id') order.push({ id: 'desc' });
+  if (sort.column !== 'id') order.push({ id: sort.direction });
   return order;
 }

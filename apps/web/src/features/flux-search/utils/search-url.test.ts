@@ -92,9 +92,13 @@ describe('search URL round trip', () => {
     expect(parsed.filters?.season).toBeNull();
   });
 
-  it('orders server-side with id last (stable pages)', () => {
+  it("orders server-side with id last, the sort's way (stable pages, an index walked)", () => {
     expect(fluxOrderBy({ column: 'licensee', direction: 'asc' })).toEqual([
       { UTI_Utilisateur: { CT_Nom: 'asc' } },
+      { id: 'asc' },
+    ]);
+    expect(fluxOrderBy({ column: 'createdAt', direction: 'desc' })).toEqual([
+      { Z_DateCreation: 'desc' },
       { id: 'desc' },
     ]);
     expect(fluxOrderBy({ column: 'id', direction: 'asc' })).toEqual([{ id: 'asc' }]);

@@ -1,0 +1,2 @@
+// Etats statistiques: the federation's cockpit of billing, collection, rejects and arrears.
+export { EtatsStatistiques } from './components/EtatsStatistiques';
