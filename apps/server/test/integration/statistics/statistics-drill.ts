@@ -45,7 +45,11 @@ async function searchTotals(reader: Reader, recherche: string): Promise<FluxSear
     ligue: await departements(reader.app, reader.token, 'ligue', params.get('ligue')),
     comite: await departements(reader.app, reader.token, 'comite', params.get('comite')),
   });
-  const response = await reader.client<FluxTotalsResponse>(FLUX_TOTALS_QUERY, fluxTotalsVariables(where));
+  // The histories write straight in SQL, which the shared reads (1 s, share.ts) see only on
+  // PostgreSQL's notifications: the same search asked again within the second would be the one before.
+  const response = await reader.client<FluxTotalsResponse>(FLUX_TOTALS_QUERY, fluxTotalsVariables(where), {
+    'cache-control': 'no-cache',
+  });
   expect(response.errors, response.raw).toBeUndefined();
   return fluxTotalsFromResponse(response.data!);
 }
