@@ -7,7 +7,9 @@ const NO_RIGHTS =
   "Vous n'avez pas les droits nécessaire pour accéder à ce module. Merci de contacter un administrateur.";
 const BLOCKED = 'Cette structure est bloquée.';
 const NOT_AFFILIATED_THIS_SEASON = "Cette structure n'est pas affiliée sur la saison en cours.";
-const COMING_SOON_CARDS = ['Paramétrages comptable', 'Récapitulatif mensuel'];
+const COMING_SOON_CARDS = ['Paramétrages comptable'];
+// R-RECAP-08: 'Récapitulatif mensuel' is the module for the holders of its permission (every demo role).
+const RECAP_CARD = 'Récapitulatif mensuel';
 
 /**
  * Signs in through the API (the login form itself is covered by login.spec.ts): successful
@@ -69,6 +71,7 @@ for (const email of ['super.admin@demo.fr', 'siege@demo.fr']) {
     await expect(card(page, 'RIB')).toHaveAttribute('href', '/gestion-des-finances/rib');
     // R-INV-10: 'Création factures' opens for the head office.
     await expect(card(page, 'Création factures')).toHaveAttribute('href', '/gestion-des-finances/creation-factures');
+    await expect(card(page, RECAP_CARD)).toHaveAttribute('href', '/gestion-des-finances/recapitulatif');
 
     await card(page, 'RIB').click();
     await expect(page.getByRole('heading', { name: 'RIB', level: 1 })).toBeVisible();
@@ -82,6 +85,7 @@ for (const email of ['ligue@demo.fr', 'comite@demo.fr', 'club@demo.fr']) {
     await login(page, email);
     await expectComingSoon(page);
     expect(await expectFluxLink(page)).not.toBe(1318);
+    await expect(card(page, RECAP_CARD)).toHaveAttribute('href', '/gestion-des-finances/recapitulatif');
     await expect(card(page, 'SAGE/SEPA')).toHaveAttribute('href', '/export-fichiers/sage');
     await expect(card(page, 'RIB')).toHaveCount(0);
 
@@ -104,6 +108,7 @@ test('club.bloque@demo.fr: every card disabled, the blocked structure said', asy
   await expectComingSoon(page);
   await expectDisabled(page, card(page, 'Recherche flux financiers'), BLOCKED);
   await expectDisabled(page, card(page, 'SAGE/SEPA'), BLOCKED);
+  await expectDisabled(page, card(page, RECAP_CARD), BLOCKED);
   await expect(card(page, 'RIB')).toHaveCount(0);
 });
 
@@ -112,6 +117,7 @@ test('club.non.affilie@demo.fr: not affiliated on the current season', async ({ 
   await expectComingSoon(page);
   await expectDisabled(page, card(page, 'Recherche flux financiers'), NOT_AFFILIATED_THIS_SEASON);
   await expectDisabled(page, card(page, 'SAGE/SEPA'), NOT_AFFILIATED_THIS_SEASON);
+  await expectDisabled(page, card(page, RECAP_CARD), NOT_AFFILIATED_THIS_SEASON);
   await expect(card(page, 'RIB')).toHaveCount(0);
 });
 
