@@ -64,6 +64,12 @@ describe.each(testDatabaseTargets())('the Récapitulatif mensuel on $name (R-REC
     ]);
   });
 
+  it('a ligue’s Administrateur AT holds the write grant: it issues its own recap; the head office’s is out of its scope (R-RECAP-08)', async () => {
+    const own = await issue(ligue, ligueId, '2026-08');
+    expect(own.statusCode, own.body).toBe(201);
+    expect((await issue(ligue, 1318, '2026-08')).statusCode).toBe(404);
+  });
+
   it('serves its PDF/A and xlsx as issued, byte for byte, and the row is frozen', async () => {
     const id = await oneId(database, `SELECT id FROM "RM_RecapitulatifMensuelEmis" WHERE "ID_Structure" = $1`, [
       clubId,
